@@ -1,0 +1,288 @@
+/** Payloads of the record calls of the shell (spec §7) and their list shapes. */
+import { z } from "zod";
+
+const id = z.string().min(1).max(64);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}/, "Use an ISO date (YYYY-MM-DD)");
+
+export const Notification = z.object({
+  id: z.string(),
+  title: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+  read: z.boolean(),
+  category: z.string(),
+}).strict();
+export const NotificationsRequest = z.object({
+  unread_only: z.boolean().optional(),
+  limit: z.number().int().min(1).max(200).optional(),
+}).strict();
+export const NotificationsResponse = z.object({
+  notifications: z.array(Notification),
+  unread_count: z.number().int(),
+}).strict();
+export const MarkNotificationsReadRequest = z.object({ ids: z.array(id).max(500).optional() })
+  .strict();
+export const MarkNotificationsReadResponse = z.object({ updated: z.number().int() }).strict();
+
+export const UserListItem = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  is_active: z.boolean(),
+  is_client_portal_user: z.boolean(),
+  joined_at: z.string(),
+}).strict();
+export const UsersListRequest = z.object({
+  role: z.string().max(64).optional(),
+  search: z.string().max(200).optional(),
+}).strict();
+export const UsersListResponse = z.object({ users: z.array(UserListItem), total: z.number().int() })
+  .strict();
+
+export const LEAD_STATUSES = ["new", "contacted", "qualified", "proposal", "won", "lost"] as const;
+export const LEAD_SOURCES = [
+  "website",
+  "referral",
+  "event",
+  "cold_outreach",
+  "partner",
+  "social",
+] as const;
+export const Lead = z.object({
+  id: z.string(),
+  name: z.string(),
+  company: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  source: z.string(),
+  status: z.string(),
+  score: z.number(),
+  estimated_value: z.number(),
+  assigned_to: z.string().nullable(),
+  assigned_to_name: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+}).strict();
+export const LeadFilters = z.object({
+  status: z.enum(LEAD_STATUSES).optional(),
+  source: z.enum(LEAD_SOURCES).optional(),
+  assigned_to: id.optional(),
+  search: z.string().max(200).optional(),
+  min_score: z.number().min(0).max(100).optional(),
+  skip: z.number().int().min(0).optional(),
+  limit: z.number().int().min(1).max(500).optional(),
+}).strict();
+export const LeadsRequest = z.object({ filters: LeadFilters.optional() }).strict();
+export const LeadsResponse = z.object({ leads: z.array(Lead), total: z.number().int() }).strict();
+export const LeadStatsRequest = z.object({ from: isoDate.optional(), to: isoDate.optional() })
+  .strict();
+export const LeadStatsResponse = z.object({
+  total: z.number().int(),
+  new_this_month: z.number().int(),
+  by_status: z.record(z.string(), z.number().int()),
+  by_source: z.record(z.string(), z.number().int()),
+  average_score: z.number(),
+  pipeline_value: z.number(),
+  conversion_rate: z.number(),
+}).strict();
+export const LeadAssignment = z.object({
+  id: z.string(),
+  lead_id: z.string(),
+  lead_name: z.string(),
+  assigned_to: z.string().nullable(),
+  assigned_to_name: z.string().nullable(),
+  assigned_by: z.string().nullable(),
+  assigned_by_name: z.string().nullable(),
+  reason: z.string(),
+  created_at: z.string(),
+}).strict();
+export const LeadAssignmentsRequest = z.object({}).strict();
+export const AssignmentsRequest = z.object({
+  lead_id: id.optional(),
+  assigned_to: id.optional(),
+  limit: z.number().int().min(1).max(500).optional(),
+}).strict();
+export const AssignmentsResponse = z.object({ assignments: z.array(LeadAssignment) }).strict();
+
+export const AuditEntry = z.object({
+  id: z.string(),
+  actor_id: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  action: z.string(),
+  resource_type: z.string(),
+  resource_id: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  created_at: z.string(),
+}).strict();
+export const AuditFilters = z.object({
+  actor_id: id.optional(),
+  action: z.string().max(100).optional(),
+  resource_type: z.string().max(100).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  skip: z.number().int().min(0).optional(),
+  limit: z.number().int().min(1).max(500).optional(),
+}).strict();
+export const AuditLogsRequest = z.object({ filters: AuditFilters.optional() }).strict();
+export const AuditLogsResponse = z.object({ logs: z.array(AuditEntry), total: z.number().int() })
+  .strict();
+export const AuditFiltersRequest = z.object({}).strict();
+export const AuditFiltersResponse = z.object({
+  actors: z.array(z.object({ id: z.string(), name: z.string() }).strict()),
+  actions: z.array(z.string()),
+  resource_types: z.array(z.string()),
+}).strict();
+
+export const SettingsRequest = z.object({}).strict();
+export const SettingsResponse = z.object({
+  settings: z.record(
+    z.string(),
+    z.object({ value: z.unknown(), version: z.number().int() }).strict(),
+  ),
+}).strict();
+
+export const PreferencesRequest = z.object({
+  preferences: z.object({
+    theme: z.enum(["light", "dark", "system"]).optional(),
+    language: z.string().min(2).max(10).optional(),
+    timezone: z.string().max(64).optional(),
+    email_notifications: z.boolean().optional(),
+    dashboard_period: z.enum(["7d", "30d", "90d", "1y"]).optional(),
+  }).strict().optional(),
+}).strict();
+export const PreferencesResponse = z.object({
+  preferences: z.record(z.string(), z.unknown()),
+  updated_at: z.string().nullable(),
+}).strict();
+
+export const TemplateCategoriesRequest = z.object({}).strict();
+export const TemplateCategoriesResponse = z.object({
+  categories: z.array(
+    z.object({
+      name: z.string(),
+      template_count: z.number().int(),
+      templates: z.array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          description: z.string(),
+          task_count: z.number().int(),
+        }).strict(),
+      ),
+    }).strict(),
+  ),
+}).strict();
+
+export const TASK_STATUSES = ["todo", "in_progress", "review", "completed", "blocked"] as const;
+export const PRIORITY_NAMES = ["low", "medium", "high", "critical"] as const;
+export const TaskWithDetails = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  status: z.string(),
+  priority: z.number().int().min(1).max(4),
+  priority_label: z.enum(PRIORITY_NAMES),
+  project_id: z.string().nullable(),
+  project: z.object({ id: z.string(), name: z.string() }).strict().nullable(),
+  project_name: z.string(),
+  assignee_id: z.string().nullable(),
+  assignee: z.object({ id: z.string(), full_name: z.string() }).strict().nullable(),
+  assignee_name: z.string(),
+  estimated_hours: z.number(),
+  actual_hours: z.number(),
+  story_points: z.number(),
+  progress_percentage: z.number(),
+  due_date: z.string().nullable(),
+  started_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  tags: z.array(z.string()),
+  dependencies: z.array(z.string()),
+  is_milestone: z.boolean(),
+  is_billable: z.boolean(),
+  is_overdue: z.boolean(),
+  custom_fields: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+  updated_at: z.string(),
+}).strict();
+export const TasksListRequest = z.object({
+  status: z.enum(TASK_STATUSES).optional(),
+  project_id: id.optional(),
+  assignee_id: z.union([id, z.literal("me")]).optional(),
+  due_before: isoDate.optional(),
+  due_after: isoDate.optional(),
+  open_only: z.boolean().optional(),
+  search: z.string().max(200).optional(),
+  skip: z.number().int().min(0).optional(),
+  limit: z.number().int().min(1).max(500).optional(),
+}).strict();
+export const TasksListResponse = z.object({
+  tasks: z.array(TaskWithDetails),
+  total: z.number().int(),
+})
+  .strict();
+
+export const ClientRecord = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  industry: z.string(),
+  status: z.string(),
+  project_count: z.number().int(),
+  created_at: z.string(),
+}).strict();
+export const ClientsListRequest = z.object({
+  status: z.string().max(32).optional(),
+  search: z.string().max(200).optional(),
+}).strict();
+export const ClientsListResponse = z.object({
+  clients: z.array(ClientRecord),
+  total: z.number().int(),
+})
+  .strict();
+
+export const ProjectListItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  project_type: z.string(),
+  client_id: z.string().nullable(),
+  client_name: z.string().nullable(),
+  organization_id: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  progress_percentage: z.number(),
+  project_manager_id: z.string().nullable(),
+}).strict();
+export const ProjectsListRequest = z.object({
+  status: z.string().max(32).optional(),
+  client_id: id.optional(),
+  project_manager_id: id.optional(),
+  skip: z.number().int().min(0).max(1000).optional(),
+  limit: z.number().int().min(1).max(1000).optional(),
+}).strict();
+export const ProjectsListResponse = z.object({
+  projects: z.array(ProjectListItem),
+  total: z.number().int(),
+  skip: z.number().int(),
+  limit: z.number().int(),
+}).strict();
+
+export const CalendarRequest = z.object({ from: isoDate.optional(), to: isoDate.optional() })
+  .strict();
+export const CalendarResponse = z.object({
+  events: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      date: z.string(),
+      kind: z.enum(["task", "milestone", "project_end"]),
+      project_name: z.string(),
+      status: z.string(),
+    }).strict(),
+  ),
+}).strict();

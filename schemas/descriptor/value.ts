@@ -1,0 +1,111 @@
+/**
+ * Values, bindings and rules of the descriptor language. A widget prop that shows
+ * data is either a literal or a binding to a named data source; tones are either a
+ * literal or a threshold rule. Everything is data: nothing is evaluated as code.
+ */
+import { z } from "zod";
+
+/** How a bound value is turned into text. */
+export const Format = z.enum([
+  "text",
+  "number",
+  "integer",
+  "percent",
+  "fraction-percent",
+  "hours",
+  "currency",
+  "date",
+  "datetime",
+  "relative-time",
+  "count",
+]);
+export type Format = z.input<typeof Format>;
+
+/** A binding: a value read from a data source at a dot path, formatted. */
+export const Binding = z.object({
+  $bind: z.string().min(1).describe("name of a source of the screen"),
+  path: z.string().optional().describe("dot path inside the source's value, e.g. data.total"),
+  format: Format.optional(),
+  fallback: z.string().optional().describe("text shown when the value is missing"),
+  prefix: z.string().optional(),
+  suffix: z.string().optional(),
+}).strict().meta({ id: "binding" });
+export type Binding = z.input<typeof Binding>;
+
+/** A field of the current row or item (inside tables and lists). */
+export const FieldRef = z.object({
+  $field: z.string().min(1),
+  format: Format.optional(),
+  fallback: z.string().optional(),
+  prefix: z.string().optional(),
+  suffix: z.string().optional(),
+}).strict().meta({ id: "field-ref" });
+export type FieldRef = z.input<typeof FieldRef>;
+
+/** Text: a literal, a binding to a source, or a field of the current item. */
+export const Text = z.union([z.string(), Binding, FieldRef]);
+export type Text = z.input<typeof Text>;
+
+/** A number: a literal or a binding. */
+export const NumberValue = z.union([z.number(), Binding, FieldRef]);
+export type NumberValue = z.input<typeof NumberValue>;
+
+/** Tones a widget can take. */
+export const Tone = z.enum(["neutral", "info", "success", "warning", "danger"]);
+export type Tone = z.input<typeof Tone>;
+
+/** One step of a threshold rule: a value at (or above, or strictly above) min gets tone. */
+export const Threshold = z.object({
+  min: z.number(),
+  exclusive: z.boolean().optional().describe("true: strictly above min"),
+  tone: Tone,
+}).strict();
+
+/** A threshold rule: the first threshold the value reaches decides the tone. */
+export const ToneRule = z.object({
+  $rule: z.object({
+    value: z.union([Binding, FieldRef]),
+    thresholds: z.array(Threshold).min(1),
+    otherwise: Tone,
+  }).strict(),
+}).strict();
+export type ToneRule = z.input<typeof ToneRule>;
+
+/** A match rule: a value equal to a key gets its tone. */
+export const ToneMatch = z.object({
+  $match: z.object({
+    value: z.union([Binding, FieldRef]),
+    cases: z.record(z.string(), Tone),
+    otherwise: Tone,
+  }).strict(),
+}).strict();
+
+export const ToneValue = z.union([Tone, ToneRule, ToneMatch]).meta({ id: "tone-value" });
+export type ToneValue = z.input<typeof ToneValue>;
+
+/** JSON with references to route params, screen state or the current item. */
+export const Ref = z.union([
+  z.object({ $param: z.string() }).strict(),
+  z.object({ $state: z.string() }).strict(),
+  z.object({ $field: z.string() }).strict(),
+]);
+export type Ref = z.input<typeof Ref>;
+
+export type JsonTemplate =
+  | string
+  | number
+  | boolean
+  | null
+  | JsonTemplate[]
+  | { [key: string]: JsonTemplate };
+
+export const JsonTemplate: z.ZodType<JsonTemplate> = z.lazy(() =>
+  z.union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(JsonTemplate),
+    z.record(z.string(), JsonTemplate),
+  ])
+).meta({ id: "json-template" });

@@ -1,0 +1,379 @@
+/**
+ * The widget catalogue. The catalogue *is* the schema: a screen body is a tree of
+ * nodes, each a discriminated union member on `type`. A widget's `type`, its client
+ * file name and its registry key are the same word. Every node may carry an `id`
+ * and a `fallback` text shown when the node cannot be rendered.
+ */
+import { z } from "zod";
+import { Action } from "./action.ts";
+import { FieldRef, Format, NumberValue, Text, Tone, ToneValue } from "./value.ts";
+
+/** Fields every node may carry. */
+const base = {
+  id: z.string().optional(),
+  fallback: z.string().optional().describe("text shown if this node cannot be rendered"),
+  visibleWhen: z.object({
+    state: z.string(),
+    equals: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
+    present: z.boolean().optional(),
+  }).strict().optional().describe("render only when screen state matches"),
+};
+
+/**
+ * A child node as TypeScript sees it. The recursion is checked by zod at run time
+ * (every descriptor is validated before it is sent); statically a child is any
+ * object with a `type`, which keeps the inferred types finite.
+ */
+export interface NodeLike {
+  type: string;
+  [key: string]: unknown;
+}
+
+const children = (): z.ZodArray<z.ZodType<NodeLike>> =>
+  z.array(z.lazy(() => Node) as z.ZodType<NodeLike>);
+
+const Page = z.object({
+  type: z.literal("page"),
+  ...base,
+  title: z.string().optional(),
+  description: Text.optional(),
+  get children() {
+    return children();
+  },
+}).strict().meta({ id: "widget:page" });
+
+const Section = z.object({
+  type: z.literal("section"),
+  ...base,
+  title: Text.optional(),
+  description: Text.optional(),
+  get children() {
+    return children();
+  },
+}).strict().meta({ id: "widget:section" });
+
+const Grid = z.object({
+  type: z.literal("grid"),
+  ...base,
+  columns: z.number().int().min(1).max(6),
+  get children() {
+    return children();
+  },
+}).strict().meta({ id: "widget:grid" });
+
+const Stack = z.object({
+  type: z.literal("stack"),
+  ...base,
+  direction: z.enum(["row", "column"]).default("column"),
+  gap: z.enum(["none", "small", "medium", "large"]).optional(),
+  align: z.enum(["start", "center", "end", "between"]).optional(),
+  get children() {
+    return children();
+  },
+}).strict().meta({ id: "widget:stack" });
+
+const Tabs = z.object({
+  type: z.literal("tabs"),
+  ...base,
+  stateKey: z.string().describe("screen state key holding the active tab id"),
+  get tabs() {
+    return z.array(
+      z.object({ id: z.string(), label: z.string(), children: children() }).strict(),
+    ).min(1);
+  },
+}).strict().meta({ id: "widget:tabs" });
+
+const Card = z.object({
+  type: z.literal("card"),
+  ...base,
+  title: Text.optional(),
+  subtitle: Text.optional(),
+  tone: ToneValue.optional(),
+  get children() {
+    return children();
+  },
+}).strict().meta({ id: "widget:card" });
+
+const Dialog = z.object({
+  type: z.literal("dialog"),
+  ...base,
+  id: z.string(),
+  title: z.string(),
+  get children() {
+    return children();
+  },
+}).strict().meta({ id: "widget:dialog" });
+
+const Heading = z.object({
+  type: z.literal("heading"),
+  ...base,
+  text: Text,
+  level: z.number().int().min(1).max(4).default(2),
+}).strict().meta({ id: "widget:heading" });
+
+const TextNode = z.object({
+  type: z.literal("text"),
+  ...base,
+  text: Text,
+  variant: z.enum(["body", "muted", "small", "strong"]).optional(),
+}).strict().meta({ id: "widget:text" });
+
+const Span = z.object({
+  text: z.string(),
+  bold: z.boolean().optional(),
+  italic: z.boolean().optional(),
+  code: z.boolean().optional(),
+  href: z.string().optional(),
+}).strict();
+
+const RichBlock = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("paragraph"), spans: z.array(Span) }).strict(),
+  z.object({ kind: z.literal("heading"), text: z.string(), level: z.number().int().min(2).max(4) })
+    .strict(),
+  z.object({
+    kind: z.literal("list"),
+    ordered: z.boolean().optional(),
+    items: z.array(z.array(Span)),
+  })
+    .strict(),
+  z.object({ kind: z.literal("code"), text: z.string() }).strict(),
+  z.object({ kind: z.literal("quote"), spans: z.array(Span) }).strict(),
+]);
+
+const RichText = z.object({
+  type: z.literal("rich-text"),
+  ...base,
+  blocks: z.array(RichBlock),
+}).strict().meta({ id: "widget:rich-text" });
+
+const Link = z.object({
+  type: z.literal("link"),
+  ...base,
+  text: Text,
+  to: z.string().min(1),
+  external: z.boolean().optional(),
+}).strict().meta({ id: "widget:link" });
+
+const Badge = z.object({
+  type: z.literal("badge"),
+  ...base,
+  text: Text,
+  tone: ToneValue.optional(),
+}).strict().meta({ id: "widget:badge" });
+
+const Alert = z.object({
+  type: z.literal("alert"),
+  ...base,
+  tone: Tone,
+  title: Text.optional(),
+  text: Text,
+}).strict().meta({ id: "widget:alert" });
+
+const Stat = z.object({
+  type: z.literal("stat"),
+  ...base,
+  label: z.string(),
+  value: Text,
+  hint: Text.optional(),
+  tone: ToneValue.optional(),
+  to: z.string().optional().describe("where the stat links to"),
+}).strict().meta({ id: "widget:stat" });
+
+const ProgressBar = z.object({
+  type: z.literal("progress-bar"),
+  ...base,
+  label: Text.optional(),
+  value: NumberValue,
+  max: z.number().positive().default(100),
+  cap: z.number().optional().describe("values above cap are drawn at cap"),
+  tone: ToneValue.optional(),
+}).strict().meta({ id: "widget:progress-bar" });
+
+const KeyValue = z.object({
+  type: z.literal("key-value"),
+  ...base,
+  items: z.array(z.object({ label: z.string(), value: Text, tone: ToneValue.optional() }).strict()),
+}).strict().meta({ id: "widget:key-value" });
+
+const ListNode = z.object({
+  type: z.literal("list"),
+  ...base,
+  source: z.string().optional(),
+  path: z.string().optional().describe("dot path of the array inside the source's value"),
+  items: z.array(z.record(z.string(), z.unknown())).optional().describe("literal items"),
+  title: Text,
+  subtitle: Text.optional(),
+  meta: Text.optional(),
+  badge: z.object({ text: Text, tone: ToneValue.optional() }).strict().optional(),
+  action: Action.optional(),
+  limit: z.number().int().positive().optional(),
+  emptyText: z.string(),
+}).strict().meta({ id: "widget:list" });
+
+const Column = z.object({
+  key: z.string().describe("dot path of the value in the row"),
+  label: z.string(),
+  format: Format.optional(),
+  fallback: z.string().optional(),
+  tone: ToneValue.optional().describe("rendered as a badge when set"),
+  sortable: z.boolean().optional(),
+  align: z.enum(["start", "end"]).optional(),
+}).strict();
+
+const Table = z.object({
+  type: z.literal("table"),
+  ...base,
+  source: z.string(),
+  path: z.string().optional(),
+  caption: z.string().optional(),
+  columns: z.array(Column).min(1),
+  pageSize: z.number().int().positive().max(500).default(20),
+  emptyText: z.string(),
+  defaultSort: z.object({ key: z.string(), direction: z.enum(["asc", "desc"]) }).strict()
+    .optional(),
+  rowAction: Action.optional(),
+  rowActions: z.array(z.object({ label: z.string(), action: Action }).strict()).optional(),
+}).strict().meta({ id: "widget:table" });
+
+const SelectableList = z.object({
+  type: z.literal("selectable-list"),
+  ...base,
+  source: z.string(),
+  path: z.string().optional(),
+  title: Text,
+  meta: z.array(Text).optional(),
+  onSelect: Action,
+  selectedState: z.string().optional().describe("state key compared with the item's id"),
+  maxHeight: z.string().optional().describe("CSS length, e.g. 16rem"),
+  emptyText: z.string(),
+  emptyTitle: z.string().optional(),
+}).strict().meta({ id: "widget:selectable-list" });
+
+const FieldValidation = z.object({
+  required: z.string().optional(),
+  invalid: z.string().optional(),
+  minLength: z.string().optional(),
+  maxLength: z.string().optional(),
+  min: z.string().optional(),
+  max: z.string().optional(),
+  pattern: z.string().optional(),
+}).strict();
+
+const FormField = z.object({
+  name: z.string(),
+  label: z.string().describe("a trailing * marks the field required"),
+  kind: z.enum(["text", "email", "password", "number", "date", "select", "checkbox", "textarea"]),
+  required: z.boolean().optional(),
+  placeholder: z.string().optional(),
+  help: z.string().optional(),
+  options: z.array(z.object({ value: z.string(), label: z.string() }).strict()).optional(),
+  optionsSource: z.object({
+    source: z.string(),
+    path: z.string().optional(),
+    value: z.string(),
+    label: z.string(),
+  })
+    .strict().optional(),
+  minLength: z.number().int().nonnegative().optional(),
+  maxLength: z.number().int().positive().optional(),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  pattern: z.string().optional().describe("a regular expression the whole value must match"),
+  autocomplete: z.string().optional(),
+  messages: FieldValidation.optional(),
+  initial: z.union([z.string(), z.number(), z.boolean(), FieldRef]).optional(),
+}).strict();
+
+const Form = z.object({
+  type: z.literal("form"),
+  ...base,
+  id: z.string(),
+  fields: z.array(FormField).min(1),
+  source: z.string().optional().describe("source whose value fills the initial values"),
+  path: z.string().optional(),
+  submit: z.object({
+    label: z.string(),
+    method: z.enum(["POST", "PUT", "PATCH"]),
+    path: z.string().startsWith("/"),
+    extra: z.record(z.string(), z.unknown()).optional().describe("constant fields sent along"),
+    bodyKey: z.string().optional().describe(
+      "send the field values under this key instead of at the top",
+    ),
+    successText: z.string().optional(),
+    onSuccess: Action.optional(),
+    invalidate: z.array(z.string()).optional(),
+    session: z.boolean().optional().describe("the answer is a session (sign-in, register)"),
+  }).strict(),
+}).strict().meta({ id: "widget:form" });
+
+const Skeleton = z.object({
+  type: z.literal("skeleton"),
+  ...base,
+  title: z.string().optional(),
+  text: z.string().optional(),
+  lines: z.number().int().min(1).max(20).default(3),
+}).strict().meta({ id: "widget:skeleton" });
+
+const EmptyState = z.object({
+  type: z.literal("empty-state"),
+  ...base,
+  title: z.string(),
+  text: z.string().optional(),
+  action: z.object({ label: z.string(), action: Action }).strict().optional(),
+}).strict().meta({ id: "widget:empty-state" });
+
+const ErrorPanel = z.object({
+  type: z.literal("error-panel"),
+  ...base,
+  title: z.string(),
+  text: Text,
+  retryLabel: z.string().optional().describe("shows a Retry button that reloads the sources"),
+}).strict().meta({ id: "widget:error-panel" });
+
+const Button = z.object({
+  type: z.literal("button"),
+  ...base,
+  label: z.string(),
+  action: Action,
+  variant: z.enum(["primary", "secondary", "danger", "ghost"]).optional(),
+}).strict().meta({ id: "widget:button" });
+
+/** Every widget of the catalogue. */
+export const WIDGET_SCHEMAS = [
+  Page,
+  Section,
+  Grid,
+  Stack,
+  Tabs,
+  Card,
+  Dialog,
+  Heading,
+  TextNode,
+  RichText,
+  Link,
+  Badge,
+  Alert,
+  Stat,
+  ProgressBar,
+  KeyValue,
+  ListNode,
+  Table,
+  SelectableList,
+  Form,
+  Skeleton,
+  EmptyState,
+  ErrorPanel,
+  Button,
+] as const;
+
+/** A node of a screen body. */
+export const Node = z.discriminatedUnion("type", WIDGET_SCHEMAS).meta({ id: "node" });
+export type Node = z.input<typeof Node>;
+export type NodeOf<T extends Node["type"]> = Extract<Node, { type: T }>;
+
+/** The type strings of the catalogue, in order. */
+export const WIDGET_TYPES: readonly string[] = WIDGET_SCHEMAS.map((s) => s.shape.type.value);
+
+/** The fields of a form, exported for the server's own validation messages. */
+export { FormField };
+export type FormField = z.input<typeof FormField>;

@@ -1,0 +1,96 @@
+/**
+ * Server configuration read from the environment, with the spec's defaults. Every
+ * setting is parsed once at start; an invalid value stops the server with a message
+ * that names the variable.
+ */
+
+/** Everything the server reads from its environment. */
+export interface Config {
+  port: number;
+  databaseUrl: string;
+  seed: "demo" | "none";
+  jwtSecret?: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  passwordIterations: number;
+  loginMaxPerAccount: number;
+  loginMaxPerAddress: number;
+  loginWindowSeconds: number;
+  trustProxy: boolean;
+  maxBodyBytes: number;
+  idleTimeoutSeconds: number;
+  idleWarningSeconds: number;
+  clientDist: string;
+  publicUrl: string;
+}
+
+/** The defaults, from the spec and the issues. */
+export const DEFAULT_CONFIG: Config = {
+  port: 8000,
+  databaseUrl: "sqlite:data/app.db",
+  seed: "demo",
+  accessTokenTtlSeconds: 15 * 60,
+  refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
+  passwordIterations: 600_000,
+  loginMaxPerAccount: 10,
+  loginMaxPerAddress: 50,
+  loginWindowSeconds: 15 * 60,
+  trustProxy: false,
+  maxBodyBytes: 1024 * 1024,
+  idleTimeoutSeconds: 60 * 60,
+  idleWarningSeconds: 5 * 60,
+  clientDist: "client/dist",
+  publicUrl: "http://localhost:8000",
+};
+
+function intFrom(env: Record<string, string | undefined>, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new Error(`Cannot start: ${name} must be a positive integer, got "${raw}"`);
+  }
+  return value;
+}
+
+/** Reads the configuration from an environment map (Deno.env.toObject() in main). */
+export function readConfig(env: Record<string, string | undefined>): Config {
+  const port = intFrom(env, "PORT", DEFAULT_CONFIG.port);
+  const accessTokenTtlSeconds = intFrom(
+    env,
+    "ACCESS_TOKEN_TTL_SECONDS",
+    DEFAULT_CONFIG.accessTokenTtlSeconds,
+  );
+  if (accessTokenTtlSeconds > 15 * 60) {
+    throw new Error("Cannot start: ACCESS_TOKEN_TTL_SECONDS must be at most 900 (15 minutes)");
+  }
+  const seed = env.SEED ?? "demo";
+  if (seed !== "demo" && seed !== "none") {
+    throw new Error(`Cannot start: SEED must be "demo" or "none", got "${seed}"`);
+  }
+  return {
+    port,
+    databaseUrl: env.DATABASE_URL || DEFAULT_CONFIG.databaseUrl,
+    seed,
+    jwtSecret: env.JWT_SECRET || undefined,
+    accessTokenTtlSeconds,
+    refreshTokenTtlSeconds: intFrom(
+      env,
+      "REFRESH_TOKEN_TTL_SECONDS",
+      DEFAULT_CONFIG.refreshTokenTtlSeconds,
+    ),
+    passwordIterations: Math.max(
+      600_000,
+      intFrom(env, "PASSWORD_ITERATIONS", DEFAULT_CONFIG.passwordIterations),
+    ),
+    loginMaxPerAccount: intFrom(env, "LOGIN_MAX_PER_ACCOUNT", DEFAULT_CONFIG.loginMaxPerAccount),
+    loginMaxPerAddress: intFrom(env, "LOGIN_MAX_PER_ADDRESS", DEFAULT_CONFIG.loginMaxPerAddress),
+    loginWindowSeconds: intFrom(env, "LOGIN_WINDOW_SECONDS", DEFAULT_CONFIG.loginWindowSeconds),
+    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    maxBodyBytes: DEFAULT_CONFIG.maxBodyBytes,
+    idleTimeoutSeconds: intFrom(env, "IDLE_TIMEOUT_SECONDS", DEFAULT_CONFIG.idleTimeoutSeconds),
+    idleWarningSeconds: intFrom(env, "IDLE_WARNING_SECONDS", DEFAULT_CONFIG.idleWarningSeconds),
+    clientDist: env.CLIENT_DIST || DEFAULT_CONFIG.clientDist,
+    publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * The dashboard's figures, computed in SQL for the caller's organisation: open
+ * tasks, active projects, overdue tasks, new leads in the last 30 days (only when
+ * the caller may see leads) and unread notifications.
+ */
+import { z } from "zod";
+import type { Database } from "../../db/database.ts";
+import type { Api } from "../../platform/http/api.ts";
+import { findModule } from "../../platform/catalogue/module-definitions.ts";
+import { canSeeModule } from "../../platform/catalogue/visibility.ts";
+
+export const DashboardSummaryRequest = z.object({}).strict();
+export const DashboardSummary = z.object({
+  open_tasks: z.number().int(),
+  active_projects: z.number().int(),
+  overdue_tasks: z.number().int(),
+  new_leads: z.number().int().nullable(),
+  unread_notifications: z.number().int(),
+  as_of: z.string(),
+}).strict();
+
+/** Declares the dashboard endpoint. */
+export function dashboardRoutes(api: Api, db: Database, clock: () => number): void {
+  api.route({
+    method: "post",
+    path: "/dashboard/summary",
+    tag: "Dashboard",
+    summary: "Headline figures of the organisation",
+    description:
+      "open_tasks: not completed; overdue_tasks: not completed and due before today; active_projects: status active; new_leads: created in the last 30 days (null without the leads permission).",
+    audience: "staff",
+    body: DashboardSummaryRequest,
+    response: DashboardSummary,
+  }, async (c, { access }) => {
+    const now = new Date(clock());
+    const today = now.toISOString().slice(0, 10);
+    const org = access.organizationId;
+    const tasks = await db.get<{ open: number; overdue: number }>(
+      `SELECT COALESCE(SUM(CASE WHEN status <> 'completed' THEN 1 ELSE 0 END), 0) AS open,
+              COALESCE(SUM(CASE WHEN status <> 'completed' AND due_date < ? THEN 1 ELSE 0 END), 0) AS overdue
+         FROM tasks WHERE organization_id = ?`,
+      [today, org],
+    );
+    const projects = await db.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM projects WHERE organization_id = ? AND status = 'active'",
+      [org],
+    );
+    const unread = await db.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM notifications WHERE organization_id = ? AND user_id = ? AND read = 0",
+      [org, access.user.id],
+    );
+    let newLeads: number | null = null;
+    if (canSeeModule(access, findModule("leads")!)) {
+      const since = new Date(now.getTime() - 30 * 86_400_000).toISOString();
+      newLeads = (await db.get<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM leads WHERE organization_id = ? AND created_at >= ?",
+        [org, since],
+      ))?.n ?? 0;
+    }
+    return c.json({
+      open_tasks: tasks?.open ?? 0,
+      active_projects: projects?.n ?? 0,
+      overdue_tasks: tasks?.overdue ?? 0,
+      new_leads: newLeads,
+      unread_notifications: unread?.n ?? 0,
+      as_of: now.toISOString(),
+    });
+  });
+}

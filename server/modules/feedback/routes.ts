@@ -1,0 +1,152 @@
+/**
+ * What browsers send back: render errors (recorded for support), chatbot reply
+ * feedback, and the public contact and demo forms. Also the health check.
+ */
+import {
+  ChatFeedback,
+  ClientErrorReport,
+  ContactRequest,
+  DemoRequest,
+  HealthResponse,
+  Received,
+} from "../../../schemas/api/feedback.ts";
+import type { Database } from "../../db/database.ts";
+import type { Api } from "../../platform/http/api.ts";
+import { newId } from "../../platform/ids.ts";
+import { logLine } from "../../platform/http/log.ts";
+
+/** The product version shown in the footer and the health check. */
+export const PRODUCT_VERSION = "1.0.0";
+
+/** Declares the feedback endpoints. */
+export function feedbackRoutes(api: Api, db: Database, clock: () => number): void {
+  const now = () => new Date(clock()).toISOString();
+  const started = clock();
+
+  api.route({
+    method: "post",
+    path: "/ui/errors",
+    tag: "UI",
+    summary: "Record a render error reported by the client",
+    audience: "public",
+    body: ClientErrorReport,
+    response: Received,
+    status: 201,
+  }, async (c, { access, body }) => {
+    const id = newId("err");
+    await db.transaction((tx) =>
+      tx.run(
+        `INSERT INTO client_errors (id, organization_id, user_id, message, stack, url, component, request_id, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          id,
+          access?.organizationId ?? null,
+          access?.user.id ?? null,
+          body.message,
+          body.stack ?? "",
+          body.url ?? "",
+          body.component ?? "",
+          c.get("requestId"),
+          now(),
+        ],
+      )
+    );
+    logLine(c, "warn", "client render error", {
+      error_id: id,
+      message: body.message,
+      url: body.url,
+    });
+    return c.json({ id, received: true as const }, 201);
+  });
+
+  api.route({
+    method: "post",
+    path: "/ui/chat-feedback",
+    tag: "UI",
+    summary: "Mark a chatbot reply helpful or not helpful",
+    audience: "public",
+    body: ChatFeedback,
+    response: Received,
+    status: 201,
+  }, async (c, { access, body }) => {
+    const id = newId("cfb");
+    await db.transaction((tx) =>
+      tx.run(
+        "INSERT INTO chat_feedback (id, user_id, message_id, helpful, content, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+        [
+          id,
+          access?.user.id ?? null,
+          body.message_id,
+          body.helpful ? 1 : 0,
+          body.content ?? "",
+          now(),
+        ],
+      )
+    );
+    return c.json({ id, received: true as const }, 201);
+  });
+
+  api.route({
+    method: "post",
+    path: "/public/contact",
+    tag: "Public",
+    summary: "Send a message to the team",
+    audience: "public",
+    body: ContactRequest,
+    response: Received,
+    status: 201,
+  }, async (c, { body }) => {
+    const id = newId("ctc");
+    await db.transaction((tx) =>
+      tx.run(
+        "INSERT INTO contact_requests (id, kind, name, email, company, message, created_at) VALUES (?, 'contact', ?, ?, ?, ?, ?)",
+        [id, body.name, body.email, body.company ?? "", body.message, now()],
+      )
+    );
+    return c.json({ id, received: true as const }, 201);
+  });
+
+  api.route({
+    method: "post",
+    path: "/public/schedule-demo",
+    tag: "Public",
+    summary: "Ask for a product demo on a preferred date",
+    audience: "public",
+    body: DemoRequest,
+    response: Received,
+    status: 201,
+  }, async (c, { body }) => {
+    const id = newId("dem");
+    await db.transaction((tx) =>
+      tx.run(
+        "INSERT INTO contact_requests (id, kind, name, email, company, message, preferred_date, created_at) VALUES (?, 'demo', ?, ?, ?, ?, ?, ?)",
+        [id, body.name, body.email, body.company, body.message ?? "", body.preferred_date, now()],
+      )
+    );
+    return c.json({ id, received: true as const }, 201);
+  });
+
+  api.route({
+    method: "get",
+    path: "/api/health",
+    tag: "Public",
+    summary: "Live health of the server and its database",
+    audience: "public",
+    response: HealthResponse,
+  }, async (c) => {
+    const t0 = performance.now();
+    let ok = true;
+    try {
+      await db.get("SELECT 1 AS ok");
+    } catch {
+      ok = false;
+    }
+    return c.json({
+      status: ok ? "ok" as const : "degraded" as const,
+      version: PRODUCT_VERSION,
+      database: { ok, latency_ms: Math.round((performance.now() - t0) * 1000) / 1000 },
+      uptime_seconds: Math.round((clock() - started) / 1000),
+      time: now(),
+    });
+  });
+}

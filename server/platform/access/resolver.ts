@@ -1,0 +1,96 @@
+/**
+ * Resolves a user's access with one indexed query per request: the user, their
+ * current membership and the organisation's versions. Permissions and enabled
+ * modules are cached per (organisation, role, versions): any change bumps a
+ * version in the same transaction, so the next request misses the cache.
+ */
+import type { Database } from "../../db/database.ts";
+import type { Access } from "./access.ts";
+
+interface Row {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  is_client_portal_user: number;
+  client_id: string | null;
+  organization_id: string;
+  organization_name: string;
+  user_role: string;
+  catalogue_version: number;
+  permission_version: number;
+  settings_version: number;
+}
+
+interface Grants {
+  permissions: ReadonlySet<string>;
+  enabledModules: ReadonlySet<string>;
+}
+
+/** Resolves access for a user id; null when the user cannot act (inactive, no organisation). */
+export type AccessResolver = (userId: string) => Promise<Access | null>;
+
+/** Builds the resolver over a database. */
+export function createAccessResolver(db: Database): AccessResolver {
+  const grantsCache = new Map<string, Grants>();
+
+  async function loadGrants(row: Row): Promise<Grants> {
+    const key = grantsKey(row);
+    const cached = grantsCache.get(key);
+    if (cached) return cached;
+    const permissions = await db.all<{ permission: string }>(
+      `SELECT rp.permission FROM role_permissions rp JOIN roles r ON r.id = rp.role_id
+       WHERE r.organization_id = ? AND r.name = ?`,
+      [row.organization_id, row.user_role],
+    );
+    const modules = await db.all<{ module_id: string }>(
+      "SELECT module_id FROM organization_modules WHERE organization_id = ? AND enabled = 1",
+      [row.organization_id],
+    );
+    const grants = {
+      permissions: new Set(permissions.map((p) => p.permission)),
+      enabledModules: new Set(modules.map((m) => m.module_id)),
+    };
+    if (grantsCache.size > 1000) grantsCache.clear();
+    grantsCache.set(key, grants);
+    return grants;
+  }
+
+  return async (userId) => {
+    const row = await db.get<Row>(
+      `SELECT u.id, u.email, u.first_name, u.last_name, u.is_client_portal_user, u.client_id,
+              uo.organization_id, o.name AS organization_name, uo.user_role,
+              o.catalogue_version, o.permission_version, o.settings_version
+         FROM users u
+         JOIN user_organizations uo ON uo.user_id = u.id AND uo.is_current = 1
+         JOIN organizations o ON o.id = uo.organization_id
+        WHERE u.id = ? AND u.is_active = 1 AND o.is_active = 1`,
+      [userId],
+    );
+    if (!row) return null;
+    const grants = await loadGrants(row);
+    return {
+      user: {
+        id: row.id,
+        email: row.email,
+        first_name: row.first_name,
+        last_name: row.last_name,
+        is_client_portal_user: row.is_client_portal_user === 1,
+        client_id: row.client_id,
+      },
+      organizationId: row.organization_id,
+      organizationName: row.organization_name,
+      role: row.user_role,
+      permissions: grants.permissions,
+      enabledModules: grants.enabledModules,
+      catalogueVersion: row.catalogue_version,
+      permissionVersion: row.permission_version,
+      settingsVersion: row.settings_version,
+      fingerprint: `${grantsKey(row)}:${row.settings_version}:${row.is_client_portal_user}`,
+    };
+  };
+}
+
+function grantsKey(row: Row): string {
+  return `${row.organization_id}:${row.user_role}:${row.catalogue_version}:${row.permission_version}`;
+}

@@ -1,0 +1,88 @@
+/** The auth calls: login, refresh, logout, me, register. */
+import type { Context } from "hono";
+import {
+  EmptyRequest,
+  LoginRequest,
+  LogoutRequest,
+  OkResponse,
+  RefreshRequest,
+  RegisterRequest,
+  Session,
+  User,
+} from "../../../schemas/api/auth.ts";
+import type { Api } from "../http/api.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import type { AuthService } from "./service.ts";
+
+/** The client's address: the socket's, or the first forwarded one behind a trusted proxy. */
+export function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  const env = c.env as { remoteAddr?: { hostname?: string } } | undefined;
+  return env?.remoteAddr?.hostname ?? "unknown";
+}
+
+/** Declares the auth endpoints. */
+export function authRoutes(api: Api, auth: AuthService, options: { trustProxy: boolean }): void {
+  api.route(
+    {
+      method: "post",
+      path: "/auth/login",
+      tag: "Auth",
+      summary: "Sign in with email and password",
+      description:
+        'Wrong password and unknown email both answer 401 "Invalid email or password". Failed attempts are limited per account and per client address (429 with Retry-After).',
+      audience: "public",
+      body: LoginRequest,
+      response: Session,
+    },
+    async (c, { body }) =>
+      c.json(await auth.login(body.email, body.password, clientAddress(c, options.trustProxy))),
+  );
+
+  api.route({
+    method: "post",
+    path: "/auth/refresh",
+    tag: "Auth",
+    summary: "Exchange a refresh token for a new session (the old token stops working)",
+    audience: "public",
+    body: RefreshRequest,
+    response: Session,
+  }, async (c, { body }) => c.json(await auth.refresh(body.refresh_token)));
+
+  api.route({
+    method: "post",
+    path: "/auth/logout",
+    tag: "Auth",
+    summary: "Sign out: revokes the refresh token",
+    audience: "public",
+    body: LogoutRequest,
+    response: OkResponse,
+  }, async (c, { body }) => {
+    await auth.logout(body.refresh_token);
+    return c.json({ ok: true as const });
+  });
+
+  api.route({
+    method: "post",
+    path: "/auth/me",
+    tag: "Auth",
+    summary: "The signed-in user",
+    audience: "user",
+    body: EmptyRequest,
+    response: User,
+  }, async (c, { access }) => c.json(await auth.me(access.user.id)));
+
+  api.route({
+    method: "post",
+    path: "/auth/register",
+    tag: "Auth",
+    summary: "Create an account and a new organisation you administer",
+    audience: "public",
+    body: RegisterRequest,
+    response: Session,
+    status: 201,
+  }, async (c, { body }) => c.json(await auth.register(body), 201));
+}

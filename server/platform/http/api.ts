@@ -1,0 +1,88 @@
+/**
+ * Declares API endpoints once: method, path, who may call, request and response
+ * schemas. The same declaration validates requests (zod, strict: unknown fields are
+ * refused), authenticates and authorises the caller, enforces module ownership, and
+ * feeds the OpenAPI document, so the document cannot drift from what is enforced.
+ */
+import type { Context, Hono } from "hono";
+import { z } from "zod";
+import type { Access } from "../access/access.ts";
+import { forbidden, unauthenticated } from "../errors/app-error.ts";
+import { guardPath } from "../catalogue/module-guard.ts";
+import type { AppEnv } from "./app-env.ts";
+import { parseJson, validate } from "./json-body.ts";
+
+/** Who may call an endpoint: anyone, any signed-in user, or staff (not portal users). */
+export type Audience = "public" | "user" | "staff";
+
+type AccessFor<A extends Audience> = A extends "public" ? Access | undefined : Access;
+
+/** One endpoint's declaration. */
+export interface EndpointSpec<
+  A extends Audience,
+  B extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+> {
+  method: "get" | "post" | "put" | "patch" | "delete";
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  audience: A;
+  body?: B;
+  query?: Q;
+  response?: z.ZodType;
+  status?: 200 | 201 | 202;
+}
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+/** What a handler receives besides the context. */
+export interface EndpointInput<A extends Audience, B, Q> {
+  access: AccessFor<A>;
+  body: Infer<B>;
+  query: Infer<Q>;
+}
+
+/** Authenticates a request; returns null without a usable token. */
+export type Authenticator = (c: Context<AppEnv>) => Promise<Access | null>;
+
+/** The registry of endpoints on one Hono app. */
+export class Api {
+  readonly endpoints: EndpointSpec<Audience, z.ZodType | undefined, z.ZodType | undefined>[] = [];
+  readonly #app: Hono<AppEnv>;
+  readonly #authenticate: Authenticator;
+
+  constructor(app: Hono<AppEnv>, authenticate: Authenticator) {
+    this.#app = app;
+    this.#authenticate = authenticate;
+  }
+
+  /** Declares an endpoint and its handler. */
+  route<
+    A extends Audience,
+    B extends z.ZodType | undefined = undefined,
+    Q extends z.ZodType | undefined = undefined,
+  >(
+    spec: EndpointSpec<A, B, Q>,
+    handler: (c: Context<AppEnv>, input: EndpointInput<A, B, Q>) => Response | Promise<Response>,
+  ): void {
+    this.endpoints.push(
+      spec as EndpointSpec<Audience, z.ZodType | undefined, z.ZodType | undefined>,
+    );
+    this.#app.on(spec.method.toUpperCase(), spec.path, async (c) => {
+      const access = await this.#authenticate(c);
+      if (spec.audience !== "public") {
+        if (!access) throw unauthenticated();
+        if (spec.audience === "staff" && access.user.is_client_portal_user) {
+          throw forbidden("Client portal users cannot use this call");
+        }
+        guardPath(access, c.req.path);
+      }
+      if (access) c.set("access", access);
+      const query = spec.query ? validate(c.req.query(), spec.query, "query") : undefined;
+      const body = spec.body ? parseJson(await c.req.text(), spec.body) : undefined;
+      return handler(c, { access, body, query } as EndpointInput<A, B, Q>);
+    });
+  }
+}

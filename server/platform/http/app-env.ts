@@ -1,0 +1,9 @@
+/** The Hono environment of the app: the variables every request carries. */
+import type { Access } from "../access/access.ts";
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    access?: Access;
+  };
+}

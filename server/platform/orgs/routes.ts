@@ -1,0 +1,101 @@
+/**
+ * Organisation calls: list memberships (own, or a member's within organisations
+ * the caller administers), switch the current organisation, read the current one.
+ */
+import {
+  CurrentOrganizationResponse,
+  MembershipsFallbackRequest,
+  MembershipsRequest,
+  MembershipsResponse,
+  SwitchOrganizationRequest,
+  SwitchOrganizationResponse,
+} from "../../../schemas/api/organizations.ts";
+import { EmptyRequest } from "../../../schemas/api/auth.ts";
+import type { Database } from "../../db/database.ts";
+import { type Access, ADMIN_ROLE } from "../access/access.ts";
+import { forbidden, notFound } from "../errors/app-error.ts";
+import type { Api } from "../http/api.ts";
+import { recordAudit } from "../audit/record.ts";
+import * as repo from "./repo.ts";
+
+async function listMemberships(db: Database, access: Access, userId: string) {
+  if (userId === access.user.id) return await repo.membershipsOfUser(db, userId);
+  const visible = await repo.membershipsVisibleToAdmin(db, userId, access.user.id, ADMIN_ROLE);
+  if (visible.length === 0) throw notFound("User");
+  return visible;
+}
+
+/** Declares the organisation endpoints. */
+export function organizationRoutes(api: Api, db: Database, clock: () => number): void {
+  const description =
+    "A user lists only their own memberships, unless they administer the organisation: then the member's memberships in organisations the caller administers. Anything else answers 404.";
+  api.route({
+    method: "post",
+    path: "/user-organizations/by-user",
+    tag: "Organizations",
+    summary: "Memberships of a user",
+    description,
+    audience: "staff",
+    body: MembershipsRequest,
+    response: MembershipsResponse,
+  }, async (c, { access, body }) => c.json(await listMemberships(db, access, body.user_id)));
+
+  api.route(
+    {
+      method: "post",
+      path: "/user-organizations/",
+      tag: "Organizations",
+      summary: "Memberships of a user (fallback; defaults to the caller)",
+      description,
+      audience: "staff",
+      body: MembershipsFallbackRequest,
+      response: MembershipsResponse,
+    },
+    async (c, { access, body }) =>
+      c.json(await listMemberships(db, access, body.user_id ?? access.user.id)),
+  );
+
+  api.route({
+    method: "post",
+    path: "/user-organizations/switch",
+    tag: "Organizations",
+    summary: "Switch the current organisation; permissions follow on the next request",
+    audience: "staff",
+    body: SwitchOrganizationRequest,
+    response: SwitchOrganizationResponse,
+  }, async (c, { access, body }) => {
+    const now = new Date(clock()).toISOString();
+    await db.transaction(async (tx) => {
+      if (!(await repo.setCurrent(tx, access.user.id, body.organization_id, now))) {
+        throw notFound("Organization");
+      }
+      await recordAudit(tx, {
+        organizationId: body.organization_id,
+        actorId: access.user.id,
+        action: "organization.switch",
+        resourceType: "user_organization",
+        resourceId: access.user.id,
+        before: { organization_id: access.organizationId },
+        after: { organization_id: body.organization_id },
+        requestId: c.get("requestId"),
+        now,
+      });
+    });
+    const memberships = await repo.membershipsOfUser(db, access.user.id);
+    return c.json({ current: memberships.find((m) => m.is_current)!, memberships });
+  });
+
+  api.route({
+    method: "post",
+    path: "/organizations/current",
+    tag: "Organizations",
+    summary: "The caller's current organisation",
+    audience: "user",
+    body: EmptyRequest,
+    response: CurrentOrganizationResponse,
+  }, async (c, { access }) => {
+    const organization = await repo.findOrganization(db, access.organizationId);
+    if (!organization) throw forbidden("No current organization");
+    return c.json({ organization });
+  });
+}

@@ -1,0 +1,143 @@
+/**
+ * The descriptor endpoints: `GET /ui/routes`, `GET /ui/shell` and
+ * `GET /ui/screens/{id}` (route params as query parameters). Each descriptor is
+ * validated against its schema when built, then served as cached bytes with an
+ * ETag, so revalidation is a 304 and a repeat is a memory copy.
+ */
+import type { Context, Hono } from "hono";
+import { z } from "zod";
+import {
+  RoutesDescriptor,
+  ScreenDescriptor,
+  ScreenRefusal,
+  ShellDescriptor,
+} from "../../schemas/descriptor/mod.ts";
+import type { Database } from "../db/database.ts";
+import { type Access, ADMIN_ROLE } from "../platform/access/access.ts";
+import { notFound, unauthenticated } from "../platform/errors/app-error.ts";
+import type { Authenticator } from "../platform/http/api.ts";
+import type { AppEnv } from "../platform/http/app-env.ts";
+import { validate } from "../platform/http/json-body.ts";
+import { findModule } from "../platform/catalogue/module-definitions.ts";
+import { DescriptorCache, descriptorResponse } from "./descriptor-cache.ts";
+import { buildRoutesDescriptor } from "./routes-descriptor.ts";
+import { buildStaffShell, type SessionPolicy } from "./shell-descriptor.ts";
+import { buildPortalShell } from "./portal-shell.ts";
+import { readSessionPolicy } from "./session-policy.ts";
+import { SCREENS } from "./screens/registry.ts";
+import { ADMIN_REQUIRED_TEXT, refusal } from "./screens/access-denied.ts";
+import type { ScreenDef } from "./screens/screen-def.ts";
+
+/** What the descriptor endpoints need. */
+export interface UiDeps {
+  db: Database;
+  clock: () => number;
+  authenticate: Authenticator;
+  sessionDefaults: SessionPolicy;
+  cache: DescriptorCache;
+}
+
+const NO_PARAMS = z.object({}).strict();
+
+function mustValidate<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw new Error(`Cannot send ${what}: descriptor is invalid: ${result.error.message}`);
+  }
+  return result.data;
+}
+
+/** Why a caller may not open a staff screen, or null when they may. */
+function staffRefusal(def: ScreenDef, access: Access, params: Record<string, string>) {
+  if (access.user.is_client_portal_user) {
+    return refusal("forbidden", "Client portal users cannot open staff screens.");
+  }
+  const module = findModule(def.module ?? params.id ?? "");
+  if (!module) return refusal("not_found", "This page does not exist.");
+  if (module.adminOnly && access.role !== ADMIN_ROLE) {
+    return refusal("forbidden", ADMIN_REQUIRED_TEXT);
+  }
+  if (!access.enabledModules.has(module.id)) {
+    return refusal(
+      "module_disabled",
+      `The ${module.name} module is turned off for your organization.`,
+    );
+  }
+  if (!access.permissions.has(module.readPermissionId)) {
+    return refusal(
+      "forbidden",
+      `You do not have permission to open ${module.name} (${module.readPermissionId}).`,
+    );
+  }
+  return null;
+}
+
+/** Mounts the descriptor endpoints on the app. */
+export function uiRoutes(app: Hono<AppEnv>, deps: UiDeps): void {
+  const routesBytes = deps.cache.get(
+    "routes",
+    () =>
+      Promise.resolve({ value: mustValidate(RoutesDescriptor, buildRoutesDescriptor(), "routes") }),
+  );
+
+  app.get("/ui/routes", async (c) => descriptorResponse(c, await routesBytes));
+
+  app.get("/ui/shell", async (c) => {
+    validate(c.req.query(), NO_PARAMS, "query");
+    const access = await deps.authenticate(c);
+    if (!access) throw unauthenticated();
+    const year = new Date(deps.clock()).getUTCFullYear();
+    const entry = await deps.cache.get(`shell|${access.fingerprint}|${year}`, async () => {
+      const policy = await readSessionPolicy(deps.db, access.organizationId, deps.sessionDefaults);
+      const shell = access.user.is_client_portal_user
+        ? buildPortalShell(access, policy, year)
+        : buildStaffShell(access, policy, year);
+      return { value: mustValidate(ShellDescriptor, shell, "shell") };
+    });
+    return descriptorResponse(c, entry);
+  });
+
+  app.get("/ui/screens/*", async (c: Context<AppEnv>) => {
+    const id = decodeURIComponent(c.req.path.slice("/ui/screens/".length));
+    const def = SCREENS.get(id);
+    if (!def) throw notFound(`Screen "${id}"`);
+    const params = validate(c.req.query(), def.params ?? NO_PARAMS, "query") as Record<
+      string,
+      string
+    >;
+    const access = await deps.authenticate(c);
+    if ((def.audience === "staff" || def.audience === "portal") && !access) throw unauthenticated();
+    const personal = def.audience === "staff" || def.audience === "portal";
+    const key = [
+      "screen",
+      id,
+      JSON.stringify(params),
+      personal ? access!.fingerprint : "",
+      personal && def.perUser ? access!.user.id : "",
+    ].join("|");
+    const entry = await deps.cache.get(key, () => {
+      if (def.audience === "portal" && !access!.user.is_client_portal_user) {
+        return Promise.resolve({
+          value: mustValidate(
+            ScreenRefusal,
+            refusal("forbidden", "This page is for client portal users."),
+            id,
+          ),
+          status: 403,
+        });
+      }
+      if (def.audience === "staff") {
+        const refused = staffRefusal(def, access!, params);
+        if (refused) {
+          return Promise.resolve({
+            value: mustValidate(ScreenRefusal, refused, id),
+            status: refused.error.code === "not_found" ? 404 : 403,
+          });
+        }
+      }
+      const built = def.build({ access: access ?? undefined, params, now: new Date(deps.clock()) });
+      return Promise.resolve({ value: mustValidate(ScreenDescriptor, built, `screen "${id}"`) });
+    });
+    return descriptorResponse(c, entry);
+  });
+}

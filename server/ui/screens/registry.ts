@@ -1,0 +1,72 @@
+/**
+ * Every screen id of the route table and how it is built. Staff module screens
+ * without a dedicated builder get the generic module screen; parameterised routes
+ * get their owner module's guard and accept their params.
+ */
+import { z } from "zod";
+import {
+  findModule,
+  MODULE_DEFINITIONS,
+  PARAMETER_ROUTES,
+} from "../../platform/catalogue/module-definitions.ts";
+import { screenOfParameterRoute } from "../routes-descriptor.ts";
+import { PUBLIC_CONTENT_SCREENS } from "./public-content.ts";
+import { PUBLIC_FORM_SCREENS } from "./public-forms.ts";
+import { STAFF_RECORD_SCREENS } from "./staff-records.ts";
+import { catchAll, moduleScreen, STAFF_MISC_SCREENS } from "./staff-misc.ts";
+import { portalDashboard } from "./portal.ts";
+import type { ScreenDef } from "./screen-def.ts";
+
+function buildRegistry(): Map<string, ScreenDef> {
+  const screens = new Map<string, ScreenDef>();
+  for (
+    const def of [
+      ...PUBLIC_CONTENT_SCREENS,
+      ...PUBLIC_FORM_SCREENS,
+      ...STAFF_RECORD_SCREENS,
+      ...STAFF_MISC_SCREENS,
+      catchAll,
+      portalDashboard,
+    ]
+  ) {
+    screens.set(def.id, def);
+  }
+  for (const module of MODULE_DEFINITIONS) {
+    if (screens.has(module.id)) continue;
+    screens.set(module.id, {
+      id: module.id,
+      audience: "staff",
+      module: module.id,
+      build: (ctx) => moduleScreen(module, ctx),
+    });
+  }
+  for (const route of PARAMETER_ROUTES) {
+    const id = screenOfParameterRoute(route.path);
+    const names = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
+    const existing = screens.get(id);
+    if (existing?.params) continue;
+    if (existing) {
+      // The module's own screen also answers with the parameter, which stays optional.
+      screens.set(id, {
+        ...existing,
+        params: z.object(
+          Object.fromEntries(names.map((n) => [n, z.string().min(1).max(100).optional()])),
+        ).strict(),
+      });
+      continue;
+    }
+    const module = findModule(route.module)!;
+    screens.set(id, {
+      id,
+      audience: "staff",
+      module: module.id,
+      params: z.object(Object.fromEntries(names.map((n) => [n, z.string().min(1).max(100)])))
+        .strict(),
+      build: (ctx) => ({ ...moduleScreen(module, ctx, id), title: route.title }),
+    });
+  }
+  return screens;
+}
+
+/** Screen id → definition. */
+export const SCREENS: ReadonlyMap<string, ScreenDef> = buildRegistry();

@@ -1,0 +1,29 @@
+/** What a screen builder is: its id, audience, params and how it is built for a caller. */
+import type { z } from "zod";
+import type { CacheClass, ScreenDescriptor } from "../../../schemas/descriptor/mod.ts";
+import type { Access } from "../../platform/access/access.ts";
+
+/** What a builder receives. */
+export interface ScreenContext {
+  access: Access | undefined;
+  params: Record<string, string>;
+  now: Date;
+}
+
+/** One screen of the product. */
+export interface ScreenDef {
+  id: string;
+  audience: "public" | "guest" | "portal" | "staff";
+  /** The catalogue module whose switch and read permission guard the screen (staff screens). */
+  module?: string;
+  /** The route params the screen accepts (validated, unknown ones refused). */
+  params?: z.ZodType<Record<string, string | undefined>>;
+  /** True when the built descriptor depends on the caller beyond their permission fingerprint. */
+  perUser?: boolean;
+  build(ctx: ScreenContext): ScreenDescriptor;
+}
+
+/** A descriptor's common head. */
+export function head(id: string, title: string, cache: CacheClass) {
+  return { schemaVersion: 1 as const, id, title, cache };
+}

@@ -1,0 +1,384 @@
+/**
+ * Staff screens that are not record lists: profile, organisation, settings, the
+ * module switchboard, help, and the generic screen of any other catalogue module.
+ */
+import type { Node } from "../../../schemas/descriptor/mod.ts";
+import { z } from "zod";
+import {
+  findModule,
+  MODULE_DEFINITIONS,
+  type ModuleDefinition,
+} from "../../platform/catalogue/module-definitions.ts";
+import { canSeeModule } from "../../platform/catalogue/visibility.ts";
+import type { Access } from "../../platform/access/access.ts";
+import { head, type ScreenContext, type ScreenDef } from "./screen-def.ts";
+
+const profile: ScreenDef = {
+  id: "profile",
+  audience: "staff",
+  module: "profile",
+  build: () => ({
+    ...head("profile", "My Profile", "dynamic"),
+    sources: {
+      me: { method: "POST", path: "/auth/me", body: {}, label: "Profile", critical: true },
+      preferences: {
+        method: "POST",
+        path: "/api/user/preferences",
+        body: {},
+        select: "preferences",
+        label: "Preferences",
+      },
+    },
+    body: {
+      type: "page",
+      title: "My Profile",
+      children: [
+        {
+          type: "card",
+          title: "You",
+          children: [{
+            type: "key-value",
+            items: [
+              { label: "Name", value: { $bind: "me", path: "full_name" } },
+              { label: "Email", value: { $bind: "me", path: "email" } },
+              { label: "Role", value: { $bind: "me", path: "role" } },
+            ],
+          }],
+        },
+        {
+          type: "card",
+          title: "Preferences",
+          children: [{
+            type: "form",
+            id: "preferences",
+            source: "preferences",
+            fields: [
+              {
+                name: "language",
+                label: "Language",
+                kind: "select",
+                options: [{ value: "en", label: "English" }, { value: "de", label: "Deutsch" }, {
+                  value: "fr",
+                  label: "Français",
+                }],
+              },
+              { name: "timezone", label: "Time zone", kind: "text", placeholder: "Europe/London" },
+              {
+                name: "email_notifications",
+                label: "Email me about notifications",
+                kind: "checkbox",
+              },
+              {
+                name: "dashboard_period",
+                label: "Default analytics period",
+                kind: "select",
+                options: [{ value: "7d", label: "7 days" }, { value: "30d", label: "30 days" }, {
+                  value: "90d",
+                  label: "90 days",
+                }, { value: "1y", label: "1 year" }],
+              },
+            ],
+            submit: {
+              label: "Save preferences",
+              method: "POST",
+              path: "/api/user/preferences",
+              bodyKey: "preferences",
+              successText: "Preferences saved",
+              invalidate: ["preferences"],
+            },
+          }],
+        },
+      ],
+    },
+  }),
+};
+
+const organization: ScreenDef = {
+  id: "organization",
+  audience: "staff",
+  module: "organization",
+  build: () => ({
+    ...head("organization", "Organization", "semi-static"),
+    sources: {
+      org: {
+        method: "POST",
+        path: "/organizations/current",
+        body: {},
+        select: "organization",
+        label: "Organization",
+        critical: true,
+      },
+    },
+    body: {
+      type: "page",
+      title: "Organization",
+      children: [{
+        type: "key-value",
+        items: ["name", "description", "website", "industry", "size", "address", "phone", "email"]
+          .map((key) => ({
+            label: key[0].toUpperCase() + key.slice(1),
+            value: { $bind: "org", path: key, fallback: "—" },
+          })),
+      }],
+    },
+  }),
+};
+
+const organizations: ScreenDef = {
+  id: "organizations",
+  audience: "staff",
+  module: "organizations",
+  perUser: true,
+  build: ({ access }) => ({
+    ...head("organizations", "Organizations", "semi-static"),
+    sources: {
+      memberships: {
+        method: "POST",
+        path: "/user-organizations/by-user",
+        body: { user_id: access!.user.id },
+        label: "Organizations",
+        emptyText: "You belong to no organisation",
+      },
+    },
+    body: {
+      type: "page",
+      title: "Organizations",
+      description: "Organisations you belong to. Switching changes what you see everywhere.",
+      children: [{
+        type: "table",
+        source: "memberships",
+        columns: [
+          { key: "organization_name", label: "Organization", sortable: true },
+          { key: "user_role", label: "Your role" },
+          {
+            key: "is_current",
+            label: "Current",
+            tone: {
+              $match: {
+                value: { $field: "is_current" },
+                cases: { true: "success" },
+                otherwise: "neutral",
+              },
+            },
+          },
+        ],
+        emptyText: "You belong to no organisation",
+        rowActions: [{
+          label: "Switch to",
+          action: {
+            kind: "call",
+            method: "POST",
+            path: "/user-organizations/switch",
+            body: { organization_id: { $field: "organization_id" } },
+            invalidate: ["memberships"],
+            toast: "Organization switched",
+          },
+        }],
+      }],
+    },
+  }),
+};
+
+const settings: ScreenDef = {
+  id: "settings",
+  audience: "staff",
+  module: "settings",
+  build: () => ({
+    ...head("settings", "System Settings", "semi-static"),
+    sources: {
+      settings: {
+        method: "POST",
+        path: "/api/settings",
+        body: {},
+        select: "settings",
+        label: "Settings",
+      },
+    },
+    body: {
+      type: "page",
+      title: "System Settings",
+      children: [{
+        type: "card",
+        title: "Session policy",
+        children: [{
+          type: "key-value",
+          items: [
+            {
+              label: "Idle time-out (minutes)",
+              value: {
+                $bind: "settings",
+                path: "session_policy.value.idle_timeout_minutes",
+                fallback: "60 (default)",
+              },
+            },
+            {
+              label: "Warning before sign-out (seconds)",
+              value: {
+                $bind: "settings",
+                path: "session_policy.value.warning_seconds",
+                fallback: "300 (default)",
+              },
+            },
+          ],
+        }],
+      }],
+    },
+  }),
+};
+
+const organizationManagement: ScreenDef = {
+  id: "organization-management",
+  audience: "staff",
+  module: "organization-management",
+  build: () => ({
+    ...head("organization-management", "Organization Management", "dynamic"),
+    sources: {
+      modules: {
+        method: "POST",
+        path: "/api/modules/config",
+        body: {},
+        select: "modules",
+        label: "Modules",
+      },
+    },
+    body: {
+      type: "page",
+      title: "Organization Management",
+      description: "Every module of the catalogue and whether it is on for your organisation.",
+      children: [{
+        type: "table",
+        source: "modules",
+        columns: [
+          { key: "name", label: "Module", sortable: true },
+          { key: "category", label: "Category", sortable: true },
+          { key: "description", label: "Description" },
+          {
+            key: "enabled",
+            label: "Enabled",
+            tone: {
+              $match: {
+                value: { $field: "enabled" },
+                cases: { true: "success" },
+                otherwise: "danger",
+              },
+            },
+          },
+        ],
+        pageSize: 200,
+        emptyText: "No modules",
+      }],
+    },
+  }),
+};
+
+const HELP_TOPICS: [string, string][] = [
+  [
+    "Finding your way",
+    "Press / anywhere to search the modules you may open. Star a module to keep it in Favourites; the last ones you opened appear under Recent.",
+  ],
+  [
+    "Tasks",
+    "Tasks carry a priority (low, medium, high, critical), an assignee and a due date. 'Unassigned' and 'No Project' mark what is missing.",
+  ],
+  [
+    "Projects and analytics",
+    "Project Progress Analytics computes progress, velocity, burndown, health, forecast and team performance from your tasks.",
+  ],
+  [
+    "Permissions",
+    "Each sidebar item needs its read permission and must be enabled for your organisation. Administrators manage both.",
+  ],
+  [
+    "Signing out",
+    "After a period without activity you are warned and then signed out. 'Stay Logged In' keeps you in.",
+  ],
+];
+
+const documentation: ScreenDef = {
+  id: "production-documentation",
+  audience: "staff",
+  module: "production-documentation",
+  build: () => ({
+    ...head("production-documentation", "Help & Documentation", "static"),
+    body: {
+      type: "page",
+      title: "Help & Documentation",
+      children: HELP_TOPICS.map(([title, text]): Node => ({
+        type: "card",
+        title,
+        children: [{ type: "text", text }],
+      })),
+    },
+  }),
+};
+
+function relatedModules(access: Access | undefined, module: ModuleDefinition): Node {
+  const related = MODULE_DEFINITIONS.filter((m) =>
+    m.category === module.category && m.id !== module.id && access && canSeeModule(access, m)
+  );
+  return {
+    type: "list",
+    items: related.map((m) => ({ name: m.name, description: m.description, to: `/app/${m.id}` })),
+    title: { $field: "name" },
+    subtitle: { $field: "description" },
+    action: { kind: "navigate", to: "{to}" },
+    emptyText: `No other ${module.category} modules are open to you`,
+  };
+}
+
+/** The generic screen of a catalogue module: its name, description and its neighbours. */
+export function moduleScreen(module: ModuleDefinition, ctx: ScreenContext, screenId = module.id) {
+  const extra = Object.entries(ctx.params).filter(([, v]) => v !== undefined);
+  return {
+    ...head(screenId, module.name, "semi-static" as const),
+    body: {
+      type: "page" as const,
+      title: module.name,
+      description: module.description,
+      children: [
+        ...extra.map(([key, value]): Node => ({
+          type: "badge",
+          text: `${key}: ${value}`,
+          tone: "info",
+        })),
+        {
+          type: "card",
+          title: "About this module",
+          children: [
+            { type: "text", text: module.description },
+            {
+              type: "key-value",
+              items: [{ label: "Area", value: module.category }, {
+                label: "Permission",
+                value: module.readPermissionId,
+              }],
+            },
+          ],
+        } as Node,
+        {
+          type: "section",
+          title: `More in ${module.category}`,
+          children: [relatedModules(ctx.access, module)],
+        } as Node,
+      ],
+    },
+  };
+}
+
+/** `/app/*`: any other sidebar item opens `/app/{itemId}` and shows its module screen. */
+export const catchAll: ScreenDef = {
+  id: "module",
+  audience: "staff",
+  params: z.object({ id: z.string().min(1).max(200) }).strict(),
+  build: (ctx) => moduleScreen(findModule(ctx.params.id)!, { ...ctx, params: {} }),
+};
+
+/** The staff screens of this file. */
+export const STAFF_MISC_SCREENS: ScreenDef[] = [
+  profile,
+  organization,
+  organizations,
+  settings,
+  organizationManagement,
+  documentation,
+];

@@ -1,0 +1,32 @@
+/** The session policy of an organisation: its stored setting, or the server's defaults. */
+import type { Queryable } from "../db/database.ts";
+import type { SessionPolicy } from "./shell-descriptor.ts";
+
+/** The settings key holding the policy. */
+export const SESSION_POLICY_KEY = "session_policy";
+
+/** Reads the policy, falling back to the defaults for anything missing. */
+export async function readSessionPolicy(
+  db: Queryable,
+  organizationId: string,
+  defaults: SessionPolicy,
+): Promise<SessionPolicy> {
+  const row = await db.get<{ value: string }>(
+    "SELECT value FROM settings WHERE organization_id = ? AND key = ?",
+    [
+      organizationId,
+      SESSION_POLICY_KEY,
+    ],
+  );
+  if (!row) return defaults;
+  const stored = JSON.parse(row.value) as {
+    idle_timeout_minutes?: number;
+    warning_seconds?: number;
+  };
+  return {
+    idleTimeoutSeconds: stored.idle_timeout_minutes
+      ? stored.idle_timeout_minutes * 60
+      : defaults.idleTimeoutSeconds,
+    warningSeconds: stored.warning_seconds ?? defaults.warningSeconds,
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * The shell descriptor for a caller: sidebar categories in priority order with the
+ * items they may see (a category with none is left out), the header's menus, the
+ * footer, the chatbot script, the session policy, cache classes and toast limits.
+ */
+import type { ShellDescriptor } from "../../schemas/descriptor/mod.ts";
+import { SCHEMA_VERSION } from "../../schemas/descriptor/mod.ts";
+import type { Access } from "../platform/access/access.ts";
+import { CATEGORY_ORDER, CATEGORY_PRIORITIES } from "../platform/catalogue/categories.ts";
+import { visibleModules } from "../platform/catalogue/visibility.ts";
+import { CHATBOT_SCRIPT } from "./chatbot-script.ts";
+import { PRODUCT_VERSION } from "../modules/feedback/routes.ts";
+
+/** The permission behind the System Settings menu entry (spec §6). */
+export const SYSTEM_SETTINGS_PERMISSION = "system.system_settings.read";
+
+/** The session policy in force for an organisation. */
+export interface SessionPolicy {
+  idleTimeoutSeconds: number;
+  warningSeconds: number;
+}
+
+/** Shell constants of the spec (§9). */
+export const SHELL_CONSTANTS = {
+  tokenRefreshMs: 4 * 60 * 1000,
+  recentShown: 5,
+  recentKept: 10,
+  toastsMax: 5,
+  cacheMinutes: { static: 60, semiStatic: 15, dynamic: 5 },
+  search: { exact: 100, prefix: 80, word: 60, substring: 40, substringMinLength: 5 },
+} as const;
+
+/** Builds the staff shell for a caller. */
+export function buildStaffShell(
+  access: Access,
+  policy: SessionPolicy,
+  year: number,
+): ShellDescriptor {
+  const modules = visibleModules(access);
+  const categories = CATEGORY_ORDER.map((name) => ({
+    name,
+    priority: CATEGORY_PRIORITIES[name],
+    items: modules.filter((m) => m.category === name).map((m) => ({
+      id: m.id,
+      name: m.name,
+      path: `/app/${m.id}`,
+      icon: m.icon,
+      description: m.description,
+    })),
+  })).filter((category) => category.items.length > 0);
+
+  const userMenu: ShellDescriptor["header"]["userMenu"] = [
+    {
+      id: "organization",
+      label: "Organization",
+      action: { kind: "navigate", to: "/app/organization" },
+    },
+    { id: "profile", label: "My Profile", action: { kind: "navigate", to: "/app/profile" } },
+  ];
+  if (access.permissions.has(SYSTEM_SETTINGS_PERMISSION) && access.enabledModules.has("settings")) {
+    userMenu.push({
+      id: "settings",
+      label: "System Settings",
+      action: { kind: "navigate", to: "/app/settings" },
+    });
+  }
+  userMenu.push({ id: "sign-out", label: "Sign Out", action: { kind: "sign-out" } });
+
+  return {
+    schemaVersion: SCHEMA_VERSION,
+    audience: "staff",
+    organization: { id: access.organizationId, name: access.organizationName },
+    noOrganizationText: "No organization",
+    sidebar: {
+      badge: "Pro Plan Active",
+      searchPlaceholder: "Search modules… (press /)",
+      noResultsText: "No modules match",
+      search: { ...SHELL_CONSTANTS.search },
+      recentShown: SHELL_CONSTANTS.recentShown,
+      recentKept: SHELL_CONSTANTS.recentKept,
+      categories,
+    },
+    header: {
+      userMenu,
+      notifications: {
+        label: "Notifications",
+        viewAllText: "View all notifications",
+        viewAllTo: "/app/notifications",
+        sources: ["/notifications/", "/notifications"],
+        failedText: "Failed to load notifications",
+        signedOutText: "Please log in",
+        emptyText: "You're all caught up",
+      },
+      calendar: {
+        label: "Calendar",
+        viewFullText: "View Full Calendar",
+        viewFullTo: "/app/calendar",
+        source: "/calendar/events",
+        emptyText: "Nothing due in the next 30 days",
+      },
+      help: { label: "Help", to: "/app/production-documentation" },
+      organizationSource: "/organizations/current",
+    },
+    footer: {
+      copyright: `© ${year} Opsuite. All rights reserved.`,
+      website: { label: "opsuite.example", href: "https://opsuite.example" },
+      support: { label: "support@opsuite.example", href: "mailto:support@opsuite.example" },
+      version: `v${PRODUCT_VERSION}`,
+    },
+    chatbot: CHATBOT_SCRIPT,
+    session: {
+      idleTimeoutMs: policy.idleTimeoutSeconds * 1000,
+      warningMs: policy.warningSeconds * 1000,
+      refreshIntervalMs: SHELL_CONSTANTS.tokenRefreshMs,
+      warningTitle: "Are you still there?",
+      warningText: "You will be signed out soon because of inactivity.",
+      stayText: "Stay Logged In",
+      logoutText: "Logout Now",
+    },
+    cache: {
+      staticMinutes: SHELL_CONSTANTS.cacheMinutes.static,
+      semiStaticMinutes: SHELL_CONSTANTS.cacheMinutes.semiStatic,
+      dynamicMinutes: SHELL_CONSTANTS.cacheMinutes.dynamic,
+    },
+    toasts: { max: SHELL_CONSTANTS.toastsMax, position: "top-right" },
+    errors: {
+      renderTitle: "Something went wrong",
+      tryAgain: "Try Again",
+      reportPath: "/ui/errors",
+    },
+    events: { path: "/ui/events" },
+  };
+}
