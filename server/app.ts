@@ -20,7 +20,7 @@ import { authRoutes } from "./platform/auth/routes.ts";
 import { organizationRoutes } from "./platform/orgs/routes.ts";
 import { buildOpenApiDocument } from "./platform/openapi/document.ts";
 import { createStaticClient } from "./platform/http/static-client.ts";
-import { logLine } from "./platform/http/log.ts";
+import { logLine, QUIET } from "./platform/http/log.ts";
 import { navigationRoutes } from "./modules/navigation/routes.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
@@ -74,6 +74,7 @@ export function createApp(deps: AppDeps): BuiltApp {
 
   app.use("*", requestId());
   app.use("*", async (c, next) => {
+    if (QUIET) return await next();
     const started = performance.now();
     await next();
     if (c.req.path.startsWith("/assets/")) return;
@@ -162,7 +163,8 @@ export function createApp(deps: AppDeps): BuiltApp {
 
   const client = createStaticClient(config.clientDist);
   app.notFound((c) => {
-    const isNavigation = c.req.method === "GET" &&
+    // The API namespace never falls back to the client: a mistyped call is a JSON 404.
+    const isNavigation = c.req.method === "GET" && !c.req.path.startsWith("/api/") &&
       (c.req.header("accept") ?? "").includes("text/html");
     if (c.req.method === "GET") {
       const asset = client.asset(c);

@@ -32,7 +32,7 @@ const Download = z.object({
 const Call = z.object({
   kind: z.literal("call"),
   method: z.enum(["POST", "PUT", "PATCH", "DELETE"]),
-  path: z.string().startsWith("/"),
+  path: z.string().regex(/^\//, "must start with /"),
   body: z.record(z.string(), JsonTemplate).optional(),
   invalidate: z.array(z.string()).optional().describe("sources to reload after success"),
   toast: z.string().optional().describe("text of a toast shown after success"),

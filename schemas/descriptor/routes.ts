@@ -10,7 +10,7 @@ export const Audience = z.enum(["public", "guest", "portal", "staff"]);
 
 /** One route. `path` uses react-router syntax (`:id`, `*`). */
 export const RouteEntry = z.object({
-  path: z.string().startsWith("/"),
+  path: z.string().regex(/^\//, "must start with /"),
   screen: z.string().describe("screen id fetched from /ui/screens/{screen}"),
   audience: Audience,
   lazy: z.boolean().optional(),
@@ -20,8 +20,8 @@ export type RouteEntry = z.input<typeof RouteEntry>;
 
 /** A redirect. `to` may reuse params of `from`. */
 export const Redirect = z.object({
-  from: z.string().startsWith("/"),
-  to: z.string().startsWith("/"),
+  from: z.string().regex(/^\//, "must start with /"),
+  to: z.string().regex(/^\//, "must start with /"),
 }).strict();
 export type Redirect = z.input<typeof Redirect>;
 
@@ -34,5 +34,8 @@ export const RoutesDescriptor = z.object({
   portalHome: z.string(),
   staffHome: z.string(),
   unknown: z.string().describe("where unknown paths go"),
+  errorReportPath: z.string().regex(/^\//, "must start with /").optional().describe(
+    "POST path for client error reports, usable before sign-in (the shell's errors.reportPath)",
+  ),
 }).strict();
 export type RoutesDescriptor = z.input<typeof RoutesDescriptor>;

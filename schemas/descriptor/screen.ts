@@ -17,7 +17,7 @@ export type CacheClass = z.input<typeof CacheClass>;
 /** A named data call of a screen. */
 export const Source = z.object({
   method: z.enum(["GET", "POST"]),
-  path: z.string().startsWith("/").describe("may hold {param} placeholders"),
+  path: z.string().regex(/^\//, "must start with /").describe("may hold {param} placeholders"),
   body: z.record(z.string(), JsonTemplate).optional().describe(
     "request body; {$param}, {$state} objects are replaced",
   ),

@@ -10,7 +10,7 @@ import { SCHEMA_VERSION } from "./screen.ts";
 export const SidebarItem = z.object({
   id: z.string(),
   name: z.string(),
-  path: z.string().startsWith("/"),
+  path: z.string().regex(/^\//, "must start with /"),
   icon: z.string(),
   description: z.string(),
 }).strict();

@@ -294,7 +294,7 @@ const Form = z.object({
   submit: z.object({
     label: z.string(),
     method: z.enum(["POST", "PUT", "PATCH"]),
-    path: z.string().startsWith("/"),
+    path: z.string().regex(/^\//, "must start with /"),
     extra: z.record(z.string(), z.unknown()).optional().describe("constant fields sent along"),
     bodyKey: z.string().optional().describe(
       "send the field values under this key instead of at the top",

@@ -27,6 +27,12 @@ export interface Database extends Queryable {
   readonly dialect: "sqlite" | "postgres";
   /** Runs fn in one transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * A stamp that changes whenever data may have changed: at once for writes made
+   * through this connection, and within `externalCheckMs` for commits made by other
+   * connections or processes. Caches of derived data compare stamps.
+   */
+  changeStamp(): string;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;

@@ -7,6 +7,9 @@
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { Database, Queryable, RunResult, SqlValue } from "./database.ts";
 
+/** How often other connections' commits are looked for (PRAGMA data_version). */
+export const EXTERNAL_CHECK_MS = 200;
+
 /** Opens (creating if needed) the SQLite database at path (":memory:" for memory). */
 export function openSqlite(path: string): Database {
   if (path !== ":memory:") {
@@ -28,6 +31,9 @@ class SqliteDatabase implements Database {
   #lock: Promise<void> = Promise.resolve();
   #inTransaction = false;
   #direct: Queryable;
+  #localWrites = 0;
+  #externalVersion = 0;
+  #externalCheckedAt = 0;
 
   constructor(db: DatabaseSync) {
     this.#db = db;
@@ -56,6 +62,7 @@ class SqliteDatabase implements Database {
   }
 
   #run(sql: string, params: readonly SqlValue[] = []): RunResult {
+    this.#localWrites++;
     const result = this.#prepare(sql).run(...params);
     return { changes: Number(result.changes) };
   }
@@ -92,6 +99,7 @@ class SqliteDatabase implements Database {
     try {
       const result = await fn(this.#direct);
       this.#db.exec("COMMIT");
+      this.#localWrites++;
       return result;
     } catch (error) {
       this.#db.exec("ROLLBACK");
@@ -103,7 +111,18 @@ class SqliteDatabase implements Database {
   }
 
   exec(sql: string): Promise<void> {
+    this.#localWrites++;
     return this.#outside(() => this.#db.exec(sql));
+  }
+
+  changeStamp(): string {
+    const now = performance.now();
+    if (now - this.#externalCheckedAt >= EXTERNAL_CHECK_MS && !this.#inTransaction) {
+      this.#externalCheckedAt = now;
+      const row = this.#prepare("PRAGMA data_version").get() as { data_version: number };
+      this.#externalVersion = row.data_version;
+    }
+    return `${this.#localWrites}:${this.#externalVersion}`;
   }
 
   close(): Promise<void> {

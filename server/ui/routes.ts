@@ -98,7 +98,13 @@ export function uiRoutes(app: Hono<AppEnv>, deps: UiDeps): void {
   });
 
   app.get("/ui/screens/*", async (c: Context<AppEnv>) => {
-    const id = decodeURIComponent(c.req.path.slice("/ui/screens/".length));
+    const raw = c.req.path.slice("/ui/screens/".length);
+    let id = raw;
+    try {
+      id = decodeURIComponent(raw);
+    } catch {
+      // A malformed escape names no screen: answered 404 below like any unknown id.
+    }
     const def = SCREENS.get(id);
     if (!def) throw notFound(`Screen "${id}"`);
     const params = validate(c.req.query(), def.params ?? NO_PARAMS, "query") as Record<

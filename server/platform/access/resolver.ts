@@ -1,8 +1,11 @@
 /**
- * Resolves a user's access with one indexed query per request: the user, their
- * current membership and the organisation's versions. Permissions and enabled
- * modules are cached per (organisation, role, versions): any change bumps a
- * version in the same transaction, so the next request misses the cache.
+ * Resolves a user's access: the user, their current membership, the organisation's
+ * versions, the role's permissions and the enabled modules. Results are cached per
+ * user and per (organisation, role, versions) and dropped whenever the database's
+ * change stamp moves: a write through this server invalidates them before the next
+ * request; a commit by another process (the admin command, another instance) is
+ * noticed within 200 ms. A revoked permission is therefore never served from cache
+ * after the revoking request has answered.
  */
 import type { Database } from "../../db/database.ts";
 import type { Access } from "./access.ts";
@@ -33,6 +36,8 @@ export type AccessResolver = (userId: string) => Promise<Access | null>;
 /** Builds the resolver over a database. */
 export function createAccessResolver(db: Database): AccessResolver {
   const grantsCache = new Map<string, Grants>();
+  const accessCache = new Map<string, Access>();
+  let stamp = "";
 
   async function loadGrants(row: Row): Promise<Grants> {
     const key = grantsKey(row);
@@ -57,6 +62,23 @@ export function createAccessResolver(db: Database): AccessResolver {
   }
 
   return async (userId) => {
+    const current = db.changeStamp();
+    if (current !== stamp) {
+      stamp = current;
+      accessCache.clear();
+      grantsCache.clear();
+    }
+    const cached = accessCache.get(userId);
+    if (cached) return cached;
+    const access = await load(userId);
+    if (access && stamp === db.changeStamp()) {
+      if (accessCache.size > 10_000) accessCache.clear();
+      accessCache.set(userId, access);
+    }
+    return access;
+  };
+
+  async function load(userId: string): Promise<Access | null> {
     const row = await db.get<Row>(
       `SELECT u.id, u.email, u.first_name, u.last_name, u.is_client_portal_user, u.client_id,
               uo.organization_id, o.name AS organization_name, uo.user_role,
@@ -88,7 +110,7 @@ export function createAccessResolver(db: Database): AccessResolver {
       settingsVersion: row.settings_version,
       fingerprint: `${grantsKey(row)}:${row.settings_version}:${row.is_client_portal_user}`,
     };
-  };
+  }
 }
 
 function grantsKey(row: Row): string {

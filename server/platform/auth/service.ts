@@ -102,12 +102,14 @@ export function createAuthService(deps: AuthDeps) {
     /** Exchanges a refresh token for a new session; the old token stops working. */
     async refresh(token: string): Promise<Session> {
       const hash = await hashRefreshToken(token);
-      return await deps.db.transaction(async (tx) => {
+      const outcome = await deps.db.transaction(async (tx) => {
         const stored = await repo.findRefreshToken(tx, hash);
         if (!stored) throw unauthenticated("Refresh token is not valid");
         if (stored.revoked_at) {
+          // Refused only after the transaction commits: throwing here would roll the
+          // family's revocation back along with it.
           if (stored.replaced_by) await repo.revokeFamily(tx, stored.family_id, iso());
-          throw unauthenticated("Refresh token has been revoked");
+          return null;
         }
         if (stored.expires_at <= iso()) throw unauthenticated("Refresh token has expired");
         const row = await repo.findUserById(tx, stored.user_id);
@@ -116,6 +118,8 @@ export function createAuthService(deps: AuthDeps) {
         await repo.rotateRefreshToken(tx, stored.id, tokenId, iso());
         return session;
       });
+      if (!outcome) throw unauthenticated("Refresh token has been revoked");
+      return outcome;
     },
 
     /** Revokes a refresh token (signing out). Unknown tokens are ignored. */

@@ -44,13 +44,21 @@ export function createAccessTokenVerifier(secret: string, clock: () => number) {
     }
     let payload: Record<string, unknown>;
     try {
-      payload = await verify(token, secret, ACCESS_TOKEN_ALGORITHM) as Record<string, unknown>;
+      // Time claims are checked below against the app's clock, not hono's wall clock,
+      // so that the issuer and the verifier agree on what "now" is.
+      payload = await verify(token, secret, {
+        alg: ACCESS_TOKEN_ALGORITHM,
+        exp: false,
+        iat: false,
+        nbf: false,
+      }) as Record<string, unknown>;
     } catch {
       return null;
     }
     if (
       typeof payload.sub !== "string" || typeof payload.exp !== "number" ||
-      payload.typ !== "access" || payload.exp <= nowSeconds
+      typeof payload.iat !== "number" || payload.typ !== "access" ||
+      payload.exp <= nowSeconds || payload.iat > nowSeconds
     ) {
       return null;
     }

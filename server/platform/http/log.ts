@@ -2,14 +2,17 @@
 import type { Context } from "hono";
 import type { AppEnv } from "./app-env.ts";
 
-/** Writes a log line; `quiet` loggers (tests) drop info lines. */
+/** `LOG_LEVEL=quiet` drops info lines (tests, benchmarks); read once. */
+export const QUIET = Deno.env.get("LOG_LEVEL") === "quiet";
+
+/** Writes a log line. */
 export function logLine(
   c: Context<AppEnv> | null,
   level: "info" | "warn" | "error",
   message: string,
   fields: Record<string, unknown> = {},
 ): void {
-  if (level === "info" && Deno.env.get("LOG_LEVEL") === "quiet") return;
+  if (level === "info" && QUIET) return;
   const line = JSON.stringify({
     time: new Date().toISOString(),
     level,

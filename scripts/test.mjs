@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// Runs every check and test, in order, stopping at the first failure:
+// format, lint, type checks, the Deno tests (server, schemas, contract), the
+// Vitest tests (client), the production build and its size budget, and the
+// Playwright tests in Debian's Chromium (installed here when missing and root).
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
+const totals = { passed: 0, failed: 0 };
+
+function run(title, command, args, options = {}) {
+  console.log(`\n=== ${title}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.on("data", (chunk) => {
+        output += chunk;
+        (stream === child.stdout ? process.stdout : process.stderr).write(chunk);
+      });
+    }
+    child.on("exit", (code) => {
+      const plain = output.replace(/\x1b\[[0-9;]*m/g, "");
+      options.count?.(plain);
+      if (code !== 0) {
+        console.error(`\n${title} failed (exit ${code})`);
+        console.log(`\ntotal: ${totals.passed} passed, ${Math.max(totals.failed, 1)} failed`);
+        process.exit(code ?? 1);
+      }
+      resolve(plain);
+    });
+  });
+}
+
+function add(passed, failed) {
+  totals.passed += Number(passed ?? 0);
+  totals.failed += Number(failed ?? 0);
+}
+
+function ensureChromium() {
+  const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (existsSync(path)) return;
+  if (process.getuid?.() !== 0) {
+    console.error(
+      `Chromium is missing at ${path}. Install Debian's Chromium first: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`,
+    );
+    process.exit(1);
+  }
+  console.log("\n=== installing Debian's Chromium (apt-get install -y chromium)");
+  const update = spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
+  const install = update.status === 0 &&
+    spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  if (!install || install.status !== 0 || !existsSync(path)) {
+    console.error("Cannot install Chromium with apt-get; install it by hand: apt-get install -y chromium");
+    process.exit(1);
+  }
+}
+
+const deno = bin("deno");
+await run("format", deno, ["fmt", "--check"]);
+await run("lint", deno, ["lint"]);
+await run("type check", deno, ["check", "server/main.ts", "server/cli", "schemas", "tests", "client/main.tsx"]);
+await run("deno tests", deno, ["test", "-A", "--parallel", "server", "schemas", "tests/contract"], {
+  env: { LOG_LEVEL: "quiet" },
+  count: (out) => {
+    const m = out.match(/(?:ok|FAILED) \| (\d+) passed(?: \((\d+) steps?\))? \| (\d+) failed/);
+    if (m) add(m[1], m[3]);
+  },
+});
+await run("vitest", bin("vitest"), ["run", "--config", "client/vite.config.ts"], {
+  count: (out) => {
+    const m = out.match(/Tests\s+(?:(\d+) failed \| )?(\d+) passed/);
+    if (m) add(m[2], m[1]);
+  },
+});
+await run("client build", bin("vite"), ["build", "--config", "client/vite.config.ts", "--logLevel", "warn"]);
+await run("bundle size budget", deno, ["run", "-A", "tests/bench/bundle-size.ts", "--check"]);
+ensureChromium();
+await run("playwright", bin("playwright"), ["test", "--config", "tests/e2e/playwright.config.ts"], {
+  count: (out) => {
+    const passed = out.match(/(\d+) passed/);
+    const failed = out.match(/(\d+) failed/);
+    add(passed?.[1], failed?.[1]);
+  },
+});
+console.log(`\ntotal: ${totals.passed} passed, ${totals.failed} failed`);

@@ -1,0 +1,94 @@
+/**
+ * Operations without the UI, on the same DATABASE_URL as the server:
+ *
+ *   npm run admin -- create-admin --email <email> --org <name> [--first <name>] [--last <name>]
+ *
+ * creates an organisation and its first administrator on an empty installation
+ * (SEED=none). The password is read from ADMIN_PASSWORD, or generated and printed.
+ */
+import { readConfig } from "../config.ts";
+import { openDatabase } from "../db/open.ts";
+import { prepareDatabase } from "../db/prepare.ts";
+import { createOrganization } from "../platform/orgs/organization-bootstrap.ts";
+import { hashPassword } from "../platform/auth/password.ts";
+import { encodeBase64Url } from "../platform/auth/base64.ts";
+import { findUserByEmail, insertMembership, insertUser } from "../platform/auth/repo.ts";
+import { recordAudit } from "../platform/audit/record.ts";
+import { newId } from "../platform/ids.ts";
+import { ADMIN_ROLE } from "../platform/access/access.ts";
+
+/** Reads `--name value` pairs. */
+export function parseFlags(args: string[]): { positional: string[]; flags: Record<string, string> } {
+  const positional: string[] = [];
+  const flags: Record<string, string> = {};
+  for (let i = 0; i < args.length; i++) {
+    if (args[i].startsWith("--")) {
+      flags[args[i].slice(2)] = args[i + 1] ?? "";
+      i++;
+    } else positional.push(args[i]);
+  }
+  return { positional, flags };
+}
+
+const USAGE = `usage:
+  npm run admin -- create-admin --email <email> --org <organization name> [--first <first name>] [--last <last name>]`;
+
+async function createAdmin(flags: Record<string, string>): Promise<void> {
+  const email = flags.email?.trim().toLowerCase();
+  const orgName = flags.org?.trim();
+  if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) || !orgName) {
+    throw new Error(`create-admin needs --email and --org\n${USAGE}`);
+  }
+  const config = readConfig(Deno.env.toObject());
+  const db = openDatabase(config.databaseUrl);
+  try {
+    await prepareDatabase(db, { seed: "none", jwtSecret: config.jwtSecret, now: Date.now() });
+    const password = Deno.env.get("ADMIN_PASSWORD") ?? encodeBase64Url(crypto.getRandomValues(new Uint8Array(12)));
+    if (password.length < 10) throw new Error("ADMIN_PASSWORD must be at least 10 characters");
+    const hash = await hashPassword(password, config.passwordIterations);
+    await db.transaction(async (tx) => {
+      if (await findUserByEmail(tx, email)) throw new Error(`A user with email ${email} already exists`);
+      const now = new Date().toISOString();
+      const organizationId = await createOrganization(tx, { name: orgName }, { now });
+      const userId = newId("usr");
+      await insertUser(tx, {
+        id: userId,
+        email,
+        password_hash: hash,
+        first_name: flags.first ?? "Admin",
+        last_name: flags.last ?? "",
+        is_client_portal_user: 0,
+        client_id: null,
+        now,
+      });
+      await insertMembership(tx, { id: newId("uor"), userId, organizationId, role: ADMIN_ROLE, isCurrent: true, now });
+      await recordAudit(tx, {
+        organizationId,
+        actorId: null,
+        action: "organization.create",
+        resourceType: "organization",
+        resourceId: organizationId,
+        after: { name: orgName, admin: email, via: "admin command" },
+        now,
+      });
+    });
+    console.log(`Created organization "${orgName}" and administrator ${email}`);
+    if (!Deno.env.get("ADMIN_PASSWORD")) console.log(`Password: ${password}`);
+  } finally {
+    await db.close();
+  }
+}
+
+if (import.meta.main) {
+  const { positional, flags } = parseFlags(Deno.args);
+  try {
+    if (positional[0] === "create-admin") await createAdmin(flags);
+    else {
+      console.error(USAGE);
+      Deno.exit(2);
+    }
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    Deno.exit(1);
+  }
+}

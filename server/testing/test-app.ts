@@ -1,0 +1,99 @@
+/**
+ * Test support: a fresh app over its own copy of a seeded database. The demo seed
+ * (with its PBKDF2 hashing) runs once per test process into a template file; each
+ * test app copies that file, so tests are isolated and fast. `tokenFor` signs an
+ * access token directly, skipping password hashing; auth tests use real logins.
+ */
+import { type Config, DEFAULT_CONFIG } from "../config.ts";
+import { openSqlite } from "../db/sqlite.ts";
+import { prepareDatabase } from "../db/prepare.ts";
+import type { Database } from "../db/database.ts";
+import { type BuiltApp, createApp } from "../app.ts";
+import { signAccessToken } from "../platform/auth/tokens.ts";
+import { PEOPLE } from "../db/seed/demo-people.ts";
+
+
+let template: Promise<{ path: string; secret: string }> | undefined;
+
+function buildTemplate(): Promise<{ path: string; secret: string }> {
+  template ??= (async () => {
+    const path = await Deno.makeTempFile({ prefix: "opsuite-template-", suffix: ".db" });
+    const db = openSqlite(path);
+    const prepared = await prepareDatabase(db, { seed: "demo", now: Date.now() });
+    await db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    await db.close();
+    return { path, secret: prepared.secret };
+  })();
+  return template;
+}
+
+/** A clock tests can move. */
+export interface TestClock {
+  now: number;
+  advance(ms: number): void;
+}
+
+/** A test app with its database and helpers. */
+export interface TestApp extends BuiltApp {
+  db: Database;
+  config: Config;
+  clock: TestClock;
+  secret: string;
+  /** An access token for a seeded person, by email. */
+  tokenFor(email: string): Promise<string>;
+  /** A JSON request with an optional bearer token. */
+  call(
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** A fresh app over a copy of the seeded template. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const { path: templatePath, secret } = await buildTemplate();
+  const path = await Deno.makeTempFile({ prefix: "opsuite-test-", suffix: ".db" });
+  await Deno.copyFile(templatePath, path);
+  const db = openSqlite(path);
+  const clock: TestClock = {
+    now: Date.now(),
+    advance(ms) {
+      this.now += ms;
+    },
+  };
+  const config: Config = { ...DEFAULT_CONFIG, clientDist: "/nonexistent", ...overrides };
+  const built = createApp({ db, config, secret, clock: () => clock.now });
+  return {
+    ...built,
+    db,
+    config,
+    clock,
+    secret,
+    tokenFor(email) {
+      const person = PEOPLE.find((p) => p.email === email);
+      if (!person) throw new Error(`No seeded person with email ${email}`);
+      return signAccessToken(person.id, secret, { ttlSeconds: 900, now: clock.now });
+    },
+    call(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      if (options.body !== undefined) headers["content-type"] = "application/json";
+      return Promise.resolve(built.app.request(path, {
+        method,
+        headers,
+        body: options.body === undefined
+          ? undefined
+          : typeof options.body === "string"
+          ? options.body
+          : JSON.stringify(options.body),
+      }));
+    },
+    async close() {
+      await db.close();
+      await Deno.remove(path).catch(() => {});
+      await Deno.remove(`${path}-wal`).catch(() => {});
+      await Deno.remove(`${path}-shm`).catch(() => {});
+    },
+  };
+}

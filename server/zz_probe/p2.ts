@@ -1,0 +1,25 @@
+import { createTestApp } from "../testing/test-app.ts";
+import { sign } from "hono/jwt";
+const t = await createTestApp();
+const admin = await t.tokenFor("admin@acme.test");
+const show = async (m: string, p: string, o: any) => { const r = await t.call(m, p, o); const txt = await r.text(); console.log(m, p, r.status, JSON.stringify(Object.fromEntries(r.headers)).slice(0,300), txt.slice(0, 300)); return r; };
+await show("GET", "/ui/screens/%ZZ", { token: admin });
+await show("POST", "/leads", { token: admin, body: JSON.stringify({ filters: { search: "x".repeat(1024*1024+10) } }) });
+// new role
+const now = new Date().toISOString();
+await t.db.run("INSERT INTO roles (id, organization_id, name, description, created_at) VALUES ('rol_intern','org_acme','intern','',?)", [now]);
+await t.db.run("UPDATE user_organizations SET user_role='intern' WHERE user_id='usr_acme_pm'");
+const pm = await t.tokenFor("pm@acme.test");
+await show("POST", "/navigation", { token: pm, body: {} });
+await show("GET", "/ui/shell", { token: pm });
+await show("GET", "/ui/screens/dashboard", { token: pm });
+const nowS = Math.floor(t.clock.now/1000);
+const hs512 = await sign({ sub: "usr_acme_admin", iat: nowS, exp: nowS + 600, typ: "access" }, t.secret, "HS512");
+await show("POST", "/auth/me", { token: hs512, body: {} });
+t.clock.advance(20*60*1000);
+const late = await t.tokenFor("admin@acme.test");
+await show("POST", "/auth/me", { token: late, body: {} });
+await show("GET", "/ui/routes", {});
+await show("POST", "/api/nope", {});
+await show("GET", "/api/nope", {headers:{accept:"text/html"}});
+await t.close();

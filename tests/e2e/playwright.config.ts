@@ -1,0 +1,50 @@
+/**
+ * Playwright against the real server and a freshly seeded database, in Debian's
+ * Chromium (no browser download). The server runs with a short session policy
+ * only where a test starts its own (see idle-logout.spec.ts).
+ */
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 8787);
+process.env.E2E_DB ??= `/tmp/opsuite-e2e-${Date.now()}.db`;
+
+export default defineConfig({
+  testDir: ".",
+  testMatch: "*.spec.ts",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"]],
+  outputDir: "../../test-results/e2e",
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+    trace: "retain-on-failure",
+  },
+  webServer: {
+    command: "./node_modules/.bin/deno run -A server/main.ts",
+    cwd: "../..",
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      DATABASE_URL: `sqlite:${process.env.E2E_DB}`,
+      LOG_LEVEL: "quiet",
+      HOST: "127.0.0.1",
+    },
+  },
+});
