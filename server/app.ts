@@ -36,6 +36,9 @@ import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { feedbackRoutes, PRODUCT_VERSION } from "./modules/feedback/routes.ts";
 import { uiRoutes } from "./ui/routes.ts";
 import { DescriptorCache } from "./ui/descriptor-cache.ts";
+import { ChangeFeed } from "./platform/admin/change-feed.ts";
+import { eventRoutes } from "./platform/admin/events-route.ts";
+import { adminRoutes } from "./platform/admin/routes.ts";
 
 /** What the app is built from. */
 export interface AppDeps {
@@ -50,6 +53,8 @@ export interface BuiltApp {
   app: Hono<AppEnv>;
   api: Api;
   descriptors: DescriptorCache;
+  /** Watches organisation versions; `main.ts` starts its polling. */
+  feed: ChangeFeed;
 }
 
 /** Builds the app. */
@@ -126,6 +131,20 @@ export function createApp(deps: AppDeps): BuiltApp {
   calendarRoutes(api, db, clock);
   dashboardRoutes(api, db, clock);
   feedbackRoutes(api, db, clock);
+  const feed = new ChangeFeed(db, clock);
+  const sessionDefaults = {
+    idleTimeoutSeconds: config.idleTimeoutSeconds,
+    warningSeconds: config.idleWarningSeconds,
+  };
+  adminRoutes(api, {
+    db,
+    clock,
+    feed,
+    publicUrl: config.publicUrl,
+    passwordIterations: config.passwordIterations,
+    sessionDefaults,
+  });
+  eventRoutes(app, feed, authenticate);
 
   let openApiBytes: string | undefined;
   const openApi =
@@ -155,10 +174,7 @@ export function createApp(deps: AppDeps): BuiltApp {
     clock,
     authenticate,
     cache: descriptors,
-    sessionDefaults: {
-      idleTimeoutSeconds: config.idleTimeoutSeconds,
-      warningSeconds: config.idleWarningSeconds,
-    },
+    sessionDefaults,
   });
 
   const client = createStaticClient(config.clientDist);
@@ -176,5 +192,5 @@ export function createApp(deps: AppDeps): BuiltApp {
     }, 404);
   });
 
-  return { app, api, descriptors };
+  return { app, api, descriptors, feed };
 }

@@ -15,7 +15,9 @@ const prepared = await prepareDatabase(db, {
   jwtSecret: config.jwtSecret,
   now: Date.now(),
 });
-const { app } = createApp({ db, config, secret: prepared.secret });
+const { app, feed } = createApp({ db, config, secret: prepared.secret });
+await feed.poke();
+feed.start();
 
 const server = Deno.serve({
   port: config.port,
@@ -45,6 +47,7 @@ const server = Deno.serve({
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, async () => {
+    feed.stop();
     await server.shutdown();
     await db.close();
     Deno.exit(0);

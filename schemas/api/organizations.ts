@@ -44,4 +44,7 @@ export const SwitchOrganizationResponse = z.object({
   memberships: z.array(UserOrganization),
 }).strict();
 
-export const CurrentOrganizationResponse = z.object({ organization: Organization }).strict();
+export const CurrentOrganizationResponse = z.object({
+  organization: Organization,
+  version: z.number().int().describe("the record's version, for optimistic updates"),
+}).strict();

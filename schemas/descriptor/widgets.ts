@@ -232,7 +232,17 @@ const Table = z.object({
   defaultSort: z.object({ key: z.string(), direction: z.enum(["asc", "desc"]) }).strict()
     .optional(),
   rowAction: Action.optional(),
-  rowActions: z.array(z.object({ label: z.string(), action: Action }).strict()).optional(),
+  rowActions: z.array(
+    z.object({
+      label: z.string(),
+      action: Action,
+      when: z.object({ field: z.string(), equals: z.union([z.string(), z.number(), z.boolean(), z.null()]) })
+        .strict().optional().describe("show the action only on rows whose field equals the value"),
+    }).strict(),
+  ).optional(),
+  searchable: z.boolean().optional().describe("a search box filters the rows (all text columns)"),
+  searchPlaceholder: z.string().optional(),
+  groupBy: z.string().optional().describe("rows are grouped under headings by this field"),
 }).strict().meta({ id: "widget:table" });
 
 const SelectableList = z.object({
@@ -296,6 +306,13 @@ const Form = z.object({
     method: z.enum(["POST", "PUT", "PATCH"]),
     path: z.string().regex(/^\//, "must start with /"),
     extra: z.record(z.string(), z.unknown()).optional().describe("constant fields sent along"),
+    carry: z.record(z.string(), z.string()).optional().describe(
+      "body field → dot path in the form source's whole value, sent along unchanged (e.g. version)",
+    ),
+    showResult: z.object({ label: z.string(), path: z.string() }).strict().optional().describe(
+      "after success, show this value of the answer (e.g. a one-time link) with a copy button",
+    ),
+    resetOnSuccess: z.boolean().optional(),
     bodyKey: z.string().optional().describe(
       "send the field values under this key instead of at the top",
     ),

@@ -5,11 +5,13 @@
 import type { Database } from "./database.ts";
 import platform from "./migrations/001_platform.ts";
 import work from "./migrations/002_work.ts";
+import administration from "./migrations/004_administration.ts";
 
 /** Every migration, numbered. Append only. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
   { version: 1, name: "platform", sql: platform },
   { version: 2, name: "work", sql: work },
+  { version: 4, name: "administration", sql: administration },
 ];
 
 /** Applies the migrations the database lacks; returns the versions applied. */

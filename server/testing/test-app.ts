@@ -12,7 +12,6 @@ import { type BuiltApp, createApp } from "../app.ts";
 import { signAccessToken } from "../platform/auth/tokens.ts";
 import { PEOPLE } from "../db/seed/demo-people.ts";
 
-
 let template: Promise<{ path: string; secret: string }> | undefined;
 
 function buildTemplate(): Promise<{ path: string; secret: string }> {

@@ -30,3 +30,21 @@ export async function readSessionPolicy(
     warningSeconds: stored.warning_seconds ?? defaults.warningSeconds,
   };
 }
+
+/** The stored setting as the settings form edits it: minutes, seconds and its version. */
+export async function readSessionPolicySetting(
+  db: Queryable,
+  organizationId: string,
+  defaults: SessionPolicy,
+): Promise<{ version: number; idle_timeout_minutes: number; warning_seconds: number }> {
+  const row = await db.get<{ value: string; version: number }>(
+    "SELECT value, version FROM settings WHERE organization_id = ? AND key = ?",
+    [organizationId, SESSION_POLICY_KEY],
+  );
+  const policy = await readSessionPolicy(db, organizationId, defaults);
+  return {
+    version: row?.version ?? 0,
+    idle_timeout_minutes: Math.round(policy.idleTimeoutSeconds / 60),
+    warning_seconds: policy.warningSeconds,
+  };
+}

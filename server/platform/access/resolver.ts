@@ -84,7 +84,7 @@ export function createAccessResolver(db: Database): AccessResolver {
               uo.organization_id, o.name AS organization_name, uo.user_role,
               o.catalogue_version, o.permission_version, o.settings_version
          FROM users u
-         JOIN user_organizations uo ON uo.user_id = u.id AND uo.is_current = 1
+         JOIN user_organizations uo ON uo.user_id = u.id AND uo.is_current = 1 AND uo.status = 'active'
          JOIN organizations o ON o.id = uo.organization_id
         WHERE u.id = ? AND u.is_active = 1 AND o.is_active = 1`,
       [userId],

@@ -286,8 +286,13 @@ const CATALOGUE: Record<Category, Row[]> = {
     ["production-documentation", "Help & Documentation", "help-circle", "How to use the product."],
   ],
   System: [
-    ["users", "Users", "users", "Members of the organisation and their roles.", ["/users/list"]],
-    ["rbac", "Roles & Permissions", "lock", "Which role may open which screen."],
+    ["users", "Users", "users", "Members of the organisation and their roles.", [
+      "/users/list",
+      "/admin/users/*",
+    ]],
+    ["rbac", "Roles & Permissions", "lock", "Which role may open which screen.", [
+      "/admin/roles/*",
+    ]],
     ["audit", "Audit Log", "list", "Who changed what, and when.", [
       "/audit/logs",
       "/audit/logs/",
@@ -298,9 +303,7 @@ const CATALOGUE: Record<Category, Row[]> = {
       "System Settings",
       "settings",
       "Organisation-wide settings, including the session policy.",
-      [
-        "/api/settings",
-      ],
+      ["/api/settings", "/admin/settings/*"],
     ],
     ["organizations", "Organizations", "globe", "Organisations you belong to."],
     [
@@ -308,11 +311,11 @@ const CATALOGUE: Record<Category, Row[]> = {
       "Organization Management",
       "toggle-right",
       "Turn modules on and off.",
-      [
-        "/api/modules/config",
-      ],
+      ["/api/modules/config", "/admin/modules/*"],
     ],
-    ["organization", "Organization", "home", "Your organisation's details."],
+    ["organization", "Organization", "home", "Your organisation's details.", [
+      "/admin/organization/*",
+    ]],
     ["type-masters", "Type Masters", "tag", "Lists of types used across the product."],
     ["reminders", "Reminders", "bell", "Reminders you set."],
   ],

@@ -63,6 +63,11 @@ export async function setCurrent(
   return true;
 }
 
+/** The version of an organisation's record. */
+export async function organizationVersion(db: Queryable, id: string): Promise<number> {
+  return (await db.get<{ version: number }>("SELECT version FROM organizations WHERE id = ?", [id]))?.version ?? 0;
+}
+
 /** An organisation by id. */
 export async function findOrganization(
   db: Queryable,

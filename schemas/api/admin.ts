@@ -1,0 +1,109 @@
+/** Payloads of the administration calls (firm_admin only). */
+import { z } from "zod";
+
+const id = z.string().min(1).max(100);
+const version = z.number().int().positive();
+
+export const ModuleToggleRequest = z.object({ module_id: id, enabled: z.boolean(), version }).strict();
+export const ModuleState = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  description: z.string(),
+  enabled: z.boolean(),
+  version: z.number().int(),
+  readPermissionId: z.string(),
+}).strict();
+export const ModuleToggleResponse = z.object({ module: ModuleState, catalogue_version: z.number().int() }).strict();
+
+export const RoleRecord = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  version: z.number().int(),
+  member_count: z.number().int(),
+  permissions: z.array(z.string()),
+  screens: z.array(z.object({ id: z.string(), name: z.string(), path: z.string() }).strict()),
+}).strict();
+export const RolesListRequest = z.object({}).strict();
+export const RolesListResponse = z.object({
+  roles: z.array(RoleRecord),
+  permissions: z.array(z.object({ id: z.string(), module: z.string(), name: z.string(), category: z.string() }).strict()),
+  matrix: z.array(z.record(z.string(), z.union([z.string(), z.boolean()]))),
+  grants: z.array(z.object({
+    role: z.string(),
+    role_version: z.number().int(),
+    permission: z.string(),
+    module: z.string(),
+    category: z.string(),
+    granted: z.boolean(),
+  }).strict()),
+}).strict();
+export const RoleCreateRequest = z.object({
+  name: z.string().trim().regex(/^[a-z][a-z0-9_]{1,39}$/, "Use 2–40 lower-case letters, digits or _"),
+  description: z.string().trim().max(300).optional(),
+}).strict();
+export const RolePermissionRequest = z.object({
+  role: z.string().min(1).max(40),
+  permission: z.string().regex(/^[a-z0-9_.]+\.read$/, "Must be a read permission such as leads.read"),
+  version,
+}).strict();
+export const RoleResponse = z.object({ role: RoleRecord, permission_version: z.number().int() }).strict();
+
+export const UserRoleRequest = z.object({ user_id: id, role: z.string().min(1).max(40) }).strict();
+export const UserDeactivateRequest = z.object({ user_id: id }).strict();
+export const UserInviteRequest = z.object({
+  email: z.string().trim().toLowerCase().email("Enter a valid email address").max(254),
+  first_name: z.string().trim().min(1, "First name is required").max(100),
+  last_name: z.string().trim().min(1, "Last name is required").max(100),
+  role: z.string().min(1).max(40),
+}).strict();
+export const UserInviteResponse = z.object({
+  user_id: z.string(),
+  invitation_link: z.string(),
+  expires_at: z.string(),
+}).strict();
+export const AcceptInvitationRequest = z.object({
+  token: z.string().min(10).max(200),
+  password: z.string().min(10, "Password must be at least 10 characters").max(1024),
+}).strict();
+export const MemberResponse = z.object({
+  user_id: z.string(),
+  role: z.string(),
+  is_active: z.boolean(),
+}).strict();
+
+export const OrganizationUpdateRequest = z.object({
+  version,
+  name: z.string().trim().min(2, "Name is required").max(200),
+  description: z.string().trim().max(2000).optional(),
+  website: z.union([z.literal(""), z.string().trim().url("Enter a full URL such as https://example.com").max(300)]).optional(),
+  industry: z.string().trim().max(100).optional(),
+  size: z.enum(["", "1-10", "11-50", "51-200", "201-500", "500+"]).optional(),
+  address: z.string().trim().max(500).optional(),
+  phone: z.union([z.literal(""), z.string().trim().regex(/^[+0-9 ()-]{5,30}$/, "Enter a phone number")]).optional(),
+  email: z.union([z.literal(""), z.string().trim().email("Enter a valid email address")]).optional(),
+  logo_url: z.union([z.literal(""), z.string().trim().url("Enter a full URL").max(500)]).optional(),
+  is_active: z.boolean().optional(),
+}).strict();
+
+export const SessionPolicyRequest = z.object({
+  version: z.number().int().nonnegative().describe("0 when the setting was never stored"),
+  idle_timeout_minutes: z.number().int().min(1).max(24 * 60),
+  warning_seconds: z.number().int().min(5).max(3600),
+}).strict().refine((v) => v.warning_seconds < v.idle_timeout_minutes * 60, {
+  message: "The warning must come before the time-out",
+  path: ["warning_seconds"],
+});
+export const SessionPolicyReadRequest = z.object({}).strict();
+export const SessionPolicyResponse = z.object({
+  version: z.number().int(),
+  idle_timeout_minutes: z.number().int(),
+  warning_seconds: z.number().int(),
+}).strict();
+
+export const SettingResponse = z.object({
+  key: z.string(),
+  value: z.unknown(),
+  version: z.number().int(),
+}).strict();

@@ -1,0 +1,126 @@
+import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { createTestApp } from "../../testing/test-app.ts";
+import { assertInvalidFields, jsonOf } from "../../testing/http-assertions.ts";
+
+interface AuditBody {
+  logs: {
+    id: string;
+    actor_id: string | null;
+    actor_name: string | null;
+    action: string;
+    resource_type: string;
+    resource_id: string | null;
+    before: unknown;
+    after: unknown;
+    created_at: string;
+  }[];
+  total: number;
+}
+
+Deno.test("POST /audit/logs/ answers the organisation's entries newest first with actor names", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor("admin@acme.test");
+    const body = await jsonOf<AuditBody>(
+      await t.call("POST", "/audit/logs/", { token, body: { filters: {} } }),
+    );
+    assertEquals(body.total, 7);
+    assertEquals(body.logs.length, 7);
+    const times = body.logs.map((l) => l.created_at);
+    assertEquals(times, [...times].sort().reverse());
+    const grant = body.logs.find((l) => l.action === "role.grant")!;
+    assertEquals({ ...grant, id: "", created_at: "" }, {
+      id: "",
+      actor_id: "usr_acme_admin",
+      actor_name: "Alice Morgan",
+      action: "role.grant",
+      resource_type: "role",
+      resource_id: "sales",
+      before: null,
+      after: { seeded: true },
+      created_at: "",
+    });
+    const withoutSlash = await jsonOf<AuditBody>(
+      await t.call("POST", "/audit/logs", { token, body: { filters: {} } }),
+    );
+    assertEquals(withoutSlash, body);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("POST /audit/logs/ applies actor, action, type, date and paging filters", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor("admin@acme.test");
+    const logs = async (filters: Record<string, unknown>) =>
+      await jsonOf<AuditBody>(await t.call("POST", "/audit/logs/", { token, body: { filters } }));
+
+    assertEquals((await logs({ action: "role.grant" })).logs.map((l) => l.resource_id), ["sales"]);
+    assertEquals((await logs({ actor_id: "usr_acme_pm" })).logs.map((l) => l.action).sort(), [
+      "project.update",
+      "task.complete",
+    ]);
+    assertEquals((await logs({ resource_type: "lead" })).logs.map((l) => l.action), [
+      "lead.assign",
+    ]);
+
+    const all = await logs({});
+    const newestDay = all.logs[0].created_at.slice(0, 10);
+    const today = await logs({ from: newestDay, to: newestDay });
+    ok(today.total >= 1);
+    ok(today.logs.every((l) => l.created_at.startsWith(newestDay)));
+
+    const page = await logs({ skip: 5, limit: 10 });
+    assertEquals([page.total, page.logs.length], [7, 2]);
+    assertEquals(page.logs.map((l) => l.id), all.logs.slice(5).map((l) => l.id));
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("POST /api/audit/filters answers the actors, actions and resource types present", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor("admin@acme.test");
+    const body = await jsonOf(await t.call("POST", "/api/audit/filters", { token, body: {} }));
+    assertEquals(body, {
+      actors: [
+        { id: "usr_acme_admin", name: "Alice Morgan" },
+        { id: "usr_acme_finance", name: "Frank Chen" },
+        { id: "usr_acme_pm", name: "Peter Novak" },
+        { id: "usr_acme_sales", name: "Sara Lopez" },
+      ],
+      actions: [
+        "invoice.send",
+        "lead.assign",
+        "module.enable",
+        "project.update",
+        "role.grant",
+        "task.complete",
+        "user.invite",
+      ],
+      resource_types: ["invoice", "lead", "module", "project", "role", "task", "user"],
+    });
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("POST /audit/logs/ answers 400 naming a wrong-typed filter", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor("admin@acme.test");
+    const cases: [unknown, string][] = [
+      [{ filters: { limit: 0 } }, "filters.limit"],
+      [{ filters: { from: "yesterday" } }, "filters.from"],
+      [{ filters: { action: 5 } }, "filters.action"],
+      [{ filters: [] }, "filters"],
+    ];
+    for (const [body, field] of cases) {
+      await assertInvalidFields(await t.call("POST", "/audit/logs/", { token, body }), field);
+    }
+  } finally {
+    await t.close();
+  }
+});

@@ -1,0 +1,59 @@
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { createTestApp } from "../../testing/test-app.ts";
+import { assertInvalidFields, jsonOf } from "../../testing/http-assertions.ts";
+
+interface ClientsBody {
+  clients: { id: string; name: string; status: string; project_count: number }[];
+  total: number;
+}
+
+Deno.test("POST /clients/list answers the organisation's clients by name with project counts", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor("sales@acme.test");
+    const body = await jsonOf<ClientsBody>(
+      await t.call("POST", "/clients/list", { token, body: {} }),
+    );
+    assertEquals(body.clients.map((c) => [c.name, c.project_count]), [
+      ["Contoso Ltd", 1],
+      ["Fabrikam Inc", 1],
+      ["Litware Labs", 1],
+      ["Northwind Traders", 2],
+      ["Tailspin Toys", 1],
+      ["Wingtip Ventures", 1],
+    ]);
+    assertEquals(body.total, 6);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("POST /clients/list filters by search text and status", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor("sales@acme.test");
+    const north = await jsonOf<ClientsBody>(
+      await t.call("POST", "/clients/list", { token, body: { search: "north" } }),
+    );
+    assertEquals(north.clients.map((c) => c.id), ["cli_northwind"]);
+    const inactive = await jsonOf<ClientsBody>(
+      await t.call("POST", "/clients/list", { token, body: { status: "inactive" } }),
+    );
+    assertEquals(inactive, { clients: [], total: 0 });
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("POST /clients/list answers 400 naming a wrong-typed field", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor("sales@acme.test");
+    await assertInvalidFields(
+      await t.call("POST", "/clients/list", { token, body: { search: 5 } }),
+      "search",
+    );
+  } finally {
+    await t.close();
+  }
+});

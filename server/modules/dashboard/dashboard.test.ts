@@ -1,0 +1,57 @@
+import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { createTestApp } from "../../testing/test-app.ts";
+import { assertInvalidFields, jsonOf } from "../../testing/http-assertions.ts";
+
+Deno.test("POST /dashboard/summary answers the organisation's headline figures", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor("admin@acme.test");
+    const body = await jsonOf(await t.call("POST", "/dashboard/summary", { token, body: {} }));
+    const now = new Date(t.clock.now);
+    const today = now.toISOString().slice(0, 10);
+    const since = new Date(t.clock.now - 30 * 86_400_000).toISOString();
+    const figures = await t.db.get<Record<string, number>>(
+      `SELECT
+         (SELECT COUNT(*) FROM tasks WHERE organization_id = 'org_acme' AND status <> 'completed') AS open_tasks,
+         (SELECT COUNT(*) FROM projects WHERE organization_id = 'org_acme' AND status = 'active') AS active_projects,
+         (SELECT COUNT(*) FROM tasks WHERE organization_id = 'org_acme' AND status <> 'completed' AND due_date < ?) AS overdue_tasks,
+         (SELECT COUNT(*) FROM leads WHERE organization_id = 'org_acme' AND created_at >= ?) AS new_leads,
+         (SELECT COUNT(*) FROM notifications WHERE organization_id = 'org_acme' AND user_id = 'usr_acme_admin' AND read = 0) AS unread_notifications`,
+      [today, since],
+    );
+    assertEquals(body.active_projects, 5);
+    ok((body.open_tasks as number) > 0);
+    assertEquals(body, { ...figures, as_of: now.toISOString() });
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("POST /dashboard/summary leaves new_leads null for a role that may not see leads", async () => {
+  const t = await createTestApp();
+  try {
+    const pm = await t.tokenFor("pm@acme.test");
+    const body = await jsonOf(await t.call("POST", "/dashboard/summary", { token: pm, body: {} }));
+    assertEquals(body.new_leads, null);
+    const sales = await t.tokenFor("sales@acme.test");
+    const salesBody = await jsonOf(
+      await t.call("POST", "/dashboard/summary", { token: sales, body: {} }),
+    );
+    assertEquals(typeof salesBody.new_leads, "number");
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("POST /dashboard/summary answers 400 naming an unknown field", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor("admin@acme.test");
+    await assertInvalidFields(
+      await t.call("POST", "/dashboard/summary", { token, body: { period: "30d" } }),
+      "period",
+    );
+  } finally {
+    await t.close();
+  }
+});

@@ -1,0 +1,220 @@
+/**
+ * Roles and their read permissions: list (with the screens each role opens and a
+ * role × permission matrix), create (with no permissions: deny by default), grant
+ * and revoke with optimistic concurrency on the role's version. Administrators
+ * cannot take from firm_admin the permissions that manage roles and modules.
+ */
+import { conflict, invalidInput, notFound } from "../errors/app-error.ts";
+import { recordAudit } from "../audit/record.ts";
+import { MODULE_DEFINITIONS } from "../catalogue/module-definitions.ts";
+import { ADMIN_ROLE, PORTAL_ROLE } from "../access/access.ts";
+import { newId } from "../ids.ts";
+import type { Queryable } from "../../db/database.ts";
+import type { AdminContext } from "./admin-context.ts";
+
+/** Permissions firm_admin always keeps, so that administrators cannot lock themselves out. */
+export const PROTECTED_ADMIN_PERMISSIONS = new Set([
+  "rbac.read",
+  "organization_management.read",
+  "users.read",
+]);
+
+const KNOWN_PERMISSIONS = new Map(MODULE_DEFINITIONS.map((m) => [m.readPermissionId, m]));
+
+/** A role with its permissions and the screens they open. */
+export interface RoleRecord {
+  id: string;
+  name: string;
+  description: string;
+  version: number;
+  member_count: number;
+  permissions: string[];
+  screens: { id: string; name: string; path: string }[];
+}
+
+async function loadRoles(db: Queryable, organizationId: string): Promise<RoleRecord[]> {
+  const roles = await db.all<
+    { id: string; name: string; description: string; version: number; member_count: number }
+  >(
+    `SELECT r.id, r.name, r.description, r.version,
+            (SELECT COUNT(*) FROM user_organizations uo WHERE uo.organization_id = r.organization_id AND uo.user_role = r.name) AS member_count
+       FROM roles r WHERE r.organization_id = ? ORDER BY r.name`,
+    [organizationId],
+  );
+  const grants = await db.all<{ role_id: string; permission: string }>(
+    "SELECT rp.role_id, rp.permission FROM role_permissions rp JOIN roles r ON r.id = rp.role_id WHERE r.organization_id = ? ORDER BY rp.permission",
+    [organizationId],
+  );
+  return roles.map((role) => {
+    const permissions = grants.filter((g) => g.role_id === role.id).map((g) => g.permission);
+    const granted = new Set(permissions);
+    return {
+      ...role,
+      permissions,
+      screens: MODULE_DEFINITIONS.filter((m) => granted.has(m.readPermissionId)).map((m) => ({
+        id: m.id,
+        name: m.name,
+        path: `/app/${m.id}`,
+      })),
+    };
+  });
+}
+
+/** Every role, every read permission, and the matrix of both. */
+export async function listRoles(ctx: Pick<AdminContext, "db" | "organizationId">) {
+  const roles = (await loadRoles(ctx.db, ctx.organizationId)).filter((r) => r.name !== PORTAL_ROLE);
+  const permissions = MODULE_DEFINITIONS.map((m) => ({
+    id: m.readPermissionId,
+    module: m.id,
+    name: m.name,
+    category: m.category,
+  }));
+  const matrix = permissions.map((p) => ({
+    permission: p.id,
+    module: p.name,
+    category: p.category,
+    ...Object.fromEntries(roles.map((r) => [r.name, r.permissions.includes(p.id)])),
+  }));
+  const grants = roles.flatMap((r) =>
+    permissions.map((p) => ({
+      role: r.name,
+      role_version: r.version,
+      permission: p.id,
+      module: p.name,
+      category: p.category,
+      granted: r.permissions.includes(p.id),
+    }))
+  );
+  return { roles, permissions, matrix, grants };
+}
+
+async function findRole(db: Queryable, organizationId: string, name: string): Promise<RoleRecord> {
+  const role = (await loadRoles(db, organizationId)).find((r) => r.name === name);
+  if (!role) throw notFound(`Role "${name}"`);
+  return role;
+}
+
+/** Creates a role with no permissions. */
+export async function createRole(ctx: AdminContext, input: { name: string; description?: string }) {
+  const result = await ctx.db.transaction(async (tx) => {
+    if (
+      await tx.get("SELECT 1 AS x FROM roles WHERE organization_id = ? AND name = ?", [
+        ctx.organizationId,
+        input.name,
+      ])
+    ) {
+      throw invalidInput(`A role named "${input.name}" already exists`, {
+        name: "A role with this name already exists",
+      });
+    }
+    await tx.run(
+      "INSERT INTO roles (id, organization_id, name, description, created_at) VALUES (?, ?, ?, ?, ?)",
+      [
+        newId("rol"),
+        ctx.organizationId,
+        input.name,
+        input.description ?? "",
+        ctx.now,
+      ],
+    );
+    await recordAudit(tx, {
+      organizationId: ctx.organizationId,
+      actorId: ctx.actorId,
+      action: "role.create",
+      resourceType: "role",
+      resourceId: input.name,
+      after: { name: input.name, permissions: [] },
+      requestId: ctx.requestId,
+      now: ctx.now,
+    });
+    return await roleResponse(tx, ctx.organizationId, input.name);
+  });
+  ctx.changed?.();
+  return result;
+}
+
+async function roleResponse(tx: Queryable, organizationId: string, name: string) {
+  const org = await tx.get<{ permission_version: number }>(
+    "SELECT permission_version FROM organizations WHERE id = ?",
+    [organizationId],
+  );
+  return {
+    role: await findRole(tx, organizationId, name),
+    permission_version: org!.permission_version,
+  };
+}
+
+/** Grants or revokes one read permission; a stale role version answers 409. */
+export async function setRolePermission(
+  ctx: AdminContext,
+  input: { role: string; permission: string; version: number; granted: boolean },
+) {
+  if (!KNOWN_PERMISSIONS.has(input.permission)) {
+    throw invalidInput(`Unknown permission ${input.permission}`, {
+      permission: "Unknown permission",
+    });
+  }
+  if (input.role === PORTAL_ROLE) {
+    throw invalidInput("The client portal role grants nothing staff-side", {
+      role: "This role cannot hold staff permissions",
+    });
+  }
+  if (
+    !input.granted && input.role === ADMIN_ROLE && PROTECTED_ADMIN_PERMISSIONS.has(input.permission)
+  ) {
+    throw invalidInput(
+      `${input.permission} cannot be revoked from ${ADMIN_ROLE}: administrators would be locked out`,
+      {
+        permission: "Administrators would be locked out",
+      },
+    );
+  }
+  const result = await ctx.db.transaction(async (tx) => {
+    const role = await findRole(tx, ctx.organizationId, input.role);
+    const bumped = await tx.run(
+      "UPDATE roles SET version = version + 1 WHERE id = ? AND version = ?",
+      [role.id, input.version],
+    );
+    if (bumped.changes !== 1) {
+      throw conflict(
+        `Role "${role.name}" was changed by someone else (version ${role.version}, not ${input.version})`,
+        {
+          current_version: role.version,
+        },
+      );
+    }
+    const had = role.permissions.includes(input.permission);
+    if (input.granted && !had) {
+      await tx.run("INSERT INTO role_permissions (role_id, permission) VALUES (?, ?)", [
+        role.id,
+        input.permission,
+      ]);
+    } else if (!input.granted && had) {
+      await tx.run("DELETE FROM role_permissions WHERE role_id = ? AND permission = ?", [
+        role.id,
+        input.permission,
+      ]);
+    }
+    await tx.run(
+      "UPDATE organizations SET permission_version = permission_version + 1, updated_at = ? WHERE id = ?",
+      [
+        ctx.now,
+        ctx.organizationId,
+      ],
+    );
+    await recordAudit(tx, {
+      organizationId: ctx.organizationId,
+      actorId: ctx.actorId,
+      action: input.granted ? "permission.grant" : "permission.revoke",
+      resourceType: "role",
+      resourceId: role.name,
+      before: { permission: input.permission, granted: had, version: role.version },
+      after: { permission: input.permission, granted: input.granted, version: role.version + 1 },
+      requestId: ctx.requestId,
+      now: ctx.now,
+    });
+    return await roleResponse(tx, ctx.organizationId, role.name);
+  });
+  ctx.changed?.();
+  return result;
+}

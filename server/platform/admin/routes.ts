@@ -1,0 +1,256 @@
+/**
+ * The administration API behind the admin screens: modules, roles and
+ * permissions, members, the organisation and its settings. firm_admin only; every
+ * write is validated, versioned (409 on a stale version) and audited, and pokes the
+ * change feed so open browsers follow at once.
+ */
+import type { Context } from "hono";
+import {
+  AcceptInvitationRequest,
+  MemberResponse,
+  ModuleToggleRequest,
+  ModuleToggleResponse,
+  OrganizationUpdateRequest,
+  RoleCreateRequest,
+  RolePermissionRequest,
+  RoleResponse,
+  RolesListRequest,
+  RolesListResponse,
+  SessionPolicyReadRequest,
+  SessionPolicyRequest,
+  SessionPolicyResponse,
+  SettingResponse,
+  UserDeactivateRequest,
+  UserInviteRequest,
+  UserInviteResponse,
+  UserRoleRequest,
+} from "../../../schemas/api/admin.ts";
+import { OkResponse } from "../../../schemas/api/auth.ts";
+import type { Database } from "../../db/database.ts";
+import { type Access, ADMIN_ROLE } from "../access/access.ts";
+import { forbidden, invalidInput } from "../errors/app-error.ts";
+import type { Api } from "../http/api.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import { hashPassword } from "../auth/password.ts";
+import { hashRefreshToken } from "../auth/tokens.ts";
+import { ADMIN_REQUIRED_TEXT } from "../../ui/screens/access-denied.ts";
+import type { AdminContext } from "./admin-context.ts";
+import type { ChangeFeed } from "./change-feed.ts";
+import { setModuleEnabled } from "./modules-admin.ts";
+import { createRole, listRoles, setRolePermission } from "./roles-admin.ts";
+import { deactivateMember, inviteMember, setMemberRole } from "./users-admin.ts";
+import { updateOrganization, updateSessionPolicy } from "./organization-admin.ts";
+import { readSessionPolicySetting } from "../../ui/session-policy.ts";
+
+/** What the admin routes need. */
+export interface AdminDeps {
+  db: Database;
+  clock: () => number;
+  feed: ChangeFeed;
+  publicUrl: string;
+  passwordIterations: number;
+  sessionDefaults: { idleTimeoutSeconds: number; warningSeconds: number };
+}
+
+/** Declares the administration endpoints. */
+export function adminRoutes(api: Api, deps: AdminDeps): void {
+  const context = (c: Context<AppEnv>, access: Access): AdminContext => {
+    if (access.role !== ADMIN_ROLE) throw forbidden(ADMIN_REQUIRED_TEXT, { role: ADMIN_ROLE });
+    return {
+      db: deps.db,
+      organizationId: access.organizationId,
+      actorId: access.user.id,
+      requestId: c.get("requestId"),
+      now: new Date(deps.clock()).toISOString(),
+      changed: () => void deps.feed.poke(),
+    };
+  };
+  const base = { tag: "Administration", audience: "staff" as const };
+
+  api.route(
+    {
+      ...base,
+      method: "post",
+      path: "/admin/modules/toggle",
+      summary: "Turn a module on or off (409 on a stale version)",
+      body: ModuleToggleRequest,
+      response: ModuleToggleResponse,
+    },
+    async (c, { access, body }) =>
+      c.json(
+        await setModuleEnabled(context(c, access), {
+          moduleId: body.module_id,
+          enabled: body.enabled,
+          version: body.version,
+        }),
+      ),
+  );
+
+  api.route({
+    ...base,
+    method: "post",
+    path: "/admin/roles/list",
+    summary: "Roles, read permissions and the role × permission matrix",
+    body: RolesListRequest,
+    response: RolesListResponse,
+  }, async (c, { access }) => c.json(await listRoles(context(c, access))));
+
+  api.route({
+    ...base,
+    method: "post",
+    path: "/admin/roles/create",
+    summary: "Create a role (it starts with no permissions)",
+    body: RoleCreateRequest,
+    response: RoleResponse,
+    status: 201,
+  }, async (c, { access, body }) => c.json(await createRole(context(c, access), body), 201));
+
+  for (
+    const [path, granted] of [["/admin/roles/grant", true], ["/admin/roles/revoke", false]] as const
+  ) {
+    api.route(
+      {
+        ...base,
+        method: "post",
+        path,
+        summary: `${granted ? "Grant" : "Revoke"} a read permission (409 on a stale role version)`,
+        body: RolePermissionRequest,
+        response: RoleResponse,
+      },
+      async (c, { access, body }) =>
+        c.json(await setRolePermission(context(c, access), { ...body, granted })),
+    );
+  }
+
+  api.route(
+    {
+      ...base,
+      method: "post",
+      path: "/admin/users/set-role",
+      summary: "Change a member's role (revokes their refresh tokens)",
+      body: UserRoleRequest,
+      response: MemberResponse,
+    },
+    async (c, { access, body }) =>
+      c.json(await setMemberRole(context(c, access), { userId: body.user_id, role: body.role })),
+  );
+
+  api.route(
+    {
+      ...base,
+      method: "post",
+      path: "/admin/users/deactivate",
+      summary: "Deactivate a member (revokes their refresh tokens)",
+      body: UserDeactivateRequest,
+      response: MemberResponse,
+    },
+    async (c, { access, body }) =>
+      c.json(await deactivateMember(context(c, access), { userId: body.user_id })),
+  );
+
+  api.route(
+    {
+      ...base,
+      method: "post",
+      path: "/admin/users/invite",
+      summary: "Invite someone: a pending account and a one-time link",
+      body: UserInviteRequest,
+      response: UserInviteResponse,
+      status: 201,
+    },
+    async (c, { access, body }) =>
+      c.json(
+        await inviteMember(context(c, access), {
+          email: body.email,
+          firstName: body.first_name,
+          lastName: body.last_name,
+          role: body.role,
+          baseUrl: deps.publicUrl,
+        }),
+        201,
+      ),
+  );
+
+  api.route({
+    ...base,
+    method: "post",
+    path: "/admin/organization/update",
+    summary: "Update the organization's details (409 on a stale version)",
+    body: OrganizationUpdateRequest,
+    response: OkResponse,
+  }, async (c, { access, body }) => {
+    await updateOrganization(context(c, access), body);
+    return c.json({ ok: true as const });
+  });
+
+  api.route({
+    ...base,
+    method: "post",
+    path: "/admin/settings/session-policy",
+    summary: "Set the session policy the shell uses (409 on a stale version)",
+    body: SessionPolicyRequest,
+    response: SettingResponse,
+  }, async (c, { access, body }) => c.json(await updateSessionPolicy(context(c, access), body)));
+
+  api.route(
+    {
+      ...base,
+      method: "post",
+      path: "/admin/settings/session-policy/get",
+      summary: "The stored session policy with its version (0 and the defaults when never stored)",
+      body: SessionPolicyReadRequest,
+      response: SessionPolicyResponse,
+    },
+    async (c, { access }) => {
+      const ctx = context(c, access);
+      return c.json(await readSessionPolicySetting(ctx.db, ctx.organizationId, deps.sessionDefaults));
+    },
+  );
+
+  api.route({
+    method: "post",
+    path: "/auth/accept-invitation",
+    tag: "Auth",
+    summary: "Set a password with a one-time invitation link",
+    audience: "public",
+    body: AcceptInvitationRequest,
+    response: OkResponse,
+  }, async (c, { body }) => {
+    const hash = await hashPassword(body.password, deps.passwordIterations);
+    const now = new Date(deps.clock()).toISOString();
+    await deps.db.transaction(async (tx) => {
+      const invitation = await tx.get<
+        {
+          id: string;
+          user_id: string;
+          organization_id: string;
+          expires_at: string;
+          used_at: string | null;
+        }
+      >(
+        "SELECT id, user_id, organization_id, expires_at, used_at FROM invitations WHERE token_hash = ?",
+        [await hashRefreshToken(body.token)],
+      );
+      if (!invitation || invitation.used_at || invitation.expires_at <= now) {
+        throw invalidInput("This invitation link is not valid any more", {
+          token: "Invalid or expired invitation",
+        });
+      }
+      await tx.run("UPDATE invitations SET used_at = ? WHERE id = ?", [now, invitation.id]);
+      await tx.run("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?", [
+        hash,
+        now,
+        invitation.user_id,
+      ]);
+      await tx.run(
+        "UPDATE user_organizations SET status = 'active', updated_at = ? WHERE user_id = ? AND organization_id = ?",
+        [
+          now,
+          invitation.user_id,
+          invitation.organization_id,
+        ],
+      );
+    });
+    return c.json({ ok: true as const });
+  });
+}

@@ -1,0 +1,194 @@
+/**
+ * Members of an organisation: role changes, deactivation and invitations. A role
+ * change or a deactivation revokes the member's refresh tokens. The last active
+ * administrator can be neither demoted nor deactivated. An invitation creates a
+ * pending account and a one-time link (valid 7 days) shown to the administrator.
+ */
+import { invalidInput, notFound } from "../errors/app-error.ts";
+import { recordAudit } from "../audit/record.ts";
+import { ADMIN_ROLE, PORTAL_ROLE } from "../access/access.ts";
+import { newId } from "../ids.ts";
+import { hashRefreshToken, newRefreshToken } from "../auth/tokens.ts";
+import { revokeUserTokens } from "../auth/repo.ts";
+import type { Queryable } from "../../db/database.ts";
+import type { AdminContext } from "./admin-context.ts";
+
+/** How long an invitation link stays valid. */
+export const INVITATION_DAYS = 7;
+
+async function membership(tx: Queryable, organizationId: string, userId: string) {
+  const row = await tx.get<{ user_role: string; status: string }>(
+    "SELECT user_role, status FROM user_organizations WHERE organization_id = ? AND user_id = ?",
+    [organizationId, userId],
+  );
+  if (!row) throw notFound("User");
+  return row;
+}
+
+async function assertNotLastAdmin(
+  tx: Queryable,
+  organizationId: string,
+  userId: string,
+): Promise<void> {
+  const others = await tx.get<{ n: number }>(
+    "SELECT COUNT(*) AS n FROM user_organizations WHERE organization_id = ? AND user_role = ? AND status = 'active' AND user_id <> ?",
+    [organizationId, ADMIN_ROLE, userId],
+  );
+  if ((others?.n ?? 0) === 0) {
+    throw invalidInput("The organization needs at least one active administrator", {
+      user_id: "This is the last active administrator",
+    });
+  }
+}
+
+async function assertRoleExists(
+  tx: Queryable,
+  organizationId: string,
+  role: string,
+): Promise<void> {
+  if (role === PORTAL_ROLE) {
+    throw invalidInput("Staff cannot be given the client portal role", {
+      role: "Not a staff role",
+    });
+  }
+  if (
+    !(await tx.get("SELECT 1 AS x FROM roles WHERE organization_id = ? AND name = ?", [
+      organizationId,
+      role,
+    ]))
+  ) {
+    throw invalidInput(`Unknown role "${role}"`, { role: "Unknown role" });
+  }
+}
+
+/** Changes a member's role. */
+export async function setMemberRole(ctx: AdminContext, input: { userId: string; role: string }) {
+  const result = await ctx.db.transaction(async (tx) => {
+    const before = await membership(tx, ctx.organizationId, input.userId);
+    await assertRoleExists(tx, ctx.organizationId, input.role);
+    if (before.user_role === ADMIN_ROLE && input.role !== ADMIN_ROLE) {
+      await assertNotLastAdmin(tx, ctx.organizationId, input.userId);
+    }
+    await tx.run(
+      "UPDATE user_organizations SET user_role = ?, updated_at = ? WHERE organization_id = ? AND user_id = ?",
+      [
+        input.role,
+        ctx.now,
+        ctx.organizationId,
+        input.userId,
+      ],
+    );
+    await revokeUserTokens(tx, input.userId, ctx.now);
+    await tx.run(
+      "UPDATE organizations SET permission_version = permission_version + 1 WHERE id = ?",
+      [ctx.organizationId],
+    );
+    await recordAudit(tx, {
+      organizationId: ctx.organizationId,
+      actorId: ctx.actorId,
+      action: "user.role_change",
+      resourceType: "user",
+      resourceId: input.userId,
+      before: { role: before.user_role },
+      after: { role: input.role },
+      requestId: ctx.requestId,
+      now: ctx.now,
+    });
+    return { user_id: input.userId, role: input.role, is_active: before.status === "active" };
+  });
+  ctx.changed?.();
+  return result;
+}
+
+/** Deactivates a member: they can no longer act in this organisation. */
+export async function deactivateMember(ctx: AdminContext, input: { userId: string }) {
+  const result = await ctx.db.transaction(async (tx) => {
+    const before = await membership(tx, ctx.organizationId, input.userId);
+    if (before.user_role === ADMIN_ROLE) {
+      await assertNotLastAdmin(tx, ctx.organizationId, input.userId);
+    }
+    await tx.run(
+      "UPDATE user_organizations SET status = 'deactivated', updated_at = ? WHERE organization_id = ? AND user_id = ?",
+      [
+        ctx.now,
+        ctx.organizationId,
+        input.userId,
+      ],
+    );
+    await revokeUserTokens(tx, input.userId, ctx.now);
+    await tx.run(
+      "UPDATE organizations SET permission_version = permission_version + 1 WHERE id = ?",
+      [ctx.organizationId],
+    );
+    await recordAudit(tx, {
+      organizationId: ctx.organizationId,
+      actorId: ctx.actorId,
+      action: "user.deactivate",
+      resourceType: "user",
+      resourceId: input.userId,
+      before: { status: before.status },
+      after: { status: "deactivated" },
+      requestId: ctx.requestId,
+      now: ctx.now,
+    });
+    return { user_id: input.userId, role: before.user_role, is_active: false };
+  });
+  ctx.changed?.();
+  return result;
+}
+
+/** Invites someone: a pending account and a one-time link for the administrator to share. */
+export async function inviteMember(
+  ctx: AdminContext,
+  input: { email: string; firstName: string; lastName: string; role: string; baseUrl: string },
+) {
+  const token = newRefreshToken();
+  const expires = new Date(Date.parse(ctx.now) + INVITATION_DAYS * 86_400_000).toISOString();
+  const userId = await ctx.db.transaction(async (tx) => {
+    await assertRoleExists(tx, ctx.organizationId, input.role);
+    if (await tx.get("SELECT 1 AS x FROM users WHERE email = ?", [input.email])) {
+      throw invalidInput("An account with this email already exists", {
+        email: "An account with this email already exists",
+      });
+    }
+    const id = newId("usr");
+    await tx.run(
+      `INSERT INTO users (id, email, password_hash, first_name, last_name, is_client_portal_user, client_id, created_at, updated_at)
+       VALUES (?, ?, 'invited', ?, ?, 0, NULL, ?, ?)`,
+      [id, input.email, input.firstName, input.lastName, ctx.now, ctx.now],
+    );
+    await tx.run(
+      `INSERT INTO user_organizations (id, user_id, organization_id, user_role, is_current, status, created_at, updated_at)
+       VALUES (?, ?, ?, ?, 1, 'invited', ?, ?)`,
+      [newId("uor"), id, ctx.organizationId, input.role, ctx.now, ctx.now],
+    );
+    await tx.run(
+      "INSERT INTO invitations (id, organization_id, user_id, token_hash, invited_by, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      [
+        newId("inv"),
+        ctx.organizationId,
+        id,
+        await hashRefreshToken(token),
+        ctx.actorId,
+        expires,
+        ctx.now,
+      ],
+    );
+    await recordAudit(tx, {
+      organizationId: ctx.organizationId,
+      actorId: ctx.actorId,
+      action: "user.invite",
+      resourceType: "user",
+      resourceId: id,
+      after: { email: input.email, role: input.role },
+      requestId: ctx.requestId,
+      now: ctx.now,
+    });
+    return id;
+  });
+  return {
+    user_id: userId,
+    invitation_link: `${input.baseUrl}/accept-invitation?token=${token}`,
+    expires_at: expires,
+  };
+}
