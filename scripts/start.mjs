@@ -2,11 +2,17 @@
 // Builds the client and starts the server (SQLite at data/app.db, demo data on an
 // empty database). Environment: PORT, DATABASE_URL, SEED, and the rest of
 // server/config.ts.
-import { spawnSync, spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 
 const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
 
-const build = spawnSync(bin("vite"), ["build", "--config", "client/vite.config.ts", "--logLevel", "warn"], {
+const build = spawnSync(bin("vite"), [
+  "build",
+  "--config",
+  "client/vite.config.ts",
+  "--logLevel",
+  "warn",
+], {
   stdio: "inherit",
 });
 if (build.status !== 0) {
@@ -14,7 +20,15 @@ if (build.status !== 0) {
   process.exit(build.status ?? 1);
 }
 
-const server = spawn(bin("deno"), ["run", "--allow-net", "--allow-read", "--allow-write", "--allow-env", "--allow-sys", "server/main.ts"], {
+const server = spawn(bin("deno"), [
+  "run",
+  "--allow-net",
+  "--allow-read",
+  "--allow-write",
+  "--allow-env",
+  "--allow-sys",
+  "server/main.ts",
+], {
   stdio: "inherit",
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

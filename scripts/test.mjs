@@ -12,7 +12,10 @@ const totals = { passed: 0, failed: 0 };
 function run(title, command, args, options = {}) {
   console.log(`\n=== ${title}`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, {
+      env: { ...process.env, ...options.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     for (const stream of [child.stdout, child.stderr]) {
       stream.on("data", (chunk) => {
@@ -50,9 +53,14 @@ function ensureChromium() {
   console.log("\n=== installing Debian's Chromium (apt-get install -y chromium)");
   const update = spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
   const install = update.status === 0 &&
-    spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
   if (!install || install.status !== 0 || !existsSync(path)) {
-    console.error("Cannot install Chromium with apt-get; install it by hand: apt-get install -y chromium");
+    console.error(
+      "Cannot install Chromium with apt-get; install it by hand: apt-get install -y chromium",
+    );
     process.exit(1);
   }
 }
@@ -60,7 +68,14 @@ function ensureChromium() {
 const deno = bin("deno");
 await run("format", deno, ["fmt", "--check"]);
 await run("lint", deno, ["lint"]);
-await run("type check", deno, ["check", "server/main.ts", "server/cli", "schemas", "tests", "client/main.tsx"]);
+await run("type check", deno, [
+  "check",
+  "server/main.ts",
+  "server/cli",
+  "schemas",
+  "tests",
+  "client/main.tsx",
+]);
 await run("deno tests", deno, ["test", "-A", "--parallel", "server", "schemas", "tests/contract"], {
   env: { LOG_LEVEL: "quiet" },
   count: (out) => {
@@ -74,7 +89,13 @@ await run("vitest", bin("vitest"), ["run", "--config", "client/vite.config.ts"],
     if (m) add(m[2], m[1]);
   },
 });
-await run("client build", bin("vite"), ["build", "--config", "client/vite.config.ts", "--logLevel", "warn"]);
+await run("client build", bin("vite"), [
+  "build",
+  "--config",
+  "client/vite.config.ts",
+  "--logLevel",
+  "warn",
+]);
 await run("bundle size budget", deno, ["run", "-A", "tests/bench/bundle-size.ts", "--check"]);
 ensureChromium();
 await run("playwright", bin("playwright"), ["test", "--config", "tests/e2e/playwright.config.ts"], {

@@ -4,7 +4,8 @@ import { z } from "zod";
 const id = z.string().min(1).max(100);
 const version = z.number().int().positive();
 
-export const ModuleToggleRequest = z.object({ module_id: id, enabled: z.boolean(), version }).strict();
+export const ModuleToggleRequest = z.object({ module_id: id, enabled: z.boolean(), version })
+  .strict();
 export const ModuleState = z.object({
   id: z.string(),
   name: z.string(),
@@ -14,7 +15,10 @@ export const ModuleState = z.object({
   version: z.number().int(),
   readPermissionId: z.string(),
 }).strict();
-export const ModuleToggleResponse = z.object({ module: ModuleState, catalogue_version: z.number().int() }).strict();
+export const ModuleToggleResponse = z.object({
+  module: ModuleState,
+  catalogue_version: z.number().int(),
+}).strict();
 
 export const RoleRecord = z.object({
   id: z.string(),
@@ -28,27 +32,39 @@ export const RoleRecord = z.object({
 export const RolesListRequest = z.object({}).strict();
 export const RolesListResponse = z.object({
   roles: z.array(RoleRecord),
-  permissions: z.array(z.object({ id: z.string(), module: z.string(), name: z.string(), category: z.string() }).strict()),
+  permissions: z.array(
+    z.object({ id: z.string(), module: z.string(), name: z.string(), category: z.string() })
+      .strict(),
+  ),
   matrix: z.array(z.record(z.string(), z.union([z.string(), z.boolean()]))),
-  grants: z.array(z.object({
-    role: z.string(),
-    role_version: z.number().int(),
-    permission: z.string(),
-    module: z.string(),
-    category: z.string(),
-    granted: z.boolean(),
-  }).strict()),
+  grants: z.array(
+    z.object({
+      role: z.string(),
+      role_version: z.number().int(),
+      permission: z.string(),
+      module: z.string(),
+      category: z.string(),
+      granted: z.boolean(),
+    }).strict(),
+  ),
 }).strict();
 export const RoleCreateRequest = z.object({
-  name: z.string().trim().regex(/^[a-z][a-z0-9_]{1,39}$/, "Use 2–40 lower-case letters, digits or _"),
+  name: z.string().trim().regex(
+    /^[a-z][a-z0-9_]{1,39}$/,
+    "Use 2–40 lower-case letters, digits or _",
+  ),
   description: z.string().trim().max(300).optional(),
 }).strict();
 export const RolePermissionRequest = z.object({
   role: z.string().min(1).max(40),
-  permission: z.string().regex(/^[a-z0-9_.]+\.read$/, "Must be a read permission such as leads.read"),
+  permission: z.string().regex(
+    /^[a-z0-9_.]+\.read$/,
+    "Must be a read permission such as leads.read",
+  ),
   version,
 }).strict();
-export const RoleResponse = z.object({ role: RoleRecord, permission_version: z.number().int() }).strict();
+export const RoleResponse = z.object({ role: RoleRecord, permission_version: z.number().int() })
+  .strict();
 
 export const UserRoleRequest = z.object({ user_id: id, role: z.string().min(1).max(40) }).strict();
 export const UserDeactivateRequest = z.object({ user_id: id }).strict();
@@ -77,12 +93,19 @@ export const OrganizationUpdateRequest = z.object({
   version,
   name: z.string().trim().min(2, "Name is required").max(200),
   description: z.string().trim().max(2000).optional(),
-  website: z.union([z.literal(""), z.string().trim().url("Enter a full URL such as https://example.com").max(300)]).optional(),
+  website: z.union([
+    z.literal(""),
+    z.string().trim().url("Enter a full URL such as https://example.com").max(300),
+  ]).optional(),
   industry: z.string().trim().max(100).optional(),
   size: z.enum(["", "1-10", "11-50", "51-200", "201-500", "500+"]).optional(),
   address: z.string().trim().max(500).optional(),
-  phone: z.union([z.literal(""), z.string().trim().regex(/^[+0-9 ()-]{5,30}$/, "Enter a phone number")]).optional(),
-  email: z.union([z.literal(""), z.string().trim().email("Enter a valid email address")]).optional(),
+  phone: z.union([
+    z.literal(""),
+    z.string().trim().regex(/^[+0-9 ()-]{5,30}$/, "Enter a phone number"),
+  ]).optional(),
+  email: z.union([z.literal(""), z.string().trim().email("Enter a valid email address")])
+    .optional(),
   logo_url: z.union([z.literal(""), z.string().trim().url("Enter a full URL").max(500)]).optional(),
   is_active: z.boolean().optional(),
 }).strict();

@@ -32,6 +32,7 @@ export const UserListItem = z.object({
   email: z.string(),
   role: z.string(),
   is_active: z.boolean(),
+  status: z.enum(["active", "invited", "deactivated"]),
   is_client_portal_user: z.boolean(),
   joined_at: z.string(),
 }).strict();

@@ -236,7 +236,10 @@ const Table = z.object({
     z.object({
       label: z.string(),
       action: Action,
-      when: z.object({ field: z.string(), equals: z.union([z.string(), z.number(), z.boolean(), z.null()]) })
+      when: z.object({
+        field: z.string(),
+        equals: z.union([z.string(), z.number(), z.boolean(), z.null()]),
+      })
         .strict().optional().describe("show the action only on rows whose field equals the value"),
     }).strict(),
   ).optional(),
@@ -280,8 +283,13 @@ const FormField = z.object({
   optionsSource: z.object({
     source: z.string(),
     path: z.string().optional(),
-    value: z.string(),
-    label: z.string(),
+    value: z.string().optional().describe(
+      "field of each item holding the value; left out for arrays of strings",
+    ),
+    label: z.string().optional().describe(
+      "field of each item holding the label; left out for arrays of strings",
+    ),
+    emptyLabel: z.string().optional().describe("label of an empty first option (no filter)"),
   })
     .strict().optional(),
   minLength: z.number().int().nonnegative().optional(),
@@ -303,8 +311,13 @@ const Form = z.object({
   path: z.string().optional(),
   submit: z.object({
     label: z.string(),
-    method: z.enum(["POST", "PUT", "PATCH"]),
-    path: z.string().regex(/^\//, "must start with /"),
+    method: z.enum(["POST", "PUT", "PATCH"]).optional().describe("required unless toState"),
+    path: z.string().regex(/^\//, "must start with /").optional().describe(
+      "required unless toState",
+    ),
+    toState: z.boolean().optional().describe(
+      "the values go to screen state (e.g. filters); nothing is sent",
+    ),
     extra: z.record(z.string(), z.unknown()).optional().describe("constant fields sent along"),
     carry: z.record(z.string(), z.string()).optional().describe(
       "body field → dot path in the form source's whole value, sent along unchanged (e.g. version)",

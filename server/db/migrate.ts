@@ -5,12 +5,14 @@
 import type { Database } from "./database.ts";
 import platform from "./migrations/001_platform.ts";
 import work from "./migrations/002_work.ts";
+import projectAnalytics from "./migrations/003_project_analytics.ts";
 import administration from "./migrations/004_administration.ts";
 
 /** Every migration, numbered. Append only. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
   { version: 1, name: "platform", sql: platform },
   { version: 2, name: "work", sql: work },
+  { version: 3, name: "project_analytics", sql: projectAnalytics },
   { version: 4, name: "administration", sql: administration },
 ];
 

@@ -15,14 +15,22 @@ export async function requestsPerSecond(
 
 async function hasWrk(): Promise<boolean> {
   try {
-    const { success } = await new Deno.Command("wrk", { args: ["--version"], stdout: "null", stderr: "null" }).output();
+    const { success } = await new Deno.Command("wrk", {
+      args: ["--version"],
+      stdout: "null",
+      stderr: "null",
+    }).output();
     return success || true;
   } catch {
     return false;
   }
 }
 
-async function wrk(url: string, headers: Record<string, string>, options: { seconds: number; connections: number }) {
+async function wrk(
+  url: string,
+  headers: Record<string, string>,
+  options: { seconds: number; connections: number },
+) {
   const args = ["-t1", `-c${options.connections}`, `-d${options.seconds}s`];
   for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
   args.push(url);
@@ -35,7 +43,11 @@ async function wrk(url: string, headers: Record<string, string>, options: { seco
   return Number(match[1]);
 }
 
-async function fetchLoop(url: string, headers: Record<string, string>, options: { seconds: number; connections: number }) {
+async function fetchLoop(
+  url: string,
+  headers: Record<string, string>,
+  options: { seconds: number; connections: number },
+) {
   const deadline = performance.now() + options.seconds * 1000;
   let done = 0;
   const started = performance.now();

@@ -4,8 +4,20 @@
  */
 const [port, file, etag] = Deno.args;
 const body = await Deno.readFile(file);
-const headers = { "content-type": "application/json; charset=UTF-8", etag, "cache-control": "private, no-cache" };
-Deno.serve({ port: Number(port), hostname: "127.0.0.1", onListen: () => console.log("ready") }, (req) => {
-  if (req.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
-  return new Response(body, { headers });
-});
+const headers = {
+  "content-type": "application/json; charset=UTF-8",
+  etag,
+  "cache-control": "private, no-cache",
+};
+Deno.serve(
+  { port: Number(port), hostname: "127.0.0.1", onListen: () => console.log("ready") },
+  (req) => {
+    if (req.headers.get("if-none-match") === etag) {
+      return new Response(null, {
+        status: 304,
+        headers,
+      });
+    }
+    return new Response(body, { headers });
+  },
+);

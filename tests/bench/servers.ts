@@ -29,7 +29,13 @@ function spawn(args: string[], env: Record<string, string>): Deno.ChildProcess {
 export async function startApp(port: number, env: Record<string, string> = {}): Promise<Child> {
   const db = await Deno.makeTempFile({ prefix: "opsuite-bench-", suffix: ".db" });
   await Deno.remove(db);
-  const child = spawn(["run", "-A", "server/main.ts"], { PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `sqlite:${db}`, LOG_LEVEL: "quiet", ...env });
+  const child = spawn(["run", "-A", "server/main.ts"], {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_URL: `sqlite:${db}`,
+    LOG_LEVEL: "quiet",
+    ...env,
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/health`);
   return {

@@ -21,21 +21,31 @@ try {
     body: JSON.stringify({ email: "admin@acme.test", password: "demo-password" }),
   });
   const { access_token: token } = await login.json();
-  const first = await fetch(`${app.url}/ui/shell`, { headers: { authorization: `Bearer ${token}` } });
+  const first = await fetch(`${app.url}/ui/shell`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const body = new Uint8Array(await first.arrayBuffer());
   const etag = first.headers.get("etag")!;
   const baseline = await startBaseline(8902, body, etag);
   try {
     const auth = { authorization: `Bearer ${token}` };
-    for (const [label, extra] of [["200 GET /ui/shell", {}], ["304 GET /ui/shell (If-None-Match)", { "if-none-match": etag }]] as const) {
+    for (
+      const [label, extra] of [["200 GET /ui/shell", {}], ["304 GET /ui/shell (If-None-Match)", {
+        "if-none-match": etag,
+      }]] as const
+    ) {
       const appRates: number[] = [], baseRates: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        baseRates.push(await requestsPerSecond(`${baseline.url}/ui/shell`, { ...auth, ...extra }, load));
+        baseRates.push(
+          await requestsPerSecond(`${baseline.url}/ui/shell`, { ...auth, ...extra }, load),
+        );
         appRates.push(await requestsPerSecond(`${app.url}/ui/shell`, { ...auth, ...extra }, load));
       }
       const a = median(appRates), b = median(baseRates);
       console.log(
-        `${label}: app ${a.toFixed(0)} req/s, bare Deno.serve ${b.toFixed(0)} req/s, ratio ${(a / b).toFixed(2)} (budget ≥ 0.80; ${body.length} bytes)`,
+        `${label}: app ${a.toFixed(0)} req/s, bare Deno.serve ${b.toFixed(0)} req/s, ratio ${
+          (a / b).toFixed(2)
+        } (budget ≥ 0.80; ${body.length} bytes)`,
       );
     }
   } finally {

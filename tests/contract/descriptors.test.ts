@@ -66,7 +66,11 @@ for (const email of accounts) {
           check(validators.refusal, body, `refusal of ${screen} for ${email ?? "anonymous"}`);
           checked++;
         } else {
-          assertEquals(res.status, 401, `screen ${screen} answered ${res.status} for ${email ?? "anonymous"}`);
+          assertEquals(
+            res.status,
+            401,
+            `screen ${screen} answered ${res.status} for ${email ?? "anonymous"}`,
+          );
           ok(!email, `a signed-in caller got 401 for ${screen}`);
         }
       }

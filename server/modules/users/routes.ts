@@ -10,6 +10,7 @@ interface Row {
   email: string;
   role: string;
   is_active: number;
+  status: "active" | "invited" | "deactivated";
   is_client_portal_user: number;
   joined_at: string;
 }
@@ -36,7 +37,7 @@ export function userRoutes(api: Api, db: Database): void {
       params.push(`%${body.search}%`);
     }
     const rows = await db.all<Row>(
-      `SELECT u.id, u.first_name, u.last_name, u.email, uo.user_role AS role, u.is_active,
+      `SELECT u.id, u.first_name, u.last_name, u.email, uo.user_role AS role, u.is_active, uo.status,
               u.is_client_portal_user, uo.created_at AS joined_at
          FROM user_organizations uo JOIN users u ON u.id = uo.user_id
         WHERE ${where.join(" AND ")} ORDER BY u.last_name, u.first_name`,
@@ -45,7 +46,7 @@ export function userRoutes(api: Api, db: Database): void {
     const users = rows.map((r) => ({
       ...r,
       full_name: `${r.first_name} ${r.last_name}`,
-      is_active: r.is_active === 1,
+      is_active: r.is_active === 1 && r.status === "active",
       is_client_portal_user: r.is_client_portal_user === 1,
     }));
     return c.json({ users, total: users.length });

@@ -33,6 +33,7 @@ Deno.test("POST /users/list answers the members of the organisation with their r
       email: "admin@acme.test",
       role: "firm_admin",
       is_active: true,
+      status: "active",
       is_client_portal_user: false,
       joined_at: "",
     });

@@ -93,7 +93,10 @@ Deno.test("administration calls answer 403 with the administrator text to other 
     const admin = await t.tokenFor("admin@acme.test");
     const roles = await json(await t.call("POST", "/admin/roles/list", { token: admin, body: {} }));
     const pmRole = roles.roles.find((r: { name: string }) => r.name === "project_manager");
-    await t.call("POST", "/admin/roles/grant", { token: admin, body: { role: "project_manager", permission: "rbac.read", version: pmRole.version } });
+    await t.call("POST", "/admin/roles/grant", {
+      token: admin,
+      body: { role: "project_manager", permission: "rbac.read", version: pmRole.version },
+    });
     const evenWithPermission = await t.call("POST", "/admin/roles/list", { token: pm, body: {} });
     assertEquals(evenWithPermission.status, 403);
     assertEquals((await json(evenWithPermission)).error.message, ADMIN_REQUIRED_TEXT);

@@ -203,7 +203,9 @@ export function adminRoutes(api: Api, deps: AdminDeps): void {
     },
     async (c, { access }) => {
       const ctx = context(c, access);
-      return c.json(await readSessionPolicySetting(ctx.db, ctx.organizationId, deps.sessionDefaults));
+      return c.json(
+        await readSessionPolicySetting(ctx.db, ctx.organizationId, deps.sessionDefaults),
+      );
     },
   );
 

@@ -65,7 +65,8 @@ export async function setCurrent(
 
 /** The version of an organisation's record. */
 export async function organizationVersion(db: Queryable, id: string): Promise<number> {
-  return (await db.get<{ version: number }>("SELECT version FROM organizations WHERE id = ?", [id]))?.version ?? 0;
+  return (await db.get<{ version: number }>("SELECT version FROM organizations WHERE id = ?", [id]))
+    ?.version ?? 0;
 }
 
 /** An organisation by id. */

@@ -96,6 +96,9 @@ export function organizationRoutes(api: Api, db: Database, clock: () => number):
   }, async (c, { access }) => {
     const organization = await repo.findOrganization(db, access.organizationId);
     if (!organization) throw forbidden("No current organization");
-    return c.json({ organization, version: await repo.organizationVersion(db, access.organizationId) });
+    return c.json({
+      organization,
+      version: await repo.organizationVersion(db, access.organizationId),
+    });
   });
 }

@@ -15,6 +15,7 @@ import { PUBLIC_FORM_SCREENS } from "./public-forms.ts";
 import { STAFF_RECORD_SCREENS } from "./staff-records.ts";
 import { catchAll, moduleScreen, STAFF_MISC_SCREENS } from "./staff-misc.ts";
 import { portalDashboard } from "./portal.ts";
+import { ADMIN_SCREENS } from "./admin-screens.ts";
 import type { ScreenDef } from "./screen-def.ts";
 
 function buildRegistry(): Map<string, ScreenDef> {
@@ -25,6 +26,7 @@ function buildRegistry(): Map<string, ScreenDef> {
       ...PUBLIC_FORM_SCREENS,
       ...STAFF_RECORD_SCREENS,
       ...STAFF_MISC_SCREENS,
+      ...ADMIN_SCREENS,
       catchAll,
       portalDashboard,
     ]

@@ -93,37 +93,6 @@ const profile: ScreenDef = {
   }),
 };
 
-const organization: ScreenDef = {
-  id: "organization",
-  audience: "staff",
-  module: "organization",
-  build: () => ({
-    ...head("organization", "Organization", "semi-static"),
-    sources: {
-      org: {
-        method: "POST",
-        path: "/organizations/current",
-        body: {},
-        select: "organization",
-        label: "Organization",
-        critical: true,
-      },
-    },
-    body: {
-      type: "page",
-      title: "Organization",
-      children: [{
-        type: "key-value",
-        items: ["name", "description", "website", "industry", "size", "address", "phone", "email"]
-          .map((key) => ({
-            label: key[0].toUpperCase() + key.slice(1),
-            value: { $bind: "org", path: key, fallback: "—" },
-          })),
-      }],
-    },
-  }),
-};
-
 const organizations: ScreenDef = {
   id: "organizations",
   audience: "staff",
@@ -174,98 +143,6 @@ const organizations: ScreenDef = {
             toast: "Organization switched",
           },
         }],
-      }],
-    },
-  }),
-};
-
-const settings: ScreenDef = {
-  id: "settings",
-  audience: "staff",
-  module: "settings",
-  build: () => ({
-    ...head("settings", "System Settings", "semi-static"),
-    sources: {
-      settings: {
-        method: "POST",
-        path: "/api/settings",
-        body: {},
-        select: "settings",
-        label: "Settings",
-      },
-    },
-    body: {
-      type: "page",
-      title: "System Settings",
-      children: [{
-        type: "card",
-        title: "Session policy",
-        children: [{
-          type: "key-value",
-          items: [
-            {
-              label: "Idle time-out (minutes)",
-              value: {
-                $bind: "settings",
-                path: "session_policy.value.idle_timeout_minutes",
-                fallback: "60 (default)",
-              },
-            },
-            {
-              label: "Warning before sign-out (seconds)",
-              value: {
-                $bind: "settings",
-                path: "session_policy.value.warning_seconds",
-                fallback: "300 (default)",
-              },
-            },
-          ],
-        }],
-      }],
-    },
-  }),
-};
-
-const organizationManagement: ScreenDef = {
-  id: "organization-management",
-  audience: "staff",
-  module: "organization-management",
-  build: () => ({
-    ...head("organization-management", "Organization Management", "dynamic"),
-    sources: {
-      modules: {
-        method: "POST",
-        path: "/api/modules/config",
-        body: {},
-        select: "modules",
-        label: "Modules",
-      },
-    },
-    body: {
-      type: "page",
-      title: "Organization Management",
-      description: "Every module of the catalogue and whether it is on for your organisation.",
-      children: [{
-        type: "table",
-        source: "modules",
-        columns: [
-          { key: "name", label: "Module", sortable: true },
-          { key: "category", label: "Category", sortable: true },
-          { key: "description", label: "Description" },
-          {
-            key: "enabled",
-            label: "Enabled",
-            tone: {
-              $match: {
-                value: { $field: "enabled" },
-                cases: { true: "success" },
-                otherwise: "danger",
-              },
-            },
-          },
-        ],
-        pageSize: 200,
-        emptyText: "No modules",
       }],
     },
   }),
@@ -374,11 +251,4 @@ export const catchAll: ScreenDef = {
 };
 
 /** The staff screens of this file. */
-export const STAFF_MISC_SCREENS: ScreenDef[] = [
-  profile,
-  organization,
-  organizations,
-  settings,
-  organizationManagement,
-  documentation,
-];
+export const STAFF_MISC_SCREENS: ScreenDef[] = [profile, organizations, documentation];

@@ -317,76 +317,6 @@ const leadDetail: ScreenDef = {
     ]),
 };
 
-const users: ScreenDef = {
-  id: "users",
-  audience: "staff",
-  module: "users",
-  build: () =>
-    screen("users", "Users", "dynamic", {
-      users: {
-        method: "POST",
-        path: "/users/list",
-        body: {},
-        select: "users",
-        label: "Users",
-        emptyText: "No members",
-      },
-    }, [{
-      type: "table",
-      source: "users",
-      columns: [
-        { key: "full_name", label: "Name", sortable: true },
-        { key: "email", label: "Email", sortable: true },
-        {
-          key: "role",
-          label: "Role",
-          sortable: true,
-          tone: {
-            $match: {
-              value: { $field: "role" },
-              cases: { firm_admin: "info" },
-              otherwise: "neutral",
-            },
-          },
-        },
-        { key: "is_active", label: "Active", format: "text" },
-        { key: "joined_at", label: "Joined", format: "date", sortable: true },
-      ],
-      pageSize: 25,
-      emptyText: "No members",
-    }], "Members of the organisation and their roles."),
-};
-
-const audit: ScreenDef = {
-  id: "audit",
-  audience: "staff",
-  module: "audit",
-  build: () =>
-    screen("audit", "Audit Log", "dynamic", {
-      logs: {
-        method: "POST",
-        path: "/audit/logs/",
-        body: { filters: { limit: 200 } },
-        select: "logs",
-        label: "Audit log",
-        emptyText: "Nothing recorded yet",
-      },
-    }, [{
-      type: "table",
-      source: "logs",
-      columns: [
-        { key: "created_at", label: "When", format: "datetime", sortable: true },
-        { key: "actor_name", label: "Actor", fallback: "System", sortable: true },
-        { key: "action", label: "Action", sortable: true },
-        { key: "resource_type", label: "Resource", sortable: true },
-        { key: "resource_id", label: "Id", fallback: "—" },
-      ],
-      pageSize: 25,
-      emptyText: "Nothing recorded yet",
-      defaultSort: { key: "created_at", direction: "desc" },
-    }], "Who changed what, and when."),
-};
-
 const notifications: ScreenDef = {
   id: "notifications",
   audience: "staff",
@@ -560,8 +490,6 @@ export const STAFF_RECORD_SCREENS: ScreenDef[] = [
   }, "Nothing coming up"),
   leads,
   leadDetail,
-  users,
-  audit,
   notifications,
   clients,
   projects,

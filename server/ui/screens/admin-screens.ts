@@ -1,0 +1,634 @@
+/**
+ * The administration screens (firm_admin only): modules with on/off switches,
+ * roles × read permissions with grant and revoke, members with role changes,
+ * deactivation and invitations, the organisation's record, the session policy, and
+ * the audit log with filters. Every write names the version it saw.
+ */
+import type { Node } from "../../../schemas/descriptor/mod.ts";
+import { head, type ScreenDef } from "./screen-def.ts";
+
+const ON_OFF = {
+  $match: { value: { $field: "enabled" }, cases: { true: "success" }, otherwise: "danger" },
+} as const;
+
+const modules: ScreenDef = {
+  id: "organization-management",
+  audience: "staff",
+  module: "organization-management",
+  build: () => ({
+    ...head("organization-management", "Organization Management", "dynamic"),
+    sources: {
+      modules: {
+        method: "POST",
+        path: "/api/modules/config",
+        body: {},
+        select: "modules",
+        label: "Modules",
+        emptyText: "No modules",
+      },
+    },
+    body: {
+      type: "page",
+      title: "Modules",
+      description:
+        "Turn modules on or off for your organisation. Everyone's sidebar and screens follow within a second.",
+      children: [{
+        type: "table",
+        source: "modules",
+        searchable: true,
+        searchPlaceholder: "Search modules",
+        groupBy: "category",
+        columns: [
+          { key: "name", label: "Module", sortable: true },
+          { key: "description", label: "Description" },
+          { key: "enabled", label: "State", tone: ON_OFF, format: "text" },
+        ],
+        pageSize: 200,
+        emptyText: "No modules match",
+        rowActions: [
+          {
+            label: "Turn off",
+            when: { field: "enabled", equals: true },
+            action: {
+              kind: "call",
+              method: "POST",
+              path: "/admin/modules/toggle",
+              body: { module_id: { $field: "id" }, enabled: false, version: { $field: "version" } },
+              invalidate: ["modules"],
+              toast: "Module turned off",
+            },
+          },
+          {
+            label: "Turn on",
+            when: { field: "enabled", equals: false },
+            action: {
+              kind: "call",
+              method: "POST",
+              path: "/admin/modules/toggle",
+              body: { module_id: { $field: "id" }, enabled: true, version: { $field: "version" } },
+              invalidate: ["modules"],
+              toast: "Module turned on",
+            },
+          },
+        ],
+      }],
+    },
+  }),
+};
+
+const rbac: ScreenDef = {
+  id: "rbac",
+  audience: "staff",
+  module: "rbac",
+  build: () => ({
+    ...head("rbac", "Roles & Permissions", "dynamic"),
+    sources: {
+      roles: { method: "POST", path: "/admin/roles/list", body: {}, label: "Roles" },
+    },
+    body: {
+      type: "page",
+      title: "Roles & Permissions",
+      description: "Each screen needs its read permission. A new role starts with none.",
+      children: [
+        {
+          type: "card",
+          title: "Roles",
+          children: [{
+            type: "table",
+            source: "roles",
+            path: "roles",
+            columns: [
+              { key: "name", label: "Role", sortable: true },
+              { key: "description", label: "Description" },
+              { key: "member_count", label: "Members", format: "integer", align: "end" },
+              { key: "screens", label: "Screens it opens", format: "count", align: "end" },
+            ],
+            emptyText: "No roles",
+          }],
+        },
+        {
+          type: "card",
+          title: "Create a role",
+          children: [{
+            type: "form",
+            id: "create-role",
+            fields: [
+              {
+                name: "name",
+                label: "Name *",
+                kind: "text",
+                required: true,
+                pattern: "^[a-z][a-z0-9_]{1,39}$",
+                messages: {
+                  required: "Name the role",
+                  pattern: "Use 2–40 lower-case letters, digits or _",
+                },
+              },
+              { name: "description", label: "Description", kind: "text" },
+            ],
+            submit: {
+              label: "Create role",
+              method: "POST",
+              path: "/admin/roles/create",
+              successText: "Role created",
+              invalidate: ["roles"],
+              resetOnSuccess: true,
+            },
+          }],
+        },
+        {
+          type: "card",
+          title: "Read permissions by role",
+          children: [{
+            type: "table",
+            source: "roles",
+            path: "grants",
+            searchable: true,
+            searchPlaceholder: "Search roles or modules",
+            groupBy: "role",
+            columns: [
+              { key: "module", label: "Screen", sortable: true },
+              { key: "permission", label: "Permission" },
+              { key: "category", label: "Area", sortable: true },
+              {
+                key: "granted",
+                label: "Granted",
+                tone: {
+                  $match: {
+                    value: { $field: "granted" },
+                    cases: { true: "success" },
+                    otherwise: "neutral",
+                  },
+                },
+              },
+            ],
+            pageSize: 50,
+            emptyText: "No permissions match",
+            rowActions: [
+              {
+                label: "Revoke",
+                when: { field: "granted", equals: true },
+                action: {
+                  kind: "call",
+                  method: "POST",
+                  path: "/admin/roles/revoke",
+                  body: {
+                    role: { $field: "role" },
+                    permission: { $field: "permission" },
+                    version: { $field: "role_version" },
+                  },
+                  invalidate: ["roles"],
+                  toast: "Permission revoked",
+                },
+              },
+              {
+                label: "Grant",
+                when: { field: "granted", equals: false },
+                action: {
+                  kind: "call",
+                  method: "POST",
+                  path: "/admin/roles/grant",
+                  body: {
+                    role: { $field: "role" },
+                    permission: { $field: "permission" },
+                    version: { $field: "role_version" },
+                  },
+                  invalidate: ["roles"],
+                  toast: "Permission granted",
+                },
+              },
+            ],
+          }],
+        },
+      ],
+    },
+  }),
+};
+
+const users: ScreenDef = {
+  id: "users",
+  audience: "staff",
+  module: "users",
+  build: () => ({
+    ...head("users", "Users", "dynamic"),
+    sources: {
+      users: {
+        method: "POST",
+        path: "/users/list",
+        body: {},
+        select: "users",
+        label: "Users",
+        emptyText: "No members",
+      },
+      roles: {
+        method: "POST",
+        path: "/admin/roles/list",
+        body: {},
+        select: "roles",
+        label: "Roles",
+      },
+    },
+    body: {
+      type: "page",
+      title: "Users",
+      description: "Members of the organisation and their roles.",
+      children: [
+        {
+          type: "table",
+          source: "users",
+          searchable: true,
+          searchPlaceholder: "Search people",
+          columns: [
+            { key: "full_name", label: "Name", sortable: true },
+            { key: "email", label: "Email", sortable: true },
+            {
+              key: "role",
+              label: "Role",
+              sortable: true,
+              tone: {
+                $match: {
+                  value: { $field: "role" },
+                  cases: { firm_admin: "info" },
+                  otherwise: "neutral",
+                },
+              },
+            },
+            {
+              key: "status",
+              label: "Status",
+              tone: {
+                $match: {
+                  value: { $field: "status" },
+                  cases: { active: "success", invited: "warning" },
+                  otherwise: "danger",
+                },
+              },
+            },
+            { key: "joined_at", label: "Joined", format: "date", sortable: true },
+          ],
+          pageSize: 25,
+          emptyText: "No members",
+          rowActions: [{
+            label: "Deactivate",
+            when: { field: "status", equals: "active" },
+            action: {
+              kind: "call",
+              method: "POST",
+              path: "/admin/users/deactivate",
+              body: { user_id: { $field: "id" } },
+              invalidate: ["users"],
+              toast: "Member deactivated",
+              confirm: "Deactivate this member? They will be signed out.",
+            },
+          }],
+        },
+        {
+          type: "grid",
+          columns: 2,
+          children: [
+            {
+              type: "card",
+              title: "Change a role",
+              children: [{
+                type: "form",
+                id: "change-role",
+                fields: [
+                  {
+                    name: "user_id",
+                    label: "Member *",
+                    kind: "select",
+                    required: true,
+                    optionsSource: { source: "users", value: "id", label: "full_name" },
+                    messages: { required: "Pick a member" },
+                  },
+                  {
+                    name: "role",
+                    label: "Role *",
+                    kind: "select",
+                    required: true,
+                    optionsSource: { source: "roles", value: "name", label: "name" },
+                    messages: { required: "Pick a role" },
+                  },
+                ],
+                submit: {
+                  label: "Change role",
+                  method: "POST",
+                  path: "/admin/users/set-role",
+                  successText: "Role changed",
+                  invalidate: ["users"],
+                },
+              }],
+            },
+            {
+              type: "card",
+              title: "Invite someone",
+              children: [{
+                type: "form",
+                id: "invite",
+                fields: [
+                  {
+                    name: "email",
+                    label: "Email *",
+                    kind: "email",
+                    required: true,
+                    messages: {
+                      required: "Email is required",
+                      invalid: "Enter a valid email address",
+                    },
+                  },
+                  {
+                    name: "first_name",
+                    label: "First name *",
+                    kind: "text",
+                    required: true,
+                    messages: { required: "First name is required" },
+                  },
+                  {
+                    name: "last_name",
+                    label: "Last name *",
+                    kind: "text",
+                    required: true,
+                    messages: { required: "Last name is required" },
+                  },
+                  {
+                    name: "role",
+                    label: "Role *",
+                    kind: "select",
+                    required: true,
+                    optionsSource: { source: "roles", value: "name", label: "name" },
+                    messages: { required: "Pick a role" },
+                  },
+                ],
+                submit: {
+                  label: "Create invitation",
+                  method: "POST",
+                  path: "/admin/users/invite",
+                  successText: "Invitation created. Share this one-time link:",
+                  showResult: { label: "Invitation link", path: "invitation_link" },
+                  invalidate: ["users"],
+                  resetOnSuccess: true,
+                },
+              }],
+            },
+          ],
+        },
+      ],
+    },
+  }),
+};
+
+const ORGANIZATION_FIELDS: Extract<Node, { type: "form" }>["fields"] = [
+  {
+    name: "name",
+    label: "Name *",
+    kind: "text",
+    required: true,
+    minLength: 2,
+    messages: { required: "Name is required" },
+  },
+  { name: "description", label: "Description", kind: "textarea" },
+  {
+    name: "website",
+    label: "Website",
+    kind: "text",
+    placeholder: "https://example.com",
+    pattern: "^(https?://.+)?$",
+    messages: { pattern: "Enter a full URL such as https://example.com" },
+  },
+  { name: "industry", label: "Industry", kind: "text" },
+  {
+    name: "size",
+    label: "Size",
+    kind: "select",
+    options: ["", "1-10", "11-50", "51-200", "201-500", "500+"].map((v) => ({
+      value: v,
+      label: v || "Not set",
+    })),
+  },
+  { name: "address", label: "Address", kind: "textarea" },
+  {
+    name: "phone",
+    label: "Phone",
+    kind: "text",
+    pattern: "^([+0-9 ()-]{5,30})?$",
+    messages: { pattern: "Enter a phone number" },
+  },
+  {
+    name: "email",
+    label: "Email",
+    kind: "email",
+    messages: { invalid: "Enter a valid email address" },
+  },
+  {
+    name: "logo_url",
+    label: "Logo URL",
+    kind: "text",
+    pattern: "^(https?://.+)?$",
+    messages: { pattern: "Enter a full URL" },
+  },
+  { name: "is_active", label: "Active", kind: "checkbox" },
+];
+
+const organization: ScreenDef = {
+  id: "organization",
+  audience: "staff",
+  module: "organization",
+  build: ({ access }) => {
+    const editable = access?.role === "firm_admin";
+    const body: Node = editable
+      ? {
+        type: "form",
+        id: "organization",
+        source: "org",
+        path: "organization",
+        fields: ORGANIZATION_FIELDS,
+        submit: {
+          label: "Save",
+          method: "POST",
+          path: "/admin/organization/update",
+          carry: { version: "version" },
+          successText: "Organization saved",
+          invalidate: ["org"],
+        },
+      }
+      : {
+        type: "key-value",
+        items: ["name", "description", "website", "industry", "size", "address", "phone", "email"]
+          .map((key) => ({
+            label: key[0].toUpperCase() + key.slice(1),
+            value: { $bind: "org", path: `organization.${key}`, fallback: "—" },
+          })),
+      };
+    return {
+      ...head("organization", "Organization", "semi-static"),
+      sources: {
+        org: {
+          method: "POST",
+          path: "/organizations/current",
+          body: {},
+          label: "Organization",
+          critical: true,
+        },
+      },
+      body: { type: "page", title: "Organization", children: [body] },
+    };
+  },
+};
+
+const settings: ScreenDef = {
+  id: "settings",
+  audience: "staff",
+  module: "settings",
+  build: () => ({
+    ...head("settings", "System Settings", "dynamic"),
+    sources: {
+      policy: {
+        method: "POST",
+        path: "/admin/settings/session-policy/get",
+        body: {},
+        label: "Session policy",
+      },
+    },
+    body: {
+      type: "page",
+      title: "System Settings",
+      children: [{
+        type: "card",
+        title: "Session policy",
+        subtitle: "People are signed out after this long without activity, with a warning first.",
+        children: [{
+          type: "form",
+          id: "session-policy",
+          source: "policy",
+          fields: [
+            {
+              name: "idle_timeout_minutes",
+              label: "Idle time-out (minutes) *",
+              kind: "number",
+              required: true,
+              min: 1,
+              max: 1440,
+              messages: {
+                required: "Enter minutes",
+                min: "At least 1 minute",
+                max: "At most 1440 minutes",
+              },
+            },
+            {
+              name: "warning_seconds",
+              label: "Warning before sign-out (seconds) *",
+              kind: "number",
+              required: true,
+              min: 5,
+              max: 3600,
+              messages: {
+                required: "Enter seconds",
+                min: "At least 5 seconds",
+                max: "At most 3600 seconds",
+              },
+            },
+          ],
+          submit: {
+            label: "Save policy",
+            method: "POST",
+            path: "/admin/settings/session-policy",
+            carry: { version: "version" },
+            successText: "Session policy saved",
+            invalidate: ["policy"],
+          },
+        }],
+      }],
+    },
+  }),
+};
+
+const audit: ScreenDef = {
+  id: "audit",
+  audience: "staff",
+  module: "audit",
+  build: () => ({
+    ...head("audit", "Audit Log", "dynamic"),
+    state: { actor_id: null, action: null, resource_type: null, from: null, to: null },
+    sources: {
+      filters: { method: "POST", path: "/api/audit/filters", body: {}, label: "Filters" },
+      logs: {
+        method: "POST",
+        path: "/audit/logs/",
+        body: {
+          filters: {
+            limit: 500,
+            actor_id: { $state: "actor_id" },
+            action: { $state: "action" },
+            resource_type: { $state: "resource_type" },
+            from: { $state: "from" },
+            to: { $state: "to" },
+          },
+        },
+        select: "logs",
+        label: "Audit log",
+        emptyText: "Nothing recorded for these filters",
+      },
+    },
+    body: {
+      type: "page",
+      title: "Audit Log",
+      description: "Who changed what, and when.",
+      children: [
+        {
+          type: "form",
+          id: "audit-filters",
+          fields: [
+            {
+              name: "actor_id",
+              label: "Actor",
+              kind: "select",
+              optionsSource: {
+                source: "filters",
+                path: "actors",
+                value: "id",
+                label: "name",
+                emptyLabel: "Anyone",
+              },
+            },
+            {
+              name: "action",
+              label: "Action",
+              kind: "select",
+              optionsSource: { source: "filters", path: "actions", emptyLabel: "Any action" },
+            },
+            {
+              name: "resource_type",
+              label: "Resource",
+              kind: "select",
+              optionsSource: {
+                source: "filters",
+                path: "resource_types",
+                emptyLabel: "Any resource",
+              },
+            },
+            { name: "from", label: "From", kind: "date" },
+            { name: "to", label: "To", kind: "date" },
+          ],
+          submit: { label: "Apply filters", toState: true },
+        },
+        {
+          type: "table",
+          source: "logs",
+          columns: [
+            { key: "created_at", label: "When", format: "datetime", sortable: true },
+            { key: "actor_name", label: "Actor", fallback: "System", sortable: true },
+            { key: "action", label: "Action", sortable: true },
+            { key: "resource_type", label: "Resource", sortable: true },
+            { key: "resource_id", label: "Id", fallback: "—" },
+          ],
+          pageSize: 25,
+          emptyText: "Nothing recorded for these filters",
+          defaultSort: { key: "created_at", direction: "desc" },
+        },
+      ],
+    },
+  }),
+};
+
+/** The administration screens. */
+export const ADMIN_SCREENS: ScreenDef[] = [modules, rbac, users, organization, settings, audit];
