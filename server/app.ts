@@ -30,7 +30,10 @@ import { settingsRoutes } from "./modules/settings/routes.ts";
 import { projectTemplateRoutes } from "./modules/project-templates/routes.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
 import { clientRoutes } from "./modules/clients/routes.ts";
+import { clientAccessRoutes } from "./modules/clients/client-access.ts";
+import { portalRoutes } from "./modules/portal/routes.ts";
 import { projectRoutes } from "./modules/projects/routes.ts";
+import { projectAnalyticsRoutes } from "./modules/project-analytics/mod.ts";
 import { calendarRoutes } from "./modules/calendar/routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { feedbackRoutes, PRODUCT_VERSION } from "./modules/feedback/routes.ts";
@@ -128,6 +131,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   taskRoutes(api, db, clock);
   clientRoutes(api, db);
   projectRoutes(api, db);
+  projectAnalyticsRoutes(api, db, clock);
   calendarRoutes(api, db, clock);
   dashboardRoutes(api, db, clock);
   feedbackRoutes(api, db, clock);
@@ -145,6 +149,8 @@ export function createApp(deps: AppDeps): BuiltApp {
     sessionDefaults,
   });
   eventRoutes(app, feed, authenticate);
+  clientAccessRoutes(api, db, clock, config.publicUrl);
+  portalRoutes(api, db, clock);
 
   let openApiBytes: string | undefined;
   const openApi =
@@ -164,6 +170,8 @@ export function createApp(deps: AppDeps): BuiltApp {
           ? "Anyone"
           : e.audience === "user"
           ? "Signed-in users"
+          : e.audience === "portal"
+          ? "Client portal users"
           : "Staff",
       })),
     }));

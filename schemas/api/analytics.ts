@@ -24,7 +24,8 @@ export type PeriodPreset = keyof typeof PERIOD_PRESETS;
 
 function requiredText(name: string) {
   return z.string({
-    error: (issue) => issue.input === undefined ? `${name} is required` : `${name} must be a string`,
+    error: (issue) =>
+      issue.input === undefined ? `${name} is required` : `${name} must be a string`,
   }).min(1, `${name} is required`).max(64);
 }
 
@@ -53,9 +54,20 @@ export const Period = z.union([
   z.number().int().min(1).max(366),
 ]);
 
+/** The longest explicit date range of a burndown, in days. */
+export const MAX_RANGE_DAYS = 366;
+
+function rangeDays(start: string, end: string): number {
+  return (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000 + 1;
+}
+
 const DateRangeObject = z.object({ start_date: CalendarDate, end_date: CalendarDate }).strict()
   .refine((r) => r.start_date <= r.end_date, {
     message: "end_date is before start_date",
+    path: ["end_date"],
+  })
+  .refine((r) => rangeDays(r.start_date, r.end_date) <= MAX_RANGE_DAYS, {
+    message: `The range is longer than ${MAX_RANGE_DAYS} days`,
     path: ["end_date"],
   });
 

@@ -7,6 +7,7 @@ import platform from "./migrations/001_platform.ts";
 import work from "./migrations/002_work.ts";
 import projectAnalytics from "./migrations/003_project_analytics.ts";
 import administration from "./migrations/004_administration.ts";
+import portal from "./migrations/005_portal.ts";
 
 /** Every migration, numbered. Append only. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
@@ -14,6 +15,7 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 2, name: "work", sql: work },
   { version: 3, name: "project_analytics", sql: projectAnalytics },
   { version: 4, name: "administration", sql: administration },
+  { version: 5, name: "portal", sql: portal },
 ];
 
 /** Applies the migrations the database lacks; returns the versions applied. */

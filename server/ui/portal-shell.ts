@@ -22,18 +22,52 @@ export function buildPortalShell(
       categories: [{
         name: "Client Portal",
         priority: 1,
-        items: [{
-          id: "portal-dashboard",
-          name: "Overview",
-          path: "/client-portal/dashboard",
-          icon: "home",
-          description: "Your projects with the firm",
-        }],
+        items: [
+          {
+            id: "portal-dashboard",
+            name: "Your projects",
+            path: "/client-portal/dashboard",
+            icon: "home",
+            description: "Your projects with the firm",
+          },
+          {
+            id: "portal-messages",
+            name: "Messages",
+            path: "/client-portal/messages",
+            icon: "message-square",
+            description: "Your conversation with the firm",
+          },
+          {
+            id: "portal-profile",
+            name: "Profile",
+            path: "/client-portal/profile",
+            icon: "user",
+            description: "Your details",
+          },
+        ],
       }],
     },
     header: {
       ...staff.header,
-      userMenu: [{ id: "sign-out", label: "Sign Out", action: { kind: "sign-out" } }],
+      userMenu: [
+        {
+          id: "profile",
+          label: "My Profile",
+          action: { kind: "navigate", to: "/client-portal/profile" },
+        },
+        { id: "sign-out", label: "Sign Out", action: { kind: "sign-out" } },
+      ],
+      notifications: {
+        ...staff.header.notifications,
+        sources: ["/portal/notifications"],
+        viewAllTo: "/client-portal/messages",
+      },
+      calendar: {
+        ...staff.header.calendar,
+        source: "/portal/calendar",
+        viewFullTo: "/client-portal/dashboard",
+      },
+      help: { label: "Help", to: "/help" },
     },
   };
 }

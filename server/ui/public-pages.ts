@@ -40,4 +40,17 @@ export const GUEST_PAGES: readonly { path: string; screen: string; title: string
   { path: "/login", screen: "login", title: "Sign in" },
   { path: "/register", screen: "register", title: "Create your account" },
   { path: "/client-portal", screen: "client-portal", title: "Client Portal" },
+  { path: "/accept-invitation", screen: "accept-invitation", title: "Accept invitation" },
+];
+
+/** The client portal's pages (portal users only). */
+export const PORTAL_PAGES: readonly { path: string; screen: string; title: string }[] = [
+  { path: "/client-portal/dashboard", screen: "client-portal/dashboard", title: "Client Portal" },
+  {
+    path: "/client-portal/projects/:id",
+    screen: "client-portal/projects",
+    title: "Project progress",
+  },
+  { path: "/client-portal/messages", screen: "client-portal/messages", title: "Messages" },
+  { path: "/client-portal/profile", screen: "client-portal/profile", title: "Profile" },
 ];

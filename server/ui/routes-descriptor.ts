@@ -8,7 +8,7 @@
 import type { RoutesDescriptor } from "../../schemas/descriptor/mod.ts";
 import { SCHEMA_VERSION } from "../../schemas/descriptor/mod.ts";
 import { MODULE_DEFINITIONS, PARAMETER_ROUTES } from "../platform/catalogue/module-definitions.ts";
-import { GUEST_PAGES, PUBLIC_PAGES } from "./public-pages.ts";
+import { GUEST_PAGES, PORTAL_PAGES, PUBLIC_PAGES } from "./public-pages.ts";
 
 /** The screen id of a parameterised /app route: its path without the parameters. */
 export function screenOfParameterRoute(path: string): string {
@@ -36,12 +36,7 @@ export function buildRoutesDescriptor(): RoutesDescriptor {
     routes: [
       ...PUBLIC_PAGES.map((p) => ({ ...p, audience: "public" as const })),
       ...GUEST_PAGES.map((p) => ({ ...p, audience: "guest" as const })),
-      {
-        path: "/client-portal/dashboard",
-        screen: "client-portal/dashboard",
-        audience: "portal" as const,
-        title: "Client Portal",
-      },
+      ...PORTAL_PAGES.map((p) => ({ ...p, audience: "portal" as const })),
       ...MODULE_DEFINITIONS.map((m) => ({
         path: `/app/${m.id}`,
         screen: m.id,

@@ -12,6 +12,7 @@ import { recordAudit } from "../../platform/audit/record.ts";
 import { newId } from "../../platform/ids.ts";
 import { SeededRandom } from "./random.ts";
 import { CLIENTS, DEMO_PASSWORD, ORGS, PEOPLE, PROJECTS } from "./demo-people.ts";
+import { seedProjectAnalytics } from "./demo-analytics.ts";
 
 /** The fixed seed of the demo data. */
 export const DEMO_SEED = 20261121;
@@ -182,6 +183,8 @@ export async function seedDemo(
     await seedLeads(tx, random, today);
     await seedTemplates(tx, random, created);
     await seedAudit(tx, random, today);
+    await seedProjectAnalytics(tx, today);
+    await seedMessages(tx, today);
   });
 }
 
@@ -426,5 +429,31 @@ async function seedAudit(tx: Queryable, random: SeededRandom, today: number): Pr
       after: { seeded: true },
       now: iso(today - (entries.length - index) * DAY + random.int(0, 40_000) * 1000),
     });
+  }
+}
+
+async function seedMessages(tx: Queryable, today: number): Promise<void> {
+  const thread: [string, boolean, string, number][] = [
+    ["usr_northwind_client", true, "Hi Peter, could we get an update on the ERP cut-over date?", 6],
+    [
+      "usr_acme_pm",
+      false,
+      "Hi Nina — data migration is on track; we aim for the cut-over in four weeks.",
+      5,
+    ],
+    ["usr_northwind_client", true, "Great, thanks. Please share the training plan when ready.", 2],
+  ];
+  for (const [index, [author, fromClient, body, daysAgo]] of thread.entries()) {
+    await tx.run(
+      "INSERT INTO client_messages (id, organization_id, client_id, author_id, from_client, body, seq, created_at) VALUES (?, 'org_acme', 'cli_northwind', ?, ?, ?, ?, ?)",
+      [
+        `msg_seed_${index + 1}`,
+        author,
+        fromClient ? 1 : 0,
+        body,
+        index + 1,
+        iso(today - daysAgo * DAY + 10 * 3_600_000),
+      ],
+    );
   }
 }

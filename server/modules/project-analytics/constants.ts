@@ -1,23 +1,17 @@
 /**
- * The constants of project progress analytics, with the values of the spec
- * (document 2, §9) and the thresholds this implementation chose, named once.
+ * The constants of project progress analytics: the spec's values (document 2, §9;
+ * those that shape a payload live with the payload schemas and are re-exported
+ * here) and the thresholds this implementation chose, each named once.
  */
 
+import { ANALYTICS_DEFAULTS } from "../../../schemas/api/analytics.ts";
+
+/** Period presets 7d, 30d, 90d, 1y (shared with the payload schemas). */
+export { PERIOD_PRESETS } from "../../../schemas/api/analytics.ts";
 /** Average velocity is over the last 5 sprints; the default sprint count is 5. */
-export const DEFAULT_SPRINT_COUNT = 5;
-/** Forecast horizon is 30 days by default. */
-export const DEFAULT_FORECAST_DAYS = 30;
+export const DEFAULT_SPRINT_COUNT = ANALYTICS_DEFAULTS.sprintCount;
 /** Velocity confidence is fixed at 0.85. */
-export const VELOCITY_CONFIDENCE = 0.85;
-/** The first 3 forecast factors are assumptions, the rest are risks. */
-export const FORECAST_ASSUMPTION_COUNT = 3;
-/** calculate-progress defaults to progress weighted by estimated hours. */
-export const DEFAULT_CALCULATION_METHOD = "weighted";
-/** compare-progress defaults to these metrics. */
-export const DEFAULT_COMPARE_METRICS = ["progress", "velocity"] as const;
-/** Period presets (shared with dashboard analytics) and the default period. */
-export const PERIOD_PRESETS = { "7d": 7, "30d": 30, "90d": 90, "1y": 365 } as const;
-export const DEFAULT_PERIOD = "30d";
+export const VELOCITY_CONFIDENCE = ANALYTICS_DEFAULTS.velocityConfidence;
 
 /** Length of the periods that stand in for sprints when a project has none ended. */
 export const FALLBACK_SPRINT_DAYS = 14;
@@ -41,9 +35,8 @@ export const MEDIUM_RISK_SCORE = 30;
 /** Percentage points of schedule ahead of progress tolerated (on schedule), and high risk. */
 export const ON_SCHEDULE_TOLERANCE = 10;
 export const HIGH_SCHEDULE_GAP = 25;
-/** Longest custom burndown range and compare list. */
-export const MAX_RANGE_DAYS = 366;
-export const MAX_COMPARED_PROJECTS = 20;
+/** Longest burndown range and velocity history, in days. */
+export { MAX_RANGE_DAYS } from "../../../schemas/api/analytics.ts";
 
 /** Task statuses the analytics know; anything else counts as open work. */
 export const TASK_STATUSES = ["todo", "in_progress", "review", "blocked", "completed"] as const;

@@ -187,6 +187,11 @@ const CATALOGUE: Record<Category, Row[]> = {
   Operations: [
     ["clients", "Clients", "briefcase", "The firm's clients and their contacts.", [
       "/clients/list",
+      "/clients/messages/recent",
+      "/clients/messages/send",
+      "/clients/*/portal-users",
+      "/clients/*/portal-invite",
+      "/clients/*/portal-revoke",
     ]],
     ["proposals", "Proposals", "file-plus", "Proposals sent to clients and leads."],
     ["proposals/new", "New Proposal", "plus-square", "Write a new proposal."],
@@ -199,6 +204,17 @@ const CATALOGUE: Record<Category, Row[]> = {
     ],
     ["projects", "Projects", "folder", "Projects with status, client, manager and dates.", [
       "/projects/list",
+      "/projects/calculate-progress",
+      "/projects/compare-progress",
+      "/projects/*/velocity",
+      "/projects/*/burndown",
+      "/projects/*/health-score",
+      "/projects/*/analytics",
+      "/projects/*/update-progress",
+      "/projects/*/forecast",
+      "/projects/*/team-performance",
+      "/projects/*/sprints/*/progress",
+      "/projects/*/recalculate-metrics",
     ]],
     ["operations-dashboard", "Operations Dashboard", "monitor", "Delivery across all projects."],
     ["project-templates", "Project Templates", "layers", "Start projects from templates.", [
@@ -234,6 +250,7 @@ const CATALOGUE: Record<Category, Row[]> = {
       "Analytics Dashboard",
       "bar-chart-2",
       "Organisation-wide figures for a date range.",
+      ["/api/v1/analytics/dashboard"],
     ],
     ["forecasting", "Forecasting", "trending-up", "Forecasts from your figures."],
     ["report-builder", "Report Builder", "tool", "Build your own reports."],
@@ -266,8 +283,12 @@ const CATALOGUE: Record<Category, Row[]> = {
     ["reports/invoice-reports", "Invoice Reports", "file-text", "Invoice reports by type."],
     ["reports/expense-reports", "Expense Reports", "file-minus", "Expense reports."],
     ["reports/hrms-reports", "HRMS Reports", "users", "People reports."],
-    ["reports/operations-reports", "Operations Reports", "monitor", "Delivery reports by type."],
-    ["reports/sales-reports", "Sales Reports", "trending-up", "Sales reports by type."],
+    ["reports/operations-reports", "Operations Reports", "monitor", "Delivery reports by type.", [
+      "/reports/operations",
+    ]],
+    ["reports/sales-reports", "Sales Reports", "trending-up", "Sales reports by type.", [
+      "/reports/sales",
+    ]],
   ],
   Tools: [
     ["automation", "Automation", "cpu", "Automate repetitive work."],

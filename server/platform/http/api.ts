@@ -12,8 +12,8 @@ import { guardPath } from "../catalogue/module-guard.ts";
 import type { AppEnv } from "./app-env.ts";
 import { parseJson, validate } from "./json-body.ts";
 
-/** Who may call an endpoint: anyone, any signed-in user, or staff (not portal users). */
-export type Audience = "public" | "user" | "staff";
+/** Who may call an endpoint: anyone, any signed-in user, staff (not portal users), or portal users only. */
+export type Audience = "public" | "user" | "staff" | "portal";
 
 type AccessFor<A extends Audience> = A extends "public" ? Access | undefined : Access;
 
@@ -76,6 +76,9 @@ export class Api {
         if (!access) throw unauthenticated();
         if (spec.audience === "staff" && access.user.is_client_portal_user) {
           throw forbidden("Client portal users cannot use this call");
+        }
+        if (spec.audience === "portal" && !access.user.is_client_portal_user) {
+          throw forbidden("This call is for client portal users");
         }
         guardPath(access, c.req.path);
       }

@@ -3,6 +3,7 @@
  * live status, contact and demo forms, sign-in and registration.
  */
 import type { Node } from "../../../schemas/descriptor/mod.ts";
+import { z } from "zod";
 import { head, type ScreenDef } from "./screen-def.ts";
 
 const EMAIL_MESSAGES = { required: "Email is required", invalid: "Enter a valid email address" };
@@ -41,6 +42,42 @@ function signInForm(id: string, title: string, to: string): Node {
 
 /** Public screens with data or forms. */
 export const PUBLIC_FORM_SCREENS: ScreenDef[] = [
+  {
+    id: "accept-invitation",
+    audience: "guest",
+    params: z.object({ token: z.string().min(10).max(200) }).strict(),
+    build: ({ params }) => ({
+      ...head("accept-invitation", "Accept invitation", "static"),
+      body: {
+        type: "page",
+        title: "Welcome! Choose your password",
+        children: [{
+          type: "form",
+          id: "accept-invitation",
+          fields: [{
+            name: "password",
+            label: "Password *",
+            kind: "password",
+            required: true,
+            minLength: 10,
+            autocomplete: "new-password",
+            messages: {
+              required: "Password is required",
+              minLength: "Password must be at least 10 characters",
+            },
+          }],
+          submit: {
+            label: "Set password",
+            method: "POST",
+            path: "/auth/accept-invitation",
+            extra: { token: params.token },
+            successText: "Your password is set. You can sign in now.",
+            onSuccess: { kind: "navigate", to: "/login" },
+          },
+        }],
+      },
+    }),
+  },
   {
     id: "api",
     audience: "public",

@@ -14,7 +14,7 @@ import { PUBLIC_CONTENT_SCREENS } from "./public-content.ts";
 import { PUBLIC_FORM_SCREENS } from "./public-forms.ts";
 import { STAFF_RECORD_SCREENS } from "./staff-records.ts";
 import { catchAll, moduleScreen, STAFF_MISC_SCREENS } from "./staff-misc.ts";
-import { portalDashboard } from "./portal.ts";
+import { PORTAL_SCREENS } from "./portal.ts";
 import { ADMIN_SCREENS } from "./admin-screens.ts";
 import type { ScreenDef } from "./screen-def.ts";
 
@@ -28,7 +28,7 @@ function buildRegistry(): Map<string, ScreenDef> {
       ...STAFF_MISC_SCREENS,
       ...ADMIN_SCREENS,
       catchAll,
-      portalDashboard,
+      ...PORTAL_SCREENS,
     ]
   ) {
     screens.set(def.id, def);

@@ -250,5 +250,88 @@ export const catchAll: ScreenDef = {
   build: (ctx) => moduleScreen(findModule(ctx.params.id)!, { ...ctx, params: {} }),
 };
 
+const discussion: ScreenDef = {
+  id: "discussion",
+  audience: "staff",
+  module: "discussion",
+  build: () => ({
+    ...head("discussion", "Discussion", "dynamic"),
+    sources: {
+      messages: {
+        method: "POST",
+        path: "/clients/messages/recent",
+        body: {},
+        select: "messages",
+        label: "Client messages",
+        emptyText: "No messages from clients yet",
+        refreshMs: 15_000,
+      },
+      clients: {
+        method: "POST",
+        path: "/clients/list",
+        body: {},
+        select: "clients",
+        label: "Clients",
+      },
+    },
+    body: {
+      type: "page",
+      title: "Discussion",
+      description: "Conversations with your clients through the client portal.",
+      children: [
+        {
+          type: "table",
+          source: "messages",
+          searchable: true,
+          searchPlaceholder: "Search messages",
+          columns: [
+            { key: "created_at", label: "When", format: "datetime", sortable: true },
+            { key: "client_name", label: "Client", sortable: true },
+            { key: "author_name", label: "From", sortable: true },
+            { key: "body", label: "Message" },
+          ],
+          pageSize: 20,
+          emptyText: "No messages from clients yet",
+          defaultSort: { key: "created_at", direction: "desc" },
+        },
+        {
+          type: "card",
+          title: "Reply to a client",
+          children: [{
+            type: "form",
+            id: "reply",
+            fields: [
+              {
+                name: "client_id",
+                label: "Client *",
+                kind: "select",
+                required: true,
+                optionsSource: { source: "clients", value: "id", label: "name" },
+                messages: { required: "Pick a client" },
+              },
+              {
+                name: "body",
+                label: "Message *",
+                kind: "textarea",
+                required: true,
+                maxLength: 4000,
+                messages: { required: "Write a message" },
+              },
+            ],
+            submit: {
+              label: "Send reply",
+              method: "POST",
+              path: "/clients/messages/send",
+              successText: "Reply sent",
+              invalidate: ["messages"],
+              resetOnSuccess: true,
+            },
+          }],
+        },
+      ],
+    },
+  }),
+};
+
 /** The staff screens of this file. */
-export const STAFF_MISC_SCREENS: ScreenDef[] = [profile, organizations, documentation];
+export const STAFF_MISC_SCREENS: ScreenDef[] = [profile, organizations, documentation, discussion];

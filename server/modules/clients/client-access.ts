@@ -1,0 +1,204 @@
+/**
+ * The staff side of client access: the message thread with each client, inviting
+ * a client's contact to the portal (a one-time sign-up link) and revoking portal
+ * access. Invitations and revocations are audited. All under the clients module.
+ */
+import {
+  MessageResponse,
+  MessagesResponse,
+  PortalEmpty,
+  PortalInviteRequest,
+  PortalInviteResponse,
+  PortalRevokeRequest,
+  PortalUsersResponse,
+  StaffSendMessageRequest,
+} from "../../../schemas/api/portal.ts";
+import type { Database } from "../../db/database.ts";
+import type { Api } from "../../platform/http/api.ts";
+import { invalidInput, notFound } from "../../platform/errors/app-error.ts";
+import { newId } from "../../platform/ids.ts";
+import { recordAudit } from "../../platform/audit/record.ts";
+import { hashRefreshToken, newRefreshToken } from "../../platform/auth/tokens.ts";
+import { revokeUserTokens } from "../../platform/auth/repo.ts";
+import { PORTAL_ROLE } from "../../platform/access/access.ts";
+import { INVITATION_DAYS } from "../../platform/admin/users-admin.ts";
+import * as portal from "../portal/repo.ts";
+
+/** Declares the client access endpoints. */
+export function clientAccessRoutes(
+  api: Api,
+  db: Database,
+  clock: () => number,
+  publicUrl: string,
+): void {
+  const base = { tag: "Clients", audience: "staff" as const };
+  const now = () => new Date(clock()).toISOString();
+  const assertClient = async (organizationId: string, clientId: string) => {
+    if (!(await portal.clientExists(db, organizationId, clientId))) throw notFound("Client");
+  };
+
+  api.route(
+    {
+      ...base,
+      method: "post",
+      path: "/clients/messages/recent",
+      summary: "The newest messages from and to every client",
+      body: PortalEmpty,
+      response: MessagesResponse,
+    },
+    async (c, { access }) =>
+      c.json({ messages: await portal.recentMessages(db, access.organizationId) }),
+  );
+
+  api.route({
+    ...base,
+    method: "post",
+    path: "/clients/messages/send",
+    summary: "Reply to a client in their thread",
+    body: StaffSendMessageRequest,
+    response: MessageResponse,
+    status: 201,
+  }, async (c, { access, body }) => {
+    await assertClient(access.organizationId, body.client_id);
+    const message = await db.transaction((tx) =>
+      portal.addMessage(tx, {
+        id: newId("msg"),
+        scope: { organizationId: access.organizationId, clientId: body.client_id },
+        authorId: access.user.id,
+        fromClient: false,
+        body: body.body,
+        now: now(),
+      })
+    );
+    return c.json({ message }, 201);
+  });
+
+  api.route({
+    ...base,
+    method: "post",
+    path: "/clients/:id/portal-users",
+    summary: "The client's portal accounts",
+    body: PortalEmpty,
+    response: PortalUsersResponse,
+  }, async (c, { access }) => {
+    const clientId = c.req.param("id")!;
+    await assertClient(access.organizationId, clientId);
+    const users = await db.all<{ id: string; full_name: string; email: string; status: string }>(
+      `SELECT u.id, u.first_name || ' ' || u.last_name AS full_name, u.email, uo.status
+         FROM users u JOIN user_organizations uo ON uo.user_id = u.id AND uo.organization_id = ?
+        WHERE u.client_id = ? AND u.is_client_portal_user = 1 ORDER BY u.last_name`,
+      [access.organizationId, clientId],
+    );
+    return c.json({ users });
+  });
+
+  api.route({
+    ...base,
+    method: "post",
+    path: "/clients/:id/portal-invite",
+    summary: "Invite a client's contact to the portal: a one-time sign-up link",
+    body: PortalInviteRequest,
+    response: PortalInviteResponse,
+    status: 201,
+  }, async (c, { access, body }) => {
+    const clientId = c.req.param("id")!;
+    await assertClient(access.organizationId, clientId);
+    const token = newRefreshToken();
+    const at = now();
+    const expires = new Date(clock() + INVITATION_DAYS * 86_400_000).toISOString();
+    const userId = await db.transaction(async (tx) => {
+      if (await tx.get("SELECT 1 AS x FROM users WHERE email = ?", [body.email])) {
+        throw invalidInput("An account with this email already exists", {
+          email: "An account with this email already exists",
+        });
+      }
+      const id = newId("usr");
+      await tx.run(
+        `INSERT INTO users (id, email, password_hash, first_name, last_name, is_client_portal_user, client_id, created_at, updated_at)
+         VALUES (?, ?, 'invited', ?, ?, 1, ?, ?, ?)`,
+        [id, body.email, body.first_name, body.last_name, clientId, at, at],
+      );
+      await tx.run(
+        `INSERT INTO user_organizations (id, user_id, organization_id, user_role, is_current, status, created_at, updated_at)
+         VALUES (?, ?, ?, ?, 1, 'invited', ?, ?)`,
+        [newId("uor"), id, access.organizationId, PORTAL_ROLE, at, at],
+      );
+      await tx.run(
+        "INSERT INTO invitations (id, organization_id, user_id, token_hash, invited_by, expires_at, created_at, client_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+          newId("inv"),
+          access.organizationId,
+          id,
+          await hashRefreshToken(token),
+          access.user.id,
+          expires,
+          at,
+          clientId,
+        ],
+      );
+      await recordAudit(tx, {
+        organizationId: access.organizationId,
+        actorId: access.user.id,
+        action: "portal.invite",
+        resourceType: "client",
+        resourceId: clientId,
+        after: { email: body.email, user_id: id },
+        requestId: c.get("requestId"),
+        now: at,
+      });
+      return id;
+    });
+    return c.json({
+      user_id: userId,
+      invitation_link: `${publicUrl}/accept-invitation?token=${token}`,
+      expires_at: expires,
+    }, 201);
+  });
+
+  api.route({
+    ...base,
+    method: "post",
+    path: "/clients/:id/portal-revoke",
+    summary: "Revoke a contact's portal access (signs them out)",
+    body: PortalRevokeRequest,
+    response: PortalUsersResponse,
+  }, async (c, { access, body }) => {
+    const clientId = c.req.param("id")!;
+    await assertClient(access.organizationId, clientId);
+    await db.transaction(async (tx) => {
+      const member = await tx.get<{ status: string }>(
+        `SELECT uo.status FROM users u JOIN user_organizations uo ON uo.user_id = u.id AND uo.organization_id = ?
+          WHERE u.id = ? AND u.client_id = ? AND u.is_client_portal_user = 1`,
+        [access.organizationId, body.user_id, clientId],
+      );
+      if (!member) throw notFound("Portal user");
+      await tx.run(
+        "UPDATE user_organizations SET status = 'deactivated', updated_at = ? WHERE user_id = ? AND organization_id = ?",
+        [
+          now(),
+          body.user_id,
+          access.organizationId,
+        ],
+      );
+      await revokeUserTokens(tx, body.user_id, now());
+      await recordAudit(tx, {
+        organizationId: access.organizationId,
+        actorId: access.user.id,
+        action: "portal.revoke",
+        resourceType: "client",
+        resourceId: clientId,
+        before: { user_id: body.user_id, status: member.status },
+        after: { user_id: body.user_id, status: "deactivated" },
+        requestId: c.get("requestId"),
+        now: now(),
+      });
+    });
+    const users = await db.all<{ id: string; full_name: string; email: string; status: string }>(
+      `SELECT u.id, u.first_name || ' ' || u.last_name AS full_name, u.email, uo.status
+         FROM users u JOIN user_organizations uo ON uo.user_id = u.id AND uo.organization_id = ?
+        WHERE u.client_id = ? AND u.is_client_portal_user = 1 ORDER BY u.last_name`,
+      [access.organizationId, clientId],
+    );
+    return c.json({ users });
+  });
+}

@@ -1,0 +1,232 @@
+import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { createTestApp } from "../../testing/test-app.ts";
+
+const PORTAL = "client@northwind.test";
+
+Deno.test("a portal user sees only their own client's projects", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor(PORTAL);
+    const res = await t.call("POST", "/portal/projects", { token, body: {} });
+    assertEquals(res.status, 200);
+    const { projects } = await res.json();
+    assertEquals(projects.map((p: { id: string }) => p.id).sort(), [
+      "prj_northwind_bi",
+      "prj_northwind_erp",
+    ]);
+    ok(projects.every((p: Record<string, unknown>) => !("budget" in p) && !("hourly_rate" in p)));
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("the portal progress view answers 404 for another client's, another organisation's and made-up projects", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor(PORTAL);
+    for (const id of ["prj_contoso_ops", "prj_initech_audit", "prj_made_up"]) {
+      const res = await t.call("POST", `/portal/projects/${id}/progress`, { token, body: {} });
+      assertEquals(res.status, 404, id);
+      assertEquals((await res.json()).error.code, "not_found");
+    }
+    const own = await t.call("POST", "/portal/projects/prj_northwind_erp/progress", {
+      token,
+      body: {},
+    });
+    assertEquals(own.status, 200);
+    const body = await own.json();
+    assertEquals(body.project.name, "Northwind ERP Rollout");
+    const text = JSON.stringify(body);
+    for (const secret of ["hourly_rate", "budget", "risk", "assignee", "members"]) {
+      ok(!text.includes(secret), `leaks ${secret}`);
+    }
+    const { todo, in_progress, completed } = body.tasks_by_status;
+    assertEquals(todo + in_progress + completed, body.project.total_tasks);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("portal calls answer 403 to staff and staff calls answer 403 to portal users", async () => {
+  const t = await createTestApp();
+  try {
+    const staff = await t.tokenFor("admin@acme.test");
+    for (
+      const path of [
+        "/portal/projects",
+        "/portal/messages",
+        "/portal/profile",
+        "/portal/milestones",
+      ]
+    ) {
+      assertEquals((await t.call("POST", path, { token: staff, body: {} })).status, 403, path);
+    }
+    const portal = await t.tokenFor(PORTAL);
+    for (
+      const path of [
+        "/clients/list",
+        "/clients/messages/recent",
+        "/user-organizations/switch",
+        "/projects/list",
+      ]
+    ) {
+      const body = path === "/user-organizations/switch" ? { organization_id: "org_globex" } : {};
+      assertEquals((await t.call("POST", path, { token: portal, body })).status, 403, path);
+    }
+    assertEquals((await t.call("POST", "/portal/projects", { body: {} })).status, 401);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("a message from the portal reaches the staff side, and a reply reaches the portal", async () => {
+  const t = await createTestApp();
+  try {
+    const portal = await t.tokenFor(PORTAL);
+    const sent = await t.call("POST", "/portal/messages/send", {
+      token: portal,
+      body: { body: "Can we meet on Tuesday?" },
+    });
+    assertEquals(sent.status, 201);
+    const pm = await t.tokenFor("pm@acme.test");
+    const recent = await (await t.call("POST", "/clients/messages/recent", { token: pm, body: {} }))
+      .json();
+    assertEquals([
+      recent.messages[0].body,
+      recent.messages[0].client_name,
+      recent.messages[0].from_client,
+    ], [
+      "Can we meet on Tuesday?",
+      "Northwind Traders",
+      true,
+    ]);
+    const reply = await t.call("POST", "/clients/messages/send", {
+      token: pm,
+      body: { client_id: "cli_northwind", body: "Tuesday works." },
+    });
+    assertEquals(reply.status, 201);
+    const thread = await (await t.call("POST", "/portal/messages", { token: portal, body: {} }))
+      .json();
+    assertEquals(thread.messages.at(-1).body, "Tuesday works.");
+    const globex = await t.tokenFor("admin@globex.test");
+    const other =
+      await (await t.call("POST", "/clients/messages/recent", { token: globex, body: {} })).json();
+    assertEquals(other.messages, []);
+    const cross = await t.call("POST", "/clients/messages/send", {
+      token: globex,
+      body: { client_id: "cli_northwind", body: "hi" },
+    });
+    assertEquals(cross.status, 404);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("a blank portal message is refused and nothing is stored", async () => {
+  const t = await createTestApp();
+  try {
+    const portal = await t.tokenFor(PORTAL);
+    const before = (await t.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM client_messages"))!.n;
+    for (
+      const body of [{ body: "   " }, {}, { body: 4 }, { body: "x", client_id: "cli_contoso" }]
+    ) {
+      assertEquals(
+        (await t.call("POST", "/portal/messages/send", { token: portal, body })).status,
+        400,
+      );
+    }
+    assertEquals(
+      (await t.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM client_messages"))!.n,
+      before,
+    );
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("staff invite a client's contact to the portal and revoke the access, both audited", async () => {
+  const t = await createTestApp();
+  try {
+    const admin = await t.tokenFor("admin@acme.test");
+    const invite = await t.call("POST", "/clients/cli_contoso/portal-invite", {
+      token: admin,
+      body: { email: "buyer@contoso.test", first_name: "Cory", last_name: "Buyer" },
+    });
+    assertEquals(invite.status, 201);
+    const { invitation_link, user_id } = await invite.json();
+    const token = new URL(invitation_link).searchParams.get("token")!;
+    assertEquals(
+      (await t.call("POST", "/auth/accept-invitation", {
+        body: { token, password: "contoso-password" },
+      })).status,
+      200,
+    );
+    const login = await (await t.call("POST", "/auth/login", {
+      body: { email: "buyer@contoso.test", password: "contoso-password" },
+    })).json();
+    assertEquals(login.user.is_client_portal_user, true);
+    const projects =
+      await (await t.call("POST", "/portal/projects", { token: login.access_token, body: {} }))
+        .json();
+    assertEquals(projects.projects.map((p: { id: string }) => p.id), ["prj_contoso_ops"]);
+    const revoke = await t.call("POST", "/clients/cli_contoso/portal-revoke", {
+      token: admin,
+      body: { user_id },
+    });
+    assertEquals(revoke.status, 200);
+    assertEquals(
+      (await t.call("POST", "/portal/projects", { token: login.access_token, body: {} })).status,
+      401,
+    );
+    assertEquals(
+      (await t.call("POST", "/auth/refresh", { body: { refresh_token: login.refresh_token } }))
+        .status,
+      401,
+    );
+    const audits = await t.db.all<{ action: string }>(
+      "SELECT action FROM audit_logs WHERE resource_type = 'client' AND resource_id = 'cli_contoso' ORDER BY created_at",
+    );
+    assertEquals(audits.map((a) => a.action), ["portal.invite", "portal.revoke"]);
+    const sales = await t.tokenFor("finance@acme.test");
+    assertEquals(
+      (await t.call("POST", "/clients/cli_initech/portal-invite", {
+        token: sales,
+        body: { email: "x@y.test", first_name: "X", last_name: "Y" },
+      })).status,
+      404,
+    );
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("the portal shell and screens are the portal's own", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor(PORTAL);
+    const shell = await (await t.call("GET", "/ui/shell", { token })).json();
+    assertEquals(shell.audience, "portal");
+    assertEquals(
+      shell.sidebar.categories.flatMap((c: { items: { path: string }[] }) =>
+        c.items.map((i) => i.path)
+      ),
+      [
+        "/client-portal/dashboard",
+        "/client-portal/messages",
+        "/client-portal/profile",
+      ],
+    );
+    assertEquals(
+      (await t.call("GET", "/ui/screens/client-portal/dashboard", { token })).status,
+      200,
+    );
+    assertEquals((await t.call("GET", "/ui/screens/dashboard", { token })).status, 403);
+    const staff = await t.tokenFor("admin@acme.test");
+    assertEquals(
+      (await t.call("GET", "/ui/screens/client-portal/dashboard", { token: staff })).status,
+      403,
+    );
+  } finally {
+    await t.close();
+  }
+});

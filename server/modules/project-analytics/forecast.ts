@@ -1,0 +1,203 @@
+/**
+ * Completion forecast by Monte Carlo simulation over the project's daily throughput.
+ *
+ * - Throughput samples: tasks completed on each of the last W full days (W = 30,
+ *   or the days since the project started when fewer, at least 1).
+ * - A run draws one sample per day, starting today, and subtracts it from the
+ *   open tasks until none remain (at most 3 years); it finishes on today + (k − 1)
+ *   for the k-th day drawn. 1000 runs, with a generator seeded from the project id
+ *   and today's date, so the same data on the same day gives the same forecast.
+ * - completion_probability = 100 × share of runs finishing on or before the
+ *   planned end date. estimated_completion = the median run (p50); percentiles
+ *   p10 and p90 likewise; distribution = runs per simulated completion date with
+ *   the cumulative share, for a chart. Runs that never finish count as late.
+ * - probability_within_horizon = 100 × share of runs finishing within forecast_days;
+ *   projected_progress_at_horizon = 100 × (completed + median tasks done by then) / all.
+ * - current_progress = 100 × completed / all tasks; variance_days = estimated
+ *   completion − planned end; is_on_track = estimated completion ≤ planned end.
+ * - factors_affecting_forecast: three assumptions first (throughput, scope,
+ *   confidence), then the risks that apply. velocity_confidence is fixed at 0.85.
+ */
+import type { z } from "zod";
+import type { Forecast } from "../../../schemas/api/analytics.ts";
+import type { Queryable } from "../../db/database.ts";
+import { SeededRandom } from "../../db/seed/random.ts";
+import {
+  FORECAST_MAX_DAYS,
+  FORECAST_RUNS,
+  THROUGHPUT_WINDOW_DAYS,
+  VELOCITY_CONFIDENCE,
+} from "./constants.ts";
+import { addDays, clamp, daysBetween, ratio, round } from "./calendar.ts";
+import { type Breakdown, summariseBreakdown } from "./progress.ts";
+import { completionsByDay, type ProjectRow, taskBreakdown } from "./repo.ts";
+
+/** The outcome of a simulation: finishing day of each run (Infinity: never) and tasks done by the horizon. */
+export interface Simulation {
+  finishDays: number[];
+  doneAtHorizon: number[];
+}
+
+/** A 32-bit FNV-1a hash: the seed of a project's simulation on a day. */
+export function forecastSeed(projectId: string, today: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of `${projectId}|${today}`) {
+    hash ^= char.charCodeAt(0);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+/** Runs the simulation (see the module comment). */
+export function simulateCompletion(
+  samples: readonly number[],
+  options: { open: number; horizon: number; runs: number; seed: number; maxDays: number },
+): Simulation {
+  const random = new SeededRandom(options.seed).next;
+  const finishDays: number[] = [];
+  const doneAtHorizon: number[] = [];
+  const productive = samples.some((s) => s > 0);
+  for (let run = 0; run < options.runs; run++) {
+    if (options.open === 0) {
+      finishDays.push(1);
+      doneAtHorizon.push(0);
+      continue;
+    }
+    let remaining = options.open;
+    let day = 0;
+    let done: number | undefined;
+    while (productive && remaining > 0 && day < options.maxDays) {
+      day++;
+      remaining -= samples[Math.floor(random() * samples.length)];
+      if (day === options.horizon) done = options.open - Math.max(0, remaining);
+    }
+    finishDays.push(remaining > 0 ? Infinity : day);
+    doneAtHorizon.push(
+      done ?? (remaining > 0 ? options.open - Math.max(0, remaining) : options.open),
+    );
+  }
+  return { finishDays, doneAtHorizon };
+}
+
+/** The value at percentile p (0–1] of a sorted list: sorted[ceil(p × n) − 1]. */
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
+}
+
+function factors(b: Breakdown, options: {
+  window: number;
+  sampled: number;
+  today: string;
+  endDate: string;
+  runs: number;
+}): string[] {
+  const list = [
+    `Throughput is resampled from the last ${options.window} days: ${options.sampled} tasks completed, ${
+      round(options.sampled / options.window, 2)
+    } per day`,
+    `Scope stays at ${b.total} tasks, ${b.open} of them open`,
+    `Velocity confidence is ${VELOCITY_CONFIDENCE} over ${options.runs} simulated runs`,
+  ];
+  if (b.total === 0) list.push("The project has no tasks yet");
+  if (b.open > 0 && options.sampled === 0) {
+    list.push(`No tasks were completed in the last ${options.window} days`);
+  }
+  if (b.overdue > 0) list.push(`${b.overdue} tasks are overdue`);
+  if (b.blocked > 0) list.push(`${b.blocked} tasks are blocked`);
+  if (b.unassigned > 0) list.push(`${b.unassigned} open tasks have no assignee`);
+  if (b.open > 0 && options.today > options.endDate) {
+    list.push(`The planned end date ${options.endDate} has passed`);
+  }
+  return list;
+}
+
+/** The Forecast entity of a project. */
+export async function projectForecast(
+  db: Queryable,
+  project: ProjectRow,
+  options: { today: string; forecastDays: number },
+): Promise<z.infer<typeof Forecast>> {
+  const { today, forecastDays } = options;
+  const b = summariseBreakdown(await taskBreakdown(db, project.id, today));
+  const sinceStart = daysBetween(project.start_date, today);
+  const window = sinceStart > 0
+    ? clamp(sinceStart, 1, THROUGHPUT_WINDOW_DAYS)
+    : THROUGHPUT_WINDOW_DAYS;
+  const days = await completionsByDay(db, project.id, addDays(today, -window), addDays(today, -1));
+  const perDay = new Map(days.map((d) => [d.day, d.tasks]));
+  const samples = Array.from(
+    { length: window },
+    (_, i) => perDay.get(addDays(today, i - window)) ?? 0,
+  );
+  const sampled = samples.reduce((a, s) => a + s, 0);
+  const seed = forecastSeed(project.id, today);
+  const sim = b.total === 0
+    ? {
+      finishDays: new Array(FORECAST_RUNS).fill(Infinity),
+      doneAtHorizon: new Array(FORECAST_RUNS).fill(0),
+    }
+    : simulateCompletion(samples, {
+      open: b.open,
+      horizon: forecastDays,
+      runs: FORECAST_RUNS,
+      seed,
+      maxDays: FORECAST_MAX_DAYS,
+    });
+  const finish = [...sim.finishDays].sort((x, y) => x - y);
+  const dateOf = (day: number) => Number.isFinite(day) ? addDays(today, day - 1) : null;
+  const lastOnTime = daysBetween(today, project.end_date) + 1;
+  const counts = new Map<number, number>();
+  for (const day of finish) if (Number.isFinite(day)) counts.set(day, (counts.get(day) ?? 0) + 1);
+  let cumulative = 0;
+  const distribution = [...counts].map(([day, runs]) => {
+    cumulative += runs;
+    return {
+      date: dateOf(day)!,
+      runs,
+      cumulative_probability: round(cumulative / FORECAST_RUNS, 3),
+    };
+  });
+  const estimated = dateOf(percentile(finish, 0.5));
+  const done = [...sim.doneAtHorizon].sort((x, y) => x - y);
+  return {
+    project_id: project.id,
+    as_of: today,
+    forecast_days: forecastDays,
+    planned_end_date: project.end_date,
+    completion_probability: round(
+      100 * finish.filter((d) => d <= lastOnTime).length / FORECAST_RUNS,
+    ),
+    estimated_completion: estimated,
+    current_progress: round(100 * ratio(b.completed, b.total)),
+    remaining_tasks: b.open,
+    velocity_confidence: VELOCITY_CONFIDENCE,
+    is_on_track: estimated !== null && estimated <= project.end_date,
+    variance_days: estimated === null ? null : daysBetween(project.end_date, estimated),
+    probability_within_horizon: round(
+      100 * finish.filter((d) => d <= forecastDays).length / FORECAST_RUNS,
+    ),
+    projected_progress_at_horizon: round(
+      100 * ratio(b.completed + percentile(done, 0.5), b.total),
+    ),
+    percentiles: {
+      p10: dateOf(percentile(finish, 0.1)),
+      p50: estimated,
+      p90: dateOf(percentile(finish, 0.9)),
+    },
+    distribution,
+    unfinished_runs: finish.filter((d) => !Number.isFinite(d)).length,
+    throughput: {
+      window_days: window,
+      tasks_completed: sampled,
+      daily_average: round(sampled / window, 2),
+    },
+    simulation: { runs: FORECAST_RUNS, seed },
+    factors_affecting_forecast: factors(b, {
+      window,
+      sampled,
+      today,
+      endDate: project.end_date,
+      runs: FORECAST_RUNS,
+    }),
+  };
+}

@@ -1,0 +1,10 @@
+/**
+ * Project progress analytics (document 2): progress, risk and timeline, velocity,
+ * burndown, health, period analytics, Monte Carlo forecast, team performance,
+ * sprint progress, comparison and the two writes (reported progress, metrics
+ * recalculation). Each figure is computed in a file named after it from SQL
+ * aggregates over covering indexes; the formulas are in those files' comments and
+ * in the OpenAPI descriptions of the calls.
+ */
+export { projectAnalyticsRoutes } from "./routes.ts";
+export { SAMPLE_PROJECT_ID } from "../../db/seed/demo-analytics.ts";

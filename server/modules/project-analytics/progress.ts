@@ -1,0 +1,113 @@
+/**
+ * Progress of a project from its task breakdown.
+ *
+ * - Weighted progress = 100 × Σ estimated hours of completed tasks / Σ estimated
+ *   hours of all tasks (tasks without an estimate weigh nothing; with no estimate
+ *   at all it falls back to the simple count).
+ * - Simple progress = 100 × completed tasks / all tasks.
+ * - In progress = started and not finished: statuses in_progress and review.
+ * - Overdue = not completed and due before today; unassigned counts open tasks only.
+ */
+import type { z } from "zod";
+import type { TaskProgress } from "../../../schemas/api/analytics.ts";
+import { PRIORITY_NAMES, TASK_STATUSES } from "./constants.ts";
+import type { BreakdownRow } from "./repo.ts";
+import { ratio, round } from "./calendar.ts";
+
+/** The task breakdown of a project, summed from the status × priority groups. */
+export interface Breakdown {
+  total: number;
+  completed: number;
+  open: number;
+  inProgress: number;
+  blocked: number;
+  overdue: number;
+  unassigned: number;
+  byStatus: Record<(typeof TASK_STATUSES)[number], number>;
+  byPriority: Record<(typeof PRIORITY_NAMES)[number], number>;
+  totalHours: number;
+  completedHours: number;
+  totalPoints: number;
+  completedPoints: number;
+  milestones: number;
+  completedMilestones: number;
+}
+
+/** Sums the status × priority groups. Unknown statuses count as open work (todo). */
+export function summariseBreakdown(rows: readonly BreakdownRow[]): Breakdown {
+  const b: Breakdown = {
+    total: 0,
+    completed: 0,
+    open: 0,
+    inProgress: 0,
+    blocked: 0,
+    overdue: 0,
+    unassigned: 0,
+    byStatus: { todo: 0, in_progress: 0, review: 0, blocked: 0, completed: 0 },
+    byPriority: { low: 0, medium: 0, high: 0, critical: 0 },
+    totalHours: 0,
+    completedHours: 0,
+    totalPoints: 0,
+    completedPoints: 0,
+    milestones: 0,
+    completedMilestones: 0,
+  };
+  for (const row of rows) {
+    const status = (TASK_STATUSES as readonly string[]).includes(row.status)
+      ? row.status as keyof Breakdown["byStatus"]
+      : "todo";
+    const done = status === "completed";
+    b.total += row.tasks;
+    b.byStatus[status] += row.tasks;
+    b.byPriority[PRIORITY_NAMES[Math.min(4, Math.max(1, row.priority)) - 1]] += row.tasks;
+    b.totalHours += row.estimated_hours;
+    b.totalPoints += row.story_points;
+    b.overdue += row.overdue;
+    b.unassigned += row.unassigned;
+    b.milestones += row.milestones;
+    if (done) {
+      b.completed += row.tasks;
+      b.completedHours += row.estimated_hours;
+      b.completedPoints += row.story_points;
+      b.completedMilestones += row.milestones;
+    }
+  }
+  b.open = b.total - b.completed;
+  b.inProgress = b.byStatus.in_progress + b.byStatus.review;
+  b.blocked = b.byStatus.blocked;
+  return b;
+}
+
+/** 100 × completed estimated hours / all estimated hours (simple count without estimates). */
+export function weightedProgress(b: Breakdown): number {
+  if (b.totalHours <= 0) return simpleProgress(b);
+  return round(100 * b.completedHours / b.totalHours);
+}
+
+/** 100 × completed tasks / all tasks. */
+export function simpleProgress(b: Breakdown): number {
+  return round(100 * ratio(b.completed, b.total));
+}
+
+/** The task_progress block of the Progress entity. */
+export function taskProgress(b: Breakdown): z.infer<typeof TaskProgress> {
+  return {
+    total_tasks: b.total,
+    completed_tasks: b.completed,
+    in_progress_tasks: b.inProgress,
+    overdue_tasks: b.overdue,
+    blocked_tasks: b.blocked,
+    unassigned_tasks: b.unassigned,
+    tasks_by_status: { ...b.byStatus },
+    tasks_by_priority: {
+      critical: b.byPriority.critical,
+      high: b.byPriority.high,
+      medium: b.byPriority.medium,
+      low: b.byPriority.low,
+    },
+    total_estimated_hours: round(b.totalHours, 2),
+    completed_estimated_hours: round(b.completedHours, 2),
+    total_story_points: b.totalPoints,
+    completed_story_points: b.completedPoints,
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * SQL of project analytics. Every aggregate runs in SQL over a covering index of
+ * migration 003 and answers one row per group (status × priority, day, sprint,
+ * member), never one row per task. Dates compare as ISO text: a timestamp
+ * `2026-05-01T10:00:00Z` is `>=` the date `2026-05-01`, so day bounds need no
+ * conversion.
+ */
+import type { Queryable } from "../../db/database.ts";
+
+/** The project row analytics start from. */
+export interface ProjectRow {
+  id: string;
+  organization_id: string;
+  name: string;
+  status: string;
+  start_date: string;
+  end_date: string;
+  progress_percentage: number;
+  updated_at: string;
+}
+
+/** Tasks of one status and priority (tasks_project_breakdown). */
+export interface BreakdownRow {
+  status: string;
+  priority: number;
+  tasks: number;
+  estimated_hours: number;
+  story_points: number;
+  overdue: number;
+  unassigned: number;
+  milestones: number;
+}
+
+/** Tasks completed on one day (tasks_project_completion). */
+export interface CompletionDay {
+  day: string;
+  tasks: number;
+  story_points: number;
+  hours: number;
+}
+
+/** The project of an organisation, or undefined. */
+export function findProject(
+  db: Queryable,
+  organizationId: string,
+  projectId: string,
+): Promise<ProjectRow | undefined> {
+  return db.get<ProjectRow>(
+    `SELECT id, organization_id, name, status, start_date, end_date, progress_percentage, updated_at
+       FROM projects WHERE id = ? AND organization_id = ?`,
+    [projectId, organizationId],
+  );
+}
+
+/** Task counts, hours and points by status and priority; overdue means due before today and open. */
+export function taskBreakdown(
+  db: Queryable,
+  projectId: string,
+  today: string,
+): Promise<BreakdownRow[]> {
+  return db.all<BreakdownRow>(
+    `SELECT status, priority, COUNT(*) AS tasks,
+            COALESCE(SUM(estimated_hours), 0) AS estimated_hours,
+            COALESCE(SUM(story_points), 0) AS story_points,
+            SUM(CASE WHEN status <> 'completed' AND due_date < ? THEN 1 ELSE 0 END) AS overdue,
+            SUM(CASE WHEN status <> 'completed' AND assignee_id IS NULL THEN 1 ELSE 0 END) AS unassigned,
+            SUM(is_milestone) AS milestones
+       FROM tasks WHERE project_id = ? GROUP BY status, priority`,
+    [today, projectId],
+  );
+}
+
+/** Tasks completed per day from `from` to `to` (dates, both included). */
+export function completionsByDay(
+  db: Queryable,
+  projectId: string,
+  from: string,
+  to: string,
+): Promise<CompletionDay[]> {
+  return db.all<CompletionDay>(
+    `SELECT substr(completed_at, 1, 10) AS day, COUNT(*) AS tasks,
+            COALESCE(SUM(story_points), 0) AS story_points, COALESCE(SUM(estimated_hours), 0) AS hours
+       FROM tasks
+      WHERE project_id = ? AND status = 'completed' AND completed_at >= ? AND completed_at < date(?, '+1 day')
+      GROUP BY day ORDER BY day`,
+    [projectId, from, to],
+  );
+}
+
+/** Totals of the tasks completed from `from` to `to` (dates, both included). */
+export async function completionsBetween(
+  db: Queryable,
+  projectId: string,
+  from: string,
+  to: string,
+): Promise<Omit<CompletionDay, "day">> {
+  const row = await db.get<Omit<CompletionDay, "day">>(
+    `SELECT COUNT(*) AS tasks, COALESCE(SUM(story_points), 0) AS story_points,
+            COALESCE(SUM(estimated_hours), 0) AS hours
+       FROM tasks
+      WHERE project_id = ? AND status = 'completed' AND completed_at >= ? AND completed_at < date(?, '+1 day')`,
+    [projectId, from, to],
+  );
+  return row ?? { tasks: 0, story_points: 0, hours: 0 };
+}
+
+/** Open (not completed) tasks of the project. */
+export async function openTaskCount(db: Queryable, projectId: string): Promise<number> {
+  const row = await db.get<{ n: number }>(
+    "SELECT COUNT(*) AS n FROM tasks WHERE project_id = ? AND status <> 'completed'",
+    [projectId],
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * Completed tasks that were reworked: moved back from review or completed to
+ * todo or in progress at least once (task_status_history_rework).
+ */
+export async function reworkedCompletedTasks(db: Queryable, projectId: string): Promise<number> {
+  const row = await db.get<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM tasks t
+      WHERE t.id IN (SELECT h.task_id FROM task_status_history h
+                      WHERE h.project_id = ? AND h.from_status IN ('review', 'completed')
+                        AND h.to_status IN ('todo', 'in_progress'))
+        AND t.status = 'completed'`,
+    [projectId],
+  );
+  return row?.n ?? 0;
+}
+
+/** The latest progress update of the project, if any. */
+export function latestProgressUpdate(db: Queryable, projectId: string) {
+  return db.get<
+    { progress_percentage: number; notes: string; created_by: string | null; created_at: string }
+  >(
+    `SELECT progress_percentage, notes, created_by, created_at FROM progress_updates
+      WHERE project_id = ? ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [projectId],
+  );
+}
