@@ -6,7 +6,10 @@
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 8787);
+/** A second server with a short session policy, for the idle sign-out flow. */
+export const SHORT_SESSION_PORT = port + 1;
 process.env.E2E_DB ??= `/tmp/opsuite-e2e-${Date.now()}.db`;
+process.env.E2E_SHORT_URL = `http://127.0.0.1:${SHORT_SESSION_PORT}`;
 
 export default defineConfig({
   testDir: ".",
@@ -34,17 +37,34 @@ export default defineConfig({
     },
     trace: "retain-on-failure",
   },
-  webServer: {
-    command: "./node_modules/.bin/deno run -A server/main.ts",
-    cwd: "../..",
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      DATABASE_URL: `sqlite:${process.env.E2E_DB}`,
-      LOG_LEVEL: "quiet",
-      HOST: "127.0.0.1",
+  webServer: [
+    {
+      command: "./node_modules/.bin/deno run -A server/main.ts",
+      cwd: "../..",
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        DATABASE_URL: `sqlite:${process.env.E2E_DB}`,
+        LOG_LEVEL: "quiet",
+        HOST: "127.0.0.1",
+      },
     },
-  },
+    {
+      command: "./node_modules/.bin/deno run -A server/main.ts",
+      cwd: "../..",
+      url: `http://127.0.0.1:${SHORT_SESSION_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(SHORT_SESSION_PORT),
+        DATABASE_URL: `sqlite:${process.env.E2E_DB}.short`,
+        LOG_LEVEL: "quiet",
+        HOST: "127.0.0.1",
+        IDLE_TIMEOUT_SECONDS: "12",
+        IDLE_WARNING_SECONDS: "8",
+      },
+    },
+  ],
 });

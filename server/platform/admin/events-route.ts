@@ -4,6 +4,9 @@
  * token is ever taken from the URL. The first event is `hello` with the current
  * versions so a reconnecting client can resynchronise; then one event per change
  * of the caller's organisation, and a comment every 20 s to keep proxies open.
+ * Cleanup happens when the stream is cancelled (the client went away); the
+ * request's abort signal is not used because Deno fires it once the response
+ * starts, which would end the subscription at once.
  */
 import type { Hono } from "hono";
 import type { AppEnv } from "../http/app-env.ts";
@@ -55,10 +58,6 @@ export function eventRoutes(
         unsubscribe();
         clearInterval(keepAlive);
       },
-    });
-    c.req.raw.signal.addEventListener("abort", () => {
-      unsubscribe();
-      clearInterval(keepAlive);
     });
     return c.body(stream, 200, {
       "Content-Type": "text/event-stream; charset=utf-8",

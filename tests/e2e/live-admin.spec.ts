@@ -1,0 +1,53 @@
+import { expect, test } from "@playwright/test";
+import { sidebarLink, signIn } from "./support.ts";
+
+test("an administrator's module and permission changes reach an open browser without a reload", async ({ browser }) => {
+  const adminContext = await browser.newContext();
+  const salesContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  const sales = await salesContext.newPage();
+  await signIn(admin, "admin@acme.test", "/app/organization-management");
+  await signIn(sales, "sales@acme.test", "/app/leads");
+  await expect(sidebarLink(sales, "Leads")).toBeVisible();
+  let reloaded = false;
+  sales.on("framenavigated", (frame) => {
+    if (frame === sales.mainFrame()) reloaded = true;
+  });
+
+  const modules = admin.getByRole("table");
+  await admin.getByPlaceholder("Search modules", { exact: true }).fill("Leads");
+  const leadsRow = modules.getByRole("row").filter({
+    has: admin.getByRole("cell", { name: "Leads", exact: true }),
+  });
+  await leadsRow.getByRole("button", { name: "Turn off" }).click();
+  await expect(leadsRow.getByRole("button", { name: "Turn on" })).toBeVisible();
+
+  await expect(sidebarLink(sales, "Leads")).toHaveCount(0, { timeout: 3000 });
+  await expect(sales.getByText("The Leads module is turned off for your organization."))
+    .toBeVisible({ timeout: 3000 });
+
+  await leadsRow.getByRole("button", { name: "Turn on" }).click();
+  await expect(sidebarLink(sales, "Leads")).toBeVisible({ timeout: 3000 });
+  await expect(sales.getByRole("heading", { name: "Leads", level: 1 })).toBeVisible({
+    timeout: 3000,
+  });
+
+  await admin.goto("/app/rbac");
+  await admin.getByPlaceholder("Search roles or modules").fill("leads.read");
+  // Rows are grouped under a heading row per role; after the search each group holds one row.
+  const grant = admin.locator("tr.group-row").filter({ hasText: /^sales$/ }).locator(
+    "xpath=following-sibling::tr[1]",
+  );
+  await expect(grant).toContainText("leads.read");
+  await grant.getByRole("button", { name: "Revoke" }).click();
+  await expect(grant.getByRole("button", { name: "Grant" })).toBeVisible();
+  await expect(sidebarLink(sales, "Leads")).toHaveCount(0, { timeout: 3000 });
+  await expect(sales.getByText("You do not have permission to open Leads (leads.read)."))
+    .toBeVisible({ timeout: 3000 });
+  expect(reloaded).toBe(false);
+
+  await grant.getByRole("button", { name: "Grant" }).click();
+  await expect(sidebarLink(sales, "Leads")).toBeVisible({ timeout: 3000 });
+  await adminContext.close();
+  await salesContext.close();
+});

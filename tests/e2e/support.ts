@@ -1,0 +1,32 @@
+/** Shared steps of the browser flows. */
+import { expect, type Page } from "@playwright/test";
+
+/** The demo password of every seeded account. */
+export const DEMO_PASSWORD = "demo-password";
+
+/** Fills the sign-in form on the current page and submits it. */
+export async function submitSignIn(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Signs in from /login and waits for the shell. */
+export async function signIn(page: Page, email: string, landing = "/app/dashboard"): Promise<void> {
+  await page.goto(`/login?next=${encodeURIComponent(landing)}`);
+  await submitSignIn(page, email);
+  await expect(page).toHaveURL(new RegExp(`${landing.replace(/[/?]/g, "\\$&")}$`));
+  await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeVisible();
+}
+
+/** The sidebar's link to a module, by its name. */
+export function sidebarLink(page: Page, name: string) {
+  return page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", {
+    name,
+    exact: true,
+  }).first();
+}
