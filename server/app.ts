@@ -34,6 +34,8 @@ import { clientAccessRoutes } from "./modules/clients/client-access.ts";
 import { portalRoutes } from "./modules/portal/routes.ts";
 import { projectRoutes } from "./modules/projects/routes.ts";
 import { projectAnalyticsRoutes } from "./modules/project-analytics/mod.ts";
+import { dashboardAnalyticsRoutes } from "./modules/analytics-dashboard/mod.ts";
+import { reportRoutes } from "./modules/reports/mod.ts";
 import { calendarRoutes } from "./modules/calendar/routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { feedbackRoutes, PRODUCT_VERSION } from "./modules/feedback/routes.ts";
@@ -132,6 +134,8 @@ export function createApp(deps: AppDeps): BuiltApp {
   clientRoutes(api, db);
   projectRoutes(api, db);
   projectAnalyticsRoutes(api, db, clock);
+  dashboardAnalyticsRoutes(app, api, db, { clock });
+  reportRoutes(api, db, clock);
   calendarRoutes(api, db, clock);
   dashboardRoutes(api, db, clock);
   feedbackRoutes(api, db, clock);

@@ -31,6 +31,9 @@ export const Source = z.object({
   errorText: z.string().optional(),
   emptyText: z.string().optional(),
   missingText: z.string().optional().describe("error text when the answer has no value at select"),
+  errorFormat: z.string().optional().describe(
+    "how a failed answer reads, with {status}, {statusText} and {body}, e.g. 'API Error: {status} {statusText} - {body}'",
+  ),
   refreshMs: z.number().int().positive().optional(),
 }).strict();
 export type Source = z.input<typeof Source>;
@@ -52,6 +55,9 @@ export const ScreenDescriptor = z.object({
   timeout: z.object({ ms: z.number().int().positive(), text: z.string() }).strict().optional(),
   errorPanel: z.object({ title: z.string(), text: z.string(), retryLabel: z.string() }).strict()
     .optional(),
+  emptyPanel: z.object({ title: z.string(), text: z.string().optional(), source: z.string() })
+    .strict()
+    .optional().describe("shown instead of the body when this source answers empty"),
   body: Node,
 }).strict();
 export type ScreenDescriptor = z.input<typeof ScreenDescriptor>;

@@ -32,7 +32,7 @@ export const Binding = z.object({
 }).strict().meta({ id: "binding" });
 export type Binding = z.input<typeof Binding>;
 
-/** A field of the current row or item (inside tables and lists). */
+/** A field of the current row or item (inside tables and lists); "." is the item itself. */
 export const FieldRef = z.object({
   $field: z.string().min(1),
   format: Format.optional(),
@@ -42,8 +42,26 @@ export const FieldRef = z.object({
 }).strict().meta({ id: "field-ref" });
 export type FieldRef = z.input<typeof FieldRef>;
 
-/** Text: a literal, a binding to a source, or a field of the current item. */
-export const Text = z.union([z.string(), Binding, FieldRef]);
+/**
+ * A text rule: the value (a binding or an item field) picks a text — by equality in
+ * `cases` (keys compared as strings), else by the first threshold it reaches, else
+ * `otherwise`. E.g. tasks_completed ≥ 1 → 'Active', otherwise 'Getting Started'.
+ */
+export const TextRule = z.object({
+  $text: z.object({
+    value: z.union([Binding, FieldRef]),
+    cases: z.record(z.string(), z.string()).optional(),
+    thresholds: z.array(
+      z.object({ min: z.number(), exclusive: z.boolean().optional(), text: z.string() }).strict(),
+    )
+      .optional(),
+    otherwise: z.string(),
+  }).strict(),
+}).strict().meta({ id: "text-rule" });
+export type TextRule = z.input<typeof TextRule>;
+
+/** Text: a literal, a binding to a source, a field of the current item, or a text rule. */
+export const Text = z.union([z.string(), Binding, FieldRef, TextRule]);
 export type Text = z.input<typeof Text>;
 
 /** A number: a literal or a binding. */

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { Action } from "./action.ts";
-import { FieldRef, Format, NumberValue, Text, Tone, ToneValue } from "./value.ts";
+import { Binding, FieldRef, Format, NumberValue, Text, Tone, ToneValue } from "./value.ts";
 
 /** Fields every node may carry. */
 const base = {
@@ -207,6 +207,9 @@ const ListNode = z.object({
   badge: z.object({ text: Text, tone: ToneValue.optional() }).strict().optional(),
   action: Action.optional(),
   limit: z.number().int().positive().optional(),
+  skip: z.number().int().nonnegative().optional().describe(
+    "items left out at the start (e.g. the first 3)",
+  ),
   emptyText: z.string(),
 }).strict().meta({ id: "widget:list" });
 
@@ -218,6 +221,10 @@ const Column = z.object({
   tone: ToneValue.optional().describe("rendered as a badge when set"),
   sortable: z.boolean().optional(),
   align: z.enum(["start", "end"]).optional(),
+  floor: z.number().optional().describe(
+    "a numeric value is shown as at least this (e.g. a total of at least 1)",
+  ),
+  text: Text.optional().describe("shown instead of the value (may be a text rule over the row)"),
 }).strict();
 
 const Table = z.object({
@@ -368,6 +375,83 @@ const Button = z.object({
   variant: z.enum(["primary", "secondary", "danger", "ghost"]).optional(),
 }).strict().meta({ id: "widget:button" });
 
+const ChartSeries = z.object({
+  key: z.string().describe("field of each point"),
+  label: z.string(),
+  tone: Tone.optional(),
+  dashed: z.boolean().optional(),
+}).strict();
+
+const BarChart = z.object({
+  type: z.literal("bar-chart"),
+  ...base,
+  source: z.string(),
+  path: z.string().optional().describe("dot path of the array of points"),
+  x: z.string().describe("field of the category (e.g. day); `key` when record is set"),
+  y: z.string().describe("field of the bar height; `value` when record is set"),
+  record: z.boolean().optional().describe(
+    "the value at path is an object: each key becomes a bar {key, value}",
+  ),
+  xFormat: Format.optional(),
+  xLabel: z.string().optional().describe("prefix of axis labels, e.g. 'Day'"),
+  labelEvery: z.number().int().positive().optional().describe("label every n-th bar (e.g. 5)"),
+  title: z.string().optional(),
+  height: z.number().int().min(80).max(600).optional(),
+  tone: Tone.optional(),
+  emptyText: z.string(),
+  emptyTitle: z.string().optional(),
+}).strict().meta({ id: "widget:bar-chart" });
+
+const LineChart = z.object({
+  type: z.literal("line-chart"),
+  ...base,
+  source: z.string(),
+  path: z.string().optional(),
+  x: z.string(),
+  series: z.array(ChartSeries).min(1),
+  xLabel: z.string().optional(),
+  labelEvery: z.number().int().positive().optional(),
+  xFormat: Format.optional(),
+  title: z.string().optional(),
+  height: z.number().int().min(80).max(600).optional(),
+  emptyText: z.string(),
+}).strict().meta({ id: "widget:line-chart" });
+
+const TrendArrow = z.object({
+  type: z.literal("trend-arrow"),
+  ...base,
+  value: Text.describe("improving/up, stable, declining/down"),
+  label: z.string().optional(),
+}).strict().meta({ id: "widget:trend-arrow" });
+
+const RiskBar = z.object({
+  type: z.literal("risk-bar"),
+  ...base,
+  label: Text.optional(),
+  value: NumberValue,
+  cap: z.number().default(100).describe("values above cap are drawn and shown at cap"),
+  tone: ToneValue.optional(),
+}).strict().meta({ id: "widget:risk-bar" });
+
+const ToneDot = z.object({
+  type: z.literal("tone-dot"),
+  ...base,
+  tone: ToneValue,
+  label: Text.optional(),
+}).strict().meta({ id: "widget:tone-dot" });
+
+const ScenarioCard = z.object({
+  type: z.literal("scenario-card"),
+  ...base,
+  title: z.string(),
+  date: Text,
+  probability: z.union([Binding, FieldRef]).describe("a fraction 0–1"),
+  factor: z.number().positive().describe("confidence = probability × factor"),
+  cap: z.number().positive().default(1).describe("confidence is capped here (1 = 100%)"),
+  tone: Tone.optional(),
+  description: z.string().optional(),
+}).strict().meta({ id: "widget:scenario-card" });
+
 /** Every widget of the catalogue. */
 export const WIDGET_SCHEMAS = [
   Page,
@@ -394,6 +478,12 @@ export const WIDGET_SCHEMAS = [
   EmptyState,
   ErrorPanel,
   Button,
+  BarChart,
+  LineChart,
+  TrendArrow,
+  RiskBar,
+  ToneDot,
+  ScenarioCard,
 ] as const;
 
 /** A node of a screen body. */

@@ -120,6 +120,7 @@ export function uiRoutes(app: Hono<AppEnv>, deps: UiDeps): void {
       JSON.stringify(params),
       personal ? access!.fingerprint : "",
       personal && def.perUser ? access!.user.id : "",
+      def.perDay ? new Date(deps.clock()).toISOString().slice(0, 10) : "",
     ].join("|");
     const entry = await deps.cache.get(key, () => {
       if (def.audience === "portal" && !access!.user.is_client_portal_user) {

@@ -26,14 +26,15 @@ ALTER TABLE tasks ADD COLUMN sprint_id TEXT REFERENCES sprints(id);
 
 DROP INDEX tasks_project_status;
 CREATE INDEX tasks_project_breakdown ON tasks
-  (project_id, status, priority, estimated_hours, story_points, due_date, is_milestone, assignee_id);
+  (project_id, status, priority, assignee_id, estimated_hours, story_points);
+CREATE INDEX tasks_project_open_due ON tasks (project_id, due_date) WHERE status <> 'completed';
+CREATE INDEX tasks_project_milestones ON tasks (project_id, status) WHERE is_milestone = 1;
 CREATE INDEX tasks_project_completion ON tasks
-  (project_id, status, completed_at, story_points, estimated_hours);
-CREATE INDEX tasks_project_assignee ON tasks
-  (project_id, assignee_id, status, story_points, estimated_hours, completed_at, started_at);
-CREATE INDEX tasks_sprint ON tasks (sprint_id, status, story_points, completed_at);
+  (project_id, status, completed_at, story_points, estimated_hours, assignee_id, started_at);
+CREATE INDEX tasks_sprint ON tasks (sprint_id, status, completed_at, story_points);
 CREATE INDEX tasks_org_created ON tasks (organization_id, created_at);
-CREATE INDEX tasks_org_completion ON tasks (organization_id, status, completed_at, story_points);
+CREATE INDEX tasks_org_completion ON tasks
+  (organization_id, status, completed_at, project_id, story_points);
 CREATE INDEX leads_org_created ON leads (organization_id, created_at, status, estimated_value);
 
 CREATE TABLE task_status_history (
@@ -86,7 +87,7 @@ CREATE TABLE time_logs (
   created_at TEXT NOT NULL
 );
 CREATE INDEX time_logs_project ON time_logs (project_id, logged_on, user_id, task_id, hours);
-CREATE INDEX time_logs_org ON time_logs (organization_id, logged_on, hours);
+CREATE INDEX time_logs_org ON time_logs (organization_id, logged_on, project_id, hours);
 CREATE INDEX time_logs_task ON time_logs (task_id, user_id);
 
 CREATE TABLE progress_updates (
@@ -99,4 +100,5 @@ CREATE TABLE progress_updates (
   created_at TEXT NOT NULL
 );
 CREATE INDEX progress_updates_project ON progress_updates (project_id, created_at);
+CREATE INDEX progress_updates_org ON progress_updates (organization_id, created_at);
 `;

@@ -74,11 +74,13 @@ export async function seedProjectAnalytics(tx: Queryable, today: number): Promis
     for (const task of dated) {
       const sprint = sprintOf(task, { sprints, current, random });
       await tx.run(
-        "UPDATE tasks SET started_at = ?, completed_at = ?, updated_at = ?, sprint_id = ? WHERE id = ?",
+        `UPDATE tasks SET created_at = ?, started_at = ?, completed_at = ?,
+           updated_at = COALESCE(?, updated_at), sprint_id = ? WHERE id = ?`,
         [
+          task.created_at,
           task.started_at,
           task.completed_at,
-          task.completed_at ?? task.started_at ?? task.created_at,
+          task.completed_at ?? task.started_at,
           sprint?.id ?? null,
           task.id,
         ],
@@ -92,8 +94,8 @@ export async function seedProjectAnalytics(tx: Queryable, today: number): Promis
 }
 
 /**
- * Dates kept consistent: a completed task starts before it completes, and a
- * completed project's tasks fall within its planned dates.
+ * Dates kept consistent: a task is created before it starts and starts before it
+ * completes, and a completed project's tasks fall within its planned dates.
  */
 function consistentDates(
   task: SeededTask,
@@ -106,12 +108,17 @@ function consistentDates(
     const span = options.end - options.start;
     const duration = Math.max(DAY, completed - started);
     started = options.start +
-      dayOf(((started - options.start) / Math.max(DAY, options.today - options.start)) * (span - DAY));
+      dayOf(
+        ((started - options.start) / Math.max(DAY, options.today - options.start)) * (span - DAY),
+      );
     completed = Math.min(options.end, started + duration);
   }
   if (completed !== null && completed <= started) started = completed - DAY;
+  // Work started before the task existed (the seed starts tasks of future projects today).
+  const created = Math.min(Date.parse(task.created_at), started - DAY);
   return {
     ...task,
+    created_at: iso(created),
     started_at: iso(started),
     completed_at: completed === null ? null : iso(completed),
   };
@@ -165,7 +172,8 @@ async function seedSprints(
   }
   const windowEnd = Math.min(today, options.end);
   const days = Math.round((windowEnd - start) / DAY);
-  const length = Math.max(3, Math.min(14, Math.floor(days / PAST_SPRINTS)));
+  // Half a sprint of slack puts today inside the sprint after the six ended ones.
+  const length = Math.max(3, Math.min(14, Math.floor(days / (PAST_SPRINTS + 0.5))));
   const past = Math.max(1, Math.floor(days / length));
   for (let i = 0; i < past; i++) await add(i, start + i * length * DAY, length);
   if (project.status !== "completed") {
@@ -201,7 +209,9 @@ async function seedHistory(
   if (task.started_at) {
     const started = Date.parse(task.started_at);
     changes.push(["todo", "in_progress", started]);
-    const until = task.completed_at ? Date.parse(task.completed_at) : Math.max(started, options.today);
+    const until = task.completed_at
+      ? Date.parse(task.completed_at)
+      : Math.max(started, options.today);
     const at = (share: number) => started + Math.round((until - started) * share / 60_000) * 60_000;
     if (task.status === "completed") {
       if (until - started >= 2 * DAY && random.chance(0.12)) {
@@ -234,14 +244,18 @@ async function seedTimeLogs(
   if (!task.started_at || task.actual_hours <= 0 || team.length === 0) return;
   const owner = task.assignee_id ?? random.pick(team);
   const first = dayOf(Date.parse(task.started_at));
-  const last = Math.max(first, dayOf(task.completed_at ? Date.parse(task.completed_at) : options.today));
+  const last = Math.max(
+    first,
+    dayOf(task.completed_at ? Date.parse(task.completed_at) : options.today),
+  );
   const count = Math.min(6, Math.max(1, Math.ceil(task.actual_hours / 6)));
   const share = Math.round((task.actual_hours / count) * 2) / 2;
   const helper = random.chance(0.25) ? random.pick(team) : owner;
   for (let i = 0; i < count; i++) {
     const hours = i === count - 1 ? task.actual_hours - share * (count - 1) : share;
     if (hours <= 0) continue;
-    const day = first + Math.round(((last - first) / DAY) * (count === 1 ? 0 : i / (count - 1))) * DAY;
+    const day = first +
+      Math.round(((last - first) / DAY) * (count === 1 ? 0 : i / (count - 1))) * DAY;
     await tx.run(
       `INSERT INTO time_logs (id, organization_id, project_id, task_id, user_id, hours, logged_on, notes, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, '', ?)`,
@@ -312,7 +326,9 @@ async function seedProgressUpdates(
         options.org,
         options.project.id,
         Math.round((done / total) * 1000) / 10,
-        `Sprint ${index + 1} review: ${Math.round((done / total) * 100)}% of the estimated work is done.`,
+        `Sprint ${index + 1} review: ${
+          Math.round((done / total) * 100)
+        }% of the estimated work is done.`,
         options.project.manager,
         iso(at),
       ],

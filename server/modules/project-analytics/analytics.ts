@@ -21,22 +21,27 @@ import type { Analytics, Recommendation } from "../../../schemas/api/analytics.t
 import type { Queryable } from "../../db/database.ts";
 import { addDays, daysBetween, ratio, round } from "./calendar.ts";
 import { projectProductivity } from "./health.ts";
-import { summariseBreakdown, weightedProgress } from "./progress.ts";
-import { completionsByDay, type ProjectRow, taskBreakdown } from "./repo.ts";
+import { projectBreakdown, weightedProgress } from "./progress.ts";
+import { dailyCompletions, type ProjectRow } from "./repo.ts";
 import { memberFigures, userNames } from "./team-repo.ts";
 import { velocityTrend } from "./velocity.ts";
+import { counted } from "./wording.ts";
 
 type Timeline = z.infer<typeof Analytics>["timeline_analysis"];
 
-/** Estimated completion from the open tasks and the daily task velocity. */
+/**
+ * Estimated completion from the open tasks and the tasks completed in the period:
+ * ⌈open / (completed / days)⌉ = ⌈open × days / completed⌉, in integers so that
+ * no rounding error adds a day.
+ */
 export function projectedTimeline(
   open: number,
-  options: { today: string; dailyVelocity: number; endDate: string },
+  options: { today: string; completed: number; periodDays: number; endDate: string },
 ): Timeline {
   const estimated = open === 0
     ? options.today
-    : options.dailyVelocity > 0
-    ? addDays(options.today, Math.ceil(open / options.dailyVelocity))
+    : options.completed > 0
+    ? addDays(options.today, Math.ceil((open * options.periodDays) / options.completed))
     : null;
   return {
     is_on_schedule: estimated !== null && estimated <= options.endDate,
@@ -85,7 +90,7 @@ function recommendations(inputs: {
       category: "resource",
       priority: "medium",
       action: "Assign open tasks",
-      description: `${inputs.unassigned} open tasks have no assignee.`,
+      description: `${counted(inputs.unassigned, "open task has", "open tasks have")} no assignee.`,
     });
   }
   if (inputs.milestones > 0 && inputs.milestoneRate < inputs.taskRate - 20) {
@@ -107,8 +112,8 @@ export async function projectAnalytics(
 ): Promise<z.infer<typeof Analytics>> {
   const { today, periodDays } = options;
   const since = addDays(today, -(periodDays - 1));
-  const b = summariseBreakdown(await taskBreakdown(db, project.id, today));
-  const days = await completionsByDay(db, project.id, since, today);
+  const b = await projectBreakdown(db, project.id, today);
+  const days = await dailyCompletions(db, project.id, { from: since, today });
   const totals = days.reduce(
     (t, d) => ({
       tasks: t.tasks + d.tasks,
@@ -123,11 +128,15 @@ export async function projectAnalytics(
   const older = days.filter((d) => d.day <= olderEnd).reduce((n, d) => n + d.tasks, 0);
   const newer = days.filter((d) => d.day >= newerStart).reduce((n, d) => n + d.tasks, 0);
   const trend = half > 0 ? velocityTrend([older, newer]) : "stable";
-  const members = (await memberFigures(db, project.id, since))
+  const members = (await memberFigures(db, project.id, { since, today }))
     .filter((m) => m.open_tasks + m.completed > 0);
   const names = await userNames(db, members.map((m) => m.user_id));
-  const dailyVelocity = totals.tasks / periodDays;
-  const timeline = projectedTimeline(b.open, { today, dailyVelocity, endDate: project.end_date });
+  const timeline = projectedTimeline(b.open, {
+    today,
+    completed: totals.tasks,
+    periodDays,
+    endDate: project.end_date,
+  });
   const taskRate = round(100 * ratio(b.completed, b.total));
   const milestoneRate = round(100 * ratio(b.completedMilestones, b.milestones));
   return {
@@ -143,7 +152,7 @@ export async function projectAnalytics(
       milestones_completed: b.completedMilestones,
     },
     velocity_metrics: {
-      daily_task_velocity: round(dailyVelocity, 2),
+      daily_task_velocity: round(totals.tasks / periodDays, 2),
       daily_story_point_velocity: round(totals.points / periodDays, 2),
       daily_hour_velocity: round(totals.hours / periodDays, 2),
       tasks_completed: totals.tasks,

@@ -20,8 +20,8 @@ import type { Queryable } from "../../db/database.ts";
 import { notFound } from "../../platform/errors/app-error.ts";
 import { MAX_RANGE_DAYS, PERIOD_PRESETS } from "./constants.ts";
 import { addDays, datesFrom, daysBetween, round } from "./calendar.ts";
-import { type ProjectRow, taskBreakdown } from "./repo.ts";
-import { summariseBreakdown } from "./progress.ts";
+import type { ProjectRow } from "./repo.ts";
+import { projectBreakdown } from "./progress.ts";
 import {
   currentSprint,
   findSprint,
@@ -83,7 +83,7 @@ async function sprintBurndown(
   today: string,
 ): Promise<z.infer<typeof Burndown>> {
   const figures = await sprintFigures(db, sprint.id);
-  const changes = await sprintStatusChanges(db, sprint.id, sprint.start_date);
+  const changes = await sprintStatusChanges(db, sprint, sprint.start_date);
   const { points } = burndownPoints(changes, {
     from: sprint.start_date,
     to: sprint.end_date,
@@ -117,7 +117,7 @@ async function projectRangeBurndown(
   range: { from: string; to: string },
   today: string,
 ): Promise<z.infer<typeof Burndown>> {
-  const b = summariseBreakdown(await taskBreakdown(db, project.id, today));
+  const b = await projectBreakdown(db, project.id, today);
   const changes = await projectStatusChanges(db, project.id, range.from);
   const { points } = burndownPoints(changes, {
     ...range,

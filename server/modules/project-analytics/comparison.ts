@@ -14,8 +14,8 @@ import { notFound } from "../../platform/errors/app-error.ts";
 import { DEFAULT_SPRINT_COUNT } from "./constants.ts";
 import { round } from "./calendar.ts";
 import { projectHealth } from "./health.ts";
-import { summariseBreakdown, weightedProgress } from "./progress.ts";
-import { findProject, taskBreakdown } from "./repo.ts";
+import { projectBreakdown, weightedProgress } from "./progress.ts";
+import { findProject } from "./repo.ts";
 import { scheduleClock, timelineAnalysis } from "./timeline.ts";
 import { velocitySummary } from "./velocity.ts";
 
@@ -39,7 +39,7 @@ export async function compareProgress(
     if (!project) throw notFound(`Project ${id}`);
     const entry: Entry = { project_id: id, project_name: project.name, status: project.status };
     const needsBreakdown = metrics.includes("progress") || metrics.includes("timeline");
-    const b = needsBreakdown ? summariseBreakdown(await taskBreakdown(db, id, today)) : undefined;
+    const b = needsBreakdown ? await projectBreakdown(db, id, today) : undefined;
     if (b && metrics.includes("progress")) {
       entry.progress = {
         overall_progress_percentage: weightedProgress(b),

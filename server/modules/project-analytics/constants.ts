@@ -13,6 +13,10 @@ export const DEFAULT_SPRINT_COUNT = ANALYTICS_DEFAULTS.sprintCount;
 /** Velocity confidence is fixed at 0.85. */
 export const VELOCITY_CONFIDENCE = ANALYTICS_DEFAULTS.velocityConfidence;
 
+/** Days of completions the default views share (velocity history, throughput, 30-day period). */
+export const SHARED_COMPLETION_DAYS = 30;
+/** Days of the daily velocity history. */
+export const VELOCITY_HISTORY_DAYS = 30;
 /** Length of the periods that stand in for sprints when a project has none ended. */
 export const FALLBACK_SPRINT_DAYS = 14;
 /** A trend moves when the newer half differs from the older half by more than 10%. */

@@ -29,8 +29,9 @@ import {
   VELOCITY_CONFIDENCE,
 } from "./constants.ts";
 import { addDays, clamp, daysBetween, ratio, round } from "./calendar.ts";
-import { type Breakdown, summariseBreakdown } from "./progress.ts";
-import { completionsByDay, type ProjectRow, taskBreakdown } from "./repo.ts";
+import { type Breakdown, projectBreakdown } from "./progress.ts";
+import { dailyCompletions, type ProjectRow } from "./repo.ts";
+import { counted } from "./wording.ts";
 
 /** The outcome of a simulation: finishing day of each run (Infinity: never) and tasks done by the horizon. */
 export interface Simulation {
@@ -102,9 +103,11 @@ function factors(b: Breakdown, options: {
   if (b.open > 0 && options.sampled === 0) {
     list.push(`No tasks were completed in the last ${options.window} days`);
   }
-  if (b.overdue > 0) list.push(`${b.overdue} tasks are overdue`);
-  if (b.blocked > 0) list.push(`${b.blocked} tasks are blocked`);
-  if (b.unassigned > 0) list.push(`${b.unassigned} open tasks have no assignee`);
+  if (b.overdue > 0) list.push(`${counted(b.overdue, "task is", "tasks are")} overdue`);
+  if (b.blocked > 0) list.push(`${counted(b.blocked, "task is", "tasks are")} blocked`);
+  if (b.unassigned > 0) {
+    list.push(`${counted(b.unassigned, "open task has", "open tasks have")} no assignee`);
+  }
   if (b.open > 0 && options.today > options.endDate) {
     list.push(`The planned end date ${options.endDate} has passed`);
   }
@@ -118,12 +121,12 @@ export async function projectForecast(
   options: { today: string; forecastDays: number },
 ): Promise<z.infer<typeof Forecast>> {
   const { today, forecastDays } = options;
-  const b = summariseBreakdown(await taskBreakdown(db, project.id, today));
+  const b = await projectBreakdown(db, project.id, today);
   const sinceStart = daysBetween(project.start_date, today);
   const window = sinceStart > 0
     ? clamp(sinceStart, 1, THROUGHPUT_WINDOW_DAYS)
     : THROUGHPUT_WINDOW_DAYS;
-  const days = await completionsByDay(db, project.id, addDays(today, -window), addDays(today, -1));
+  const days = await dailyCompletions(db, project.id, { from: addDays(today, -window), today });
   const perDay = new Map(days.map((d) => [d.day, d.tasks]));
   const samples = Array.from(
     { length: window },

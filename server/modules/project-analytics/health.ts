@@ -32,13 +32,8 @@ import {
   TREND_CREDIT,
 } from "./constants.ts";
 import { addDays, ratio, round } from "./calendar.ts";
-import { type Breakdown, summariseBreakdown } from "./progress.ts";
-import {
-  completionsBetween,
-  type ProjectRow,
-  reworkedCompletedTasks,
-  taskBreakdown,
-} from "./repo.ts";
+import { type Breakdown, projectBreakdown } from "./progress.ts";
+import { dailyCompletions, type ProjectRow, reworkedCompletedTasks } from "./repo.ts";
 import { levelOf } from "./risk.ts";
 import { scheduleClock } from "./timeline.ts";
 import { type Trend, velocitySummary } from "./velocity.ts";
@@ -181,14 +176,10 @@ export async function projectProductivity(
   project: ProjectRow,
   options: { today: string; open: number },
 ): Promise<number> {
-  const recent = await completionsBetween(
-    db,
-    project.id,
-    addDays(options.today, -(PRODUCTIVITY_WINDOW_DAYS - 1)),
-    options.today,
-  );
+  const from = addDays(options.today, -(PRODUCTIVITY_WINDOW_DAYS - 1));
+  const recent = await dailyCompletions(db, project.id, { from, today: options.today });
   return productivityScore(options.open, {
-    recentCompleted: recent.tasks,
+    recentCompleted: recent.reduce((n, d) => n + d.tasks, 0),
     windowDays: PRODUCTIVITY_WINDOW_DAYS,
     daysRemaining: scheduleClock(project, options.today).remaining,
   });
@@ -200,7 +191,7 @@ export async function projectHealth(
   project: ProjectRow,
   today: string,
 ): Promise<z.infer<typeof Health>> {
-  const breakdown = summariseBreakdown(await taskBreakdown(db, project.id, today));
+  const breakdown = await projectBreakdown(db, project.id, today);
   const velocity = await velocitySummary(db, project, { today, sprintCount: DEFAULT_SPRINT_COUNT });
   const health = healthOf({
     breakdown,

@@ -8,3 +8,6 @@
  */
 export { projectAnalyticsRoutes } from "./routes.ts";
 export { SAMPLE_PROJECT_ID } from "../../db/seed/demo-analytics.ts";
+export { projectBreakdown, weightedProgress } from "./progress.ts";
+export { timelineAnalysis } from "./timeline.ts";
+export { isoDay } from "./calendar.ts";

@@ -10,8 +10,8 @@ import { recordAudit } from "../../platform/audit/record.ts";
 import { newId } from "../../platform/ids.ts";
 import { DEFAULT_SPRINT_COUNT } from "./constants.ts";
 import { projectHealth } from "./health.ts";
-import { summariseBreakdown, taskProgress, weightedProgress } from "./progress.ts";
-import { type ProjectRow, taskBreakdown } from "./repo.ts";
+import { projectBreakdown, taskProgress, weightedProgress } from "./progress.ts";
+import type { ProjectRow } from "./repo.ts";
 import { velocitySummary } from "./velocity.ts";
 
 /** Who writes, when, and the request to trace it by. */
@@ -80,7 +80,7 @@ export async function recalculateMetrics(
   options: Writer & { today: string },
 ): Promise<z.infer<typeof MetricsRecalculation>> {
   const { today } = options;
-  const breakdown = summariseBreakdown(await taskBreakdown(db, project.id, today));
+  const breakdown = await projectBreakdown(db, project.id, today);
   const progress = weightedProgress(breakdown);
   const health = await projectHealth(db, project, today);
   const velocity = await velocitySummary(db, project, { today, sprintCount: DEFAULT_SPRINT_COUNT });

@@ -11,10 +11,12 @@
 import type { z } from "zod";
 import type { TaskProgress } from "../../../schemas/api/analytics.ts";
 import { PRIORITY_NAMES, TASK_STATUSES } from "./constants.ts";
-import type { BreakdownRow } from "./repo.ts";
+import type { Queryable } from "../../db/database.ts";
+import { type BreakdownRow, milestoneCounts, overdueTaskCount, taskBreakdown } from "./repo.ts";
 import { ratio, round } from "./calendar.ts";
+import { remembered } from "./figures-cache.ts";
 
-/** The task breakdown of a project, summed from the status × priority groups. */
+/** The task breakdown of a project, summed from the status × priority × assignee groups. */
 export interface Breakdown {
   total: number;
   completed: number;
@@ -31,17 +33,25 @@ export interface Breakdown {
   completedPoints: number;
   milestones: number;
   completedMilestones: number;
+  /** Tasks and completed tasks per assignee. */
+  byAssignee: Map<string, { total: number; completed: number }>;
 }
 
-/** Sums the status × priority groups. Unknown statuses count as open work (todo). */
-export function summariseBreakdown(rows: readonly BreakdownRow[]): Breakdown {
+/**
+ * Sums the status × priority × assignee groups; overdue and milestone counts come
+ * from their own indexes. Unknown statuses count as open work (todo).
+ */
+export function summariseBreakdown(
+  rows: readonly BreakdownRow[],
+  extra: { overdue: number; milestones: { total: number; completed: number } },
+): Breakdown {
   const b: Breakdown = {
     total: 0,
     completed: 0,
     open: 0,
     inProgress: 0,
     blocked: 0,
-    overdue: 0,
+    overdue: extra.overdue,
     unassigned: 0,
     byStatus: { todo: 0, in_progress: 0, review: 0, blocked: 0, completed: 0 },
     byPriority: { low: 0, medium: 0, high: 0, critical: 0 },
@@ -49,8 +59,9 @@ export function summariseBreakdown(rows: readonly BreakdownRow[]): Breakdown {
     completedHours: 0,
     totalPoints: 0,
     completedPoints: 0,
-    milestones: 0,
-    completedMilestones: 0,
+    milestones: extra.milestones.total,
+    completedMilestones: extra.milestones.completed,
+    byAssignee: new Map(),
   };
   for (const row of rows) {
     const status = (TASK_STATUSES as readonly string[]).includes(row.status)
@@ -62,20 +73,41 @@ export function summariseBreakdown(rows: readonly BreakdownRow[]): Breakdown {
     b.byPriority[PRIORITY_NAMES[Math.min(4, Math.max(1, row.priority)) - 1]] += row.tasks;
     b.totalHours += row.estimated_hours;
     b.totalPoints += row.story_points;
-    b.overdue += row.overdue;
-    b.unassigned += row.unassigned;
-    b.milestones += row.milestones;
+    if (row.assignee_id === null) {
+      if (!done) b.unassigned += row.tasks;
+    } else {
+      const member = b.byAssignee.get(row.assignee_id) ?? { total: 0, completed: 0 };
+      member.total += row.tasks;
+      if (done) member.completed += row.tasks;
+      b.byAssignee.set(row.assignee_id, member);
+    }
     if (done) {
       b.completed += row.tasks;
       b.completedHours += row.estimated_hours;
       b.completedPoints += row.story_points;
-      b.completedMilestones += row.milestones;
     }
   }
   b.open = b.total - b.completed;
   b.inProgress = b.byStatus.in_progress + b.byStatus.review;
   b.blocked = b.byStatus.blocked;
   return b;
+}
+
+/** The breakdown of a project today, computed once per change of the database. */
+export function projectBreakdown(
+  db: Queryable,
+  projectId: string,
+  today: string,
+): Promise<Breakdown> {
+  return remembered(
+    db,
+    `breakdown|${projectId}|${today}`,
+    async () =>
+      summariseBreakdown(await taskBreakdown(db, projectId), {
+        overdue: await overdueTaskCount(db, projectId, today),
+        milestones: await milestoneCounts(db, projectId),
+      }),
+  );
 }
 
 /** 100 × completed estimated hours / all estimated hours (simple count without estimates). */

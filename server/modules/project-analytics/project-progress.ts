@@ -9,13 +9,8 @@ import type { Queryable } from "../../db/database.ts";
 import { DEFAULT_SPRINT_COUNT } from "./constants.ts";
 import { scheduleClock, timelineAnalysis } from "./timeline.ts";
 import { round } from "./calendar.ts";
-import {
-  latestProgressUpdate,
-  type ProjectRow,
-  reworkedCompletedTasks,
-  taskBreakdown,
-} from "./repo.ts";
-import { simpleProgress, summariseBreakdown, taskProgress, weightedProgress } from "./progress.ts";
+import { latestProgressUpdate, type ProjectRow, reworkedCompletedTasks } from "./repo.ts";
+import { projectBreakdown, simpleProgress, taskProgress, weightedProgress } from "./progress.ts";
 import { assessRisk } from "./risk.ts";
 import { projectVelocity } from "./velocity.ts";
 
@@ -26,7 +21,7 @@ export async function projectProgress(
   options: { today: string; method: "weighted" | "simple"; includeVelocity: boolean },
 ): Promise<z.infer<typeof Progress>> {
   const { today } = options;
-  const breakdown = summariseBreakdown(await taskBreakdown(db, project.id, today));
+  const breakdown = await projectBreakdown(db, project.id, today);
   const weighted = weightedProgress(breakdown);
   const simple = simpleProgress(breakdown);
   const overall = options.method === "weighted" ? weighted : simple;

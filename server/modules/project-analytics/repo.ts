@@ -6,6 +6,9 @@
  * conversion.
  */
 import type { Queryable } from "../../db/database.ts";
+import { addDays } from "./calendar.ts";
+import { SHARED_COMPLETION_DAYS } from "./constants.ts";
+import { remembered } from "./figures-cache.ts";
 
 /** The project row analytics start from. */
 export interface ProjectRow {
@@ -19,16 +22,14 @@ export interface ProjectRow {
   updated_at: string;
 }
 
-/** Tasks of one status and priority (tasks_project_breakdown). */
+/** Tasks of one status, priority and assignee (tasks_project_breakdown). */
 export interface BreakdownRow {
   status: string;
   priority: number;
+  assignee_id: string | null;
   tasks: number;
   estimated_hours: number;
   story_points: number;
-  overdue: number;
-  unassigned: number;
-  milestones: number;
 }
 
 /** Tasks completed on one day (tasks_project_completion). */
@@ -52,22 +53,45 @@ export function findProject(
   );
 }
 
-/** Task counts, hours and points by status and priority; overdue means due before today and open. */
-export function taskBreakdown(
+/**
+ * Task counts, hours and points by status, priority and assignee, in one pass over
+ * the covering index in its own order (no sort). At most statuses × priorities ×
+ * assignees rows.
+ */
+export function taskBreakdown(db: Queryable, projectId: string): Promise<BreakdownRow[]> {
+  return db.all<BreakdownRow>(
+    `SELECT status, priority, assignee_id, COUNT(*) AS tasks,
+            COALESCE(SUM(estimated_hours), 0) AS estimated_hours,
+            COALESCE(SUM(story_points), 0) AS story_points
+       FROM tasks WHERE project_id = ? GROUP BY status, priority, assignee_id`,
+    [projectId],
+  );
+}
+
+/** Open tasks due before today (the partial index tasks_project_open_due). */
+export async function overdueTaskCount(
   db: Queryable,
   projectId: string,
   today: string,
-): Promise<BreakdownRow[]> {
-  return db.all<BreakdownRow>(
-    `SELECT status, priority, COUNT(*) AS tasks,
-            COALESCE(SUM(estimated_hours), 0) AS estimated_hours,
-            COALESCE(SUM(story_points), 0) AS story_points,
-            SUM(CASE WHEN status <> 'completed' AND due_date < ? THEN 1 ELSE 0 END) AS overdue,
-            SUM(CASE WHEN status <> 'completed' AND assignee_id IS NULL THEN 1 ELSE 0 END) AS unassigned,
-            SUM(is_milestone) AS milestones
-       FROM tasks WHERE project_id = ? GROUP BY status, priority`,
-    [today, projectId],
+): Promise<number> {
+  const row = await db.get<{ n: number }>(
+    "SELECT COUNT(*) AS n FROM tasks WHERE project_id = ? AND due_date < ? AND status <> 'completed'",
+    [projectId, today],
   );
+  return row?.n ?? 0;
+}
+
+/** Milestones and completed milestones (the partial index tasks_project_milestones). */
+export async function milestoneCounts(
+  db: Queryable,
+  projectId: string,
+): Promise<{ total: number; completed: number }> {
+  const row = await db.get<{ total: number; completed: number }>(
+    `SELECT COUNT(*) AS total, COALESCE(SUM(CASE WHEN status = 'completed' THEN 1 END), 0) AS completed
+       FROM tasks WHERE project_id = ? AND is_milestone = 1`,
+    [projectId],
+  );
+  return row ?? { total: 0, completed: 0 };
 }
 
 /** Tasks completed per day from `from` to `to` (dates, both included). */
@@ -87,30 +111,25 @@ export function completionsByDay(
   );
 }
 
-/** Totals of the tasks completed from `from` to `to` (dates, both included). */
-export async function completionsBetween(
+/**
+ * Tasks completed per day from `from` to today. Every default view (velocity
+ * history, forecast throughput, 30-day analytics, recent productivity) reads the
+ * last 30 days, so the query covers at least those and is remembered per change
+ * of the database: one query serves the whole screen.
+ */
+export async function dailyCompletions(
   db: Queryable,
   projectId: string,
-  from: string,
-  to: string,
-): Promise<Omit<CompletionDay, "day">> {
-  const row = await db.get<Omit<CompletionDay, "day">>(
-    `SELECT COUNT(*) AS tasks, COALESCE(SUM(story_points), 0) AS story_points,
-            COALESCE(SUM(estimated_hours), 0) AS hours
-       FROM tasks
-      WHERE project_id = ? AND status = 'completed' AND completed_at >= ? AND completed_at < date(?, '+1 day')`,
-    [projectId, from, to],
+  options: { from: string; today: string },
+): Promise<CompletionDay[]> {
+  const shared = addDays(options.today, -SHARED_COMPLETION_DAYS);
+  const from = options.from < shared ? options.from : shared;
+  const days = await remembered(
+    db,
+    `completions|${projectId}|${from}|${options.today}`,
+    () => completionsByDay(db, projectId, from, options.today),
   );
-  return row ?? { tasks: 0, story_points: 0, hours: 0 };
-}
-
-/** Open (not completed) tasks of the project. */
-export async function openTaskCount(db: Queryable, projectId: string): Promise<number> {
-  const row = await db.get<{ n: number }>(
-    "SELECT COUNT(*) AS n FROM tasks WHERE project_id = ? AND status <> 'completed'",
-    [projectId],
-  );
-  return row?.n ?? 0;
+  return days.filter((d) => d.day >= options.from);
 }
 
 /**

@@ -30,6 +30,7 @@ import {
 } from "./constants.ts";
 import type { Breakdown } from "./progress.ts";
 import { ratio, round } from "./calendar.ts";
+import { counted } from "./wording.ts";
 
 type Risk = z.infer<typeof IdentifiedRisk>;
 type Level = Risk["severity"];
@@ -73,7 +74,9 @@ export function identifyRisks(
         type: "overdue_tasks",
         category: "schedule",
         severity: levelOf(ratio(b.overdue, b.total), 0.2, 0.1),
-        description: `${b.overdue} of ${b.total} tasks are past their due date`,
+        description: `${b.overdue} of ${
+          counted(b.total, "task is", "tasks are")
+        } past their due date`,
       },
       "Re-plan overdue tasks",
       "Agree new due dates for the overdue tasks or take them out of scope.",
@@ -98,7 +101,7 @@ export function identifyRisks(
         type: "blocked_tasks",
         category: "delivery",
         severity: levelOf(ratio(b.blocked, b.total), 0.1, 0.05),
-        description: `${b.blocked} tasks are blocked`,
+        description: `${counted(b.blocked, "task is", "tasks are")} blocked`,
       },
       "Unblock tasks",
       "Resolve the blockers or escalate them to the project manager.",
@@ -110,7 +113,7 @@ export function identifyRisks(
         type: "unassigned_tasks",
         category: "resource",
         severity: ratio(b.unassigned, b.open) >= 0.25 ? "medium" : "low",
-        description: `${b.unassigned} open tasks have no assignee`,
+        description: `${counted(b.unassigned, "open task has", "open tasks have")} no assignee`,
       },
       "Assign open tasks",
       "Give every open task an owner so that it gets done.",
@@ -122,7 +125,9 @@ export function identifyRisks(
         type: "rework",
         category: "quality",
         severity: levelOf(ratio(inputs.reworked, b.completed), 0.2, 0.1),
-        description: `${inputs.reworked} completed tasks had to be reopened`,
+        description: `${
+          counted(inputs.reworked, "completed task was", "completed tasks were")
+        } reopened`,
       },
       "Reduce rework",
       "Review acceptance criteria before work starts and review work earlier.",

@@ -51,13 +51,14 @@ export function endedSprintVelocities(
   count: number,
 ): Promise<SprintVelocityRow[]> {
   return db.all<SprintVelocityRow>(
+    // One range over tasks_sprint per sprint; a join grouped by sprint would sort every task.
     `SELECT s.id, s.project_id, s.name, s.goal, s.start_date, s.end_date, s.planned_story_points,
-            COALESCE(SUM(CASE WHEN t.completed_at < date(s.end_date, '+1 day') THEN t.story_points END), 0) AS velocity,
-            COALESCE(SUM(CASE WHEN t.completed_at < date(s.end_date, '+1 day') THEN 1 END), 0) AS completed_tasks
-       FROM (SELECT ${SPRINT_COLUMNS} FROM sprints WHERE project_id = ? AND end_date < ?
-              ORDER BY end_date DESC, start_date DESC LIMIT ?) s
-       LEFT JOIN tasks t ON t.sprint_id = s.id AND t.status = 'completed'
-      GROUP BY s.id, s.project_id, s.name, s.goal, s.start_date, s.end_date, s.planned_story_points
+            (SELECT COALESCE(SUM(t.story_points), 0) FROM tasks t
+              WHERE t.sprint_id = s.id AND t.status = 'completed' AND t.completed_at < s.day_after) AS velocity,
+            (SELECT COUNT(*) FROM tasks t
+              WHERE t.sprint_id = s.id AND t.status = 'completed' AND t.completed_at < s.day_after) AS completed_tasks
+       FROM (SELECT ${SPRINT_COLUMNS}, date(end_date, '+1 day') AS day_after FROM sprints
+              WHERE project_id = ? AND end_date < ? ORDER BY end_date DESC, start_date DESC LIMIT ?) s
       ORDER BY s.end_date, s.start_date`,
     [projectId, today, count],
   );
@@ -124,20 +125,26 @@ export async function sprintFigures(db: Queryable, sprintId: string): Promise<Sp
   return row!;
 }
 
-/** Status changes per day since `from` of the tasks now in a sprint. */
+/**
+ * Completions and reopenings per day since `from` of the tasks now in a sprint.
+ * The project's history since `from` drives the query (CROSS JOIN keeps SQLite
+ * from starting at the sprint's tasks, which may be many more rows than the
+ * changes of a sprint in progress); only changes into or out of completed count.
+ */
 export function sprintStatusChanges(
   db: Queryable,
-  sprintId: string,
+  sprint: { id: string; project_id: string },
   from: string,
 ): Promise<StatusChangeDay[]> {
   return db.all<StatusChangeDay>(
     `SELECT h.changed_on AS day, 0 AS created,
             COALESCE(SUM(CASE WHEN h.to_status = 'completed' THEN 1 END), 0) AS done,
             COALESCE(SUM(CASE WHEN h.from_status = 'completed' THEN 1 END), 0) AS reopened
-       FROM tasks t JOIN task_status_history h ON h.task_id = t.id
-      WHERE t.sprint_id = ? AND h.changed_on >= ?
+       FROM task_status_history h CROSS JOIN tasks t
+      WHERE t.id = h.task_id AND h.project_id = ? AND h.changed_on >= ? AND t.sprint_id = ?
+        AND (h.to_status = 'completed' OR h.from_status = 'completed')
       GROUP BY h.changed_on ORDER BY h.changed_on`,
-    [sprintId, from],
+    [sprint.project_id, from, sprint.id],
   );
 }
 

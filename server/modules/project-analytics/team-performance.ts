@@ -20,14 +20,8 @@ import type { TeamPerformance } from "../../../schemas/api/analytics.ts";
 import type { Queryable } from "../../db/database.ts";
 import { addDays, ratio, round } from "./calendar.ts";
 import type { ProjectRow } from "./repo.ts";
-import {
-  hoursByMember,
-  memberFigures,
-  memberRework,
-  sharedWork,
-  unassignedOpenTasks,
-  userNames,
-} from "./team-repo.ts";
+import { projectBreakdown } from "./progress.ts";
+import { hoursByMember, memberFigures, memberRework, sharedWork, userNames } from "./team-repo.ts";
 
 type Member = z.infer<typeof TeamPerformance>["team_members"][number];
 
@@ -52,7 +46,7 @@ export async function teamPerformance(
   options: { today: string; periodDays: number },
 ): Promise<z.infer<typeof TeamPerformance>> {
   const since = addDays(options.today, -(options.periodDays - 1));
-  const figures = (await memberFigures(db, project.id, since))
+  const figures = (await memberFigures(db, project.id, { since, today: options.today }))
     .filter((m) => m.open_tasks + m.completed > 0);
   const rework = new Map(
     (await memberRework(db, project.id, since)).map((r) => [r.user_id, r.reworked]),
@@ -91,6 +85,6 @@ export async function teamPerformance(
     team_members: members,
     team_averages: teamAverages(members, options.periodDays),
     collaboration_score: round(100 * ratio(shared.shared, shared.tasks)),
-    unassigned_tasks: await unassignedOpenTasks(db, project.id),
+    unassigned_tasks: (await projectBreakdown(db, project.id, options.today)).unassigned,
   };
 }

@@ -1,8 +1,11 @@
 /**
- * SQL of team figures: per-member task figures (tasks_project_assignee), rework,
+ * SQL of team figures: per-member task figures (from the breakdown and
+ * tasks_project_completion), rework,
  * hours logged and shared work from time logs (time_logs_project).
  */
 import type { Queryable } from "../../db/database.ts";
+import { remembered } from "./figures-cache.ts";
+import { projectBreakdown } from "./progress.ts";
 
 /** One assignee's figures; `completed` and what follows count tasks completed since the given date. */
 export interface MemberRow {
@@ -14,24 +17,46 @@ export interface MemberRow {
   avg_days: number | null;
 }
 
-/** Figures per assignee; pass `since` = "" for all time. */
+/**
+ * Figures per assignee (the unassigned left out): open tasks from the project's
+ * breakdown, and the tasks completed since the date with their points, hours and
+ * mean days from start to completion (tasks_project_completion, a range over the
+ * period only).
+ */
 export function memberFigures(
   db: Queryable,
   projectId: string,
-  since: string,
+  options: { since: string; today: string },
 ): Promise<MemberRow[]> {
-  return db.all<MemberRow>(
-    `SELECT assignee_id AS user_id,
-            COALESCE(SUM(CASE WHEN status <> 'completed' THEN 1 END), 0) AS open_tasks,
-            COALESCE(SUM(CASE WHEN status = 'completed' AND completed_at >= ? THEN 1 END), 0) AS completed,
-            COALESCE(SUM(CASE WHEN status = 'completed' AND completed_at >= ? THEN story_points END), 0) AS story_points,
-            COALESCE(SUM(CASE WHEN status = 'completed' AND completed_at >= ? THEN estimated_hours END), 0) AS hours,
-            AVG(CASE WHEN status = 'completed' AND completed_at >= ? AND started_at IS NOT NULL
-                     THEN julianday(completed_at) - julianday(started_at) END) AS avg_days
-       FROM tasks WHERE project_id = ? AND assignee_id IS NOT NULL
-      GROUP BY assignee_id`,
-    [since, since, since, since, projectId],
-  );
+  return remembered(db, `members|${projectId}|${options.since}|${options.today}`, async () => {
+    const breakdown = await projectBreakdown(db, projectId, options.today);
+    const recent = await db.all<{
+      user_id: string | null;
+      completed: number;
+      story_points: number;
+      hours: number;
+      avg_days: number | null;
+    }>(
+      `SELECT assignee_id AS user_id, COUNT(*) AS completed, COALESCE(SUM(story_points), 0) AS story_points,
+              COALESCE(SUM(estimated_hours), 0) AS hours,
+              AVG(julianday(completed_at) - julianday(started_at)) AS avg_days
+         FROM tasks WHERE project_id = ? AND status = 'completed' AND completed_at >= ?
+        GROUP BY assignee_id`,
+      [projectId, options.since],
+    );
+    const byUser = new Map(recent.map((r) => [r.user_id, r]));
+    return [...breakdown.byAssignee].map(([userId, tasks]) => {
+      const r = byUser.get(userId);
+      return {
+        user_id: userId,
+        open_tasks: tasks.total - tasks.completed,
+        completed: r?.completed ?? 0,
+        story_points: r?.story_points ?? 0,
+        hours: r?.hours ?? 0,
+        avg_days: r?.avg_days ?? null,
+      };
+    });
+  });
 }
 
 /** Completed tasks (since the date) that were reopened at least once, per assignee. */
@@ -71,21 +96,12 @@ export async function sharedWork(
   since: string,
 ): Promise<{ tasks: number; shared: number }> {
   const row = await db.get<{ tasks: number; shared: number }>(
-    `SELECT COUNT(*) AS tasks, COALESCE(SUM(CASE WHEN people > 1 THEN 1 END), 0) AS shared
-       FROM (SELECT task_id, COUNT(DISTINCT user_id) AS people FROM time_logs
+    `SELECT COUNT(*) AS tasks, COALESCE(SUM(CASE WHEN first_user <> last_user THEN 1 END), 0) AS shared
+       FROM (SELECT task_id, MIN(user_id) AS first_user, MAX(user_id) AS last_user FROM time_logs
               WHERE project_id = ? AND logged_on >= ? GROUP BY task_id)`,
     [projectId, since],
   );
   return row ?? { tasks: 0, shared: 0 };
-}
-
-/** Open tasks of the project without an assignee. */
-export async function unassignedOpenTasks(db: Queryable, projectId: string): Promise<number> {
-  const row = await db.get<{ n: number }>(
-    "SELECT COUNT(*) AS n FROM tasks WHERE project_id = ? AND assignee_id IS NULL AND status <> 'completed'",
-    [projectId],
-  );
-  return row?.n ?? 0;
 }
 
 /** Full names of users by id. */

@@ -11,21 +11,22 @@
  *   the older half (the middle sprint of an odd window is left out); more than
  *   10% higher is improving, more than 10% lower declining, else stable (also
  *   with fewer than two sprints; from zero, any rise is improving).
- * - velocity_history: story points and tasks completed per day, from the start of
- *   the window (at most 366 days back) to today.
+ * - velocity_history: story points and tasks completed per day over the last 30
+ *   days (today included).
  */
 import type { z } from "zod";
 import type { Velocity } from "../../../schemas/api/analytics.ts";
 import type { Queryable } from "../../db/database.ts";
 import {
   FALLBACK_SPRINT_DAYS,
-  MAX_RANGE_DAYS,
   TREND_THRESHOLD,
   VELOCITY_CONFIDENCE,
+  VELOCITY_HISTORY_DAYS,
 } from "./constants.ts";
 import { addDays, datesFrom, round } from "./calendar.ts";
-import { completionsByDay, type ProjectRow } from "./repo.ts";
+import { dailyCompletions, type ProjectRow } from "./repo.ts";
 import { endedSprintVelocities, periodVelocities } from "./sprint-repo.ts";
+import { remembered } from "./figures-cache.ts";
 
 /** A trend of a velocity series. */
 export type Trend = "improving" | "stable" | "declining";
@@ -93,21 +94,36 @@ async function sprintHistory(
   return { basis: "periods", entries };
 }
 
-/** Sprint history, current and average velocity and trend, without the daily series. */
-export async function velocitySummary(
+/** What a velocity summary holds. */
+export interface VelocitySummary {
+  basis: "sprints" | "periods";
+  entries: SprintEntry[];
+  current: number;
+  average: number;
+  trend: Trend;
+}
+
+/**
+ * Sprint history, current and average velocity and trend, without the daily
+ * series; computed once per change of the database.
+ */
+export function velocitySummary(
   db: Queryable,
   project: ProjectRow,
   options: { today: string; sprintCount: number },
-) {
-  const { basis, entries } = await sprintHistory(db, project, options);
-  const values = entries.map((e) => e.velocity);
-  return {
-    basis,
-    entries,
-    current: values.at(-1) ?? 0,
-    average: values.length ? round(values.reduce((a, b) => a + b, 0) / values.length, 2) : 0,
-    trend: velocityTrend(values),
-  };
+): Promise<VelocitySummary> {
+  const key = `velocity|${project.id}|${options.today}|${options.sprintCount}`;
+  return remembered(db, key, async () => {
+    const { basis, entries } = await sprintHistory(db, project, options);
+    const values = entries.map((e) => e.velocity);
+    return {
+      basis,
+      entries,
+      current: values.at(-1) ?? 0,
+      average: values.length ? round(values.reduce((a, b) => a + b, 0) / values.length, 2) : 0,
+      trend: velocityTrend(values),
+    };
+  });
 }
 
 /** The Velocity entity of a project. */
@@ -117,12 +133,8 @@ export async function projectVelocity(
   options: { today: string; sprintCount: number },
 ): Promise<z.infer<typeof Velocity>> {
   const summary = await velocitySummary(db, project, options);
-  const earliest = addDays(options.today, -(MAX_RANGE_DAYS - 1));
-  const windowStart = summary.entries.length > 0
-    ? summary.entries[0].start_date
-    : addDays(options.today, -(options.sprintCount * FALLBACK_SPRINT_DAYS));
-  const from = windowStart < earliest ? earliest : windowStart;
-  const days = await completionsByDay(db, project.id, from, options.today);
+  const from = addDays(options.today, -(VELOCITY_HISTORY_DAYS - 1));
+  const days = await dailyCompletions(db, project.id, { from, today: options.today });
   const byDay = new Map(days.map((d) => [d.day, d]));
   return {
     project_id: project.id,

@@ -2,23 +2,35 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { assertInvalidFields, errorOf, jsonOf } from "../../testing/http-assertions.ts";
 
-/** Every POST call the server declares, from its own operations list. */
+/** Every POST call the server declares, from its own operations list, staff calls first. */
 async function postCalls(t: TestApp): Promise<string[]> {
-  const body = await jsonOf<{ operations: { method: string; path: string }[] }>(
+  const body = await jsonOf<{ operations: { method: string; path: string; access: string }[] }>(
     await t.call("GET", "/api/openapi/operations"),
   );
-  const paths = body.operations.filter((o) => o.method === "POST").map((o) =>
-    o.path.replace(/\{[^}]+\}/g, "led_acme_001")
+  const posts = body.operations.filter((o) => o.method === "POST");
+  portalPaths = new Set(
+    posts.filter((o) => o.access === "Client portal users").map((o) =>
+      o.path.replace(/\{[^}]+\}/g, "led_acme_001")
+    ),
   );
+  const paths = posts.map((o) => o.path.replace(/\{[^}]+\}/g, "led_acme_001"));
   ok(paths.length >= 30, `only ${paths.length} POST calls`);
+  ok(portalPaths.size >= 5, `only ${portalPaths.size} portal calls`);
   return paths;
+}
+
+let portalPaths = new Set<string>();
+
+/** The token a call is made with: the portal user's for portal calls, the admin's otherwise. */
+async function tokenFor(t: TestApp, path: string): Promise<string> {
+  return await t.tokenFor(portalPaths.has(path) ? "client@northwind.test" : "admin@acme.test");
 }
 
 Deno.test("Every POST call answers 400 naming an unknown field", async () => {
   const t = await createTestApp();
   try {
-    const token = await t.tokenFor("admin@acme.test");
     for (const path of await postCalls(t)) {
+      const token = await tokenFor(t, path);
       const error = await assertInvalidFields(
         await t.call("POST", path, { token, body: { zz_unknown: 1 } }),
         "zz_unknown",
@@ -33,8 +45,8 @@ Deno.test("Every POST call answers 400 naming an unknown field", async () => {
 Deno.test("Every POST call answers 400 to malformed JSON and to a body that is not an object", async () => {
   const t = await createTestApp();
   try {
-    const token = await t.tokenFor("admin@acme.test");
     for (const path of await postCalls(t)) {
+      const token = await tokenFor(t, path);
       const malformed = await errorOf(
         await t.call("POST", path, { token, body: '{"filters": {' }),
         400,

@@ -16,6 +16,9 @@ import { STAFF_RECORD_SCREENS } from "./staff-records.ts";
 import { catchAll, moduleScreen, STAFF_MISC_SCREENS } from "./staff-misc.ts";
 import { PORTAL_SCREENS } from "./portal.ts";
 import { ADMIN_SCREENS } from "./admin-screens.ts";
+import { PROJECT_ANALYTICS_SCREENS } from "./project-analytics.ts";
+import { ANALYTICS_DASHBOARD_SCREENS } from "./analytics-dashboard.ts";
+import { REPORT_WRAPPER_SCREENS } from "./report-wrappers.ts";
 import type { ScreenDef } from "./screen-def.ts";
 
 function buildRegistry(): Map<string, ScreenDef> {
@@ -27,6 +30,9 @@ function buildRegistry(): Map<string, ScreenDef> {
       ...STAFF_RECORD_SCREENS,
       ...STAFF_MISC_SCREENS,
       ...ADMIN_SCREENS,
+      ...PROJECT_ANALYTICS_SCREENS,
+      ...ANALYTICS_DASHBOARD_SCREENS,
+      ...REPORT_WRAPPER_SCREENS,
       catchAll,
       ...PORTAL_SCREENS,
     ]

@@ -20,6 +20,8 @@ export interface ScreenDef {
   params?: z.ZodType<Record<string, string | undefined>>;
   /** True when the built descriptor depends on the caller beyond their permission fingerprint. */
   perUser?: boolean;
+  /** True when the built descriptor holds today's date (cached per day). */
+  perDay?: boolean;
   build(ctx: ScreenContext): ScreenDescriptor;
 }
 

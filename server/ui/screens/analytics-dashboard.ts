@@ -1,0 +1,213 @@
+/**
+ * The analytics screen shown by analytics-dashboard, forecasting, report-builder,
+ * data-export, real-time-alerts, profitability-analysis, lead-conversion and
+ * team-utilization: organisation-wide figures for a date range from the dashboard
+ * analytics service, with the period presets 7d, 30d, 90d and 1y (default: the last
+ * 30 days) and a CSV download of the daily figures.
+ */
+import type { Node, ScreenDescriptor } from "../../../schemas/descriptor/mod.ts";
+import { findModule } from "../../platform/catalogue/module-definitions.ts";
+import { head, type ScreenContext, type ScreenDef } from "./screen-def.ts";
+
+/** The screens that show the analytics screen. */
+export const ANALYTICS_SCREEN_IDS = [
+  "analytics-dashboard",
+  "forecasting",
+  "report-builder",
+  "data-export",
+  "real-time-alerts",
+  "profitability-analysis",
+  "lead-conversion",
+  "team-utilization",
+] as const;
+
+/** Period presets of the spec and their length in days. */
+export const PERIOD_PRESETS: readonly [string, string, number][] = [
+  ["7d", "Last 7 days", 7],
+  ["30d", "Last 30 days", 30],
+  ["90d", "Last 90 days", 90],
+  ["1y", "Last year", 365],
+];
+
+const DEFAULT_PERIOD = "30d";
+
+function isoDay(date: Date, minusDays: number): string {
+  return new Date(date.getTime() - minusDays * 86_400_000).toISOString().slice(0, 10);
+}
+
+function analyticsScreen(id: string, ctx: ScreenContext): ScreenDescriptor {
+  const module = findModule(id)!;
+  const today = isoDay(ctx.now, 0);
+  const presets: Node = {
+    type: "stack",
+    direction: "row",
+    gap: "small",
+    children: PERIOD_PRESETS.map(([period, label, days]): Node => ({
+      type: "button",
+      label,
+      variant: "secondary",
+      action: {
+        kind: "set-state",
+        values: { period, start_date: isoDay(ctx.now, days), end_date: today },
+      },
+    })),
+  };
+  const stat = (
+    label: string,
+    path: string,
+    format: "integer" | "number" | "hours" | "currency",
+  ): Node => ({
+    type: "stat",
+    label,
+    value: { $bind: "dashboard", path: `totals.${path}`, format, fallback: "—" },
+  });
+  return {
+    ...head(id, module.name, "dynamic"),
+    state: { period: DEFAULT_PERIOD, start_date: isoDay(ctx.now, 30), end_date: today },
+    sources: {
+      dashboard: {
+        method: "POST",
+        path: "/api/v1/analytics/dashboard",
+        body: { start_date: { $state: "start_date" }, end_date: { $state: "end_date" } },
+        select: "data",
+        label: "Dashboard analytics",
+        errorFormat: "Analytics API error: {status} {statusText}",
+        errorText: "Failed to load dashboard analytics data",
+      },
+    },
+    body: {
+      type: "page",
+      title: module.name,
+      description: module.description,
+      children: [
+        {
+          type: "stack",
+          direction: "row",
+          align: "between",
+          children: [
+            presets,
+            {
+              type: "button",
+              label: "Download CSV",
+              variant: id === "data-export" ? "primary" : "ghost",
+              action: {
+                kind: "download",
+                source: "dashboard",
+                path: "tasks_per_day",
+                filename: `${id}.csv`,
+                format: "csv",
+              },
+            },
+          ],
+        },
+        {
+          type: "grid",
+          columns: 4,
+          children: [
+            stat("Tasks created", "tasks_created", "integer"),
+            stat("Tasks completed", "tasks_completed", "integer"),
+            stat("Hours logged", "hours_logged", "hours"),
+            stat("Active projects", "active_projects", "integer"),
+            stat("Story points completed", "story_points_completed", "number"),
+            stat("Progress updates", "progress_updates", "integer"),
+            stat("New leads", "new_leads", "integer"),
+            stat("Won value", "won_value", "currency"),
+          ],
+        },
+        {
+          type: "line-chart",
+          source: "dashboard",
+          path: "tasks_per_day",
+          x: "date",
+          xFormat: "date",
+          labelEvery: 7,
+          title: "Tasks created and completed per day",
+          series: [
+            { key: "created", label: "Created", tone: "info" },
+            { key: "completed", label: "Completed", tone: "success" },
+          ],
+          emptyText: "No task activity in this period",
+        },
+        {
+          type: "grid",
+          columns: 2,
+          children: [
+            {
+              type: "bar-chart",
+              source: "dashboard",
+              path: "hours_per_day",
+              x: "date",
+              y: "hours",
+              xFormat: "date",
+              labelEvery: 7,
+              title: "Hours logged per day",
+              emptyText: "No hours logged in this period",
+            },
+            {
+              type: "bar-chart",
+              source: "dashboard",
+              path: "projects_by_status",
+              record: true,
+              x: "key",
+              y: "value",
+              title: "Projects by status",
+              tone: "info",
+              emptyText: "No projects",
+            },
+          ],
+        },
+        {
+          type: "grid",
+          columns: 2,
+          children: [
+            {
+              type: "bar-chart",
+              source: "dashboard",
+              path: "leads_by_stage",
+              record: true,
+              x: "key",
+              y: "value",
+              title: "Leads by stage",
+              tone: "warning",
+              emptyText: "Leads are not part of your role",
+            },
+            {
+              type: "table",
+              source: "dashboard",
+              path: "top_projects",
+              caption: "Most completed work",
+              columns: [
+                { key: "name", label: "Project", sortable: true },
+                {
+                  key: "tasks_completed",
+                  label: "Tasks completed",
+                  format: "integer",
+                  align: "end",
+                  sortable: true,
+                },
+                {
+                  key: "story_points_completed",
+                  label: "Story points",
+                  format: "number",
+                  align: "end",
+                  sortable: true,
+                },
+              ],
+              pageSize: 10,
+              emptyText: "No work completed in this period",
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+/** The analytics screens. */
+export const ANALYTICS_DASHBOARD_SCREENS: ScreenDef[] = ANALYTICS_SCREEN_IDS.map((id) => ({
+  id,
+  audience: "staff",
+  module: id,
+  perDay: true,
+  build: (ctx) => analyticsScreen(id, ctx),
+}));
