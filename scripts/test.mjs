@@ -96,7 +96,7 @@ await run("client build", bin("vite"), [
   "--logLevel",
   "warn",
 ]);
-await run("bundle size budget", deno, ["run", "-A", "tests/bench/bundle-size.ts", "--check"]);
+
 ensureChromium();
 await run("playwright", bin("playwright"), ["test", "--config", "tests/e2e/playwright.config.ts"], {
   count: (out) => {

@@ -7,11 +7,11 @@
  *   open tasks until none remain (at most 3 years); it finishes on today + (k − 1)
  *   for the k-th day drawn. 1000 runs, with a generator seeded from the project id
  *   and today's date, so the same data on the same day gives the same forecast.
- * - completion_probability = 100 × share of runs finishing on or before the
- *   planned end date. estimated_completion = the median run (p50); percentiles
+ * - completion_probability = share (a fraction 0–1) of runs finishing on or
+ *   before the planned end date. estimated_completion = the median run (p50); percentiles
  *   p10 and p90 likewise; distribution = runs per simulated completion date with
  *   the cumulative share, for a chart. Runs that never finish count as late.
- * - probability_within_horizon = 100 × share of runs finishing within forecast_days;
+ * - probability_within_horizon = share (0–1) of runs finishing within forecast_days;
  *   projected_progress_at_horizon = 100 × (completed + median tasks done by then) / all.
  * - current_progress = 100 × completed / all tasks; variance_days = estimated
  *   completion − planned end; is_on_track = estimated completion ≤ planned end.
@@ -168,7 +168,8 @@ export async function projectForecast(
     forecast_days: forecastDays,
     planned_end_date: project.end_date,
     completion_probability: round(
-      100 * finish.filter((d) => d <= lastOnTime).length / FORECAST_RUNS,
+      finish.filter((d) => d <= lastOnTime).length / FORECAST_RUNS,
+      3,
     ),
     estimated_completion: estimated,
     current_progress: round(100 * ratio(b.completed, b.total)),
@@ -177,7 +178,8 @@ export async function projectForecast(
     is_on_track: estimated !== null && estimated <= project.end_date,
     variance_days: estimated === null ? null : daysBetween(project.end_date, estimated),
     probability_within_horizon: round(
-      100 * finish.filter((d) => d <= forecastDays).length / FORECAST_RUNS,
+      finish.filter((d) => d <= forecastDays).length / FORECAST_RUNS,
+      3,
     ),
     projected_progress_at_horizon: round(
       100 * ratio(b.completed + percentile(done, 0.5), b.total),

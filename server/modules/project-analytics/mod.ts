@@ -4,7 +4,9 @@
  * sprint progress, comparison and the two writes (reported progress, metrics
  * recalculation). Each figure is computed in a file named after it from SQL
  * aggregates over covering indexes; the formulas are in those files' comments and
- * in the OpenAPI descriptions of the calls.
+ * in the OpenAPI descriptions of the calls. The figures several calls need (the
+ * breakdown, sprint velocities, member figures, the last 30 days of completions)
+ * are computed once per change of the database (figures-cache.ts).
  */
 export { projectAnalyticsRoutes } from "./routes.ts";
 export { SAMPLE_PROJECT_ID } from "../../db/seed/demo-analytics.ts";

@@ -31,18 +31,20 @@ Deno.test("POST /projects/{id}/velocity measures story points per ended sprint o
     assertEquals(v.average_velocity, 7);
     assertEquals(v.velocity_trend, "improving");
     assertEquals(v.velocity_confidence, 0.85);
-    // Daily history from S1's start (06-01) to today (06-15).
-    assertEquals(v.velocity_history.length, 15);
+    // Daily history over the last 30 days: 05-17 to today (06-15).
+    assertEquals(v.velocity_history.length, 30);
     assertEquals(v.velocity_history[0], {
-      date: "2020-06-01",
+      date: "2020-05-17",
       day: 1,
       velocity: 0,
       tasks_completed: 0,
     });
     assertEquals(
-      v.velocity_history.map((d) => d.velocity),
+      v.velocity_history.slice(15).map((d) => d.velocity),
       [0, 0, 3, 0, 2, 0, 1, 0, 0, 5, 0, 0, 3, 0, 0],
     );
+    assertEquals(v.velocity_history.slice(0, 15).filter((d) => d.velocity > 0), []);
+    assertEquals(v.velocity_history.reduce((n, d) => n + d.tasks_completed, 0), 5);
   } finally {
     await t.close();
   }
@@ -54,7 +56,7 @@ Deno.test("POST /projects/{id}/velocity averages over sprint_count sprints", asy
     const v = await post<z.infer<typeof Velocity>>(VELOCITY, { sprint_count: 1 });
     assertEquals(v.sprint_history.map((s) => s.velocity), [8]);
     assertEquals([v.current_velocity, v.average_velocity, v.velocity_trend], [8, 8, "stable"]);
-    assertEquals(v.velocity_history[0].date, "2020-06-08");
+    assertEquals(v.velocity_history.length, 30);
   } finally {
     await t.close();
   }
