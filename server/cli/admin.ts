@@ -16,13 +16,9 @@
 import { readConfig } from "../config.ts";
 import { openDatabase } from "../db/open.ts";
 import { prepareDatabase } from "../db/prepare.ts";
-import { createOrganization } from "../platform/orgs/organization-bootstrap.ts";
+import { foundOrganization } from "../platform/orgs/found-organization.ts";
 import { hashPassword } from "../platform/auth/password.ts";
 import { encodeBase64Url } from "../platform/auth/base64.ts";
-import { findUserByEmail, insertMembership, insertUser } from "../platform/auth/repo.ts";
-import { recordAudit } from "../platform/audit/record.ts";
-import { newId } from "../platform/ids.ts";
-import { ADMIN_ROLE } from "../platform/access/access.ts";
 import type { Database } from "../db/database.ts";
 import { listModules, setModuleEnabled } from "../platform/admin/modules-admin.ts";
 import { listRoles, setRolePermission } from "../platform/admin/roles-admin.ts";
@@ -145,41 +141,17 @@ async function createAdmin(flags: Record<string, string>): Promise<void> {
       encodeBase64Url(crypto.getRandomValues(new Uint8Array(12)));
     if (password.length < 10) throw new Error("ADMIN_PASSWORD must be at least 10 characters");
     const hash = await hashPassword(password, config.passwordIterations);
-    await db.transaction(async (tx) => {
-      if (await findUserByEmail(tx, email)) {
-        throw new Error(`A user with email ${email} already exists`);
-      }
-      const now = new Date().toISOString();
-      const organizationId = await createOrganization(tx, { name: orgName }, { now });
-      const userId = newId("usr");
-      await insertUser(tx, {
-        id: userId,
+    await db.transaction((tx) =>
+      foundOrganization(tx, {
+        organizationName: orgName,
         email,
-        password_hash: hash,
-        first_name: flags.first ?? "Admin",
-        last_name: flags.last ?? "",
-        is_client_portal_user: 0,
-        client_id: null,
-        now,
-      });
-      await insertMembership(tx, {
-        id: newId("uor"),
-        userId,
-        organizationId,
-        role: ADMIN_ROLE,
-        isCurrent: true,
-        now,
-      });
-      await recordAudit(tx, {
-        organizationId,
-        actorId: null,
-        action: "organization.create",
-        resourceType: "organization",
-        resourceId: organizationId,
-        after: { name: orgName, admin: email, via: "admin command" },
-        now,
-      });
-    });
+        passwordHash: hash,
+        firstName: flags.first ?? "Admin",
+        lastName: flags.last ?? "",
+        actor: null,
+        now: new Date().toISOString(),
+      })
+    );
     console.log(`Created organization "${orgName}" and administrator ${email}`);
     if (!Deno.env.get("ADMIN_PASSWORD")) console.log(`Password: ${password}`);
   } finally {

@@ -3,11 +3,19 @@
  * loop in this process. Both stop after a fixed duration or request count.
  */
 
-/** Requests per second for a GET with headers, over `seconds`. */
+/** How a load run is made. */
+export interface LoadOptions {
+  seconds: number;
+  connections: number;
+  method?: "GET" | "POST";
+  body?: string;
+}
+
+/** Requests per second for a request with headers, over `seconds`. */
 export async function requestsPerSecond(
   url: string,
   headers: Record<string, string>,
-  options: { seconds: number; connections: number },
+  options: LoadOptions,
 ): Promise<number> {
   if (await hasWrk()) return await wrk(url, headers, options);
   return await fetchLoop(url, headers, options);
@@ -29,10 +37,15 @@ async function hasWrk(): Promise<boolean> {
 async function wrk(
   url: string,
   headers: Record<string, string>,
-  options: { seconds: number; connections: number },
+  options: LoadOptions,
 ) {
   const args = ["-t1", `-c${options.connections}`, `-d${options.seconds}s`];
   for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
+  if (options.method === "POST") {
+    const script = await Deno.makeTempFile({ suffix: ".lua" });
+    await Deno.writeTextFile(script, `wrk.method = "POST"\nwrk.body = ${JSON.stringify(options.body ?? "{}")}\n`);
+    args.push("-s", script);
+  }
   args.push(url);
   const out = await new Deno.Command("wrk", { args, stdout: "piped", stderr: "piped" }).output();
   const text = new TextDecoder().decode(out.stdout);
@@ -46,14 +59,14 @@ async function wrk(
 async function fetchLoop(
   url: string,
   headers: Record<string, string>,
-  options: { seconds: number; connections: number },
+  options: LoadOptions,
 ) {
   const deadline = performance.now() + options.seconds * 1000;
   let done = 0;
   const started = performance.now();
   await Promise.all(Array.from({ length: options.connections }, async () => {
     while (performance.now() < deadline && done < 2_000_000) {
-      const res = await fetch(url, { headers });
+      const res = await fetch(url, { headers, method: options.method ?? "GET", body: options.body });
       await res.arrayBuffer();
       if (res.status >= 400) throw new Error(`${url} answered ${res.status}`);
       done++;

@@ -5,11 +5,9 @@
  */
 import type { Database, Queryable } from "../../db/database.ts";
 import type { RegisterRequest, Session, User } from "../../../schemas/api/auth.ts";
-import { AppError, invalidInput, unauthenticated } from "../errors/app-error.ts";
+import { AppError, unauthenticated } from "../errors/app-error.ts";
 import { newId } from "../ids.ts";
-import { ADMIN_ROLE } from "../access/access.ts";
-import { createOrganization } from "../orgs/organization-bootstrap.ts";
-import { recordAudit } from "../audit/record.ts";
+import { foundOrganization } from "../orgs/found-organization.ts";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password.ts";
 import { hashRefreshToken, newRefreshToken, signAccessToken } from "./tokens.ts";
 import type { LoginThrottle } from "./rate-limit.ts";
@@ -140,42 +138,14 @@ export function createAuthService(deps: AuthDeps) {
     async register(input: RegisterRequest): Promise<Session> {
       const passwordHash = await hashPassword(input.password, deps.passwordIterations);
       return await deps.db.transaction(async (tx) => {
-        if (await repo.findUserByEmail(tx, input.email)) {
-          throw invalidInput("An account with this email already exists", {
-            email: "An account with this email already exists",
-          });
-        }
-        const now = iso();
-        const organizationId = await createOrganization(tx, { name: input.organization_name }, {
-          now,
-        });
-        const userId = newId("usr");
-        await repo.insertUser(tx, {
-          id: userId,
+        const { userId } = await foundOrganization(tx, {
+          organizationName: input.organization_name,
           email: input.email,
-          password_hash: passwordHash,
-          first_name: input.first_name,
-          last_name: input.last_name,
-          is_client_portal_user: 0,
-          client_id: null,
-          now,
-        });
-        await repo.insertMembership(tx, {
-          id: newId("uor"),
-          userId,
-          organizationId,
-          role: ADMIN_ROLE,
-          isCurrent: true,
-          now,
-        });
-        await recordAudit(tx, {
-          organizationId,
-          actorId: userId,
-          action: "organization.create",
-          resourceType: "organization",
-          resourceId: organizationId,
-          after: { name: input.organization_name },
-          now,
+          passwordHash,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          actor: "founder",
+          now: iso(),
         });
         const row = await repo.findUserById(tx, userId);
         return (await issueSession(tx, row!)).session;
