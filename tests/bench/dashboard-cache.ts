@@ -23,7 +23,11 @@ try {
   const start = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
   const body = JSON.stringify({ start_date: start, end_date: today });
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-  const first = await fetch(`${app.url}/api/v1/analytics/dashboard`, { method: "POST", headers, body });
+  const first = await fetch(`${app.url}/api/v1/analytics/dashboard`, {
+    method: "POST",
+    headers,
+    body,
+  });
   const bytes = new Uint8Array(await first.arrayBuffer());
   if (first.status !== 200) throw new Error(`dashboard answered ${first.status}`);
   const baseline = await startBaseline(8912, bytes, '"dashboard"');
@@ -31,14 +35,18 @@ try {
     const load = { seconds: SECONDS, connections: 50, method: "POST" as const, body };
     const appRates: number[] = [], baseRates: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      baseRates.push(await requestsPerSecond(`${baseline.url}/api/v1/analytics/dashboard`, headers, load));
-      appRates.push(await requestsPerSecond(`${app.url}/api/v1/analytics/dashboard`, headers, load));
+      baseRates.push(
+        await requestsPerSecond(`${baseline.url}/api/v1/analytics/dashboard`, headers, load),
+      );
+      appRates.push(
+        await requestsPerSecond(`${app.url}/api/v1/analytics/dashboard`, headers, load),
+      );
     }
     const a = median(appRates), b = median(baseRates);
     console.log(
-      `cached POST /api/v1/analytics/dashboard: app ${a.toFixed(0)} req/s, bare Deno.serve ${b.toFixed(0)} req/s, ratio ${
-        (a / b).toFixed(2)
-      } (budget ≥ 0.80; ${bytes.length} bytes)`,
+      `cached POST /api/v1/analytics/dashboard: app ${a.toFixed(0)} req/s, bare Deno.serve ${
+        b.toFixed(0)
+      } req/s, ratio ${(a / b).toFixed(2)} (budget ≥ 0.80; ${bytes.length} bytes)`,
     );
   } finally {
     await baseline.stop();

@@ -43,7 +43,10 @@ async function wrk(
   for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
   if (options.method === "POST") {
     const script = await Deno.makeTempFile({ suffix: ".lua" });
-    await Deno.writeTextFile(script, `wrk.method = "POST"\nwrk.body = ${JSON.stringify(options.body ?? "{}")}\n`);
+    await Deno.writeTextFile(
+      script,
+      `wrk.method = "POST"\nwrk.body = ${JSON.stringify(options.body ?? "{}")}\n`,
+    );
     args.push("-s", script);
   }
   args.push(url);
@@ -66,7 +69,11 @@ async function fetchLoop(
   const started = performance.now();
   await Promise.all(Array.from({ length: options.connections }, async () => {
     while (performance.now() < deadline && done < 2_000_000) {
-      const res = await fetch(url, { headers, method: options.method ?? "GET", body: options.body });
+      const res = await fetch(url, {
+        headers,
+        method: options.method ?? "GET",
+        body: options.body,
+      });
       await res.arrayBuffer();
       if (res.status >= 400) throw new Error(`${url} answered ${res.status}`);
       done++;
