@@ -24,6 +24,7 @@ function run(title, command, args, options = {}) {
       });
     }
     child.on("exit", (code) => {
+      // deno-lint-ignore no-control-regex
       const plain = output.replace(/\x1b\[[0-9;]*m/g, "");
       options.count?.(plain);
       if (code !== 0) {

@@ -1,0 +1,141 @@
+/**
+ * The one fetch wrapper of the client. It prefixes the base URL, sends the bearer
+ * token, sends and parses JSON, turns failures into ApiError and, when a call with a
+ * token answers 401, refreshes the session once and retries; if that does not help
+ * the session ends.
+ */
+import { ApiError, apiErrorFromAnswer, isRecord } from "./api-error.ts";
+import { apiUrl } from "./config.ts";
+import { endSession } from "./session-events.ts";
+import { readAccessToken, readRefreshToken, type SessionTokens, storeTokens } from "./tokens.ts";
+
+/** Options of one request. */
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Aborts the call after this many milliseconds with an ApiError "timeout". */
+  timeoutMs?: number;
+  /** Browser cache mode; descriptors use "no-cache" so the ETag is revalidated. */
+  cache?: RequestCache;
+  /** Send the bearer token (default true). */
+  auth?: boolean;
+  /** On 401, refresh once and retry, then end the session (default: same as auth). */
+  refreshOnUnauthorized?: boolean;
+}
+
+let refreshing: Promise<boolean> | null = null;
+let lastRefreshAt = Date.now();
+
+/** When the tokens were last issued or refreshed (epoch milliseconds). */
+export function lastTokenRefreshAt(): number {
+  return lastRefreshAt;
+}
+
+/** Records that fresh tokens were just stored (sign-in, register, refresh). */
+export function markTokensRefreshed(at: number = Date.now()): void {
+  lastRefreshAt = at;
+}
+
+/** Calls the API and returns the parsed JSON answer (undefined for 204). */
+export async function apiRequest<T = unknown>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const auth = options.auth ?? true;
+  const token = auth ? readAccessToken() : null;
+  const first = await send(path, options, token);
+  const refresh = options.refreshOnUnauthorized ?? auth;
+  if (first.status !== 401 || !refresh || (token === null && readRefreshToken() === null)) {
+    return await parse<T>(first);
+  }
+  if (!(await refreshSession())) {
+    endSession("expired");
+    return await parse<T>(first);
+  }
+  const second = await send(path, options, readAccessToken());
+  if (second.status === 401) endSession("expired");
+  return await parse<T>(second);
+}
+
+/**
+ * Exchanges the refresh token for new tokens. Concurrent callers share one call.
+ * Resolves false when there is no refresh token or the server refuses it.
+ */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const refreshToken = readRefreshToken();
+    if (refreshToken === null) return false;
+    try {
+      const response = await send("/auth/refresh", {
+        method: "POST",
+        body: { refresh_token: refreshToken },
+      }, null);
+      if (!response.ok) return false;
+      const answer: unknown = await response.json();
+      if (!isSessionTokens(answer)) return false;
+      storeTokens(answer);
+      markTokensRefreshed();
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+function isSessionTokens(value: unknown): value is SessionTokens {
+  return isRecord(value) && typeof value.access_token === "string" &&
+    typeof value.refresh_token === "string";
+}
+
+async function send(
+  path: string,
+  options: RequestOptions,
+  token: string | null,
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  if (token !== null) headers.Authorization = `Bearer ${token}`;
+  const signals = [
+    options.signal,
+    options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined,
+  ]
+    .filter((s): s is AbortSignal => s !== undefined);
+  try {
+    return await fetch(apiUrl(path), {
+      method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: signals.length === 0
+        ? undefined
+        : signals.length === 1
+        ? signals[0]
+        : AbortSignal.any(signals),
+      cache: options.cache,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "TimeoutError") {
+      throw new ApiError(0, "timeout", "The request timed out");
+    }
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiError(0, "network_error", "Cannot reach the server");
+  }
+}
+
+async function parse<T>(response: Response): Promise<T> {
+  const text = response.status === 204 ? "" : await response.text();
+  let body: unknown = undefined;
+  if (text !== "") {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+  if (!response.ok) throw apiErrorFromAnswer(response.status, response.statusText, body);
+  return body as T;
+}

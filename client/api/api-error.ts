@@ -1,0 +1,46 @@
+/**
+ * The one error type of the API client. The server answers errors as
+ * `{ "error": { "code", "message", "details"? } }`; network failures and
+ * time-outs become an ApiError with status 0.
+ */
+
+/** A failed API call, with the server's status, code, message and details. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: unknown;
+  /** The parsed answer body, when there was one (e.g. a refused screen's descriptor). */
+  readonly body: unknown;
+  /** The HTTP status text of the answer ("" for network failures). */
+  readonly statusText: string;
+
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    options: { details?: unknown; body?: unknown; statusText?: string } = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.details = options.details;
+    this.body = options.body;
+    this.statusText = options.statusText ?? "";
+  }
+}
+
+/** Builds the ApiError of a non-OK answer from its parsed body. */
+export function apiErrorFromAnswer(status: number, statusText: string, body: unknown): ApiError {
+  const error = isRecord(body) && isRecord(body.error) ? body.error : undefined;
+  const code = typeof error?.code === "string" ? error.code : `http_${status}`;
+  const message = typeof error?.message === "string"
+    ? error.message
+    : `Request failed: ${status} ${statusText}`.trim();
+  return new ApiError(status, code, message, { details: error?.details, body, statusText });
+}
+
+/** True for a plain object. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,104 @@
+/**
+ * The formatters a binding may name. Numbers and dates are written the way a
+ * US-English business app writes them; a value that cannot be formatted is missing.
+ */
+import type { Format } from "../../schemas/descriptor/mod.ts";
+
+const LOCALE = "en-US";
+const numberFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
+const integerFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+const percentFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
+const currencyFormat = new Intl.NumberFormat(LOCALE, { style: "currency", currency: "USD" });
+const wholeCurrencyFormat = new Intl.NumberFormat(LOCALE, {
+  style: "currency",
+  currency: "USD",
+  maximumFractionDigits: 0,
+});
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium" });
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short" });
+const relativeFormat = new Intl.RelativeTimeFormat(LOCALE, { numeric: "auto" });
+
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["second", 60],
+  ["minute", 60],
+  ["hour", 24],
+  ["day", 7],
+  ["week", 4.345],
+  ["month", 12],
+  ["year", Number.POSITIVE_INFINITY],
+];
+
+/** The text of `value` in `format`, or undefined when it cannot be shown. */
+export function formatValue(
+  value: unknown,
+  format: Format = "text",
+  now: Date = new Date(),
+): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  switch (format) {
+    case "text":
+      return typeof value === "object" ? undefined : String(value);
+    case "number":
+      return withNumber(value, (n) => numberFormat.format(n));
+    case "integer":
+      return withNumber(value, (n) => integerFormat.format(Math.round(n)));
+    case "percent":
+      return withNumber(value, (n) => `${percentFormat.format(n)}%`);
+    case "fraction-percent":
+      return withNumber(value, (n) => `${percentFormat.format(n * 100)}%`);
+    case "hours":
+      return withNumber(value, (n) => `${numberFormat.format(n)} h`);
+    case "currency":
+      return withNumber(
+        value,
+        (n) => (Number.isInteger(n) ? wholeCurrencyFormat : currencyFormat).format(n),
+      );
+    case "count":
+      return Array.isArray(value)
+        ? integerFormat.format(value.length)
+        : withNumber(value, (n) => integerFormat.format(n));
+    case "date":
+      return withDate(value, (d) => dateFormat.format(d));
+    case "datetime":
+      return withDate(value, (d) => dateTimeFormat.format(d));
+    case "relative-time":
+      return withDate(value, (d) => relativeTime(d, now));
+  }
+}
+
+function withNumber(value: unknown, write: (n: number) => string): string | undefined {
+  const n = typeof value === "number"
+    ? value
+    : typeof value === "string" && value.trim() !== ""
+    ? Number(value)
+    : NaN;
+  return Number.isFinite(n) ? write(n) : undefined;
+}
+
+/** Parses ISO strings and epoch numbers; a bare `YYYY-MM-DD` is a local calendar date. */
+export function parseDate(value: unknown): Date | undefined {
+  if (value instanceof Date) return value;
+  if (typeof value === "string") {
+    const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    const date = day
+      ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3]))
+      : new Date(value);
+    return Number.isNaN(date.getTime()) ? undefined : date;
+  }
+  if (typeof value === "number" && Number.isFinite(value)) return new Date(value);
+  return undefined;
+}
+
+function withDate(value: unknown, write: (d: Date) => string): string | undefined {
+  const date = parseDate(value);
+  return date ? write(date) : undefined;
+}
+
+function relativeTime(date: Date, now: Date): string {
+  let amount = (date.getTime() - now.getTime()) / 1000;
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(amount) < size) return relativeFormat.format(Math.round(amount), unit);
+    amount /= size;
+  }
+  return dateFormat.format(date);
+}

@@ -1,0 +1,71 @@
+/**
+ * Builds the react-router route objects from the route table: redirects (with the
+ * params of the old path), public and guest pages in the public layout, staff and
+ * portal pages behind their guards inside the lazily loaded shell, and a catch-all
+ * that sends unknown paths to `unknown`. Routes not marked lazy load their screen
+ * descriptor before the navigation completes (once the visitor may open them).
+ */
+import type { QueryClient } from "@tanstack/react-query";
+import { type LoaderFunctionArgs, redirect, type RouteObject } from "react-router-dom";
+import type { RouteEntry, RoutesDescriptor } from "../../schemas/descriptor/mod.ts";
+import { currentUserQuery } from "../api/current-user.ts";
+import { hasSession } from "../api/tokens.ts";
+import { AppRoot } from "./app-root.tsx";
+import { BootSplash } from "./boot-splash.tsx";
+import { prefetchScreen } from "./descriptor-queries.ts";
+import { guestGuard, portalGuard, staffGuard } from "./guards.ts";
+import { PublicLayout } from "./public-layout.tsx";
+import { RouteError } from "./route-error.tsx";
+import { fillRoutePath, screenParamsOf } from "./route-paths.ts";
+import { ScreenRoute } from "./screen-route.tsx";
+
+/** The route objects of a route table. */
+export function buildRoutes(routes: RoutesDescriptor, queryClient: QueryClient): RouteObject[] {
+  const of = (audience: RouteEntry["audience"]) =>
+    routes.routes.filter((r) => r.audience === audience).map((entry) =>
+      screenRoute(entry, queryClient)
+    );
+  const shellLayout = () =>
+    import("../shell/shell-layout.tsx").then((m) => ({ Component: m.ShellLayout }));
+  return [{
+    element: <AppRoot routes={routes} />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <BootSplash />,
+    children: [
+      ...routes.redirects.map((r) => ({
+        path: r.from,
+        loader: ({ params, request }: LoaderFunctionArgs) =>
+          redirect(`${fillRoutePath(r.to, params)}${new URL(request.url).search}`),
+      })),
+      { element: <PublicLayout />, children: of("public") },
+      { element: <PublicLayout />, loader: guestGuard(routes, queryClient), children: of("guest") },
+      { loader: staffGuard(routes, queryClient), lazy: shellLayout, children: of("staff") },
+      { loader: portalGuard(routes, queryClient), lazy: shellLayout, children: of("portal") },
+      { path: "*", loader: () => redirect(routes.unknown) },
+    ],
+  }];
+}
+
+function screenRoute(entry: RouteEntry, queryClient: QueryClient): RouteObject {
+  return {
+    path: entry.path,
+    element: <ScreenRoute entry={entry} />,
+    loader: entry.lazy ? undefined : async ({ params }: LoaderFunctionArgs) => {
+      if (await mayOpen(entry, queryClient)) {
+        await prefetchScreen(queryClient, entry.screen, screenParamsOf(params));
+      }
+      return null;
+    },
+  };
+}
+
+/**
+ * Whether the guard of the route's layout will let the visitor in (it runs in
+ * parallel): no descriptor is fetched for a visitor about to be redirected.
+ */
+async function mayOpen(entry: RouteEntry, queryClient: QueryClient): Promise<boolean> {
+  if (entry.audience === "public" || entry.audience === "guest") return true;
+  if (!hasSession()) return false;
+  const user = await queryClient.ensureQueryData(currentUserQuery).catch(() => undefined);
+  return user !== undefined && user.is_client_portal_user === (entry.audience === "portal");
+}

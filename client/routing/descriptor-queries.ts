@@ -1,0 +1,87 @@
+/**
+ * Queries of the route table, the shell and screens. Descriptors are fetched with
+ * `cache: "no-cache"` so the browser revalidates them with their ETag, and are
+ * validated with the lazily loaded JSON Schema validators.
+ */
+import type { QueryClient } from "@tanstack/react-query";
+import type { RoutesDescriptor, ShellDescriptor } from "../../schemas/descriptor/mod.ts";
+import { apiRequest } from "../api/api-client.ts";
+import { ApiError, isRecord } from "../api/api-error.ts";
+import { freshForMs } from "../renderer/cache-classes.ts";
+import type { CheckedScreen } from "../renderer/descriptor-validation.ts";
+
+/** Loads the validators (a separate chunk, fetched once). */
+function loadValidation() {
+  return import("../renderer/descriptor-validation.ts");
+}
+
+/** The route table query. */
+export const routesQuery = {
+  queryKey: ["routes"] as const,
+  queryFn: async ({ signal }: { signal?: AbortSignal }): Promise<RoutesDescriptor> => {
+    const [answer, validation] = await Promise.all([
+      apiRequest("/ui/routes", { cache: "no-cache", signal, refreshOnUnauthorized: false }),
+      loadValidation(),
+    ]);
+    return validation.checkRoutes(answer);
+  },
+  staleTime: Infinity,
+};
+
+/** The shell query. */
+export const shellQuery = {
+  queryKey: ["shell"] as const,
+  queryFn: async ({ signal }: { signal?: AbortSignal }): Promise<ShellDescriptor> => {
+    const [answer, validation] = await Promise.all([
+      apiRequest("/ui/shell", { cache: "no-cache", signal }),
+      import("../renderer/shell-validation.ts"),
+    ]);
+    return validation.checkShell(answer);
+  },
+  staleTime: freshForMs("semi-static"),
+};
+
+/** A loaded screen: validated, and the refusal when the server refused it. */
+export interface LoadedScreen extends CheckedScreen {
+  refusal?: ApiError;
+}
+
+/** The query of one screen with its params. */
+export function screenQuery(screenId: string, params: Readonly<Record<string, string>>) {
+  return {
+    queryKey: ["screen", screenId, params] as const,
+    queryFn: async ({ signal }: { signal?: AbortSignal }): Promise<LoadedScreen> => {
+      const validation = loadValidation();
+      try {
+        const answer = await apiRequest(screenUrl(screenId, params), { cache: "no-cache", signal });
+        return (await validation).checkScreen(answer, screenId);
+      } catch (error) {
+        const refused = error instanceof ApiError &&
+          (error.status === 403 || error.status === 404) &&
+          isRecord(error.body) && error.body.descriptor !== undefined;
+        if (!refused) throw error;
+        return {
+          ...(await (await validation).checkScreen(error.body.descriptor, screenId)),
+          refusal: error,
+        };
+      }
+    },
+    staleTime: (query: { state: { data?: LoadedScreen } }) =>
+      freshForMs(query.state.data?.descriptor.cache),
+  };
+}
+
+/** Starts loading a screen unless it is fresh in the cache; never throws. */
+export function prefetchScreen(
+  client: QueryClient,
+  screenId: string,
+  params: Readonly<Record<string, string>>,
+) {
+  return client.prefetchQuery(screenQuery(screenId, params));
+}
+
+function screenUrl(screenId: string, params: Readonly<Record<string, string>>): string {
+  const path = screenId.split("/").map(encodeURIComponent).join("/");
+  const query = new URLSearchParams(params).toString();
+  return `/ui/screens/${path}${query ? `?${query}` : ""}`;
+}

@@ -1,0 +1,78 @@
+/**
+ * The element of every screen route: fetches the screen descriptor for the route's
+ * screen id and params, renders it (or the screen the server sent with a refusal),
+ * and shows a skeleton while loading and an error with Retry when it cannot load.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo } from "react";
+import { useParams, useSearchParams } from "react-router-dom";
+import type { RouteEntry } from "../../schemas/descriptor/mod.ts";
+import { ApiError } from "../api/api-error.ts";
+import { reportClientError } from "../api/error-report.ts";
+import { DescriptorError } from "../renderer/descriptor-error.ts";
+import { ScreenView } from "../renderer/screen-view.tsx";
+import { SkeletonLines } from "../ui/skeleton-lines.tsx";
+import { WIDGET_REGISTRY } from "../widgets/registry.ts";
+import { screenQuery } from "./descriptor-queries.ts";
+import { screenParamsOf } from "./route-paths.ts";
+
+/** Renders the screen of a route. */
+export function ScreenRoute({ entry }: { entry: RouteEntry }) {
+  const routeParams = useParams();
+  const [search] = useSearchParams();
+  const key = JSON.stringify(screenParamsOf(routeParams));
+  const requestParams = useMemo(() => JSON.parse(key) as Record<string, string>, [key]);
+  const params = useMemo(() => ({ ...Object.fromEntries(search), ...requestParams }), [
+    search,
+    requestParams,
+  ]);
+  const query = useQuery(screenQuery(entry.screen, requestParams));
+  const title = query.data?.descriptor.title ?? entry.title;
+
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  if (query.data !== undefined) {
+    return (
+      <ScreenView
+        key={`${entry.screen}|${key}`}
+        descriptor={query.data.descriptor}
+        invalidNodes={query.data.invalidNodes}
+        params={params}
+        registry={WIDGET_REGISTRY}
+      />
+    );
+  }
+  if (query.isError && !(query.error instanceof ApiError && query.error.status === 401)) {
+    return (
+      <ScreenLoadError
+        error={query.error}
+        screenId={entry.screen}
+        retry={() => void query.refetch()}
+      />
+    );
+  }
+  return (
+    <div className="page">
+      <SkeletonLines lines={6} text="Loading…" />
+    </div>
+  );
+}
+
+function ScreenLoadError(
+  { error, screenId, retry }: { error: Error; screenId: string; retry(): void },
+) {
+  useEffect(() => {
+    if (error instanceof DescriptorError) {
+      reportClientError({ message: error.message, component: `screen "${screenId}"` });
+    }
+  }, [error, screenId]);
+  return (
+    <div className="panel panel-danger" role="alert">
+      <h1 className="panel-title">This page could not be loaded</h1>
+      <p>{error.message}</p>
+      <button type="button" className="button button-primary" onClick={retry}>Retry</button>
+    </div>
+  );
+}

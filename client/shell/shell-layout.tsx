@@ -1,0 +1,106 @@
+/**
+ * The frame of staff and portal screens, from the shell descriptor: sidebar,
+ * header, the screen, footer, help chatbot, idle guard and live events. The screen
+ * starts loading while the shell loads; a shell that cannot load leaves the screen
+ * usable with a notice.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { Outlet, useLocation } from "react-router-dom";
+import type { ShellDescriptor } from "../../schemas/descriptor/mod.ts";
+import { configureErrorReporting } from "../api/error-report.ts";
+import { configureCacheClasses } from "../renderer/cache-classes.ts";
+import { shellQuery } from "../routing/descriptor-queries.ts";
+import { SkeletonLines } from "../ui/skeleton-lines.tsx";
+import { Chatbot } from "./chatbot.tsx";
+import { Footer } from "./footer.tsx";
+import { Header } from "./header.tsx";
+import { IdleGuard } from "./idle-guard.tsx";
+import { useLiveEvents } from "./live-events.ts";
+import { RenderErrorBoundary } from "./render-error-boundary.tsx";
+import { Sidebar } from "./sidebar.tsx";
+import { useToasts } from "./toasts.tsx";
+import { useSidebarState } from "./use-sidebar-state.ts";
+
+/** The shell layout route. */
+export function ShellLayout() {
+  const query = useQuery(shellQuery);
+  const shell = query.data;
+  const sidebar = useSidebarState(shell?.sidebar.recentKept ?? 10);
+  const { setMax } = useToasts();
+
+  useEffect(() => {
+    if (shell === undefined) return;
+    configureErrorReporting(shell.errors.reportPath);
+    configureCacheClasses(shell.cache);
+    setMax(shell.toasts.max);
+  }, [shell, setMax]);
+
+  return (
+    <div className={`shell${sidebar.collapsed ? " is-collapsed" : ""}`}>
+      <a className="skip-link" href="#main">Skip to content</a>
+      {shell
+        ? <Sidebar sidebar={shell.sidebar} state={sidebar} />
+        : <div className="sidebar sidebar-placeholder" aria-hidden="true" />}
+      <div className="shell-main">
+        {shell
+          ? (
+            <Header
+              shell={shell}
+              sidebarCollapsed={sidebar.collapsed}
+              onToggleSidebar={() => sidebar.setCollapsed((c) => !c)}
+            />
+          )
+          : (
+            <header className="header">
+              {query.isError ? <ShellError error={query.error} /> : <SkeletonLines lines={1} />}
+            </header>
+          )}
+        <ScreenArea shell={shell} />
+        {shell ? <Footer footer={shell.footer} /> : null}
+      </div>
+      {shell ? <Chatbot script={shell.chatbot} /> : null}
+      {shell ? <IdleGuard policy={shell.session} /> : null}
+      {shell ? <LiveEvents path={shell.events.path} /> : null}
+    </div>
+  );
+}
+
+function ScreenArea({ shell }: { shell: ShellDescriptor | undefined }) {
+  const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    main.current?.focus({ preventScroll: true });
+    main.current?.scrollTo?.({ top: 0 });
+  }, [pathname]);
+  return (
+    <main id="main" ref={main} className="content" tabIndex={-1}>
+      <RenderErrorBoundary
+        key={pathname}
+        area="screen"
+        title={shell?.errors.renderTitle}
+        tryAgain={shell?.errors.tryAgain}
+      >
+        <Outlet />
+      </RenderErrorBoundary>
+    </main>
+  );
+}
+
+function ShellError({ error }: { error: Error }) {
+  return (
+    <p className="alert tone-warning" role="alert">
+      The navigation could not be loaded: {error.message}
+    </p>
+  );
+}
+
+function LiveEvents({ path }: { path: string }) {
+  useLiveEvents(path);
+  return null;
+}

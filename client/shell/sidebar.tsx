@@ -1,0 +1,185 @@
+/**
+ * The left sidebar, rendered from the shell descriptor: search, favourites, recent
+ * items, collapsible categories (with expand all / collapse all), the plan badge,
+ * and an icon rail when collapsed. Items are already filtered by the server.
+ */
+import { useEffect, useMemo } from "react";
+import { NavLink, useLocation, useNavigate } from "react-router-dom";
+import type { ShellDescriptor, SidebarItem } from "../../schemas/descriptor/mod.ts";
+import { Icon, ModuleGlyph } from "../ui/icons.tsx";
+import { SidebarSearch } from "./sidebar-search.tsx";
+import type { SidebarState } from "./use-sidebar-state.ts";
+
+/** Props of the sidebar. */
+export interface SidebarProps {
+  sidebar: ShellDescriptor["sidebar"];
+  state: SidebarState;
+}
+
+/** The sidebar. */
+export function Sidebar({ sidebar, state }: SidebarProps) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const items = useMemo(() => sidebar.categories.flatMap((c) => c.items), [sidebar.categories]);
+  const byId = useMemo(() => new Map(items.map((item) => [item.id, item])), [items]);
+  const { recordVisit } = state;
+
+  useEffect(() => {
+    const visited = items.find((item) =>
+      pathname === item.path || pathname.startsWith(`${item.path}/`)
+    );
+    if (visited) recordVisit(visited.id);
+  }, [pathname, items, recordVisit]);
+
+  const favorites = state.favorites.map((id) => byId.get(id)).filter((i): i is SidebarItem =>
+    i !== undefined
+  );
+  const recent = state.recent.map((id) => byId.get(id)).filter((i): i is SidebarItem =>
+    i !== undefined
+  )
+    .slice(0, sidebar.recentShown);
+
+  if (state.collapsed) {
+    return (
+      <nav id="sidebar" className="sidebar is-rail" aria-label="Main navigation">
+        <Brand />
+        <ul className="rail-items">
+          {items.map((item) => (
+            <li key={item.id}>
+              <NavLink
+                to={item.path}
+                className="rail-link"
+                aria-label={item.name}
+                title={item.name}
+              >
+                <ModuleGlyph name={item.name} />
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    );
+  }
+
+  const itemProps = { favorites: state.favorites, onToggleFavorite: state.toggleFavorite };
+  return (
+    <nav id="sidebar" className="sidebar" aria-label="Main navigation">
+      <div className="sidebar-top">
+        <Brand />
+        <button
+          type="button"
+          className="icon-button sidebar-close"
+          aria-label="Collapse sidebar"
+          onClick={() => state.setCollapsed(true)}
+        >
+          <Icon name="close" size={16} />
+        </button>
+      </div>
+      <SidebarSearch
+        items={items}
+        scoring={sidebar.search}
+        placeholder={sidebar.searchPlaceholder}
+        noResultsText={sidebar.noResultsText}
+        onOpen={(item) => void navigate(item.path)}
+      />
+      <div className="sidebar-scroll">
+        {favorites.length > 0
+          ? <ItemGroup title="Favorites" items={favorites} {...itemProps} />
+          : null}
+        {recent.length > 0 ? <ItemGroup title="Recent" items={recent} {...itemProps} /> : null}
+        <div className="sidebar-tools">
+          <button
+            type="button"
+            className="text-button"
+            onClick={() => state.setClosedCategories([])}
+          >
+            Expand all
+          </button>
+          <button
+            type="button"
+            className="text-button"
+            onClick={() => state.setClosedCategories(sidebar.categories.map((c) => c.name))}
+          >
+            Collapse all
+          </button>
+        </div>
+        {sidebar.categories.map((category) => {
+          const open = !state.closedCategories.includes(category.name);
+          const listId = `sidebar-category-${category.name.toLowerCase().replace(/\W+/g, "-")}`;
+          return (
+            <div key={category.name} className="sidebar-category">
+              <button
+                type="button"
+                className="category-toggle"
+                aria-expanded={open}
+                aria-controls={listId}
+                onClick={() => state.toggleCategory(category.name)}
+              >
+                <span>{category.name}</span>
+                <span className={`category-chevron${open ? " is-open" : ""}`}>
+                  <Icon name="chevron" size={14} />
+                </span>
+              </button>
+              <ul id={listId} className="sidebar-items" hidden={!open}>
+                {category.items.map((item) => (
+                  <SidebarLink key={item.id} item={item} {...itemProps} />
+                ))}
+              </ul>
+            </div>
+          );
+        })}
+      </div>
+      <div className="sidebar-badge">{sidebar.badge}</div>
+    </nav>
+  );
+}
+
+function Brand() {
+  return (
+    <div className="sidebar-brand">
+      <span className="brand-mark" aria-hidden="true">O</span>
+      <span className="brand-name">Opsuite</span>
+    </div>
+  );
+}
+
+interface ItemListProps {
+  favorites: readonly string[];
+  onToggleFavorite(id: string): void;
+}
+
+function ItemGroup(
+  { title, items, ...props }: { title: string; items: SidebarItem[] } & ItemListProps,
+) {
+  return (
+    <div className="sidebar-group">
+      <h2 className="sidebar-group-title">{title}</h2>
+      <ul className="sidebar-items">
+        {items.map((item) => <SidebarLink key={item.id} item={item} {...props} />)}
+      </ul>
+    </div>
+  );
+}
+
+function SidebarLink({ item, favorites, onToggleFavorite }: { item: SidebarItem } & ItemListProps) {
+  const favorite = favorites.includes(item.id);
+  return (
+    <li className="sidebar-item">
+      <NavLink to={item.path} className="sidebar-link" title={item.description}>
+        <ModuleGlyph name={item.name} />
+        <span className="sidebar-link-text">{item.name}</span>
+      </NavLink>
+      <button
+        type="button"
+        className={`star-button${favorite ? " is-favorite" : ""}`}
+        aria-label={favorite
+          ? `Remove ${item.name} from favorites`
+          : `Add ${item.name} to favorites`}
+        aria-pressed={favorite}
+        onClick={() => onToggleFavorite(item.id)}
+      >
+        <Icon name="star" size={14} filled={favorite} />
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * The user menu: the signed-in user's name and the descriptor's entries
+ * (Organization, My Profile, System Settings when permitted, Sign Out), each
+ * running its action. Arrow keys, Home and End move between entries.
+ */
+import type { KeyboardEvent } from "react";
+import type { ShellDescriptor } from "../../schemas/descriptor/mod.ts";
+import { useCurrentUser } from "../api/current-user.ts";
+import { useRunAction } from "../renderer/use-run-action.ts";
+import { Dropdown } from "../ui/dropdown.tsx";
+import { Icon } from "../ui/icons.tsx";
+
+function initialsOf(name: string): string {
+  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((part) => part[0].toUpperCase()).join(
+    "",
+  ) || "?";
+}
+
+function focusFirst(panel: HTMLElement): void {
+  panel.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+}
+
+function onMenuKeyDown(event: KeyboardEvent<HTMLUListElement>): void {
+  const entries = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+  const index = entries.indexOf(document.activeElement as HTMLElement);
+  const next = event.key === "ArrowDown"
+    ? (index + 1) % entries.length
+    : event.key === "ArrowUp"
+    ? (index - 1 + entries.length) % entries.length
+    : event.key === "Home"
+    ? 0
+    : event.key === "End"
+    ? entries.length - 1
+    : undefined;
+  if (next === undefined) return;
+  event.preventDefault();
+  entries[next]?.focus();
+}
+
+/** The user menu. */
+export function UserMenu({ entries }: { entries: ShellDescriptor["header"]["userMenu"] }) {
+  const { data: user } = useCurrentUser();
+  const run = useRunAction();
+  const name = user?.full_name || [user?.first_name, user?.last_name].filter(Boolean).join(" ") ||
+    "Account";
+  return (
+    <Dropdown
+      label={`User menu for ${name}`}
+      kind="menu"
+      buttonClassName="user-button"
+      onOpen={focusFirst}
+      button={
+        <>
+          <span className="avatar" aria-hidden="true">{initialsOf(name)}</span>
+          <span className="user-name">{name}</span>
+          <Icon name="chevron" size={14} />
+        </>
+      }
+    >
+      {(close) => (
+        <>
+          {user ? <p className="menu-panel-title" role="presentation">{user.email}</p> : null}
+          <ul className="menu-list" role="none" onKeyDown={onMenuKeyDown}>
+            {entries.map((entry) => (
+              <li key={entry.id} role="none">
+                <button
+                  type="button"
+                  role="menuitem"
+                  className={`menu-item${entry.action.kind === "sign-out" ? " is-danger" : ""}`}
+                  onClick={() => {
+                    close();
+                    void run(entry.action);
+                  }}
+                >
+                  {entry.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Dropdown>
+  );
+}

@@ -1,0 +1,14 @@
+/**
+ * Test setup for the client: unmount rendered trees and reset storage after each
+ * test. Waiting queries get 3 s: the first screen of a test file compiles the JSON
+ * Schema validators, which takes a moment on a busy machine.
+ */
+import { cleanup, configure } from "@testing-library/react";
+import { afterEach } from "vitest";
+
+configure({ asyncUtilTimeout: 3_000 });
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});

@@ -1,0 +1,70 @@
+/**
+ * Renders a screen descriptor the way the app does (validated, with the widget
+ * registry, a query client and a router) for renderer and widget tests.
+ */
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider, useLocation } from "react-router-dom";
+import type { ScreenDescriptor } from "../../schemas/descriptor/mod.ts";
+import { type ActionHost, ActionHostContext } from "../renderer/action-host.tsx";
+import { checkScreen } from "../renderer/descriptor-validation.ts";
+import { ScreenView } from "../renderer/screen-view.tsx";
+import type { WidgetRegistry } from "../renderer/screen-runtime.tsx";
+import { WIDGET_REGISTRY } from "../widgets/registry.ts";
+
+/** A minimal valid screen around a body. */
+export function screenOf(
+  body: unknown,
+  extra: Partial<Record<keyof ScreenDescriptor, unknown>> = {},
+): unknown {
+  return { schemaVersion: 1, id: "test-screen", title: "Test", cache: "dynamic", body, ...extra };
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+/** Renders a descriptor at `/screen`; other paths show their location. */
+export async function renderScreen(
+  descriptor: unknown,
+  options: {
+    params?: Record<string, string>;
+    host?: Partial<ActionHost>;
+    registry?: WidgetRegistry;
+  } = {},
+) {
+  const checked = await checkScreen(descriptor, "test-screen");
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const toasts: string[] = [];
+  const host: ActionHost = {
+    toast: (text) => toasts.push(text),
+    confirm: () => true,
+    signOut: () => undefined,
+    homePath: "/home",
+    startSession: () => undefined,
+    ...options.host,
+  };
+  const router = createMemoryRouter([
+    {
+      path: "/screen",
+      element: (
+        <ActionHostContext.Provider value={host}>
+          <ScreenView
+            descriptor={checked.descriptor}
+            invalidNodes={checked.invalidNodes}
+            params={options.params}
+            registry={options.registry ?? WIDGET_REGISTRY}
+          />
+        </ActionHostContext.Provider>
+      ),
+    },
+    { path: "*", element: <LocationProbe /> },
+  ], { initialEntries: ["/screen"] });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...view, router, toasts, queryClient, invalidNodes: checked.invalidNodes };
+}

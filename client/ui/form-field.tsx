@@ -1,0 +1,106 @@
+/**
+ * One labelled form control (input, select, textarea or checkbox) with its help
+ * text and error message. A label ending in "*" shows the asterisk as a required
+ * marker; the error is tied to the control with aria-describedby.
+ */
+import type { FormField as FieldSpec } from "../../schemas/descriptor/mod.ts";
+import { type FieldValue, isRequired, splitLabel } from "../renderer/form-validation.ts";
+
+/** An option of a select. */
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+/** Props of a form field. */
+export interface FormFieldProps {
+  id: string;
+  field: FieldSpec;
+  value: FieldValue;
+  error?: string;
+  options: FieldOption[];
+  /** Label of the empty first option of a select. */
+  emptyLabel?: string;
+  onChange(value: FieldValue): void;
+}
+
+/** A form field. */
+export function FormField(
+  { id, field, value, error, options, emptyLabel, onChange }: FormFieldProps,
+) {
+  const label = splitLabel(field.label);
+  const describedBy =
+    [error ? `${id}-error` : "", field.help ? `${id}-help` : ""].filter(Boolean).join(" ") ||
+    undefined;
+  const common = {
+    id,
+    name: field.name,
+    "aria-invalid": error !== undefined || undefined,
+    "aria-describedby": describedBy,
+    "aria-required": isRequired(field) || undefined,
+  };
+  const labelElement = (
+    <label htmlFor={id}>
+      {label.text}
+      {label.marked ? <span className="required-marker" aria-hidden="true">*</span> : null}
+    </label>
+  );
+  const notes = (
+    <>
+      {field.help ? <p id={`${id}-help`} className="field-help">{field.help}</p> : null}
+      {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
+    </>
+  );
+  if (field.kind === "checkbox") {
+    return (
+      <div className={`field field-checkbox${error ? " has-error" : ""}`}>
+        <input
+          {...common}
+          type="checkbox"
+          checked={value === true}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        {labelElement}
+        {notes}
+      </div>
+    );
+  }
+  const text = typeof value === "string" ? value : "";
+  let control;
+  if (field.kind === "select") {
+    control = (
+      <select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{emptyLabel ?? field.placeholder ?? "Select…"}</option>
+        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </select>
+    );
+  } else if (field.kind === "textarea") {
+    control = (
+      <textarea
+        {...common}
+        value={text}
+        placeholder={field.placeholder}
+        rows={4}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    );
+  } else {
+    control = (
+      <input
+        {...common}
+        type={field.kind}
+        value={text}
+        placeholder={field.placeholder}
+        autoComplete={field.autocomplete}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    );
+  }
+  return (
+    <div className={`field${error ? " has-error" : ""}`}>
+      {labelElement}
+      {control}
+      {notes}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Vite builds the client from client/ into client/dist; Vitest runs the client's
+ * tests (client/**\/*.test.ts(x)) in jsdom.
+ */
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+import { validatorsPlugin } from "./build/validators-plugin.ts";
+
+const clientDir = fileURLToPath(new URL(".", import.meta.url));
+const repoDir = fileURLToPath(new URL("..", import.meta.url));
+
+export default defineConfig({
+  root: clientDir,
+  plugins: [react(), validatorsPlugin()],
+  server: { fs: { allow: [repoDir] } },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    manifest: true,
+    // Every supported browser preloads modules natively.
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      output: {
+        // Code every page runs goes in one chunk: many small shared chunks cost more
+        // bytes (and requests) than they save.
+        manualChunks(id: string) {
+          if (
+            /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@tanstack)\//
+              .test(id)
+          ) {
+            return "index";
+          }
+          if (/\/client\/(api|routing|ui)\/|\/client\/renderer\/(?!.*validat)/.test(id)) {
+            return "index";
+          }
+          return undefined;
+        },
+      },
+    },
+    target: "es2022",
+  },
+  test: {
+    root: repoDir,
+    environment: "jsdom",
+    include: ["client/**/*.test.{ts,tsx}"],
+    exclude: ["**/node_modules/**", "client/dist/**"],
+    setupFiles: [fileURLToPath(new URL("./test-setup.ts", import.meta.url))],
+    restoreMocks: true,
+  },
+});

@@ -1,0 +1,107 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { fakeServer } from "../testing/fake-server.ts";
+import { renderScreen, screenOf } from "../testing/render-screen.tsx";
+
+const page = (...children: unknown[]) => ({ type: "page", children });
+const progress = { method: "POST", path: "/progress" };
+
+describe("the analytics widgets", () => {
+  it("draws one bar per point and labels every n-th", async () => {
+    fakeServer({
+      "POST /progress": { history: [1, 2, 3, 4, 5, 6].map((day) => ({ day, velocity: day * 2 })) },
+    });
+    await renderScreen(screenOf(
+      page({
+        type: "bar-chart",
+        source: "velocity",
+        path: "history",
+        x: "day",
+        y: "velocity",
+        xLabel: "Day",
+        labelEvery: 5,
+        title: "Velocity history",
+        emptyText: "No velocity yet",
+      }),
+      { sources: { velocity: progress } },
+    ));
+    const chart = await screen.findByRole("img", { name: "Velocity history" });
+    expect(chart.querySelectorAll(".chart-bar")).toHaveLength(6);
+    const labels = [...chart.querySelectorAll(".chart-tick")].map((t) => t.textContent).filter((
+      t,
+    ) => t?.startsWith("Day"));
+    expect(labels).toEqual(["Day 1", "Day 6"]);
+    expect(screen.getByRole("table", { name: "Velocity history" })).toBeTruthy();
+  });
+
+  it("shows a bar chart's empty state", async () => {
+    fakeServer({ "POST /progress": { history: [] } });
+    await renderScreen(screenOf(
+      page({
+        type: "bar-chart",
+        source: "velocity",
+        path: "history",
+        x: "day",
+        y: "velocity",
+        emptyTitle: "Velocity Data Unavailable",
+        emptyText: "Complete some tasks first.",
+      }),
+      { sources: { velocity: progress } },
+    ));
+    expect(await screen.findByText("Velocity Data Unavailable")).toBeTruthy();
+  });
+
+  it("draws a line per series with a legend", async () => {
+    fakeServer({
+      "POST /progress": {
+        points: [{ d: 1, remaining: 10, ideal: 10 }, { d: 2, remaining: 8, ideal: 5 }],
+      },
+    });
+    await renderScreen(screenOf(
+      page({
+        type: "line-chart",
+        source: "burndown",
+        path: "points",
+        x: "d",
+        series: [{ key: "remaining", label: "Remaining" }, {
+          key: "ideal",
+          label: "Ideal",
+          dashed: true,
+        }],
+        title: "Burndown",
+        emptyText: "No burndown",
+      }),
+      { sources: { burndown: progress } },
+    ));
+    const chart = await screen.findByRole("img", { name: "Burndown" });
+    expect(chart.querySelectorAll(".chart-line")).toHaveLength(2);
+    expect(chart.querySelectorAll(".chart-line")[1].getAttribute("stroke-dasharray")).toBe("6 4");
+    expect(screen.getByRole("list").textContent).toBe("RemainingIdeal");
+  });
+
+  it("shows trends, capped risk and scenario confidence", async () => {
+    fakeServer({ "POST /progress": { trend: "declining", risk: 140, probability: 0.8 } });
+    await renderScreen(screenOf(
+      page(
+        { type: "trend-arrow", label: "Velocity", value: { $bind: "p", path: "trend" } },
+        { type: "risk-bar", label: "Risk score", value: { $bind: "p", path: "risk" } },
+        { type: "tone-dot", tone: "danger", label: "High risk" },
+        {
+          type: "scenario-card",
+          title: "Pessimistic",
+          date: "Mar 1, 2027",
+          probability: { $bind: "p", path: "probability" },
+          factor: 1.5,
+        },
+      ),
+      { sources: { p: progress } },
+    ));
+    expect((await screen.findByText("declining")).closest(".trend")?.getAttribute("data-tone"))
+      .toBe("danger");
+    const meter = screen.getByRole("meter", { name: "Risk score" });
+    expect(meter.getAttribute("aria-valuenow")).toBe("100");
+    expect(screen.getByText("100")).toBeTruthy();
+    expect(screen.getByText("High risk")).toBeTruthy();
+    expect(screen.getByText("Confidence: 100%")).toBeTruthy();
+  });
+});

@@ -1,0 +1,237 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { apiError, fakeServer } from "../testing/fake-server.ts";
+import { renderScreen, screenOf } from "../testing/render-screen.tsx";
+
+const loginForm = {
+  type: "form",
+  id: "login",
+  fields: [
+    {
+      name: "email",
+      label: "Email *",
+      kind: "email",
+      messages: { required: "Email is required", invalid: "Enter a valid email" },
+    },
+    {
+      name: "password",
+      label: "Password *",
+      kind: "password",
+      minLength: 8,
+      messages: { minLength: "Too short" },
+    },
+  ],
+  submit: { label: "Sign In", method: "POST", path: "/auth/login", session: true },
+};
+
+function fill(label: RegExp, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+describe("the form widget", () => {
+  it("shows a trailing asterisk as a required marker", async () => {
+    await renderScreen(screenOf(loginForm));
+    const input = await screen.findByLabelText(/Email/);
+    expect(input.getAttribute("aria-required")).toBe("true");
+    const label = document.querySelector(`label[for="${input.id}"]`)!;
+    expect(label.querySelector(".required-marker")?.textContent).toBe("*");
+  });
+
+  it("checks fields with the descriptor's messages before sending", async () => {
+    const server = fakeServer({});
+    await renderScreen(screenOf(loginForm));
+    fireEvent.click(await screen.findByRole("button", { name: "Sign In" }));
+    expect(await screen.findByText("Email is required")).toBeTruthy();
+    fill(/Email/, "not-an-email");
+    fill(/Password/, "short");
+    fireEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByText("Enter a valid email")).toBeTruthy();
+    expect(screen.getByText("Too short")).toBeTruthy();
+    expect(screen.getByLabelText(/Email/).getAttribute("aria-invalid")).toBe("true");
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("shows the server's per-field messages under the fields", async () => {
+    fakeServer({
+      "POST /clients": apiError(400, "invalid_input", "Invalid input", {
+        fields: { name: "Name is taken" },
+      }),
+    });
+    await renderScreen(screenOf({
+      type: "form",
+      id: "client",
+      fields: [{ name: "name", label: "Name", kind: "text" }],
+      submit: { label: "Save", method: "POST", path: "/clients" },
+    }));
+    fill(/Name/, "Acme");
+    fireEvent.click(await screen.findByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Name is taken")).toBeTruthy();
+  });
+
+  it("shows a refused sign-in's message", async () => {
+    fakeServer({
+      "POST /auth/login": apiError(401, "invalid_credentials", "Invalid email or password"),
+    });
+    await renderScreen(screenOf(loginForm));
+    fill(/Email/, "a@b.test");
+    fill(/Password/, "long enough");
+    fireEvent.click(await screen.findByRole("button", { name: "Sign In" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Invalid email or password");
+  });
+
+  it("hands a session answer to the app", async () => {
+    const session = {
+      access_token: "a",
+      refresh_token: "r",
+      token_type: "bearer",
+      expires_in: 900,
+    };
+    const server = fakeServer({ "POST /auth/login": session });
+    const startSession = vi.fn();
+    await renderScreen(screenOf(loginForm), { host: { startSession } });
+    fill(/Email/, "admin@acme.test");
+    fill(/Password/, "demo-password");
+    fireEvent.click(await screen.findByRole("button", { name: "Sign In" }));
+    await waitFor(() => expect(startSession).toHaveBeenCalledWith(session));
+    expect(server.to("POST", "/auth/login")[0].body).toEqual({
+      email: "admin@acme.test",
+      password: "demo-password",
+    });
+  });
+
+  it("after success shows its text, sends extras and typed values, and runs onSuccess with the answer", async () => {
+    const server = fakeServer({ "POST /leads": { id: 17 } });
+    const { toasts, router } = await renderScreen(screenOf({
+      type: "form",
+      id: "lead",
+      fields: [
+        { name: "name", label: "Name", kind: "text" },
+        { name: "value", label: "Value", kind: "number" },
+        { name: "hot", label: "Hot lead", kind: "checkbox" },
+        { name: "notes", label: "Notes", kind: "textarea" },
+      ],
+      submit: {
+        label: "Create",
+        method: "POST",
+        path: "/leads",
+        extra: { source: "web" },
+        successText: "Lead created",
+        onSuccess: { kind: "navigate", to: "/app/lead-detail/{id}" },
+      },
+    }));
+    fill(/Name/, "Acme");
+    fill(/Value/, "1200");
+    fireEvent.click(screen.getByLabelText("Hot lead"));
+    fireEvent.click(await screen.findByRole("button", { name: "Create" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/app/lead-detail/17"));
+    expect(toasts).toEqual(["Lead created"]);
+    expect(server.to("POST", "/leads")[0].body).toEqual({
+      source: "web",
+      name: "Acme",
+      value: 1200,
+      hot: true,
+    });
+  });
+
+  it("puts a filter form's values into screen state, where sources read them", async () => {
+    const server = fakeServer({
+      "POST /audit/filters": {
+        actors: [{ id: "u1", name: "Ada" }],
+        actions: ["role.grant", "user.invite"],
+      },
+      "POST /audit/logs": { entries: [] },
+    });
+    await renderScreen(screenOf(
+      {
+        type: "page",
+        children: [
+          {
+            type: "form",
+            id: "filters",
+            fields: [
+              {
+                name: "actor_id",
+                label: "Actor",
+                kind: "select",
+                optionsSource: {
+                  source: "filters",
+                  path: "actors",
+                  value: "id",
+                  label: "name",
+                  emptyLabel: "Anyone",
+                },
+              },
+              {
+                name: "action",
+                label: "Action",
+                kind: "select",
+                optionsSource: { source: "filters", path: "actions", emptyLabel: "Any action" },
+              },
+            ],
+            submit: { label: "Apply filters", toState: true },
+          },
+          {
+            type: "list",
+            source: "logs",
+            path: "entries",
+            title: { $field: "action" },
+            emptyText: "Nothing",
+          },
+        ],
+      },
+      {
+        sources: {
+          filters: { method: "POST", path: "/audit/filters" },
+          logs: {
+            method: "POST",
+            path: "/audit/logs",
+            body: { actor_id: { $state: "actor_id" }, action: { $state: "action" } },
+          },
+        },
+      },
+    ));
+    const actor = await screen.findByLabelText("Actor");
+    expect(await screen.findByRole("option", { name: "Ada" })).toBeTruthy();
+    expect(screen.getByRole("option", { name: "Anyone" })).toBeTruthy();
+    expect(screen.getByRole("option", { name: "user.invite" })).toBeTruthy();
+    await waitFor(() => expect(server.to("POST", "/audit/logs")).toHaveLength(1));
+    expect(server.to("POST", "/audit/logs")[0].body).toEqual({});
+    fireEvent.change(actor, { target: { value: "u1" } });
+    fireEvent.click(screen.getByRole("button", { name: "Apply filters" }));
+    await waitFor(() => expect(server.to("POST", "/audit/logs")).toHaveLength(2));
+    expect(server.to("POST", "/audit/logs")[1].body).toEqual({ actor_id: "u1" });
+  });
+
+  it("fills from its source, carries fields of the source, shows a result and resets", async () => {
+    const server = fakeServer({
+      "POST /org": { organization: { name: "Acme" }, version: 7 },
+      "POST /org/update": { invitation_link: "https://x.test/i/abc" },
+    });
+    await renderScreen(screenOf(
+      {
+        type: "form",
+        id: "org",
+        source: "org",
+        path: "organization",
+        fields: [{ name: "name", label: "Name", kind: "text" }],
+        submit: {
+          label: "Save",
+          method: "POST",
+          path: "/org/update",
+          carry: { version: "version" },
+          showResult: { label: "Invitation link", path: "invitation_link" },
+          resetOnSuccess: true,
+        },
+      },
+      { sources: { org: { method: "POST", path: "/org" } } },
+    ));
+    const name = await screen.findByLabelText("Name") as HTMLInputElement;
+    expect(name.value).toBe("Acme");
+    fireEvent.change(name, { target: { value: "Acme Ltd" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("https://x.test/i/abc")).toBeTruthy();
+    expect(screen.getByText("Invitation link")).toBeTruthy();
+    expect(server.to("POST", "/org/update")[0].body).toEqual({ version: 7, name: "Acme Ltd" });
+    expect(name.value).toBe("Acme");
+  });
+});

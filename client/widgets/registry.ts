@@ -1,0 +1,56 @@
+/**
+ * The single map from widget `type` to component. Its keys are exactly the widget
+ * catalogue of `schemas/descriptor/widgets.ts` (a test checks this). The layout and
+ * data widgets of the busiest screens are in the main bundle; every other widget is
+ * loaded on first use.
+ */
+import { lazy } from "react";
+import type { WidgetRegistry } from "../renderer/screen-runtime.tsx";
+import { Card } from "./card.tsx";
+import { Grid } from "./grid.tsx";
+import { Link } from "./link.tsx";
+import { List } from "./list.tsx";
+import { Page } from "./page.tsx";
+import { Stack } from "./stack.tsx";
+import { Stat } from "./stat.tsx";
+import { Table } from "./table.tsx";
+
+/** Every widget of the catalogue, by type. */
+export const WIDGET_REGISTRY: WidgetRegistry = {
+  "page": Page,
+  "section": lazy(() => import("./section.tsx").then((m) => ({ default: m.Section }))),
+  "grid": Grid,
+  "stack": Stack,
+  "tabs": lazy(() => import("./tabs.tsx").then((m) => ({ default: m.Tabs }))),
+  "card": Card,
+  "dialog": lazy(() => import("./dialog.tsx").then((m) => ({ default: m.Dialog }))),
+  "heading": lazy(() => import("./heading.tsx").then((m) => ({ default: m.Heading }))),
+  "text": lazy(() => import("./text.tsx").then((m) => ({ default: m.Text }))),
+  "rich-text": lazy(() => import("./rich-text.tsx").then((m) => ({ default: m.RichText }))),
+  "link": Link,
+  "badge": lazy(() => import("./badge.tsx").then((m) => ({ default: m.Badge }))),
+  "alert": lazy(() => import("./alert.tsx").then((m) => ({ default: m.Alert }))),
+  "stat": Stat,
+  "progress-bar": lazy(() =>
+    import("./progress-bar.tsx").then((m) => ({ default: m.ProgressBar }))
+  ),
+  "key-value": lazy(() => import("./key-value.tsx").then((m) => ({ default: m.KeyValue }))),
+  "list": List,
+  "table": Table,
+  "selectable-list": lazy(() =>
+    import("./selectable-list.tsx").then((m) => ({ default: m.SelectableList }))
+  ),
+  "form": lazy(() => import("./form.tsx").then((m) => ({ default: m.Form }))),
+  "skeleton": lazy(() => import("./skeleton.tsx").then((m) => ({ default: m.Skeleton }))),
+  "empty-state": lazy(() => import("./empty-state.tsx").then((m) => ({ default: m.EmptyState }))),
+  "error-panel": lazy(() => import("./error-panel.tsx").then((m) => ({ default: m.ErrorPanel }))),
+  "button": lazy(() => import("./button.tsx").then((m) => ({ default: m.Button }))),
+  "bar-chart": lazy(() => import("./bar-chart.tsx").then((m) => ({ default: m.BarChart }))),
+  "line-chart": lazy(() => import("./line-chart.tsx").then((m) => ({ default: m.LineChart }))),
+  "trend-arrow": lazy(() => import("./trend-arrow.tsx").then((m) => ({ default: m.TrendArrow }))),
+  "risk-bar": lazy(() => import("./risk-bar.tsx").then((m) => ({ default: m.RiskBar }))),
+  "tone-dot": lazy(() => import("./tone-dot.tsx").then((m) => ({ default: m.ToneDot }))),
+  "scenario-card": lazy(() =>
+    import("./scenario-card.tsx").then((m) => ({ default: m.ScenarioCard }))
+  ),
+};
