@@ -66,6 +66,7 @@ export const PortalProfileResponse = z.object({
 }).strict();
 
 export const PortalInviteRequest = z.object({
+  client_id: z.string().min(1).max(64),
   email: z.string().trim().toLowerCase().email("Enter a valid email address").max(254),
   first_name: z.string().trim().min(1, "First name is required").max(100),
   last_name: z.string().trim().min(1, "Last name is required").max(100),
@@ -76,10 +77,20 @@ export const PortalInviteResponse = z.object({
   expires_at: z.string(),
 })
   .strict();
-export const PortalRevokeRequest = z.object({ user_id: z.string().min(1).max(64) }).strict();
+export const PortalRevokeRequest = z.object({
+  client_id: z.string().min(1).max(64),
+  user_id: z.string().min(1).max(64),
+}).strict();
+export const PortalUsersRequest = z.object({ client_id: z.string().min(1).max(64).optional() }).strict();
 export const PortalUsersResponse = z.object({
   users: z.array(
-    z.object({ id: z.string(), full_name: z.string(), email: z.string(), status: z.string() })
-      .strict(),
+    z.object({
+      id: z.string(),
+      full_name: z.string(),
+      email: z.string(),
+      status: z.string(),
+      client_id: z.string(),
+      client_name: z.string(),
+    }).strict(),
   ),
 }).strict();

@@ -10,6 +10,7 @@ import {
   PortalInviteRequest,
   PortalInviteResponse,
   PortalRevokeRequest,
+  PortalUsersRequest,
   PortalUsersResponse,
   StaffSendMessageRequest,
 } from "../../../schemas/api/portal.ts";
@@ -73,36 +74,48 @@ export function clientAccessRoutes(
     return c.json({ message }, 201);
   });
 
+  const portalUsers = (organizationId: string, clientId: string | undefined) =>
+    db.all<
+      {
+        id: string;
+        full_name: string;
+        email: string;
+        status: string;
+        client_id: string;
+        client_name: string;
+      }
+    >(
+      `SELECT u.id, u.first_name || ' ' || u.last_name AS full_name, u.email, uo.status, c.id AS client_id, c.name AS client_name
+         FROM users u JOIN user_organizations uo ON uo.user_id = u.id AND uo.organization_id = ?
+         JOIN clients c ON c.id = u.client_id
+        WHERE u.is_client_portal_user = 1 ${
+        clientId ? "AND u.client_id = ?" : ""
+      } ORDER BY c.name, u.last_name`,
+      clientId ? [organizationId, clientId] : [organizationId],
+    );
+
   api.route({
     ...base,
     method: "post",
-    path: "/clients/:id/portal-users",
-    summary: "The client's portal accounts",
-    body: PortalEmpty,
+    path: "/clients/portal-users",
+    summary: "Portal accounts of the organisation's clients (or of one client)",
+    body: PortalUsersRequest,
     response: PortalUsersResponse,
-  }, async (c, { access }) => {
-    const clientId = c.req.param("id")!;
-    await assertClient(access.organizationId, clientId);
-    const users = await db.all<{ id: string; full_name: string; email: string; status: string }>(
-      `SELECT u.id, u.first_name || ' ' || u.last_name AS full_name, u.email, uo.status
-         FROM users u JOIN user_organizations uo ON uo.user_id = u.id AND uo.organization_id = ?
-        WHERE u.client_id = ? AND u.is_client_portal_user = 1 ORDER BY u.last_name`,
-      [access.organizationId, clientId],
-    );
-    return c.json({ users });
+  }, async (c, { access, body }) => {
+    if (body.client_id) await assertClient(access.organizationId, body.client_id);
+    return c.json({ users: await portalUsers(access.organizationId, body.client_id) });
   });
 
   api.route({
     ...base,
     method: "post",
-    path: "/clients/:id/portal-invite",
+    path: "/clients/portal-invite",
     summary: "Invite a client's contact to the portal: a one-time sign-up link",
     body: PortalInviteRequest,
     response: PortalInviteResponse,
     status: 201,
   }, async (c, { access, body }) => {
-    const clientId = c.req.param("id")!;
-    await assertClient(access.organizationId, clientId);
+    await assertClient(access.organizationId, body.client_id);
     const token = newRefreshToken();
     const at = now();
     const expires = new Date(clock() + INVITATION_DAYS * 86_400_000).toISOString();
@@ -116,7 +129,7 @@ export function clientAccessRoutes(
       await tx.run(
         `INSERT INTO users (id, email, password_hash, first_name, last_name, is_client_portal_user, client_id, created_at, updated_at)
          VALUES (?, ?, 'invited', ?, ?, 1, ?, ?, ?)`,
-        [id, body.email, body.first_name, body.last_name, clientId, at, at],
+        [id, body.email, body.first_name, body.last_name, body.client_id, at, at],
       );
       await tx.run(
         `INSERT INTO user_organizations (id, user_id, organization_id, user_role, is_current, status, created_at, updated_at)
@@ -133,7 +146,7 @@ export function clientAccessRoutes(
           access.user.id,
           expires,
           at,
-          clientId,
+          body.client_id,
         ],
       );
       await recordAudit(tx, {
@@ -141,7 +154,7 @@ export function clientAccessRoutes(
         actorId: access.user.id,
         action: "portal.invite",
         resourceType: "client",
-        resourceId: clientId,
+        resourceId: body.client_id,
         after: { email: body.email, user_id: id },
         requestId: c.get("requestId"),
         now: at,
@@ -158,18 +171,17 @@ export function clientAccessRoutes(
   api.route({
     ...base,
     method: "post",
-    path: "/clients/:id/portal-revoke",
+    path: "/clients/portal-revoke",
     summary: "Revoke a contact's portal access (signs them out)",
     body: PortalRevokeRequest,
     response: PortalUsersResponse,
   }, async (c, { access, body }) => {
-    const clientId = c.req.param("id")!;
-    await assertClient(access.organizationId, clientId);
+    await assertClient(access.organizationId, body.client_id);
     await db.transaction(async (tx) => {
       const member = await tx.get<{ status: string }>(
         `SELECT uo.status FROM users u JOIN user_organizations uo ON uo.user_id = u.id AND uo.organization_id = ?
           WHERE u.id = ? AND u.client_id = ? AND u.is_client_portal_user = 1`,
-        [access.organizationId, body.user_id, clientId],
+        [access.organizationId, body.user_id, body.client_id],
       );
       if (!member) throw notFound("Portal user");
       await tx.run(
@@ -186,19 +198,13 @@ export function clientAccessRoutes(
         actorId: access.user.id,
         action: "portal.revoke",
         resourceType: "client",
-        resourceId: clientId,
+        resourceId: body.client_id,
         before: { user_id: body.user_id, status: member.status },
         after: { user_id: body.user_id, status: "deactivated" },
         requestId: c.get("requestId"),
         now: now(),
       });
     });
-    const users = await db.all<{ id: string; full_name: string; email: string; status: string }>(
-      `SELECT u.id, u.first_name || ' ' || u.last_name AS full_name, u.email, uo.status
-         FROM users u JOIN user_organizations uo ON uo.user_id = u.id AND uo.organization_id = ?
-        WHERE u.client_id = ? AND u.is_client_portal_user = 1 ORDER BY u.last_name`,
-      [access.organizationId, clientId],
-    );
-    return c.json({ users });
+    return c.json({ users: await portalUsers(access.organizationId, body.client_id) });
   });
 }

@@ -148,9 +148,14 @@ Deno.test("staff invite a client's contact to the portal and revoke the access, 
   const t = await createTestApp();
   try {
     const admin = await t.tokenFor("admin@acme.test");
-    const invite = await t.call("POST", "/clients/cli_contoso/portal-invite", {
+    const invite = await t.call("POST", "/clients/portal-invite", {
       token: admin,
-      body: { email: "buyer@contoso.test", first_name: "Cory", last_name: "Buyer" },
+      body: {
+        client_id: "cli_contoso",
+        email: "buyer@contoso.test",
+        first_name: "Cory",
+        last_name: "Buyer",
+      },
     });
     assertEquals(invite.status, 201);
     const { invitation_link, user_id } = await invite.json();
@@ -169,9 +174,21 @@ Deno.test("staff invite a client's contact to the portal and revoke the access, 
       await (await t.call("POST", "/portal/projects", { token: login.access_token, body: {} }))
         .json();
     assertEquals(projects.projects.map((p: { id: string }) => p.id), ["prj_contoso_ops"]);
-    const revoke = await t.call("POST", "/clients/cli_contoso/portal-revoke", {
+    const listed = await (await t.call("POST", "/clients/portal-users", { token: admin, body: {} }))
+      .json();
+    assertEquals(
+      listed.users.map((
+        u: { email: string; client_name: string; status: string },
+      ) => [u.email, u.client_name, u.status]),
+      [["buyer@contoso.test", "Contoso Ltd", "active"], [
+        "client@northwind.test",
+        "Northwind Traders",
+        "active",
+      ]],
+    );
+    const revoke = await t.call("POST", "/clients/portal-revoke", {
       token: admin,
-      body: { user_id },
+      body: { client_id: "cli_contoso", user_id },
     });
     assertEquals(revoke.status, 200);
     assertEquals(
@@ -189,9 +206,9 @@ Deno.test("staff invite a client's contact to the portal and revoke the access, 
     assertEquals(audits.map((a) => a.action), ["portal.invite", "portal.revoke"]);
     const sales = await t.tokenFor("finance@acme.test");
     assertEquals(
-      (await t.call("POST", "/clients/cli_initech/portal-invite", {
+      (await t.call("POST", "/clients/portal-invite", {
         token: sales,
-        body: { email: "x@y.test", first_name: "X", last_name: "Y" },
+        body: { client_id: "cli_initech", email: "x@y.test", first_name: "X", last_name: "Y" },
       })).status,
       404,
     );

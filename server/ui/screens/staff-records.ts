@@ -376,25 +376,131 @@ const clients: ScreenDef = {
         label: "Clients",
         emptyText: "No clients yet",
       },
-    }, [{
-      type: "table",
-      source: "clients",
-      columns: [
-        { key: "name", label: "Client", sortable: true },
-        { key: "industry", label: "Industry", sortable: true },
-        { key: "email", label: "Email" },
-        { key: "status", label: "Status", tone: STATUS_TONE, sortable: true },
-        {
-          key: "project_count",
-          label: "Projects",
-          format: "integer",
-          sortable: true,
-          align: "end",
-        },
-      ],
-      pageSize: 25,
-      emptyText: "No clients yet",
-    }], "The firm's clients and their contacts."),
+      portalUsers: {
+        method: "POST",
+        path: "/clients/portal-users",
+        body: {},
+        select: "users",
+        label: "Portal access",
+        emptyText: "No client has portal access yet",
+      },
+    }, [
+      {
+        type: "table",
+        source: "clients",
+        searchable: true,
+        searchPlaceholder: "Search clients",
+        columns: [
+          { key: "name", label: "Client", sortable: true },
+          { key: "industry", label: "Industry", sortable: true },
+          { key: "email", label: "Email" },
+          { key: "status", label: "Status", tone: STATUS_TONE, sortable: true },
+          {
+            key: "project_count",
+            label: "Projects",
+            format: "integer",
+            sortable: true,
+            align: "end",
+          },
+        ],
+        pageSize: 25,
+        emptyText: "No clients yet",
+      },
+      {
+        type: "grid",
+        columns: 2,
+        children: [
+          {
+            type: "card",
+            title: "Client portal access",
+            children: [{
+              type: "table",
+              source: "portalUsers",
+              columns: [
+                { key: "full_name", label: "Contact", sortable: true },
+                { key: "client_name", label: "Client", sortable: true },
+                {
+                  key: "status",
+                  label: "Status",
+                  tone: {
+                    $match: {
+                      value: { $field: "status" },
+                      cases: { active: "success", invited: "warning" },
+                      otherwise: "danger",
+                    },
+                  },
+                },
+              ],
+              emptyText: "No client has portal access yet",
+              rowActions: [{
+                label: "Revoke access",
+                when: { field: "status", equals: "active" },
+                action: {
+                  kind: "call",
+                  method: "POST",
+                  path: "/clients/portal-revoke",
+                  body: { client_id: { $field: "client_id" }, user_id: { $field: "id" } },
+                  invalidate: ["portalUsers"],
+                  toast: "Portal access revoked",
+                  confirm: "Revoke this contact's portal access? They will be signed out.",
+                },
+              }],
+            }],
+          },
+          {
+            type: "card",
+            title: "Invite a client contact to the portal",
+            children: [{
+              type: "form",
+              id: "portal-invite",
+              fields: [
+                {
+                  name: "client_id",
+                  label: "Client *",
+                  kind: "select",
+                  required: true,
+                  optionsSource: { source: "clients", value: "id", label: "name" },
+                  messages: { required: "Pick a client" },
+                },
+                {
+                  name: "email",
+                  label: "Email *",
+                  kind: "email",
+                  required: true,
+                  messages: {
+                    required: "Email is required",
+                    invalid: "Enter a valid email address",
+                  },
+                },
+                {
+                  name: "first_name",
+                  label: "First name *",
+                  kind: "text",
+                  required: true,
+                  messages: { required: "First name is required" },
+                },
+                {
+                  name: "last_name",
+                  label: "Last name *",
+                  kind: "text",
+                  required: true,
+                  messages: { required: "Last name is required" },
+                },
+              ],
+              submit: {
+                label: "Create portal invitation",
+                method: "POST",
+                path: "/clients/portal-invite",
+                successText: "Invitation created. Share this one-time sign-up link:",
+                showResult: { label: "Sign-up link", path: "invitation_link" },
+                invalidate: ["portalUsers"],
+                resetOnSuccess: true,
+              },
+            }],
+          },
+        ],
+      },
+    ], "The firm's clients, and who of them may use the client portal."),
 };
 
 const projects: ScreenDef = {
