@@ -32,8 +32,8 @@ describe("bindings", () => {
       { sources: { stats } },
     ));
     expect(await screen.findByText("Done: 72.5%")).toBeTruthy();
-    expect(screen.getByText("$1,234.50")).toBeTruthy();
-    expect(screen.getByText("3 tasks")).toBeTruthy();
+    expect(await screen.findByText("$1,234.50")).toBeTruthy();
+    expect(await screen.findByText("3 tasks")).toBeTruthy();
   });
 
   it("shows the binding's fallback text when the value is missing", async () => {
@@ -111,8 +111,10 @@ describe("text rules", () => {
       { sources: { stats } },
     ));
     expect(await screen.findByText("Behind Schedule")).toBeTruthy();
-    expect(within(screen.getByText("Ana").closest("tr")!).getByText("Active")).toBeTruthy();
-    expect(within(screen.getByText("Bo").closest("tr")!).getByText("Getting Started")).toBeTruthy();
+    expect(within((await screen.findByText("Ana")).closest("tr")!).getByText("Active"))
+      .toBeTruthy();
+    expect(within((await screen.findByText("Bo")).closest("tr")!).getByText("Getting Started"))
+      .toBeTruthy();
   });
 });
 
@@ -135,9 +137,9 @@ describe("tone rules", () => {
       screenOf(page(badge(85), badge(80), badge(50), badge(10)), { sources: { stats } }),
     );
     expect((await screen.findByText("85")).dataset.tone).toBe("success");
-    expect(screen.getByText("80").dataset.tone).toBe("success");
-    expect(screen.getByText("50").dataset.tone).toBe("warning");
-    expect(screen.getByText("10").dataset.tone).toBe("danger");
+    expect((await screen.findByText("80")).dataset.tone).toBe("success");
+    expect((await screen.findByText("50")).dataset.tone).toBe("warning");
+    expect((await screen.findByText("10")).dataset.tone).toBe("danger");
   });
 
   it("treats an exclusive threshold as strictly above", async () => {
@@ -221,7 +223,7 @@ describe("actions", () => {
     expect(screen.queryByText("The details")).toBeNull();
     fireEvent.click(show);
     expect(await screen.findByText("The details")).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "Hide details" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Hide details" }));
     await waitFor(() => expect(screen.queryByText("The details")).toBeNull());
   });
 
@@ -243,7 +245,7 @@ describe("actions", () => {
     const dialog = await screen.findByRole("dialog", { name: "Create lead" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    fireEvent.click(screen.getByRole("button", { name: "New lead" }));
+    fireEvent.click(await screen.findByRole("button", { name: "New lead" }));
     fireEvent.keyDown(await screen.findByRole("dialog"), { key: "Escape" });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
@@ -279,7 +281,7 @@ describe("actions", () => {
       { params: { id: "7" } },
     );
     expect(await screen.findByText("Count 1")).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "Bump" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Bump" }));
     expect(await screen.findByText("Count 2")).toBeTruthy();
     expect(server.to("POST", "/counter/7/bump")[0].body).toEqual({ by: 2, id: "7" });
     expect(toasts).toEqual(["Bumped"]);
@@ -292,7 +294,7 @@ describe("actions", () => {
       label: "Delete",
       action: { kind: "call", method: "DELETE", path: "/leads/1", toast: "Deleted" },
     })));
-    fireEvent.click(screen.getByRole("button", { name: "Delete" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Delete" }));
     await waitFor(() => expect(toasts).toEqual(["You may not delete leads"]));
   });
 
@@ -300,7 +302,7 @@ describe("actions", () => {
     const { router } = await renderScreen(
       screenOf(page({ type: "button", label: "Go Back", action: { kind: "go-back" } })),
     );
-    fireEvent.click(screen.getByRole("button", { name: "Go Back" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Go Back" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/home"));
   });
 
@@ -324,7 +326,7 @@ describe("actions", () => {
       { sources: { rows: { method: "POST", path: "/rows" } } },
     ));
     await screen.findByText("A, Inc");
-    fireEvent.click(screen.getByRole("button", { name: "Export" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Export" }));
     await waitFor(() => expect(blobs).toHaveLength(1));
     expect(await blobs[0].text()).toBe('name,n\r\n"A, Inc",1\r\n"Say ""hi""",2\r\n');
   });
@@ -379,7 +381,7 @@ describe("per-source states", () => {
     ));
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByText("Health is unavailable")).toBeTruthy();
-    expect(screen.getByText("Fast")).toBeTruthy();
+    expect(await screen.findByText("Fast")).toBeTruthy();
     fail = false;
     fireEvent.click(within(alert).getByRole("button", { name: "Retry" }));
     expect(await screen.findByText("77")).toBeTruthy();
@@ -432,7 +434,7 @@ describe("per-source states", () => {
     expect(
       await screen.findByText("Failed to load dashboard analytics data", {}, { timeout: 8_000 }),
     ).toBeTruthy();
-    expect(screen.getByText("Analytics API error: 503 Service Unavailable")).toBeTruthy();
+    expect(await screen.findByText("Analytics API error: 503 Service Unavailable")).toBeTruthy();
   });
 
   it("shows the screen's empty panel when its source is empty", async () => {
@@ -491,9 +493,9 @@ describe("per-source states", () => {
         },
       },
     ));
-    expect(screen.getByText("No project")).toBeTruthy();
+    expect(await screen.findByText("No project")).toBeTruthy();
     expect(server.to("POST", "/progress")).toHaveLength(0);
-    fireEvent.click(screen.getByRole("button", { name: "Pick project 3" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Pick project 3" }));
     expect(await screen.findByText("64%")).toBeTruthy();
     expect(server.to("POST", "/progress")[0].body).toEqual({ project_id: "3" });
   });
@@ -517,7 +519,7 @@ describe("per-source states", () => {
     expect(await screen.findByText("Error Loading Analytics")).toBeTruthy();
     expect(screen.queryByText("Board")).toBeNull();
     fail = false;
-    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Retry" }));
     expect(await screen.findByText("10%")).toBeTruthy();
   });
 
@@ -531,7 +533,7 @@ describe("per-source states", () => {
       },
     ));
     expect(await screen.findByText("Loading Analytics")).toBeTruthy();
-    expect(screen.getByText("Fetching project data...")).toBeTruthy();
+    expect(await screen.findByText("Fetching project data...")).toBeTruthy();
   });
 });
 
@@ -543,9 +545,9 @@ describe("robustness", () => {
       { type: "sparkline", points: [1, 2], fallback: "Chart unavailable" },
       { type: "heading", text: "After" },
     )));
-    expect(screen.getByText("Chart unavailable")).toBeTruthy();
-    expect(screen.getByText("Before")).toBeTruthy();
-    expect(screen.getByText("After")).toBeTruthy();
+    expect(await screen.findByText("Chart unavailable")).toBeTruthy();
+    expect(await screen.findByText("Before")).toBeTruthy();
+    expect(await screen.findByText("After")).toBeTruthy();
     await waitFor(() => expect(server.to("POST", "/ui/errors")).toHaveLength(1));
     const report = server.to("POST", "/ui/errors")[0].body as Record<string, string>;
     expect(report.message).toBe('Unknown widget type "sparkline"');
@@ -559,9 +561,9 @@ describe("robustness", () => {
       { type: "text", text: "Still here" },
     )));
     expect([...invalidNodes.keys()]).toEqual(["/body/children/0/children/0"]);
-    expect(screen.getByText("Valid card")).toBeTruthy();
-    expect(screen.getByText("This part of the page cannot be shown.")).toBeTruthy();
-    expect(screen.getByText("Still here")).toBeTruthy();
+    expect(await screen.findByText("Valid card")).toBeTruthy();
+    expect(await screen.findByText("This part of the page cannot be shown.")).toBeTruthy();
+    expect(await screen.findByText("Still here")).toBeTruthy();
     await waitFor(() => expect(server.to("POST", "/ui/errors")).toHaveLength(1));
     expect((server.to("POST", "/ui/errors")[0].body as { message: string }).message).toContain(
       "text",
@@ -584,6 +586,6 @@ describe("robustness", () => {
       { registry: { ...WIDGET_REGISTRY, heading: Broken } },
     );
     expect(await screen.findByText("Heading failed")).toBeTruthy();
-    expect(screen.getByText("Fine")).toBeTruthy();
+    expect(await screen.findByText("Fine")).toBeTruthy();
   });
 });

@@ -144,7 +144,7 @@ describe("routing from the route table", () => {
       target: { value: "admin@acme.test" },
     });
     fireEvent.change(screen.getByLabelText(/Password/), { target: { value: "demo-password" } });
-    fireEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Sign In" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/app/leads"));
     expect(await screen.findByRole("heading", { name: "All leads" })).toBeTruthy();
     expect(localStorage.getItem("access_token")).toBe("a");
@@ -157,8 +157,8 @@ describe("routing from the route table", () => {
     renderApp("/app/dashboard");
     expect(await screen.findByRole("heading", { name: "Dashboard overview" })).toBeTruthy();
     expect(await screen.findByRole("banner")).toBeTruthy();
-    expect(screen.getByRole("main")).toBeTruthy();
-    expect(screen.getByRole("contentinfo").textContent).toContain("v1.0.0");
+    expect(await screen.findByRole("main")).toBeTruthy();
+    expect((await screen.findByRole("contentinfo")).textContent).toContain("v1.0.0");
     expect(await screen.findByText("Acme Corp")).toBeTruthy();
     expect(await screen.findByRole("button", { name: "Notifications, 1 unread" })).toBeTruthy();
   });
@@ -191,7 +191,7 @@ describe("routing from the route table", () => {
         "Access Denied: You need administrator privileges to access this page.",
       ),
     ).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Go Back" })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Go Back" })).toBeTruthy();
   });
 
   it("sends a portal user who opens a staff route to the portal home", async () => {

@@ -31,7 +31,7 @@ describe("the analytics widgets", () => {
       t,
     ) => t?.startsWith("Day"));
     expect(labels).toEqual(["Day 1", "Day 6"]);
-    expect(screen.getByRole("table", { name: "Velocity history" })).toBeTruthy();
+    expect(await screen.findByRole("table", { name: "Velocity history" })).toBeTruthy();
   });
 
   it("shows a bar chart's empty state", async () => {
@@ -76,7 +76,7 @@ describe("the analytics widgets", () => {
     const chart = await screen.findByRole("img", { name: "Burndown" });
     expect(chart.querySelectorAll(".chart-line")).toHaveLength(2);
     expect(chart.querySelectorAll(".chart-line")[1].getAttribute("stroke-dasharray")).toBe("6 4");
-    expect(screen.getByRole("list").textContent).toBe("RemainingIdeal");
+    expect((await screen.findByRole("list")).textContent).toBe("RemainingIdeal");
   });
 
   it("shows trends, capped risk and scenario confidence", async () => {
@@ -98,10 +98,10 @@ describe("the analytics widgets", () => {
     ));
     expect((await screen.findByText("declining")).closest(".trend")?.getAttribute("data-tone"))
       .toBe("danger");
-    const meter = screen.getByRole("meter", { name: "Risk score" });
+    const meter = await screen.findByRole("meter", { name: "Risk score" });
     expect(meter.getAttribute("aria-valuenow")).toBe("100");
-    expect(screen.getByText("100")).toBeTruthy();
-    expect(screen.getByText("High risk")).toBeTruthy();
-    expect(screen.getByText("Confidence: 100%")).toBeTruthy();
+    expect(await screen.findByText("100")).toBeTruthy();
+    expect(await screen.findByText("High risk")).toBeTruthy();
+    expect(await screen.findByText("Confidence: 100%")).toBeTruthy();
   });
 });

@@ -36,7 +36,10 @@ try {
   await Promise.all(Array.from({ length: CLIENTS }, async () => {
     const controller = new AbortController();
     controllers.push(controller);
-    const res = await fetch(`${app.url}/ui/events`, { headers: { authorization: `Bearer ${sales}` }, signal: controller.signal });
+    const res = await fetch(`${app.url}/ui/events`, {
+      headers: { authorization: `Bearer ${sales}` },
+      signal: controller.signal,
+    });
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     let buffer = "";
@@ -51,7 +54,9 @@ try {
             const block = buffer.slice(0, cut);
             buffer = buffer.slice(cut + 2);
             if (block.startsWith("event: hello")) ready++;
-            if (block.startsWith("event: change") && round >= 0) arrivals[round].push(performance.now() - started);
+            if (block.startsWith("event: change") && round >= 0) {
+              arrivals[round].push(performance.now() - started);
+            }
           }
         }
       } catch {
@@ -74,9 +79,13 @@ try {
     await res.body?.cancel();
     version++;
     const deadline = performance.now() + 5000;
-    while (arrivals[round].length < CLIENTS && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    while (arrivals[round].length < CLIENTS && performance.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
     const s = performance.now();
-    const shell = await fetch(`${app.url}/ui/shell`, { headers: { authorization: `Bearer ${sales}` } });
+    const shell = await fetch(`${app.url}/ui/shell`, {
+      headers: { authorization: `Bearer ${sales}` },
+    });
     await shell.arrayBuffer();
     shellTimes.push(performance.now() - s);
     await new Promise((r) => setTimeout(r, 300));
@@ -84,11 +93,15 @@ try {
   const all = arrivals.flat();
   const missing = CLIENTS * ROUNDS - all.length;
   console.log(
-    `change event to ${CLIENTS} clients × ${ROUNDS} toggles: median ${percentile(all, 50).toFixed(1)} ms, p99 ${
-      percentile(all, 99).toFixed(1)
-    } ms (budget p99 < 250 ms), ${missing} missed`,
+    `change event to ${CLIENTS} clients × ${ROUNDS} toggles: median ${
+      percentile(all, 50).toFixed(1)
+    } ms, p99 ${percentile(all, 99).toFixed(1)} ms (budget p99 < 250 ms), ${missing} missed`,
   );
-  console.log(`new shell descriptor after a change: median ${percentile(shellTimes, 50).toFixed(1)} ms over ${shellTimes.length} fetches`);
+  console.log(
+    `new shell descriptor after a change: median ${
+      percentile(shellTimes, 50).toFixed(1)
+    } ms over ${shellTimes.length} fetches`,
+  );
   for (const c of controllers) c.abort();
 } finally {
   await app.stop();
