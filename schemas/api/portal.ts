@@ -81,7 +81,8 @@ export const PortalRevokeRequest = z.object({
   client_id: z.string().min(1).max(64),
   user_id: z.string().min(1).max(64),
 }).strict();
-export const PortalUsersRequest = z.object({ client_id: z.string().min(1).max(64).optional() }).strict();
+export const PortalUsersRequest = z.object({ client_id: z.string().min(1).max(64).optional() })
+  .strict();
 export const PortalUsersResponse = z.object({
   users: z.array(
     z.object({

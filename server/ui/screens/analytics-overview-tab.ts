@@ -1,0 +1,321 @@
+/** The Overview tab of the analytics screen: the cards and blocks of analytics spec §2. */
+import type { Node } from "../../../schemas/descriptor/mod.ts";
+import { COMPLETION_BADGE, level, recommendations } from "./analytics-rules.ts";
+import { OVERVIEW_CARDS } from "./analytics-overview-cards.ts";
+
+export const OVERVIEW_TAB: Node[] = [
+  OVERVIEW_CARDS,
+  {
+    type: "grid",
+    columns: 3,
+    children: [
+      {
+        type: "card",
+        title: "Tasks by status",
+        children: [{
+          type: "key-value",
+          items: [
+            {
+              label: "To do",
+              value: {
+                $bind: "progress",
+                path: "task_progress.tasks_by_status.todo",
+                format: "integer",
+              },
+            },
+            {
+              label: "In progress",
+              value: {
+                $bind: "progress",
+                path: "task_progress.in_progress_tasks",
+                format: "integer",
+              },
+            },
+            {
+              label: "Completed",
+              value: {
+                $bind: "progress",
+                path: "task_progress.completed_tasks",
+                format: "integer",
+              },
+            },
+          ],
+        }],
+      },
+      {
+        type: "card",
+        title: "Tasks by priority",
+        children: [{
+          type: "key-value",
+          items: [
+            {
+              label: "High",
+              value: {
+                $bind: "progress",
+                path: "task_progress.tasks_by_priority.high",
+                format: "integer",
+              },
+            },
+            {
+              label: "Medium",
+              value: {
+                $bind: "progress",
+                path: "task_progress.tasks_by_priority.medium",
+                format: "integer",
+              },
+            },
+            {
+              label: "Low",
+              value: {
+                $bind: "progress",
+                path: "task_progress.tasks_by_priority.low",
+                format: "integer",
+              },
+            },
+          ],
+        }],
+      },
+      {
+        type: "card",
+        title: "Estimated hours",
+        children: [{
+          type: "key-value",
+          items: [
+            {
+              label: "Total",
+              value: {
+                $bind: "progress",
+                path: "task_progress.total_estimated_hours",
+                format: "hours",
+              },
+            },
+            {
+              label: "Completed",
+              value: {
+                $bind: "progress",
+                path: "task_progress.completed_estimated_hours",
+                format: "hours",
+              },
+            },
+          ],
+        }],
+      },
+    ],
+  },
+  {
+    type: "grid",
+    columns: 2,
+    children: [
+      {
+        type: "card",
+        title: "Health factors",
+        children: [{
+          type: "key-value",
+          items: [
+            {
+              label: "Completion rate",
+              value: {
+                $bind: "health",
+                path: "health_factors.completion_rate",
+                format: "fraction-percent",
+              },
+            },
+            {
+              label: "Overdue ratio",
+              value: {
+                $bind: "health",
+                path: "health_factors.overdue_ratio",
+                format: "fraction-percent",
+              },
+            },
+          ],
+        }],
+      },
+      {
+        type: "card",
+        title: "Risk indicators",
+        children: [{
+          type: "list",
+          source: "health",
+          path: "risk_indicators",
+          title: { $field: "type" },
+          subtitle: { $field: "description" },
+          badge: { text: { $field: "severity" }, tone: level("severity") },
+          emptyText: "No major health risks detected",
+        }],
+      },
+    ],
+  },
+  {
+    type: "card",
+    title: "Recommended actions",
+    children: [
+      recommendations("progress", "risk_assessment.recommendations", "No recommended actions"),
+    ],
+  },
+  {
+    type: "grid",
+    columns: 3,
+    children: [
+      {
+        type: "card",
+        title: "Progress analysis",
+        children: [{
+          type: "key-value",
+          items: [
+            {
+              label: "Overall progress",
+              value: {
+                $bind: "analytics",
+                path: "progress_metrics.overall_progress",
+                format: "percent",
+              },
+            },
+            {
+              label: "Task completion rate",
+              value: {
+                $bind: "analytics",
+                path: "progress_metrics.task_completion_rate",
+                format: "percent",
+              },
+            },
+            {
+              label: "Milestones completed",
+              value: {
+                $bind: "analytics",
+                path: "progress_metrics.milestone_completion_rate",
+                format: "percent",
+              },
+            },
+          ],
+        }],
+      },
+      {
+        type: "card",
+        title: "Velocity",
+        children: [{
+          type: "key-value",
+          items: [
+            {
+              label: "Tasks per day",
+              value: {
+                $bind: "analytics",
+                path: "velocity_metrics.daily_task_velocity",
+                format: "number",
+              },
+            },
+            {
+              label: "Story points per day",
+              value: {
+                $bind: "analytics",
+                path: "velocity_metrics.daily_story_point_velocity",
+                format: "number",
+              },
+            },
+            {
+              label: "Hours per day",
+              value: {
+                $bind: "analytics",
+                path: "velocity_metrics.daily_hour_velocity",
+                format: "hours",
+              },
+            },
+          ],
+        }],
+      },
+      {
+        type: "card",
+        title: "Team productivity",
+        children: [{
+          type: "key-value",
+          items: [
+            {
+              label: "Active members",
+              value: {
+                $bind: "analytics",
+                path: "productivity_metrics.active_team_members",
+                format: "integer",
+              },
+            },
+            {
+              label: "Unassigned tasks",
+              value: {
+                $bind: "analytics",
+                path: "productivity_metrics.unassigned_tasks",
+                format: "integer",
+              },
+            },
+            {
+              label: "Productivity score",
+              value: {
+                $bind: "analytics",
+                path: "productivity_metrics.productivity_score",
+                format: "number",
+              },
+            },
+          ],
+        }],
+      },
+    ],
+  },
+  {
+    type: "card",
+    title: "Team members",
+    children: [{
+      type: "table",
+      source: "team",
+      path: "team_members",
+      columns: [
+        { key: "user_name", label: "Member", sortable: true },
+        { key: "total_tasks", label: "Tasks", format: "integer", align: "end", floor: 1 },
+        {
+          key: "tasks_completed",
+          label: "Completed",
+          format: "integer",
+          align: "end",
+          sortable: true,
+        },
+        {
+          key: "completion_rate",
+          label: "Completion",
+          format: "percent",
+          align: "end",
+          tone: COMPLETION_BADGE({ $field: "completion_rate" }),
+        },
+      ],
+      emptyText: "No team members yet",
+    }],
+  },
+  {
+    type: "card",
+    title: "Timeline analysis",
+    children: [{
+      type: "key-value",
+      items: [
+        {
+          label: "Schedule variance (days)",
+          value: {
+            $bind: "analytics",
+            path: "timeline_analysis.schedule_variance",
+            format: "integer",
+            fallback: "TBD",
+          },
+        },
+        {
+          label: "Estimated completion",
+          value: {
+            $bind: "analytics",
+            path: "timeline_analysis.estimated_completion",
+            format: "date",
+            fallback: "TBD",
+          },
+        },
+      ],
+    }],
+  },
+  {
+    type: "card",
+    title: "Analytics recommendations",
+    children: [recommendations("analytics", "recommendations", "No critical issues detected")],
+  },
+];
