@@ -41,6 +41,7 @@ import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { feedbackRoutes, PRODUCT_VERSION } from "./modules/feedback/routes.ts";
 import { uiRoutes } from "./ui/routes.ts";
 import { DescriptorCache } from "./ui/descriptor-cache.ts";
+import { createDescriptorFastPath } from "./ui/descriptor-fast-path.ts";
 import { ChangeFeed } from "./platform/admin/change-feed.ts";
 import { eventRoutes } from "./platform/admin/events-route.ts";
 import { adminRoutes } from "./platform/admin/routes.ts";
@@ -60,6 +61,8 @@ export interface BuiltApp {
   descriptors: DescriptorCache;
   /** Watches organisation versions; `main.ts` starts its polling. */
   feed: ChangeFeed;
+  /** The request handler to serve: the descriptor fast path, then the router. */
+  fetch: (request: Request, env?: unknown) => Promise<Response>;
 }
 
 /** Builds the app. */
@@ -70,14 +73,15 @@ export function createApp(deps: AppDeps): BuiltApp {
   const resolveAccess = createAccessResolver(db);
   const verifyToken = createAccessTokenVerifier(deps.secret, clock);
 
+  const accessFor = async (header: string | null | undefined) => {
+    if (!header?.startsWith("Bearer ")) return null;
+    const claims = await verifyToken(header.slice(7).trim());
+    return claims ? await resolveAccess(claims.sub) : null;
+  };
   const authenticate: Authenticator = async (c) => {
     const cached = c.get("access");
     if (cached) return cached;
-    const header = c.req.header("authorization");
-    if (!header?.startsWith("Bearer ")) return null;
-    const claims = await verifyToken(header.slice(7).trim());
-    if (!claims) return null;
-    const access = await resolveAccess(claims.sub);
+    const access = await accessFor(c.req.header("authorization"));
     if (access) c.set("access", access);
     return access;
   };
@@ -204,5 +208,8 @@ export function createApp(deps: AppDeps): BuiltApp {
     }, 404);
   });
 
-  return { app, api, descriptors, feed };
+  const fastPath = createDescriptorFastPath({ cache: descriptors, clock, accessFor });
+  const fetch = async (request: Request, env?: unknown) =>
+    (await fastPath(request)) ?? await app.fetch(request, env);
+  return { app, api, descriptors, feed, fetch };
 }

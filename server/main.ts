@@ -15,7 +15,7 @@ const prepared = await prepareDatabase(db, {
   jwtSecret: config.jwtSecret,
   now: Date.now(),
 });
-const { app, feed } = createApp({ db, config, secret: prepared.secret });
+const { fetch: handler, feed } = createApp({ db, config, secret: prepared.secret });
 await feed.poke();
 feed.start();
 
@@ -43,7 +43,7 @@ const server = Deno.serve({
     }
     console.log(lines.join("\n"));
   },
-}, app.fetch);
+}, handler);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, async () => {

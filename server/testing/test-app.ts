@@ -78,15 +78,17 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       const headers: Record<string, string> = { ...options.headers };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       if (options.body !== undefined) headers["content-type"] = "application/json";
-      return Promise.resolve(built.app.request(path, {
-        method,
-        headers,
-        body: options.body === undefined
-          ? undefined
-          : typeof options.body === "string"
-          ? options.body
-          : JSON.stringify(options.body),
-      }));
+      return built.fetch(
+        new Request(new URL(path, "http://localhost"), {
+          method,
+          headers,
+          body: options.body === undefined
+            ? undefined
+            : typeof options.body === "string"
+            ? options.body
+            : JSON.stringify(options.body),
+        }),
+      );
     },
     async close() {
       await db.close();

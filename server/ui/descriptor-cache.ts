@@ -44,6 +44,11 @@ export class DescriptorCache {
     return entry;
   }
 
+  /** The cached entry for key, without building. */
+  peek(key: string): CachedDescriptor | undefined {
+    return this.#entries.get(key);
+  }
+
   /** Forgets everything (tests, catalogue redefinition). */
   clear(): void {
     this.#entries.clear();

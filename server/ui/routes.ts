@@ -72,6 +72,14 @@ function staffRefusal(def: ScreenDef, access: Access, params: Record<string, str
   return null;
 }
 
+/** The cache key of a caller's shell descriptor. */
+export function shellCacheKey(access: Access, year: number): string {
+  return `shell|${access.fingerprint}|${year}`;
+}
+
+/** The cache key of the route table. */
+export const ROUTES_CACHE_KEY = "routes";
+
 /** Mounts the descriptor endpoints on the app. */
 export function uiRoutes(app: Hono<AppEnv>, deps: UiDeps): void {
   const routesBytes = deps.cache.get(
@@ -87,7 +95,7 @@ export function uiRoutes(app: Hono<AppEnv>, deps: UiDeps): void {
     const access = await deps.authenticate(c);
     if (!access) throw unauthenticated();
     const year = new Date(deps.clock()).getUTCFullYear();
-    const entry = await deps.cache.get(`shell|${access.fingerprint}|${year}`, async () => {
+    const entry = await deps.cache.get(shellCacheKey(access, year), async () => {
       const policy = await readSessionPolicy(deps.db, access.organizationId, deps.sessionDefaults);
       const shell = access.user.is_client_portal_user
         ? buildPortalShell(access, policy, year)
