@@ -21,6 +21,8 @@ export default defineConfig({
     // Every supported browser preloads modules natively.
     modulePreload: { polyfill: false },
     rollupOptions: {
+      // Precompiling the validators takes a second or two; that is expected.
+      checks: { pluginTimings: false },
       output: {
         // Code every page runs goes in one chunk: many small shared chunks cost more
         // bytes (and requests) than they save.
@@ -29,10 +31,10 @@ export default defineConfig({
             /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@tanstack)\//
               .test(id)
           ) {
-            return "index";
+            return "app";
           }
           if (/\/client\/(api|routing|ui)\/|\/client\/renderer\/(?!.*validat)/.test(id)) {
-            return "index";
+            return "app";
           }
           return undefined;
         },

@@ -5,6 +5,16 @@ import { ApiError } from "./api-error.ts";
 import { onSessionEnded } from "./session-events.ts";
 import { readAccessToken, readRefreshToken, storeTokens } from "./tokens.ts";
 
+/** The error a call fails with (the test fails if it succeeds). */
+async function failureOf(call: Promise<unknown>): Promise<ApiError> {
+  try {
+    await call;
+  } catch (error) {
+    return error as ApiError;
+  }
+  throw new Error("expected the call to fail");
+}
+
 const fresh = {
   access_token: "new-access",
   refresh_token: "new-refresh",
@@ -35,7 +45,7 @@ describe("apiRequest", () => {
     fakeServer({
       "POST /leads": apiError(400, "invalid_input", "Invalid input", { fields: { email: "Bad" } }),
     });
-    const error = await apiRequest("/leads", { method: "POST", body: {} }).catch((e) => e);
+    const error = await failureOf(apiRequest("/leads", { method: "POST", body: {} }));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, code: "invalid_input", message: "Invalid input" });
     expect(error.details).toEqual({ fields: { email: "Bad" } });
@@ -62,7 +72,7 @@ describe("apiRequest", () => {
       "POST /auth/me": apiError(401, "unauthenticated", "Not signed in"),
       "POST /auth/refresh": apiError(401, "invalid_token", "Refresh token revoked"),
     });
-    const error = await apiRequest("/auth/me", { method: "POST", body: {} }).catch((e) => e);
+    const error = await failureOf(apiRequest("/auth/me", { method: "POST", body: {} }));
     expect(error).toMatchObject({ status: 401 });
     expect(server.to("POST", "/auth/me")).toHaveLength(1);
     expect(ended).toEqual(["expired"]);
@@ -102,10 +112,10 @@ describe("apiRequest", () => {
     const server = fakeServer({
       "POST /auth/login": apiError(401, "invalid_credentials", "Wrong password"),
     });
-    const error = await apiRequest("/auth/login", {
+    const error = await failureOf(apiRequest("/auth/login", {
       body: { email: "a", password: "b" },
       auth: false,
-    }).catch((e) => e);
+    }));
     expect(error.message).toBe("Wrong password");
     expect(server.to("POST", "/auth/refresh")).toHaveLength(0);
     expect(ended).toEqual([]);
@@ -116,7 +126,7 @@ describe("apiRequest", () => {
       "fetch",
       vi.fn(() => Promise.reject(new DOMException("timed out", "TimeoutError"))),
     );
-    const error = await apiRequest("/slow", { timeoutMs: 10 }).catch((e) => e);
+    const error = await failureOf(apiRequest("/slow", { timeoutMs: 10 }));
     expect(error).toMatchObject({ status: 0, code: "timeout" });
   });
 });

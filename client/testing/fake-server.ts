@@ -16,9 +16,14 @@ export interface RecordedRequest {
 
 /** What a handler answers (a Response, or JSON with status 200), or that answer itself. */
 export type Handler =
-  | ((request: RecordedRequest) => Response | unknown | Promise<Response | unknown>)
+  | ((request: RecordedRequest) => unknown)
   | Response
-  | unknown;
+  | Record<string, unknown>
+  | unknown[]
+  | string
+  | number
+  | boolean
+  | null;
 
 /** A JSON response. */
 export function json(body: unknown, status = 200): Response {

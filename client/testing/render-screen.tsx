@@ -16,7 +16,7 @@ import { WIDGET_REGISTRY } from "../widgets/registry.ts";
 export function screenOf(
   body: unknown,
   extra: Partial<Record<keyof ScreenDescriptor, unknown>> = {},
-): unknown {
+): Record<string, unknown> {
   return { schemaVersion: 1, id: "test-screen", title: "Test", cache: "dynamic", body, ...extra };
 }
 

@@ -6,6 +6,12 @@
  */
 import { lazy } from "react";
 import type { WidgetRegistry } from "../renderer/screen-runtime.tsx";
+import { Section } from "./section.tsx";
+import { Heading } from "./heading.tsx";
+import { Text } from "./text.tsx";
+import { Badge } from "./badge.tsx";
+import { Alert } from "./alert.tsx";
+import { Button } from "./button.tsx";
 import { Card } from "./card.tsx";
 import { Grid } from "./grid.tsx";
 import { Link } from "./link.tsx";
@@ -18,18 +24,18 @@ import { Table } from "./table.tsx";
 /** Every widget of the catalogue, by type. */
 export const WIDGET_REGISTRY: WidgetRegistry = {
   "page": Page,
-  "section": lazy(() => import("./section.tsx").then((m) => ({ default: m.Section }))),
+  "section": Section,
   "grid": Grid,
   "stack": Stack,
   "tabs": lazy(() => import("./tabs.tsx").then((m) => ({ default: m.Tabs }))),
   "card": Card,
   "dialog": lazy(() => import("./dialog.tsx").then((m) => ({ default: m.Dialog }))),
-  "heading": lazy(() => import("./heading.tsx").then((m) => ({ default: m.Heading }))),
-  "text": lazy(() => import("./text.tsx").then((m) => ({ default: m.Text }))),
+  "heading": Heading,
+  "text": Text,
   "rich-text": lazy(() => import("./rich-text.tsx").then((m) => ({ default: m.RichText }))),
   "link": Link,
-  "badge": lazy(() => import("./badge.tsx").then((m) => ({ default: m.Badge }))),
-  "alert": lazy(() => import("./alert.tsx").then((m) => ({ default: m.Alert }))),
+  "badge": Badge,
+  "alert": Alert,
   "stat": Stat,
   "progress-bar": lazy(() =>
     import("./progress-bar.tsx").then((m) => ({ default: m.ProgressBar }))
@@ -44,7 +50,7 @@ export const WIDGET_REGISTRY: WidgetRegistry = {
   "skeleton": lazy(() => import("./skeleton.tsx").then((m) => ({ default: m.Skeleton }))),
   "empty-state": lazy(() => import("./empty-state.tsx").then((m) => ({ default: m.EmptyState }))),
   "error-panel": lazy(() => import("./error-panel.tsx").then((m) => ({ default: m.ErrorPanel }))),
-  "button": lazy(() => import("./button.tsx").then((m) => ({ default: m.Button }))),
+  "button": Button,
   "bar-chart": lazy(() => import("./bar-chart.tsx").then((m) => ({ default: m.BarChart }))),
   "line-chart": lazy(() => import("./line-chart.tsx").then((m) => ({ default: m.LineChart }))),
   "trend-arrow": lazy(() => import("./trend-arrow.tsx").then((m) => ({ default: m.TrendArrow }))),

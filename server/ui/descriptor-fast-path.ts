@@ -27,10 +27,7 @@ const COMMON: [string, string][] = [
 ];
 
 function respond(entry: CachedDescriptor, request: Request, path: string): Response {
-  const headers = new Headers(COMMON);
   const requestId = crypto.randomUUID();
-  headers.set("ETag", entry.etag);
-  headers.set("X-Request-Id", requestId);
   if (!QUIET) {
     console.log(
       JSON.stringify({
@@ -49,8 +46,20 @@ function respond(entry: CachedDescriptor, request: Request, path: string): Respo
     ifNoneMatch &&
     ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === entry.etag)
   ) {
-    return new Response(null, { status: 304, headers });
+    // A 304 carries no document: the validators and the request id are enough.
+    return new Response(null, {
+      status: 304,
+      headers: {
+        ETag: entry.etag,
+        "Cache-Control": "private, no-cache",
+        Vary: "Authorization",
+        "X-Request-Id": requestId,
+      },
+    });
   }
+  const headers = new Headers(COMMON);
+  headers.set("ETag", entry.etag);
+  headers.set("X-Request-Id", requestId);
   headers.set("Content-Type", "application/json; charset=UTF-8");
   return new Response(entry.body as Uint8Array<ArrayBuffer>, { status: entry.status, headers });
 }

@@ -62,5 +62,6 @@ export function buildRoutesDescriptor(): RoutesDescriptor {
     portalHome: "/client-portal/dashboard",
     staffHome: "/app/dashboard",
     unknown: "/",
+    errorReportPath: "/ui/errors",
   };
 }
