@@ -3,144 +3,18 @@
  * and the report data calls (document 2, §3 and §7). Request schemas are strict;
  * response schemas list every field the server answers. The spec's constants that
  * shape a payload (defaults, presets) live here so server and client share them.
- * The eleven calls share their entities, hence one file past 500 lines.
+ * Requests and the shared constants are in analytics-requests.ts (re-exported here).
  */
 import { z } from "zod";
+import {
+  CALCULATION_METHODS,
+  COMPARE_METRICS,
+  HEALTH_STATUSES,
+  LEVELS,
+  VELOCITY_TRENDS,
+} from "./analytics-requests.ts";
 
-/** Spec constants that are part of the contract (document 2, §9). */
-export const ANALYTICS_DEFAULTS = {
-  calculationMethod: "weighted",
-  sprintCount: 5,
-  forecastDays: 30,
-  compareMetrics: ["progress", "velocity"],
-  period: "30d",
-  velocityConfidence: 0.85,
-  forecastAssumptions: 3,
-  dashboardRangeDays: 30,
-} as const;
-
-/** Period presets of the analytics screens and their length in days. */
-export const PERIOD_PRESETS = { "7d": 7, "30d": 30, "90d": 90, "1y": 365 } as const;
-export type PeriodPreset = keyof typeof PERIOD_PRESETS;
-
-function requiredText(name: string) {
-  return z.string({
-    error: (issue) =>
-      issue.input === undefined ? `${name} is required` : `${name} must be a string`,
-  }).min(1, `${name} is required`).max(64);
-}
-
-const projectId = requiredText("project_id");
-const organizationId = requiredText("organization_id");
-const sprintId = requiredText("sprint_id");
-
-function isCalendarDate(text: string): boolean {
-  const date = new Date(`${text.slice(0, 10)}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text.slice(0, 10);
-}
-
-/** A calendar date `YYYY-MM-DD`. */
-export const CalendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date (YYYY-MM-DD)")
-  .refine(isCalendarDate, "Not a calendar date");
-
-/** A date string: `YYYY-MM-DD` or an ISO date-time (read as its UTC date). */
-export const DateString = z.string().regex(
-  /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/,
-  "Use a date (YYYY-MM-DD) or an ISO date-time",
-).refine(isCalendarDate, "Not a calendar date");
-
-/** A period: a preset or a number of days (1–366). */
-export const Period = z.union([
-  z.enum(Object.keys(PERIOD_PRESETS) as [PeriodPreset, ...PeriodPreset[]]),
-  z.number().int().min(1).max(366),
-]);
-
-/** The longest explicit date range of a burndown, in days. */
-export const MAX_RANGE_DAYS = 366;
-
-function rangeDays(start: string, end: string): number {
-  return (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000 + 1;
-}
-
-const DateRangeObject = z.object({ start_date: CalendarDate, end_date: CalendarDate }).strict()
-  .refine((r) => r.start_date <= r.end_date, {
-    message: "end_date is before start_date",
-    path: ["end_date"],
-  })
-  .refine((r) => rangeDays(r.start_date, r.end_date) <= MAX_RANGE_DAYS, {
-    message: `The range is longer than ${MAX_RANGE_DAYS} days`,
-    path: ["end_date"],
-  });
-
-/** A burndown range: a preset ending today or explicit dates (at most 366 days). */
-export const DateRange = z.union([
-  z.enum(Object.keys(PERIOD_PRESETS) as [PeriodPreset, ...PeriodPreset[]]),
-  DateRangeObject,
-]);
-
-export const CALCULATION_METHODS = ["weighted", "simple"] as const;
-export const COMPARE_METRICS = ["progress", "velocity", "health", "timeline"] as const;
-export const VELOCITY_TRENDS = ["improving", "stable", "declining"] as const;
-export const LEVELS = ["high", "medium", "low"] as const;
-export const HEALTH_STATUSES = ["healthy", "at_risk", "critical"] as const;
-
-export const CalculateProgressRequest = z.object({
-  project_id: projectId,
-  organization_id: organizationId,
-  calculation_method: z.enum(CALCULATION_METHODS).default(ANALYTICS_DEFAULTS.calculationMethod),
-  include_velocity: z.boolean().default(false),
-}).strict();
-export const VelocityRequest = z.object({
-  project_id: projectId.optional(),
-  organization_id: organizationId,
-  sprint_count: z.number().int().min(1).max(26).default(ANALYTICS_DEFAULTS.sprintCount),
-}).strict();
-export const BurndownRequest = z.object({
-  project_id: projectId.optional(),
-  organization_id: organizationId,
-  sprint_id: sprintId.optional(),
-  date_range: DateRange.optional(),
-}).strict();
-export const HealthScoreRequest = z.object({
-  project_id: projectId.optional(),
-  organization_id: organizationId,
-}).strict();
-export const ProjectAnalyticsRequest = z.object({
-  project_id: projectId.optional(),
-  organization_id: organizationId,
-  period: Period.default(ANALYTICS_DEFAULTS.period),
-}).strict();
-export const UpdateProgressRequest = z.object({
-  project_id: projectId.optional(),
-  organization_id: organizationId,
-  progress_percentage: z.number({
-    error: (issue) =>
-      issue.input === undefined
-        ? "progress_percentage is required"
-        : "progress_percentage must be a number",
-  }).min(0).max(100),
-  notes: z.string().max(2000).default(""),
-}).strict();
-export const CompareProgressRequest = z.object({
-  project_ids: z.array(requiredText("project_ids[]"), {
-    error: (issue) =>
-      issue.input === undefined ? "project_ids is required" : "project_ids must be a list",
-  }).min(1, "project_ids is required").max(20),
-  organization_id: organizationId,
-  metrics: z.array(z.enum(COMPARE_METRICS)).min(1).default([...ANALYTICS_DEFAULTS.compareMetrics]),
-}).strict();
-export const ForecastRequest = z.object({
-  project_id: projectId.optional(),
-  organization_id: organizationId,
-  forecast_days: z.number().int().min(1).max(365).default(ANALYTICS_DEFAULTS.forecastDays),
-}).strict();
-export const TeamPerformanceRequest = ProjectAnalyticsRequest;
-export const SprintProgressRequest = z.object({
-  project_id: projectId.optional(),
-  sprint_id: sprintId.optional(),
-  organization_id: organizationId,
-}).strict();
-export const RecalculateMetricsRequest = HealthScoreRequest;
+export * from "./analytics-requests.ts";
 
 const level = z.enum(LEVELS);
 const trend = z.enum(VELOCITY_TRENDS);
