@@ -6,6 +6,7 @@
  */
 import type { Node } from "../../../schemas/descriptor/mod.ts";
 import { head, type ScreenDef } from "./screen-def.ts";
+import { PERSON_FIELDS } from "./person-fields.ts";
 import { ACCESS_ADMIN_SCREENS } from "./admin-access-screens.ts";
 
 const users: ScreenDef = {
@@ -129,30 +130,7 @@ const users: ScreenDef = {
                 type: "form",
                 id: "invite",
                 fields: [
-                  {
-                    name: "email",
-                    label: "Email *",
-                    kind: "email",
-                    required: true,
-                    messages: {
-                      required: "Email is required",
-                      invalid: "Enter a valid email address",
-                    },
-                  },
-                  {
-                    name: "first_name",
-                    label: "First name *",
-                    kind: "text",
-                    required: true,
-                    messages: { required: "First name is required" },
-                  },
-                  {
-                    name: "last_name",
-                    label: "Last name *",
-                    kind: "text",
-                    required: true,
-                    messages: { required: "Last name is required" },
-                  },
+                  ...PERSON_FIELDS,
                   {
                     name: "role",
                     label: "Role *",

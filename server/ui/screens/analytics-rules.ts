@@ -80,11 +80,15 @@ export const SOURCES: Record<string, Source> = {
     "Burndown",
     "No burndown data returned",
   ),
-  health: analyticsSource(
-    "/projects/{projectId}/health-score",
-    "Health",
-    "No health score data returned",
-  ),
+  // The health-score call takes only the organisation (the project is in the path).
+  health: {
+    ...analyticsSource(
+      "/projects/{projectId}/health-score",
+      "Health",
+      "No health score data returned",
+    ),
+    body: { organization_id: { $state: "organizationId" } },
+  },
   analytics: analyticsSource(
     "/projects/{projectId}/analytics",
     "Analytics",
@@ -102,8 +106,6 @@ export const SOURCES: Record<string, Source> = {
     "No team performance data returned",
   ),
 };
-// The health-score call takes only the organisation (the project is in the path).
-SOURCES.health = { ...SOURCES.health, body: { organization_id: { $state: "organizationId" } } };
 
 export const recommendations = (source: string, path: string, emptyText: string): Node => ({
   type: "list",

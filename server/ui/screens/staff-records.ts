@@ -5,6 +5,7 @@
  * data source; nothing is baked in.
  */
 import { type ScreenDef } from "./screen-def.ts";
+import { PERSON_FIELDS } from "./person-fields.ts";
 import { screen, STATUS_TONE, TASK_COLUMNS, tasksSource } from "./record-screen-parts.ts";
 import { DASHBOARD_AND_LEAD_SCREENS } from "./dashboard-and-leads.ts";
 
@@ -178,30 +179,7 @@ const clients: ScreenDef = {
                   optionsSource: { source: "clients", value: "id", label: "name" },
                   messages: { required: "Pick a client" },
                 },
-                {
-                  name: "email",
-                  label: "Email *",
-                  kind: "email",
-                  required: true,
-                  messages: {
-                    required: "Email is required",
-                    invalid: "Enter a valid email address",
-                  },
-                },
-                {
-                  name: "first_name",
-                  label: "First name *",
-                  kind: "text",
-                  required: true,
-                  messages: { required: "First name is required" },
-                },
-                {
-                  name: "last_name",
-                  label: "Last name *",
-                  kind: "text",
-                  required: true,
-                  messages: { required: "Last name is required" },
-                },
+                ...PERSON_FIELDS,
               ],
               submit: {
                 label: "Create portal invitation",
