@@ -7,6 +7,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { AppEnv } from "./platform/http/app-env.ts";
+import type { Access } from "./platform/access/access.ts";
 import { requestId } from "./platform/http/request-id.ts";
 import { securityHeaders } from "./platform/http/security-headers.ts";
 import { handleError } from "./platform/errors/error-handler.ts";
@@ -41,7 +42,8 @@ import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { feedbackRoutes, PRODUCT_VERSION } from "./modules/feedback/routes.ts";
 import { uiRoutes } from "./ui/routes.ts";
 import { DescriptorCache } from "./ui/descriptor-cache.ts";
-import { createDescriptorFastPath } from "./ui/descriptor-fast-path.ts";
+import { descriptorLane } from "./ui/descriptor-lane.ts";
+import { withFastLanes } from "./platform/http/fast-lanes.ts";
 import { ChangeFeed } from "./platform/admin/change-feed.ts";
 import { eventRoutes } from "./platform/admin/events-route.ts";
 import { adminRoutes } from "./platform/admin/routes.ts";
@@ -61,8 +63,8 @@ export interface BuiltApp {
   descriptors: DescriptorCache;
   /** Watches organisation versions; `main.ts` starts its polling. */
   feed: ChangeFeed;
-  /** The request handler to serve: the descriptor fast path, then the router. */
-  fetch: (request: Request, env?: unknown) => Promise<Response>;
+  /** The request handler to serve: the fast lanes, then the router. */
+  fetch: (request: Request) => Response | Promise<Response>;
 }
 
 /** Builds the app. */
@@ -77,6 +79,12 @@ export function createApp(deps: AppDeps): BuiltApp {
     if (!header?.startsWith("Bearer ")) return null;
     const claims = await verifyToken(header.slice(7).trim());
     return claims ? await resolveAccess(claims.sub) : null;
+  };
+  /** Access known without waiting: a token verified before, access cached and current. */
+  const knownAccess = (header: string | null): Access | undefined => {
+    if (!header?.startsWith("Bearer ")) return undefined;
+    const claims = verifyToken.peek(header.slice(7).trim());
+    return claims && resolveAccess.peek(claims.sub);
   };
   const authenticate: Authenticator = async (c) => {
     const cached = c.get("access");
@@ -138,7 +146,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   clientRoutes(api, db);
   projectRoutes(api, db);
   projectAnalyticsRoutes(api, db, clock);
-  dashboardAnalyticsRoutes(app, api, db, { clock });
+  const dashboardAnalyticsLane = dashboardAnalyticsRoutes(app, api, db, { clock, knownAccess });
   reportRoutes(api, db, clock);
   calendarRoutes(api, db, clock);
   dashboardRoutes(api, db, clock);
@@ -208,8 +216,9 @@ export function createApp(deps: AppDeps): BuiltApp {
     }, 404);
   });
 
-  const fastPath = createDescriptorFastPath({ cache: descriptors, clock, accessFor });
-  const fetch = async (request: Request, env?: unknown) =>
-    (await fastPath(request)) ?? await app.fetch(request, env);
+  const fetch = withFastLanes(
+    [descriptorLane({ cache: descriptors, clock, knownAccess }), dashboardAnalyticsLane],
+    (request) => app.fetch(request),
+  );
   return { app, api, descriptors, feed, fetch };
 }

@@ -31,10 +31,17 @@ const projectId = requiredText("project_id");
 const organizationId = requiredText("organization_id");
 const sprintId = requiredText("sprint_id");
 
+/** Whether the `YYYY-MM-DD` that starts `text` names a day of the (proleptic Gregorian) calendar. */
 function isCalendarDate(text: string): boolean {
-  const date = new Date(`${text.slice(0, 10)}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text.slice(0, 10);
+  const year = Number(text.slice(0, 4));
+  const month = Number(text.slice(5, 7));
+  const day = Number(text.slice(8, 10));
+  if (!(month >= 1 && month <= 12 && day >= 1)) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 ? (leap ? 29 : 28) : DAYS_IN_MONTH[month - 1]);
 }
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** A calendar date `YYYY-MM-DD`. */
 export const CalendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date (YYYY-MM-DD)")

@@ -74,20 +74,21 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       if (!person) throw new Error(`No seeded person with email ${email}`);
       return signAccessToken(person.id, secret, { ttlSeconds: 900, now: clock.now });
     },
-    call(method, path, options = {}) {
-      const headers: Record<string, string> = { ...options.headers };
+    async call(method, path, options = {}) {
+      const headers: Record<string, string> = {};
       if (options.token) headers.authorization = `Bearer ${options.token}`;
-      if (options.body !== undefined) headers["content-type"] = "application/json";
-      return built.fetch(
-        new Request(new URL(path, "http://localhost"), {
-          method,
-          headers,
-          body: options.body === undefined
-            ? undefined
-            : typeof options.body === "string"
-            ? options.body
-            : JSON.stringify(options.body),
-        }),
+      let body: Uint8Array<ArrayBuffer> | undefined;
+      if (options.body !== undefined) {
+        headers["content-type"] = "application/json";
+        body = new TextEncoder().encode(
+          typeof options.body === "string" ? options.body : JSON.stringify(options.body),
+        );
+        // As an HTTP client sends it on the wire.
+        headers["content-length"] = String(body.length);
+      }
+      Object.assign(headers, options.headers);
+      return await built.fetch(
+        new Request(new URL(path, "http://localhost"), { method, headers, body }),
       );
     },
     async close() {

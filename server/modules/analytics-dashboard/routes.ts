@@ -1,6 +1,8 @@
 /**
  * `POST /api/v1/analytics/dashboard` (document 2, §7): figures for a date range,
- * cached per organisation, range and leads visibility for 300 seconds.
+ * cached per organisation, range and leads visibility for 300 seconds. A cached
+ * entry keeps its answer prepared (`metadata.cached: true`), so a hit is the same
+ * bytes whether the router or the fast lane answers it.
  */
 import type { Hono } from "hono";
 import {
@@ -10,31 +12,158 @@ import {
 } from "../../../schemas/api/dashboard-analytics.ts";
 import type { z } from "zod";
 import type { DashboardAnalyticsData } from "../../../schemas/api/dashboard-analytics.ts";
+import { parseJson } from "../../platform/http/json-body.ts";
 import type { Database } from "../../db/database.ts";
+import type { Access } from "../../platform/access/access.ts";
 import type { Api } from "../../platform/http/api.ts";
 import type { AppEnv } from "../../platform/http/app-env.ts";
+import type { FastLane } from "../../platform/http/fast-lanes.ts";
+import { PreparedResponse } from "../../platform/http/prepared-response.ts";
 import { findModule } from "../../platform/catalogue/module-definitions.ts";
 import { canSeeModule } from "../../platform/catalogue/visibility.ts";
 import { isoDay } from "../project-analytics/calendar.ts";
-import { type CacheOptions, TtlCache } from "./cache.ts";
+import { type CacheHit, type CacheOptions, TtlCache } from "./cache.ts";
 import { dashboardFigures, dashboardRange } from "./dashboard.ts";
 import { successEnvelope } from "./envelope.ts";
+import { dashboardLane } from "./lane.ts";
 
 /** The path of the service. */
 export const DASHBOARD_ANALYTICS_PATH = "/api/v1/analytics/dashboard";
 
-/** Declares the dashboard analytics endpoint; cache settings default to the spec's. */
+type Figures = z.infer<typeof DashboardAnalyticsData>;
+type DashboardRequest = z.infer<typeof DashboardAnalyticsRequest>;
+
+/** A cached entry: the figures, and the hit answer once first asked for. */
+interface Cached {
+  figures: Figures;
+  hit?: PreparedResponse;
+}
+
+/** A resolved range: first and last day, and how many days. */
+type Range = ReturnType<typeof dashboardRange>;
+
+/** Distinct request bodies remembered per day by the fast lane. */
+const MAX_REMEMBERED_BODIES = 256;
+
+const LEADS = findModule("leads")!;
+
+/** The cache of dashboard answers, shared by the route and its fast lane. */
+export class DashboardAnswers {
+  readonly #cache: TtlCache<Cached>;
+  readonly #clock: () => number;
+  #today = { dayNumber: NaN, day: "" };
+  /** Body text → the range it asks for today (null: invalid), so a repeated body is read once. */
+  readonly #ranges = new Map<string, Range | null>();
+
+  constructor(options: Omit<CacheOptions, "clock"> & { clock: () => number }) {
+    this.#cache = new TtlCache<Cached>(options);
+    this.#clock = options.clock;
+  }
+
+  /** The range a validated request asks for (throws 400 on invalid dates). */
+  rangeOf(body: DashboardRequest): Range {
+    return dashboardRange(body, this.#todayDay());
+  }
+
+  /**
+   * The range a raw request body asks for, or null when the body is not a valid
+   * request. Reading is a pure function of the text and today's date, so each
+   * distinct body is read once a day.
+   */
+  rangeOfText(text: string): Range | null {
+    const today = this.#todayDay();
+    let range = this.#ranges.get(text);
+    if (range === undefined) {
+      try {
+        range = dashboardRange(parseJson(text, DashboardAnalyticsRequest), today);
+      } catch {
+        range = null;
+      }
+      if (this.#ranges.size >= MAX_REMEMBERED_BODIES) this.#ranges.clear();
+      this.#ranges.set(text, range);
+    }
+    return range;
+  }
+
+  /** Today's UTC date, formatted once a day (which also forgets yesterday's ranges). */
+  #todayDay(): string {
+    const now = this.#clock();
+    const dayNumber = Math.floor(now / 86_400_000);
+    if (dayNumber !== this.#today.dayNumber) {
+      this.#today = { dayNumber, day: isoDay(now) };
+      this.#ranges.clear();
+    }
+    return this.#today.day;
+  }
+
+  /** The prepared hit answer for a caller and range, or undefined on a miss. */
+  hit(access: Access, range: Range): PreparedResponse | undefined {
+    const hit = this.#cache.get(cacheKey(access, range));
+    if (!hit) return undefined;
+    hit.value.hit ??= new PreparedResponse(
+      new TextEncoder().encode(JSON.stringify(envelope(access, range, hit, true))),
+      200,
+      [["Content-Type", "application/json"]],
+    );
+    return hit.value.hit;
+  }
+
+  /** Computes, stores and answers the figures of a miss (the first, uncached answer). */
+  async fresh(db: Database, access: Access, range: Range) {
+    const figures = await dashboardFigures(db, access.organizationId, {
+      range,
+      includeLeads: includesLeads(access),
+    });
+    return envelope(access, range, this.#cache.set(cacheKey(access, range), { figures }), false);
+  }
+}
+
+function includesLeads(access: Access): boolean {
+  return canSeeModule(access, LEADS);
+}
+
+/** Entries are per organisation, range and leads visibility. */
+function cacheKey(access: Access, range: Range): string {
+  return `${access.organizationId}|${range.start}|${range.end}|${
+    includesLeads(access) ? "leads" : "-"
+  }`;
+}
+
+function envelope(
+  access: Access,
+  range: { start: string; end: string; days: number },
+  entry: CacheHit<Cached>,
+  cached: boolean,
+) {
+  return {
+    success: true,
+    message: `Dashboard analytics from ${range.start} to ${range.end}`,
+    data: entry.value.figures,
+    metadata: {
+      organization_id: access.organizationId,
+      start_date: range.start,
+      end_date: range.end,
+      days: range.days,
+      generated_at: new Date(entry.storedAt).toISOString(),
+      cached,
+      cache_ttl_seconds: DASHBOARD_ANALYTICS.cacheTtlSeconds,
+      expires_at: new Date(entry.expiresAt).toISOString(),
+    },
+  };
+}
+
+/** Declares the dashboard analytics endpoint and returns its fast lane. */
 export function dashboardAnalyticsRoutes(
   app: Hono<AppEnv>,
   api: Api,
   db: Database,
-  options: { clock: () => number; cache?: Omit<CacheOptions, "clock"> },
-): void {
-  const { clock } = options;
-  const cache = new TtlCache<z.infer<typeof DashboardAnalyticsData>>({
-    ...options.cache,
-    clock,
-  });
+  options: {
+    clock: () => number;
+    cache?: Omit<CacheOptions, "clock">;
+    knownAccess: (authorization: string | null) => Access | undefined;
+  },
+): FastLane {
+  const answers = new DashboardAnswers({ ...options.cache, clock: options.clock });
   app.use(DASHBOARD_ANALYTICS_PATH, successEnvelope());
   api.route({
     method: "post",
@@ -47,29 +176,14 @@ export function dashboardAnalyticsRoutes(
     body: DashboardAnalyticsRequest,
     response: DashboardAnalyticsResponse,
   }, async (c, { access, body }) => {
-    const range = dashboardRange(body, isoDay(clock()));
-    const includeLeads = canSeeModule(access, findModule("leads")!);
-    const key = [access.organizationId, range.start, range.end, includeLeads ? "leads" : "-"]
-      .join("|");
-    const hit = cache.get(key);
-    const entry = hit ?? cache.set(
-      key,
-      await dashboardFigures(db, access.organizationId, { range, includeLeads }),
-    );
-    return c.json({
-      success: true,
-      message: `Dashboard analytics from ${range.start} to ${range.end}`,
-      data: entry.value,
-      metadata: {
-        organization_id: access.organizationId,
-        start_date: range.start,
-        end_date: range.end,
-        days: range.days,
-        generated_at: new Date(entry.storedAt).toISOString(),
-        cached: hit !== undefined,
-        cache_ttl_seconds: DASHBOARD_ANALYTICS.cacheTtlSeconds,
-        expires_at: new Date(entry.expiresAt).toISOString(),
-      },
-    });
+    const range = answers.rangeOf(body);
+    const hit = answers.hit(access, range);
+    if (hit) return hit.answer(c.get("requestId"));
+    return c.json(await answers.fresh(db, access, range));
+  });
+  return dashboardLane({
+    path: DASHBOARD_ANALYTICS_PATH,
+    answers,
+    knownAccess: options.knownAccess,
   });
 }

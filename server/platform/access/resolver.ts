@@ -31,7 +31,11 @@ interface Grants {
 }
 
 /** Resolves access for a user id; null when the user cannot act (inactive, no organisation). */
-export type AccessResolver = (userId: string) => Promise<Access | null>;
+export interface AccessResolver {
+  (userId: string): Promise<Access | null>;
+  /** The cached access of a user, still current; undefined when it has to be loaded. */
+  peek(userId: string): Access | undefined;
+}
 
 /** Builds the resolver over a database. */
 export function createAccessResolver(db: Database): AccessResolver {
@@ -61,13 +65,22 @@ export function createAccessResolver(db: Database): AccessResolver {
     return grants;
   }
 
-  return async (userId) => {
-    const current = db.changeStamp();
-    if (current !== stamp) {
-      stamp = current;
+  function current(): void {
+    const now = db.changeStamp();
+    if (now !== stamp) {
+      stamp = now;
       accessCache.clear();
       grantsCache.clear();
     }
+  }
+
+  const peek = (userId: string): Access | undefined => {
+    current();
+    return accessCache.get(userId);
+  };
+
+  const resolve = async (userId: string): Promise<Access | null> => {
+    current();
     const cached = accessCache.get(userId);
     if (cached) return cached;
     const access = await load(userId);
@@ -77,6 +90,7 @@ export function createAccessResolver(db: Database): AccessResolver {
     }
     return access;
   };
+  return Object.assign(resolve, { peek });
 
   async function load(userId: string): Promise<Access | null> {
     const row = await db.get<Row>(

@@ -48,3 +48,9 @@ export function guardPath(access: Access, path: string): void {
   const owner = moduleOwning(path);
   if (owner) assertModuleAllowed(access, owner);
 }
+
+/** Whether a path owned by `owner` (or by no module) may be called: `guardPath` without the throw. */
+export function ownerAllows(access: Access, owner: ModuleDefinition | undefined): boolean {
+  return !owner ||
+    (access.enabledModules.has(owner.id) && access.permissions.has(owner.readPermissionId));
+}

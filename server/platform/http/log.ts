@@ -13,10 +13,24 @@ export function logLine(
   fields: Record<string, unknown> = {},
 ): void {
   if (level === "info" && QUIET) return;
+  write(level, c?.get("requestId"), message, fields);
+}
+
+/** The info line of a request answered outside the router (a fast lane). */
+export function logRequest(requestId: string, fields: Record<string, unknown>): void {
+  if (!QUIET) write("info", requestId, "request", fields);
+}
+
+function write(
+  level: "info" | "warn" | "error",
+  requestId: string | undefined,
+  message: string,
+  fields: Record<string, unknown>,
+): void {
   const line = JSON.stringify({
     time: new Date().toISOString(),
     level,
-    request_id: c?.get("requestId"),
+    request_id: requestId,
     message,
     ...fields,
   });

@@ -31,10 +31,14 @@ export const SECURITY_HEADERS: readonly [string, string][] = [
   ["Permissions-Policy", "camera=(), microphone=(), geolocation=()"],
 ];
 
-/** Adds the security headers to every response. */
+/**
+ * Adds the security headers to every response with content. A 304 has none: the
+ * browser keeps the stored response, security headers included (RFC 9111 §4.3.4).
+ */
 export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {
     await next();
+    if (c.res.status === 304) return;
     const headers = c.res.headers;
     for (const [name, value] of SECURITY_HEADERS) headers.set(name, value);
   };
