@@ -81,3 +81,60 @@ async function fetchLoop(
   }));
   return done / ((performance.now() - started) / 1000);
 }
+
+/** The result of comparing the app with its baseline over paired rounds. */
+export interface Comparison {
+  app: number;
+  baseline: number;
+  /** Median of the per-round ratios app / baseline. */
+  ratio: number;
+  ratios: number[];
+}
+
+/**
+ * Throughput of the app against its baseline, in paired rounds: each round loads
+ * both, one after the other, starting with the other one each time so that drift
+ * on a shared machine falls on both alike; the figure is the median of the
+ * per-round ratios (and the median rates for reference).
+ */
+export async function compareThroughput(
+  appUrl: string,
+  baselineUrl: string,
+  headers: Record<string, string>,
+  options: LoadOptions & { rounds: number },
+): Promise<Comparison> {
+  const apps: number[] = [], baselines: number[] = [], ratios: number[] = [];
+  for (let round = 0; round < options.rounds; round++) {
+    let app: number, baseline: number;
+    if (round % 2 === 0) {
+      baseline = await requestsPerSecond(baselineUrl, headers, options);
+      app = await requestsPerSecond(appUrl, headers, options);
+    } else {
+      app = await requestsPerSecond(appUrl, headers, options);
+      baseline = await requestsPerSecond(baselineUrl, headers, options);
+    }
+    apps.push(app);
+    baselines.push(baseline);
+    ratios.push(app / baseline);
+  }
+  return { app: median(apps), baseline: median(baselines), ratio: median(ratios), ratios };
+}
+
+/** The median of some numbers. */
+export function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** One line for a comparison against the bare Deno.serve baseline. */
+export function describe(label: string, c: Comparison, budget: number, detail: string): string {
+  const spread = `${Math.min(...c.ratios).toFixed(2)}–${Math.max(...c.ratios).toFixed(2)}`;
+  return `${label}: app ${c.app.toFixed(0)} req/s, bare Deno.serve ${
+    c.baseline.toFixed(0)
+  } req/s, ratio ${
+    c.ratio.toFixed(2)
+  } (median of ${c.ratios.length} paired rounds, ${spread}; budget ≥ ${
+    budget.toFixed(2)
+  }; ${detail})`;
+}

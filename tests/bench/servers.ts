@@ -48,11 +48,39 @@ export async function startApp(port: number, env: Record<string, string> = {}): 
   };
 }
 
-/** The bare Deno.serve baseline answering `body` with `etag`. */
-export async function startBaseline(port: number, body: Uint8Array, etag: string): Promise<Child> {
+/** A recorded answer: status, the app's headers and the body in base64. */
+export interface RecordedAnswer {
+  status: number;
+  headers: [string, string][];
+  body: string | null;
+}
+
+/** What the baseline answers: the app's 200, and its 304 when there is one. */
+export interface Recording {
+  ok: RecordedAnswer;
+  notModified?: RecordedAnswer;
+}
+
+/** Headers the HTTP layer sets per connection, not the app (Deno closes after large bodies). */
+const TRANSPORT_HEADERS = new Set(["date", "content-length", "connection"]);
+
+/** Records a response of the app, consuming its body. */
+export async function record(response: Response): Promise<RecordedAnswer> {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return {
+    status: response.status,
+    headers: [...response.headers].filter(([name]) => !TRANSPORT_HEADERS.has(name)),
+    body: response.status === 304
+      ? null
+      : btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join("")),
+  };
+}
+
+/** The bare Deno.serve baseline answering what the app answered. */
+export async function startBaseline(port: number, recording: Recording): Promise<Child> {
   const file = await Deno.makeTempFile({ suffix: ".json" });
-  await Deno.writeFile(file, body);
-  const child = spawn(["run", "-A", "tests/bench/serve-bytes.ts", String(port), file, etag], {});
+  await Deno.writeTextFile(file, JSON.stringify(recording));
+  const child = spawn(["run", "-A", "tests/bench/serve-bytes.ts", String(port), file], {});
   const url = `http://127.0.0.1:${port}`;
   await waitFor(url);
   return {
@@ -63,4 +91,19 @@ export async function startBaseline(port: number, body: Uint8Array, etag: string
       await Deno.remove(file).catch(() => {});
     },
   };
+}
+
+/** Throws unless two answers have the same status, header names and values (request ids aside) and body. */
+export function sameAnswer(a: RecordedAnswer, b: RecordedAnswer, what: string): void {
+  const shape = (r: RecordedAnswer) =>
+    JSON.stringify({
+      status: r.status,
+      headers: r.headers.filter(([name]) => name !== "x-request-id").sort(),
+      body: r.body,
+    });
+  if (shape(a) !== shape(b)) {
+    throw new Error(
+      `${what}: the router's and the prepared answer differ\n${shape(a)}\n${shape(b)}`,
+    );
+  }
 }
