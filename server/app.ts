@@ -7,13 +7,13 @@ import { bodyLimit } from "hono/body-limit";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { AppEnv } from "./platform/http/app-env.ts";
-import type { Access } from "./platform/access/access.ts";
 import { requestId } from "./platform/http/request-id.ts";
 import { securityHeaders } from "./platform/http/security-headers.ts";
 import { handleError } from "./platform/errors/error-handler.ts";
 import { AppError } from "./platform/errors/app-error.ts";
 import { Api, type Authenticator } from "./platform/http/api.ts";
 import { createAccessResolver } from "./platform/access/resolver.ts";
+import { createKnownCallers } from "./platform/access/known-callers.ts";
 import { createAccessTokenVerifier } from "./platform/auth/tokens.ts";
 import { LoginThrottle } from "./platform/auth/rate-limit.ts";
 import { createAuthService } from "./platform/auth/service.ts";
@@ -81,11 +81,7 @@ export function createApp(deps: AppDeps): BuiltApp {
     return claims ? await resolveAccess(claims.sub) : null;
   };
   /** Access known without waiting: a token verified before, access cached and current. */
-  const knownAccess = (header: string | null): Access | undefined => {
-    if (!header?.startsWith("Bearer ")) return undefined;
-    const claims = verifyToken.peek(header.slice(7).trim());
-    return claims && resolveAccess.peek(claims.sub);
-  };
+  const knownAccess = createKnownCallers({ verifier: verifyToken, resolver: resolveAccess, clock });
   const authenticate: Authenticator = async (c) => {
     const cached = c.get("access");
     if (cached) return cached;

@@ -78,3 +78,29 @@ Deno.test("without a valid token the shell is refused, even once it is cached fo
     await t.close();
   }
 });
+
+Deno.test("at the turn of the UTC year the lane stops answering last year's shell and the router builds the new one", async () => {
+  const t = await createTestApp();
+  try {
+    t.clock.now = Date.UTC(2026, 11, 31, 23, 59, 58);
+    const token = await t.tokenFor("pm@acme.test");
+    let routed = 0;
+    const router = t.app.fetch.bind(t.app);
+    t.app.fetch = (request, ...rest) => {
+      routed++;
+      return router(request, ...rest);
+    };
+    const copyright = async () =>
+      (await (await t.call("GET", "/ui/shell", { token })).json()).footer.copyright;
+    ok((await copyright()).includes("2026"));
+    ok((await copyright()).includes("2026"));
+    assertEquals(routed, 1);
+    t.clock.advance(2_000);
+    ok((await copyright()).includes("2027"));
+    assertEquals(routed, 2);
+    ok((await copyright()).includes("2027"));
+    assertEquals(routed, 2);
+  } finally {
+    await t.close();
+  }
+});

@@ -6,6 +6,7 @@
  * the router, which checks, builds, caches and answers.
  */
 import type { Access } from "../platform/access/access.ts";
+import type { KnownCallers } from "../platform/access/known-callers.ts";
 import { type FastLane, laneRequestId } from "../platform/http/fast-lanes.ts";
 import type { DescriptorCache } from "./descriptor-cache.ts";
 import { ROUTES_CACHE_KEY, shellCacheKey } from "./routes.ts";
@@ -15,11 +16,12 @@ export interface DescriptorLaneDeps {
   cache: DescriptorCache;
   clock: () => number;
   /** The caller's access when already verified and current, from an Authorization header. */
-  knownAccess: (authorization: string | null) => Access | undefined;
+  knownAccess: KnownCallers;
 }
 
 /** The descriptor lane. */
 export function descriptorLane(deps: DescriptorLaneDeps): FastLane {
+  const shellKey = shellKeys(deps.clock);
   return (lane) => {
     const { target, request } = lane;
     if (target !== "/ui/shell" && target !== "/ui/routes") return null;
@@ -28,9 +30,35 @@ export function descriptorLane(deps: DescriptorLaneDeps): FastLane {
     if (target === "/ui/shell") {
       const access = deps.knownAccess(request.headers.get("authorization"));
       if (!access) return null;
-      key = shellCacheKey(access, new Date(deps.clock()).getUTCFullYear());
+      key = shellKey(access);
     }
     const entry = deps.cache.peek(key);
     return entry ? entry.answer(request.headers.get("if-none-match"), laneRequestId(lane)) : null;
+  };
+}
+
+/**
+ * A caller's shell cache key (`shellCacheKey` for this UTC year), made once per
+ * access and year: the same string each time, so the cache lookup finds its hash
+ * already computed. An access is replaced, not changed, when anything it depends
+ * on moves, so a remembered key never outlives what it was made from.
+ */
+function shellKeys(clock: () => number): (access: Access) => string {
+  let year = NaN, from = Infinity, until = -Infinity;
+  let keys = new WeakMap<Access, string>();
+  return (access) => {
+    const now = clock();
+    if (now < from || now >= until) {
+      year = new Date(now).getUTCFullYear();
+      from = Date.UTC(year, 0, 1);
+      until = Date.UTC(year + 1, 0, 1);
+      keys = new WeakMap();
+    }
+    let key = keys.get(access);
+    if (key === undefined) {
+      key = shellCacheKey(access, year);
+      keys.set(access, key);
+    }
+    return key;
   };
 }

@@ -35,6 +35,11 @@ export interface AccessResolver {
   (userId: string): Promise<Access | null>;
   /** The cached access of a user, still current; undefined when it has to be loaded. */
   peek(userId: string): Access | undefined;
+  /**
+   * The database change stamp the cached accesses belong to, checked now: while it
+   * is the same string, an access handed out under it is still current.
+   */
+  stamp(): string;
 }
 
 /** Builds the resolver over a database. */
@@ -90,7 +95,11 @@ export function createAccessResolver(db: Database): AccessResolver {
     }
     return access;
   };
-  return Object.assign(resolve, { peek });
+  const currentStamp = (): string => {
+    current();
+    return stamp;
+  };
+  return Object.assign(resolve, { peek, stamp: currentStamp });
 
   async function load(userId: string): Promise<Access | null> {
     const row = await db.get<Row>(
