@@ -2,7 +2,9 @@
  * Benchmark (issue 4c): a dashboard analytics cache hit —
  * POST /api/v1/analytics/dashboard for the same organisation and range — against a
  * bare Deno.serve that reads the request body and answers the same response
- * (status, headers, bytes), on loopback. Prints the ratio (budget: at least 0.8).
+ * (status, headers, bytes), on loopback. Prints the ratio (budget: at least 0.8),
+ * and the floor: a bare Deno.serve doing only what every server of this answer must
+ * add (find the caller, a fresh request id) against the same baseline.
  */
 import { compareThroughput, describe } from "./load.ts";
 import { record, sameAnswer, startApp, startBaseline } from "./servers.ts";
@@ -32,6 +34,9 @@ try {
   const hit = await record(await dashboard());
   sameAnswer(hit, await record(await dashboard(body + " ".repeat(2048))), "cached dashboard");
   const baseline = await startBaseline(8912, { ok: hit });
+  const floor = await startBaseline(8913, { ok: hit, callers: [headers.authorization] }, {
+    floor: true,
+  });
   try {
     const load = {
       seconds: SECONDS,
@@ -50,7 +55,18 @@ try {
         `${atob(hit.body!).length} bytes, ${hit.headers.length} headers`,
       ),
     );
+    const least = await compareThroughput(floor.url + url, baseline.url + url, headers, load);
+    console.log(
+      describe(
+        `  floor of cached POST ${url}`,
+        least,
+        0.8,
+        "caller lookup + fresh request id",
+        "floor",
+      ),
+    );
   } finally {
+    await floor.stop();
     await baseline.stop();
   }
 } finally {

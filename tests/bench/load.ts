@@ -127,10 +127,16 @@ export function median(xs: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** One line for a comparison against the bare Deno.serve baseline. */
-export function describe(label: string, c: Comparison, budget: number, detail: string): string {
+/** One line for a comparison against the bare Deno.serve baseline (of the app, or `subject`). */
+export function describe(
+  label: string,
+  c: Comparison,
+  budget: number,
+  detail: string,
+  subject = "app",
+): string {
   const spread = `${Math.min(...c.ratios).toFixed(2)}–${Math.max(...c.ratios).toFixed(2)}`;
-  return `${label}: app ${c.app.toFixed(0)} req/s, bare Deno.serve ${
+  return `${label}: ${subject} ${c.app.toFixed(0)} req/s, bare Deno.serve ${
     c.baseline.toFixed(0)
   } req/s, ratio ${
     c.ratio.toFixed(2)

@@ -59,6 +59,8 @@ export interface RecordedAnswer {
 export interface Recording {
   ok: RecordedAnswer;
   notModified?: RecordedAnswer;
+  /** Authorization headers the floor server knows (see serve-bytes.ts). */
+  callers?: string[];
 }
 
 /** Headers the HTTP layer sets per connection, not the app (Deno closes after large bodies). */
@@ -76,11 +78,19 @@ export async function record(response: Response): Promise<RecordedAnswer> {
   };
 }
 
-/** The bare Deno.serve baseline answering what the app answered. */
-export async function startBaseline(port: number, recording: Recording): Promise<Child> {
+/**
+ * The bare Deno.serve baseline answering what the app answered; with `floor`, the
+ * same plus only the work every server of these answers must do (serve-bytes.ts).
+ */
+export async function startBaseline(
+  port: number,
+  recording: Recording,
+  options: { floor?: boolean } = {},
+): Promise<Child> {
   const file = await Deno.makeTempFile({ suffix: ".json" });
   await Deno.writeTextFile(file, JSON.stringify(recording));
-  const child = spawn(["run", "-A", "tests/bench/serve-bytes.ts", String(port), file], {});
+  const args = ["run", "-A", "tests/bench/serve-bytes.ts", String(port), file];
+  const child = spawn(options.floor ? [...args, "--floor"] : args, {});
   const url = `http://127.0.0.1:${port}`;
   await waitFor(url);
   return {
