@@ -9,7 +9,7 @@
 import { compareThroughput, describe } from "./load.ts";
 import { record, sameAnswer, startApp, startBaseline } from "./servers.ts";
 
-const ROUNDS = Number(Deno.env.get("BENCH_ROUNDS") ?? 9);
+const ROUNDS = Number(Deno.env.get("BENCH_ROUNDS") ?? 15);
 const SECONDS = Number(Deno.env.get("BENCH_SECONDS") ?? 2);
 
 const app = await startApp(8911);

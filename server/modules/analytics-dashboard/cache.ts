@@ -57,8 +57,12 @@ export class TtlCache<T> {
     return this.#entries.size;
   }
 
-  /** The live entry under key, marking it accessed; undefined when absent or expired. */
-  get(key: string): CacheHit<T> | undefined {
+  /**
+   * The live entry under key, marking it accessed; undefined when absent or expired.
+   * A hit is the stored entry itself (read-only to callers), not a copy: this is on
+   * the path of every cached dashboard answer.
+   */
+  get(key: string): Readonly<CacheHit<T>> | undefined {
     const now = this.#tick();
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
@@ -67,7 +71,7 @@ export class TtlCache<T> {
       return undefined;
     }
     entry.accessedAt = now;
-    return { value: entry.value, storedAt: entry.storedAt, expiresAt: entry.expiresAt };
+    return entry;
   }
 
   /** Stores a value; evicts the oldest-accessed share when over the maximum size. */

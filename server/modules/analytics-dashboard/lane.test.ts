@@ -126,3 +126,32 @@ Deno.test("a new range passes through the lane to the router with its body intac
     await t.close();
   }
 });
+
+Deno.test("a cached answer with leads is not served once the caller loses leads.read", async () => {
+  const t = await createTestApp();
+  try {
+    const admin = await t.tokenFor("admin@acme.test");
+    const routed = countRouted(t);
+    await (await t.call("POST", PATH, { token: admin, body: RANGE })).body?.cancel();
+    const hit = await (await t.call("POST", PATH, { token: admin, body: RANGE })).json();
+    assertEquals(hit.metadata.cached, true);
+    ok(hit.data.leads_by_stage !== null);
+    assertEquals(routed.count, 1);
+
+    const roles = await (await t.call("POST", "/admin/roles/list", { token: admin, body: {} }))
+      .json();
+    const role = roles.roles.find((r: { name: string }) => r.name === "firm_admin");
+    const revoked = await t.call("POST", "/admin/roles/revoke", {
+      token: admin,
+      body: { role: "firm_admin", permission: "leads.read", version: role.version },
+    });
+    assertEquals(revoked.status, 200);
+
+    const after = await (await t.call("POST", PATH, { token: admin, body: RANGE })).json();
+    assertEquals([after.metadata.cached, after.data.leads_by_stage], [false, null]);
+    const again = await (await t.call("POST", PATH, { token: admin, body: RANGE })).json();
+    assertEquals([again.metadata.cached, again.data.leads_by_stage], [true, null]);
+  } finally {
+    await t.close();
+  }
+});

@@ -54,6 +54,13 @@ export class DashboardAnswers {
   #today = { dayNumber: NaN, day: "" };
   /** Body text → the range it asks for today (null: invalid), so a repeated body is read once. */
   readonly #ranges = new Map<string, Range | null>();
+  /**
+   * Each caller's cache key per range, made once: the same string each time, so the
+   * cache lookup finds its hash computed. Accesses are replaced, never changed, when
+   * what they depend on moves, and ranges are remembered per day, so neither map
+   * outlives what its keys were made from.
+   */
+  readonly #keys = new WeakMap<Access, WeakMap<Range, string>>();
 
   constructor(options: Omit<CacheOptions, "clock"> & { clock: () => number }) {
     this.#cache = new TtlCache<Cached>(options);
@@ -98,7 +105,7 @@ export class DashboardAnswers {
 
   /** The prepared hit answer for a caller and range, or undefined on a miss. */
   hit(access: Access, range: Range): PreparedResponse | undefined {
-    const hit = this.#cache.get(cacheKey(access, range));
+    const hit = this.#cache.get(this.#keyOf(access, range));
     if (!hit) return undefined;
     hit.value.hit ??= new PreparedResponse(
       new TextEncoder().encode(JSON.stringify(envelope(access, range, hit, true))),
@@ -114,7 +121,21 @@ export class DashboardAnswers {
       range,
       includeLeads: includesLeads(access),
     });
-    return envelope(access, range, this.#cache.set(cacheKey(access, range), { figures }), false);
+    return envelope(access, range, this.#cache.set(this.#keyOf(access, range), { figures }), false);
+  }
+
+  #keyOf(access: Access, range: Range): string {
+    let byRange = this.#keys.get(access);
+    if (byRange === undefined) {
+      byRange = new WeakMap();
+      this.#keys.set(access, byRange);
+    }
+    let key = byRange.get(range);
+    if (key === undefined) {
+      key = cacheKey(access, range);
+      byRange.set(range, key);
+    }
+    return key;
   }
 }
 
@@ -132,7 +153,7 @@ function cacheKey(access: Access, range: Range): string {
 function envelope(
   access: Access,
   range: { start: string; end: string; days: number },
-  entry: CacheHit<Cached>,
+  entry: Readonly<CacheHit<Cached>>,
   cached: boolean,
 ) {
   return {

@@ -5,20 +5,22 @@ import type { AppEnv } from "./app-env.ts";
 const INCOMING = /^[A-Za-z0-9._-]{8,64}$/;
 
 /**
- * Fresh ids are this process's random prefix and a counter (as chi's RequestID
- * middleware makes them): unique within the process, told apart across restarts
- * and instances by the prefix, and cheaper than a UUID per request.
+ * Fresh ids are this process's random prefix and a decimal counter (as chi's
+ * RequestID middleware makes them): unique within the process, told apart across
+ * restarts and instances by the prefix, and cheaper than a UUID per request. The
+ * counter stays decimal: formatting in another radix is a runtime call in V8 and
+ * measurably slowed the cached-descriptor lanes.
  */
 const PREFIX = Array.from(
   crypto.getRandomValues(new Uint8Array(8)),
   (b) => b.toString(16).padStart(2, "0"),
-).join("");
+).join("") + "-";
 let counter = 0;
 
 /** The id of a request: a well-formed incoming `X-Request-Id`, else a fresh one. */
 export function requestIdFor(incoming: string | null | undefined): string {
   if (incoming && INCOMING.test(incoming)) return incoming;
-  return `${PREFIX}-${(++counter).toString(36).padStart(6, "0")}`;
+  return PREFIX + ++counter;
 }
 
 /** A middleware that sets `requestId`. */
