@@ -25,3 +25,12 @@ export function isEmptyValue(value: unknown): boolean {
 export function asItems(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
+
+/**
+ * An object's entries as items `{ key, value }`, in the object's own order (for a
+ * chart of counts by status); anything that is not a plain object is no items.
+ */
+export function recordItems(value: unknown): { key: string; value: unknown }[] {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return [];
+  return Object.entries(value).map(([key, entry]) => ({ key, value: entry }));
+}

@@ -34,6 +34,43 @@ describe("the analytics widgets", () => {
     expect(await screen.findByRole("table", { name: "Velocity history" })).toBeTruthy();
   });
 
+  it("draws one bar per key of a record, and the empty state for a null or empty one", async () => {
+    fakeServer({
+      "POST /progress": {
+        by_status: { active: 5, completed: 1, on_hold: 2 },
+        none: null,
+        empty: {},
+      },
+    });
+    const chart = (path: string, title: string) => ({
+      type: "bar-chart",
+      source: "dashboard",
+      path,
+      record: true,
+      x: "key",
+      y: "value",
+      title,
+      emptyText: `No ${title}`,
+    });
+    await renderScreen(screenOf(
+      page(chart("by_status", "Projects"), chart("none", "Leads"), chart("empty", "Stages")),
+      { sources: { dashboard: progress } },
+    ));
+    const bars = await screen.findByRole("img", { name: "Projects" });
+    expect(bars.querySelectorAll(".chart-bar")).toHaveLength(3);
+    const table = await screen.findByRole("table", { name: "Projects" });
+    expect([...table.querySelectorAll("tr")].slice(1).map((row) => row.textContent)).toEqual([
+      "active5",
+      "completed1",
+      "on_hold2",
+    ]);
+    const ticks = [...bars.querySelectorAll(".chart-tick")].map((t) => t.textContent);
+    expect(ticks).toContain("5");
+    expect(ticks.some((t) => t?.includes("."))).toBe(false);
+    expect(await screen.findByText("No Leads")).toBeTruthy();
+    expect(await screen.findByText("No Stages")).toBeTruthy();
+  });
+
   it("shows a bar chart's empty state", async () => {
     fakeServer({ "POST /progress": { history: [] } });
     await renderScreen(screenOf(

@@ -1,7 +1,8 @@
 /**
- * A bar chart of a source's points (visx): one bar per point, axis labels every
- * `labelEvery` bars with the `xLabel` prefix (e.g. 'Day 5'), an empty state, and
- * the numbers in a hidden table for screen readers.
+ * A bar chart of a source's points (visx): one bar per point — or, with `record`,
+ * one bar per key of an object of counts — axis labels every `labelEvery` bars
+ * with the `xLabel` prefix (e.g. 'Day 5'), an empty state, and the numbers in a
+ * hidden table for screen readers.
  */
 import { AxisBottom, AxisLeft } from "@visx/axis";
 import { Group } from "@visx/group";
@@ -11,7 +12,7 @@ import { useRef } from "react";
 import type { NodeOf } from "../../schemas/descriptor/mod.ts";
 import { toNumber } from "../renderer/bindings.ts";
 import { useScreenRuntime, type WidgetProps } from "../renderer/screen-runtime.tsx";
-import { asItems, valueAt } from "../renderer/value-path.ts";
+import { asItems, recordItems, valueAt } from "../renderer/value-path.ts";
 import { ChartDataTable } from "../ui/chart-data-table.tsx";
 import { useElementWidth } from "../ui/use-element-width.ts";
 
@@ -22,7 +23,8 @@ export function BarChart({ node }: WidgetProps<NodeOf<"bar-chart">>) {
   const runtime = useScreenRuntime();
   const box = useRef<HTMLDivElement>(null);
   const width = useElementWidth(box);
-  const points = asItems(valueAt(runtime.sources[node.source]?.value, node.path))
+  const value = valueAt(runtime.sources[node.source]?.value, node.path);
+  const points = (node.record ? recordItems(value) : asItems(value))
     .map((p) => ({ x: String(valueAt(p, node.x) ?? ""), y: toNumber(valueAt(p, node.y)) ?? 0 }));
   if (points.length === 0) {
     return (
@@ -46,6 +48,9 @@ export function BarChart({ node }: WidgetProps<NodeOf<"bar-chart">>) {
     range: [innerHeight, 0],
     nice: true,
   });
+  // Counts are whole numbers: no ticks between them, and none printed as "5.0".
+  const counts = points.every((p) => Number.isInteger(p.y));
+  const yTicks = counts ? yScale.ticks(4).filter(Number.isInteger) : undefined;
   const every = node.labelEvery ?? 1;
   const label = (x: string) => node.xLabel ? `${node.xLabel} ${x}` : x;
   const tone = node.tone ?? "info";
@@ -72,6 +77,8 @@ export function BarChart({ node }: WidgetProps<NodeOf<"bar-chart">>) {
           <AxisLeft
             scale={yScale}
             numTicks={4}
+            tickValues={yTicks}
+            tickFormat={counts ? (v) => String(v) : undefined}
             axisClassName="chart-axis"
             tickLabelProps={{ className: "chart-tick" }}
           />
