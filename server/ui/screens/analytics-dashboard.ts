@@ -7,6 +7,7 @@
  */
 import type { Node, ScreenDescriptor } from "../../../schemas/descriptor/mod.ts";
 import { findModule } from "../../platform/catalogue/module-definitions.ts";
+import { canSeeModule } from "../../platform/catalogue/visibility.ts";
 import { head, type ScreenContext, type ScreenDef } from "./screen-def.ts";
 
 /** The screens that show the analytics screen. */
@@ -37,6 +38,9 @@ function isoDay(date: Date, minusDays: number): string {
 
 function analyticsScreen(id: string, ctx: ScreenContext): ScreenDescriptor {
   const module = findModule(id)!;
+  // The service answers leads only to callers who may see them (null otherwise), so
+  // an empty chart means "none in this period" for them and "not yours" for others.
+  const seesLeads = ctx.access !== undefined && canSeeModule(ctx.access, findModule("leads")!);
   const today = isoDay(ctx.now, 0);
   const presets: Node = {
     type: "stack",
@@ -169,7 +173,7 @@ function analyticsScreen(id: string, ctx: ScreenContext): ScreenDescriptor {
               y: "value",
               title: "Leads by stage",
               tone: "warning",
-              emptyText: "Leads are not part of your role",
+              emptyText: seesLeads ? "No leads in this period" : "Leads are not part of your role",
             },
             {
               type: "table",
