@@ -1,5 +1,6 @@
 import { deepStrictEqual as assertEquals, notDeepStrictEqual, ok } from "node:assert/strict";
 import { createTestApp } from "../testing/test-app.ts";
+import { countRouted } from "../testing/count-routed.ts";
 
 /** Status, headers (request id aside) and body of an answer. */
 async function answerOf(res: Response) {
@@ -11,18 +12,13 @@ Deno.test("a cached shell is served before the router with the router's bytes, h
   const t = await createTestApp();
   try {
     const token = await t.tokenFor("sales@acme.test");
-    let routed = 0;
-    const router = t.app.fetch.bind(t.app);
-    t.app.fetch = (request, ...rest) => {
-      routed++;
-      return router(request, ...rest);
-    };
+    const routed = countRouted(t);
     const built = await t.call("GET", "/ui/shell", { token });
     const builtId = built.headers.get("x-request-id");
     const fromRouter = await answerOf(built);
-    assertEquals(routed, 1);
+    assertEquals(routed.count, 1);
     const cached = await t.call("GET", "/ui/shell", { token });
-    assertEquals(routed, 1);
+    assertEquals(routed.count, 1);
     notDeepStrictEqual(cached.headers.get("x-request-id"), builtId);
     assertEquals(await answerOf(cached), fromRouter);
     ok(cached.headers.get("content-security-policy"));
@@ -33,12 +29,12 @@ Deno.test("a cached shell is served before the router with the router's bytes, h
       token,
       headers: { "if-none-match": etag },
     });
-    assertEquals(routed, 1);
+    assertEquals(routed.count, 1);
     const routerRevalidated = await t.call("GET", "/ui/shell?", {
       token,
       headers: { "if-none-match": `W/${etag}, "other"` },
     });
-    assertEquals(routed, 2);
+    assertEquals(routed.count, 2);
     assertEquals(await answerOf(revalidated), await answerOf(routerRevalidated));
     assertEquals(revalidated.status, 304);
     assertEquals(revalidated.headers.get("etag"), etag);
@@ -84,22 +80,17 @@ Deno.test("at the turn of the UTC year the lane stops answering last year's shel
   try {
     t.clock.now = Date.UTC(2026, 11, 31, 23, 59, 58);
     const token = await t.tokenFor("pm@acme.test");
-    let routed = 0;
-    const router = t.app.fetch.bind(t.app);
-    t.app.fetch = (request, ...rest) => {
-      routed++;
-      return router(request, ...rest);
-    };
+    const routed = countRouted(t);
     const copyright = async () =>
       (await (await t.call("GET", "/ui/shell", { token })).json()).footer.copyright;
     ok((await copyright()).includes("2026"));
     ok((await copyright()).includes("2026"));
-    assertEquals(routed, 1);
+    assertEquals(routed.count, 1);
     t.clock.advance(2_000);
     ok((await copyright()).includes("2027"));
-    assertEquals(routed, 2);
+    assertEquals(routed.count, 2);
     ok((await copyright()).includes("2027"));
-    assertEquals(routed, 2);
+    assertEquals(routed.count, 2);
   } finally {
     await t.close();
   }

@@ -1,19 +1,9 @@
 import { deepStrictEqual as assertEquals, notDeepStrictEqual, ok } from "node:assert/strict";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { createTestApp } from "../../testing/test-app.ts";
+import { countRouted } from "../../testing/count-routed.ts";
 
 const PATH = "/api/v1/analytics/dashboard";
 const RANGE = { start_date: "2026-10-01", end_date: "2026-10-30" };
-
-/** Counts the requests that reach the router (the rest were answered by a fast lane). */
-function countRouted(t: TestApp): { count: number } {
-  const routed = { count: 0 };
-  const router = t.app.fetch.bind(t.app);
-  t.app.fetch = (request, ...rest) => {
-    routed.count++;
-    return router(request, ...rest);
-  };
-  return routed;
-}
 
 /** Status, headers (request id aside) and body of an answer. */
 async function answerOf(res: Response) {
