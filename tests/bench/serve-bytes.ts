@@ -35,7 +35,7 @@ function answer(req: Request): Response | Promise<Response> {
 
 /** The floor's answer: the caller found, the baseline's answer, a fresh request id. */
 function floor(): (req: Request) => Response | Promise<Response> {
-  const callers = new Map(recording.callers?.map((header) => [header, { header }]));
+  const callers = new Set(recording.callers);
   const prefix = crypto.randomUUID().slice(0, 16);
   let counter = 0;
   const stamp = (response: Response) => {
@@ -43,7 +43,7 @@ function floor(): (req: Request) => Response | Promise<Response> {
     return response;
   };
   return (req) => {
-    if (!callers.get(req.headers.get("authorization") ?? "")) {
+    if (!callers.has(req.headers.get("authorization") ?? "")) {
       return new Response(null, { status: 401 });
     }
     const response = answer(req);

@@ -8,6 +8,7 @@
  * body it sent, and the router answers (and caches) as usual.
  */
 import type { Access } from "../../platform/access/access.ts";
+import type { KnownCallers } from "../../platform/access/known-callers.ts";
 import { moduleOwning, ownerAllows } from "../../platform/catalogue/module-guard.ts";
 import { type FastLane, type LaneRequest, laneRequestId } from "../../platform/http/fast-lanes.ts";
 import type { DashboardAnswers } from "./routes.ts";
@@ -19,7 +20,7 @@ const MAX_LANE_BODY = 1024;
 export interface DashboardLaneDeps {
   path: string;
   answers: DashboardAnswers;
-  knownAccess: (authorization: string | null) => Access | undefined;
+  knownAccess: KnownCallers;
 }
 
 /** The dashboard analytics lane. */

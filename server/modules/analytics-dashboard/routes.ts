@@ -15,6 +15,7 @@ import type { DashboardAnalyticsData } from "../../../schemas/api/dashboard-anal
 import { parseJson } from "../../platform/http/json-body.ts";
 import type { Database } from "../../db/database.ts";
 import type { Access } from "../../platform/access/access.ts";
+import type { KnownCallers } from "../../platform/access/known-callers.ts";
 import type { Api } from "../../platform/http/api.ts";
 import type { AppEnv } from "../../platform/http/app-env.ts";
 import type { FastLane } from "../../platform/http/fast-lanes.ts";
@@ -181,7 +182,7 @@ export function dashboardAnalyticsRoutes(
   options: {
     clock: () => number;
     cache?: Omit<CacheOptions, "clock">;
-    knownAccess: (authorization: string | null) => Access | undefined;
+    knownAccess: KnownCallers;
   },
 ): FastLane {
   const answers = new DashboardAnswers({ ...options.cache, clock: options.clock });
