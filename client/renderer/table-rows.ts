@@ -4,7 +4,7 @@
  * sort order kept inside each group).
  */
 import type { NodeOf } from "../../schemas/descriptor/mod.ts";
-import { formatValue } from "./formatters.ts";
+import { displayValue } from "./formatters.ts";
 import { valueAt } from "./value-path.ts";
 
 type Column = NodeOf<"table">["columns"][number];
@@ -22,7 +22,7 @@ export function searchRows(rows: unknown[], columns: readonly Column[], query: s
   return rows.filter((row) =>
     columns.some((column) => {
       const value = valueAt(row, column.key);
-      const text = formatValue(value, column.format ?? "text") ?? "";
+      const text = displayValue(value, column) ?? "";
       return text.toLowerCase().includes(q) || String(value ?? "").toLowerCase().includes(q);
     })
   );

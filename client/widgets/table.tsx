@@ -9,7 +9,7 @@ import { Fragment, useId, useState } from "react";
 import type { NodeOf } from "../../schemas/descriptor/mod.ts";
 import { ActionButton } from "../renderer/action-button.tsx";
 import { MISSING_TEXT, resolveText } from "../renderer/bindings.ts";
-import { formatValue } from "../renderer/formatters.ts";
+import { displayValue, labelOf } from "../renderer/formatters.ts";
 import {
   ItemContext,
   type SourceView,
@@ -122,7 +122,9 @@ export function Table({ node }: WidgetProps<TableNode>) {
                   {newGroup
                     ? (
                       <tr className="group-row">
-                        <th scope="colgroup" colSpan={columnCount}>{group}</th>
+                        <th scope="colgroup" colSpan={columnCount}>
+                          {node.groupLabels ? labelOf(group, node.groupLabels) : group}
+                        </th>
                       </tr>
                     )
                     : null}
@@ -223,7 +225,7 @@ function Cell(
     : raw;
   const text = column.text !== undefined
     ? resolveText(column.text, scope)
-    : formatValue(value, column.format ?? "text") ?? column.fallback ?? MISSING_TEXT;
+    : displayValue(value, column) ?? column.fallback ?? MISSING_TEXT;
   const tone = resolveTone(column.tone, scope);
   return tone ? <span className={`badge tone-${tone}`} data-tone={tone}>{text}</span> : <>{text}</>;
 }

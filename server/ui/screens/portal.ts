@@ -5,6 +5,7 @@
  * the firm has those areas.
  */
 import { z } from "zod";
+import { ON_SCHEDULE, PROJECT_STATUS, TASK_STATUS } from "../value-labels.ts";
 import { head, type ScreenDef } from "./screen-def.ts";
 
 const STATUS_TONE = {
@@ -52,7 +53,7 @@ export const portalDashboard: ScreenDef = {
           source: "projects",
           columns: [
             { key: "name", label: "Project", sortable: true },
-            { key: "status", label: "Status", tone: STATUS_TONE },
+            { key: "status", label: "Status", tone: STATUS_TONE, labels: PROJECT_STATUS },
             {
               key: "progress_percentage",
               label: "Progress",
@@ -76,7 +77,7 @@ export const portalDashboard: ScreenDef = {
             title: { $field: "title" },
             subtitle: { $field: "project_name" },
             meta: { $field: "due_date", format: "date", fallback: "No date" },
-            badge: { text: { $field: "status" }, tone: STATUS_TONE },
+            badge: { text: { $field: "status", labels: TASK_STATUS }, tone: STATUS_TONE },
             limit: 8,
             emptyText: "No upcoming milestones",
           }],
@@ -124,7 +125,7 @@ const portalProject: ScreenDef = {
             {
               type: "stat",
               label: "Schedule",
-              value: { $bind: "progress", path: "is_on_schedule", format: "text" },
+              value: { $bind: "progress", path: "is_on_schedule", labels: ON_SCHEDULE },
               tone: {
                 $match: {
                   value: { $bind: "progress", path: "is_on_schedule" },
@@ -173,7 +174,7 @@ const portalProject: ScreenDef = {
             path: "milestones",
             title: { $field: "title" },
             meta: { $field: "due_date", format: "date", fallback: "No date" },
-            badge: { text: { $field: "status" }, tone: STATUS_TONE },
+            badge: { text: { $field: "status", labels: TASK_STATUS }, tone: STATUS_TONE },
             emptyText: "No milestones",
           }],
         },
