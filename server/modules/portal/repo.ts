@@ -159,6 +159,24 @@ export async function addMessage(
   return { ...message, from_client: message.from_client === 1 };
 }
 
+/** What the portal's frame names: the client, and how the firm is reached. */
+export async function portalFrame(db: Queryable, organizationId: string, clientId: string | null) {
+  const client = clientId
+    ? await db.get<{ id: string; name: string }>(
+      "SELECT id, name FROM clients WHERE id = ? AND organization_id = ?",
+      [clientId, organizationId],
+    )
+    : undefined;
+  const firm = await db.get<{ email: string; website: string }>(
+    "SELECT email, website FROM organizations WHERE id = ?",
+    [organizationId],
+  );
+  return {
+    client: client ?? null,
+    firm: { email: firm?.email ?? "", website: firm?.website ?? "" },
+  };
+}
+
 /** True when the client belongs to the organisation. */
 export async function clientExists(
   db: Queryable,

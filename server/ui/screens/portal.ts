@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { ON_SCHEDULE, PROJECT_STATUS, TASK_STATUS } from "../value-labels.ts";
 import { head, type ScreenDef } from "./screen-def.ts";
+import { portalHelp } from "./portal-help.ts";
 
 const STATUS_TONE = {
   $match: {
@@ -283,4 +284,5 @@ export const PORTAL_SCREENS: ScreenDef[] = [
   portalProject,
   portalMessages,
   portalProfile,
+  portalHelp,
 ];
