@@ -23,7 +23,7 @@ import { DescriptorCache, descriptorResponse } from "./descriptor-cache.ts";
 import { buildRoutesDescriptor } from "./routes-descriptor.ts";
 import { buildStaffShell, type SessionPolicy } from "./shell-descriptor.ts";
 import { buildPortalShell } from "./portal-shell.ts";
-import { portalFrame } from "../modules/portal/repo.ts";
+import { portalFrame } from "../modules/portal/mod.ts";
 import { readSessionPolicy } from "./session-policy.ts";
 import { SCREENS } from "./screens/registry.ts";
 import { ADMIN_REQUIRED_TEXT, refusal } from "./screens/access-denied.ts";
