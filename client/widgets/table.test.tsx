@@ -135,4 +135,27 @@ describe("the table widget's search, groups and row actions", () => {
     expect(screen.getByRole("cell", { name: "No" })).toBeTruthy();
     expect(screen.queryByText("on_hold")).toBeNull();
   });
+  it("sorts an enumerated column by its labels", async () => {
+    fakeServer({
+      "POST /leads": [
+        { name: "Ada", stage: "won" },
+        { name: "Bo", stage: "contacted" },
+        { name: "Cy", stage: "proposal" },
+      ],
+    });
+    await renderScreen(table({
+      columns: [
+        { key: "name", label: "Name" },
+        {
+          key: "stage",
+          label: "Stage",
+          sortable: true,
+          labels: { won: "A deal won", contacted: "Contacted", proposal: "Proposal sent" },
+        },
+      ],
+    }));
+    const header = await screen.findByRole("columnheader", { name: /Stage/ });
+    fireEvent.click(within(header).getByRole("button"));
+    expect(firstColumn()).toEqual(["Ada", "Bo", "Cy"]);
+  });
 });

@@ -34,7 +34,9 @@ export function Table({ node }: WidgetProps<TableNode>) {
   if (rows.length === 0) return <p className="source-empty">{node.emptyText}</p>;
 
   const found = searchRows(rows, node.columns, query);
-  const sorted = sort ? sortRows(found, sort) : found;
+  const sorted = sort
+    ? sortRows(found, sort, node.columns.find((c) => c.key === sort.key)?.labels)
+    : found;
   const ordered = node.groupBy ? groupRows(sorted, node.groupBy) : sorted;
   const pageSize = node.pageSize ?? 20;
   const pageCount = Math.max(1, Math.ceil(ordered.length / pageSize));
