@@ -4,11 +4,11 @@
  */
 import { z } from "zod";
 import {
+  AnyShellDescriptor,
   Node,
   RoutesDescriptor,
   ScreenDescriptor,
   ScreenRefusal,
-  ShellDescriptor,
 } from "./descriptor/mod.ts";
 
 /** Each generated document: its file name and its schema. */
@@ -16,7 +16,7 @@ export const JSON_SCHEMA_DOCUMENTS: Record<string, z.ZodType> = {
   "screen.schema.json": ScreenDescriptor,
   "screen-refusal.schema.json": ScreenRefusal,
   "routes.schema.json": RoutesDescriptor,
-  "shell.schema.json": ShellDescriptor,
+  "shell.schema.json": AnyShellDescriptor,
   "node.schema.json": Node,
 };
 

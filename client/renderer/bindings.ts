@@ -3,7 +3,7 @@
  * (`{$bind}`) and fields of the current item (`{$field}`), formatted for display.
  */
 import type { Binding, FieldRef, NumberValue, Text } from "../../schemas/descriptor/mod.ts";
-import { formatValue } from "./formatters.ts";
+import { displayValue } from "./formatters.ts";
 import type { SourceView } from "./screen-runtime.tsx";
 import { valueAt } from "./value-path.ts";
 
@@ -37,7 +37,7 @@ export function resolveText(text: Text | undefined, scope: BindingScope): string
   if (text === undefined) return "";
   if (typeof text === "string") return text;
   if ("$text" in text) return resolveTextRule(text.$text, scope);
-  const formatted = formatValue(readReference(text, scope), text.format ?? "text");
+  const formatted = displayValue(readReference(text, scope), text);
   if (formatted === undefined) return text.fallback ?? MISSING_TEXT;
   return `${text.prefix ?? ""}${formatted}${text.suffix ?? ""}`;
 }

@@ -2,7 +2,7 @@
  * The formatters a binding may name. Numbers and dates are written the way a
  * US-English business app writes them; a value that cannot be formatted is missing.
  */
-import type { Format } from "../../schemas/descriptor/mod.ts";
+import type { Format, ValueLabels } from "../../schemas/descriptor/mod.ts";
 
 const LOCALE = "en-US";
 const numberFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
@@ -64,6 +64,39 @@ export function formatValue(
     case "relative-time":
       return withDate(value, (d) => relativeTime(d, now));
   }
+}
+
+/** How a value is shown: a formatter, or the labels of an enumerated value. */
+export interface DisplaySpec {
+  format?: Format;
+  labels?: Readonly<ValueLabels>;
+}
+
+/**
+ * The text of a value as a binding, field or column asks for it: an enumerated
+ * value (one with `labels`) by its label, anything else by its formatter.
+ */
+export function displayValue(value: unknown, spec: DisplaySpec): string | undefined {
+  return spec.labels ? labelOf(value, spec.labels) : formatValue(value, spec.format);
+}
+
+/**
+ * The label of an enumerated value (booleans look up "true"/"false"); a value with
+ * no label is humanised, so a code never reaches the screen as it is stored.
+ */
+export function labelOf(value: unknown, labels: Readonly<ValueLabels>): string | undefined {
+  if (value === undefined || value === null || value === "" || typeof value === "object") {
+    return undefined;
+  }
+  const code = String(value);
+  return Object.hasOwn(labels, code) ? labels[code] : humanise(code);
+}
+
+/** A code as words: "on_hold" → "On hold", "user.role_change" → "User role change". */
+export function humanise(code: string): string {
+  const words = code.replace(/[_.-]+/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function withNumber(value: unknown, write: (n: number) => string): string | undefined {

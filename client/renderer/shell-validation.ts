@@ -3,7 +3,7 @@
  * user menu are checked by the screens' action validator, already loaded.
  */
 import type { ErrorObject } from "ajv/dist/2020.js";
-import type { ShellDescriptor } from "../../schemas/descriptor/mod.ts";
+import type { PortalShellDescriptor, ShellDescriptor } from "../../schemas/descriptor/mod.ts";
 import { DescriptorError } from "./descriptor-error.ts";
 import { describe } from "./descriptor-validation.ts";
 import { actionValidator } from "./descriptor-validators.ts";
@@ -26,4 +26,13 @@ export function checkShell(value: unknown): ShellDescriptor {
   });
   if (errors.length > 0) throw new DescriptorError("shell", errors.map((e) => describe(e)));
   return value as ShellDescriptor;
+}
+
+/** Validates the portal's shell; throws DescriptorError when it is not a valid portal shell. */
+export function checkPortalShell(value: unknown): PortalShellDescriptor {
+  const shell = checkShell(value) as unknown as { audience: string };
+  if (shell.audience !== "portal") {
+    throw new DescriptorError("shell", [`/audience: must be "portal", not "${shell.audience}"`]);
+  }
+  return value as PortalShellDescriptor;
 }

@@ -3,8 +3,8 @@
  * last in either direction) and grouping (groups in order of first appearance, the
  * sort order kept inside each group).
  */
-import type { NodeOf } from "../../schemas/descriptor/mod.ts";
-import { formatValue } from "./formatters.ts";
+import type { NodeOf, ValueLabels } from "../../schemas/descriptor/mod.ts";
+import { displayValue, labelOf } from "./formatters.ts";
 import { valueAt } from "./value-path.ts";
 
 type Column = NodeOf<"table">["columns"][number];
@@ -22,18 +22,29 @@ export function searchRows(rows: unknown[], columns: readonly Column[], query: s
   return rows.filter((row) =>
     columns.some((column) => {
       const value = valueAt(row, column.key);
-      const text = formatValue(value, column.format ?? "text") ?? "";
+      const text = displayValue(value, column) ?? "";
       return text.toLowerCase().includes(q) || String(value ?? "").toLowerCase().includes(q);
     })
   );
 }
 
-/** The rows sorted by one column. */
-export function sortRows(rows: unknown[], sort: Sort): unknown[] {
+/**
+ * The rows sorted by one column; an enumerated column (one with labels) sorts by
+ * the labels people read, not by the stored codes.
+ */
+export function sortRows(
+  rows: unknown[],
+  sort: Sort,
+  labels?: Readonly<ValueLabels>,
+): unknown[] {
   const factor = sort.direction === "asc" ? 1 : -1;
+  const read = (row: unknown) => {
+    const value = valueAt(row, sort.key);
+    return labels ? labelOf(value, labels) : value;
+  };
   return [...rows].sort((rowA, rowB) => {
-    const a = valueAt(rowA, sort.key);
-    const b = valueAt(rowB, sort.key);
+    const a = read(rowA);
+    const b = read(rowB);
     const aMissing = a === undefined || a === null || a === "";
     const bMissing = b === undefined || b === null || b === "";
     if (aMissing || bMissing) return aMissing === bMissing ? 0 : aMissing ? 1 : -1;

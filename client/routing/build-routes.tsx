@@ -27,6 +27,8 @@ export function buildRoutes(routes: RoutesDescriptor, queryClient: QueryClient):
     );
   const shellLayout = () =>
     import("../shell/shell-layout.tsx").then((m) => ({ Component: m.ShellLayout }));
+  const portalLayout = () =>
+    import("../shell/portal-layout.tsx").then((m) => ({ Component: m.PortalLayout }));
   return [{
     element: <AppRoot routes={routes} />,
     errorElement: <RouteError />,
@@ -40,7 +42,7 @@ export function buildRoutes(routes: RoutesDescriptor, queryClient: QueryClient):
       { element: <PublicLayout />, children: of("public") },
       { element: <PublicLayout />, loader: guestGuard(routes, queryClient), children: of("guest") },
       { loader: staffGuard(routes, queryClient), lazy: shellLayout, children: of("staff") },
-      { loader: portalGuard(routes, queryClient), lazy: shellLayout, children: of("portal") },
+      { loader: portalGuard(routes, queryClient), lazy: portalLayout, children: of("portal") },
       { path: "*", loader: () => redirect(routes.unknown) },
     ],
   }];

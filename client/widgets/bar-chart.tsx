@@ -11,6 +11,7 @@ import { Bar } from "@visx/shape";
 import { useRef } from "react";
 import type { NodeOf } from "../../schemas/descriptor/mod.ts";
 import { toNumber } from "../renderer/bindings.ts";
+import { labelOf } from "../renderer/formatters.ts";
 import { useScreenRuntime, type WidgetProps } from "../renderer/screen-runtime.tsx";
 import { asItems, recordItems, valueAt } from "../renderer/value-path.ts";
 import { ChartDataTable } from "../ui/chart-data-table.tsx";
@@ -52,7 +53,10 @@ export function BarChart({ node }: WidgetProps<NodeOf<"bar-chart">>) {
   const counts = points.every((p) => Number.isInteger(p.y));
   const yTicks = counts ? yScale.ticks(4).filter(Number.isInteger) : undefined;
   const every = node.labelEvery ?? 1;
-  const label = (x: string) => node.xLabel ? `${node.xLabel} ${x}` : x;
+  const label = (x: string) => {
+    const named = node.xLabels ? labelOf(x, node.xLabels) ?? x : x;
+    return node.xLabel ? `${node.xLabel} ${named}` : named;
+  };
   const tone = node.tone ?? "info";
   const title = node.title ?? "Bar chart";
   return (

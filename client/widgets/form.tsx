@@ -6,12 +6,13 @@
  * them; a `session` form (sign-in, register) hands its answer to the app.
  */
 import { type FormEvent, useId, useRef, useState } from "react";
-import type { FormField, NodeOf } from "../../schemas/descriptor/mod.ts";
+import type { FormField, NodeOf, ValueLabels } from "../../schemas/descriptor/mod.ts";
 import { apiRequest } from "../api/api-client.ts";
 import { ApiError, isRecord } from "../api/api-error.ts";
 import { isSessionAnswer } from "../api/session.ts";
 import { useActionHost } from "../renderer/action-host.tsx";
 import { readReference } from "../renderer/bindings.ts";
+import { labelOf } from "../renderer/formatters.ts";
 import { checkField, type FieldValue, submittedValue } from "../renderer/form-validation.ts";
 import {
   type Json,
@@ -205,8 +206,13 @@ function optionsOf(field: FormField, sources: Readonly<Record<string, SourceView
   if (from === undefined) return [];
   return asItems(valueAt(sources[from.source]?.value, from.path)).map((item) => ({
     value: String((from.value === undefined ? item : valueAt(item, from.value)) ?? ""),
-    label: String((from.label === undefined ? item : valueAt(item, from.label)) ?? ""),
+    label: labelText(from.label === undefined ? item : valueAt(item, from.label), from.labels),
   }));
+}
+
+/** An option's text: an enumerated value by its label. */
+function labelText(raw: unknown, labels: Readonly<ValueLabels> | undefined): string {
+  return (labels ? labelOf(raw, labels) : undefined) ?? String(raw ?? "");
 }
 
 /** Per-field messages of a 400 answer whose details are `{ fields: { name: message } }`. */

@@ -112,4 +112,50 @@ describe("the table widget's search, groups and row actions", () => {
     expect(within(row).getByRole("button", { name: "Disable" })).toBeTruthy();
     expect(within(row).queryByRole("button", { name: "Enable" })).toBeNull();
   });
+  it("shows enumerated cells and group headings by their labels", async () => {
+    fakeServer({
+      "POST /leads": [
+        { name: "Ada", status: "on_hold", role: "firm_admin", current: true },
+        { name: "Bo", status: "cold_outreach", role: "firm_admin", current: false },
+      ],
+    });
+    await renderScreen(table({
+      groupBy: "role",
+      groupLabels: { firm_admin: "Firm administrator" },
+      columns: [
+        { key: "name", label: "Name" },
+        { key: "status", label: "Status", labels: { on_hold: "On hold" } },
+        { key: "current", label: "Current", labels: { true: "Yes", false: "No" } },
+      ],
+    }));
+    expect(await screen.findByRole("columnheader", { name: "Firm administrator" })).toBeTruthy();
+    expect(screen.getByRole("cell", { name: "On hold" })).toBeTruthy();
+    expect(screen.getByRole("cell", { name: "Cold outreach" })).toBeTruthy();
+    expect(screen.getByRole("cell", { name: "Yes" })).toBeTruthy();
+    expect(screen.getByRole("cell", { name: "No" })).toBeTruthy();
+    expect(screen.queryByText("on_hold")).toBeNull();
+  });
+  it("sorts an enumerated column by its labels", async () => {
+    fakeServer({
+      "POST /leads": [
+        { name: "Ada", stage: "won" },
+        { name: "Bo", stage: "contacted" },
+        { name: "Cy", stage: "proposal" },
+      ],
+    });
+    await renderScreen(table({
+      columns: [
+        { key: "name", label: "Name" },
+        {
+          key: "stage",
+          label: "Stage",
+          sortable: true,
+          labels: { won: "A deal won", contacted: "Contacted", proposal: "Proposal sent" },
+        },
+      ],
+    }));
+    const header = await screen.findByRole("columnheader", { name: /Stage/ });
+    fireEvent.click(within(header).getByRole("button"));
+    expect(firstColumn()).toEqual(["Ada", "Bo", "Cy"]);
+  });
 });

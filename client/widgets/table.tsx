@@ -9,7 +9,7 @@ import { Fragment, useId, useState } from "react";
 import type { NodeOf } from "../../schemas/descriptor/mod.ts";
 import { ActionButton } from "../renderer/action-button.tsx";
 import { MISSING_TEXT, resolveText } from "../renderer/bindings.ts";
-import { formatValue } from "../renderer/formatters.ts";
+import { displayValue, labelOf } from "../renderer/formatters.ts";
 import {
   ItemContext,
   type SourceView,
@@ -34,7 +34,9 @@ export function Table({ node }: WidgetProps<TableNode>) {
   if (rows.length === 0) return <p className="source-empty">{node.emptyText}</p>;
 
   const found = searchRows(rows, node.columns, query);
-  const sorted = sort ? sortRows(found, sort) : found;
+  const sorted = sort
+    ? sortRows(found, sort, node.columns.find((c) => c.key === sort.key)?.labels)
+    : found;
   const ordered = node.groupBy ? groupRows(sorted, node.groupBy) : sorted;
   const pageSize = node.pageSize ?? 20;
   const pageCount = Math.max(1, Math.ceil(ordered.length / pageSize));
@@ -122,7 +124,9 @@ export function Table({ node }: WidgetProps<TableNode>) {
                   {newGroup
                     ? (
                       <tr className="group-row">
-                        <th scope="colgroup" colSpan={columnCount}>{group}</th>
+                        <th scope="colgroup" colSpan={columnCount}>
+                          {node.groupLabels ? labelOf(group, node.groupLabels) : group}
+                        </th>
                       </tr>
                     )
                     : null}
@@ -223,7 +227,7 @@ function Cell(
     : raw;
   const text = column.text !== undefined
     ? resolveText(column.text, scope)
-    : formatValue(value, column.format ?? "text") ?? column.fallback ?? MISSING_TEXT;
+    : displayValue(value, column) ?? column.fallback ?? MISSING_TEXT;
   const tone = resolveTone(column.tone, scope);
   return tone ? <span className={`badge tone-${tone}`} data-tone={tone}>{text}</span> : <>{text}</>;
 }

@@ -37,7 +37,7 @@ export const ChatReply = z.object({
 
 export const ShellDescriptor = z.object({
   schemaVersion: z.literal(SCHEMA_VERSION),
-  audience: z.enum(["staff", "portal"]),
+  audience: z.literal("staff"),
   organization: z.object({ id: z.string(), name: z.string() }).strict().nullable(),
   noOrganizationText: z.string(),
   sidebar: z.object({
@@ -115,3 +115,42 @@ export const ShellDescriptor = z.object({
   events: z.object({ path: z.string() }).strict(),
 }).strict();
 export type ShellDescriptor = z.input<typeof ShellDescriptor>;
+
+/** A link of the portal's navigation. */
+export const PortalLink = z.object({
+  id: z.string(),
+  label: z.string(),
+  path: z.string().regex(/^\//, "must start with /"),
+}).strict();
+
+/**
+ * The client portal's frame: much smaller than the staff shell. The firm and the
+ * client by name, the portal's few links, a help link to the portal's own help page
+ * and the user menu; no module search, plan badge, chatbot or staff menus.
+ */
+export const PortalShellDescriptor = z.object({
+  schemaVersion: z.literal(SCHEMA_VERSION),
+  audience: z.literal("portal"),
+  title: z.string().describe("the portal's name, e.g. Client Portal"),
+  organization: z.object({ id: z.string(), name: z.string() }).strict().describe("the firm"),
+  client: z.object({ id: z.string(), name: z.string() }).strict().nullable(),
+  navigation: z.object({ label: z.string(), links: z.array(PortalLink).min(1) }).strict(),
+  header: z.object({
+    userMenu: z.array(MenuEntry),
+    help: z.object({ label: z.string(), to: z.string() }).strict(),
+  }).strict(),
+  footer: ShellDescriptor.shape.footer,
+  session: ShellDescriptor.shape.session,
+  cache: ShellDescriptor.shape.cache,
+  toasts: ShellDescriptor.shape.toasts,
+  errors: ShellDescriptor.shape.errors,
+  events: ShellDescriptor.shape.events,
+}).strict();
+export type PortalShellDescriptor = z.input<typeof PortalShellDescriptor>;
+
+/** What `GET /ui/shell` answers: the staff shell, or the portal's to a portal user. */
+export const AnyShellDescriptor = z.discriminatedUnion("audience", [
+  ShellDescriptor,
+  PortalShellDescriptor,
+]);
+export type AnyShellDescriptor = z.input<typeof AnyShellDescriptor>;

@@ -21,11 +21,20 @@ export const Format = z.enum([
 ]);
 export type Format = z.input<typeof Format>;
 
+/**
+ * The labels of an enumerated value, chosen by the server: code → text (booleans
+ * as "true"/"false"). A value that has them is shown by its label, never as its
+ * code; a value missing from the map is shown humanised ("on_hold" → "On hold").
+ */
+export const ValueLabels = z.record(z.string(), z.string()).meta({ id: "value-labels" });
+export type ValueLabels = z.input<typeof ValueLabels>;
+
 /** A binding: a value read from a data source at a dot path, formatted. */
 export const Binding = z.object({
   $bind: z.string().min(1).describe("name of a source of the screen"),
   path: z.string().optional().describe("dot path inside the source's value, e.g. data.total"),
   format: Format.optional(),
+  labels: ValueLabels.optional().describe("the value is enumerated: shown by its label"),
   fallback: z.string().optional().describe("text shown when the value is missing"),
   prefix: z.string().optional(),
   suffix: z.string().optional(),
@@ -36,6 +45,7 @@ export type Binding = z.input<typeof Binding>;
 export const FieldRef = z.object({
   $field: z.string().min(1),
   format: Format.optional(),
+  labels: ValueLabels.optional().describe("the value is enumerated: shown by its label"),
   fallback: z.string().optional(),
   prefix: z.string().optional(),
   suffix: z.string().optional(),

@@ -6,7 +6,16 @@
  */
 import { z } from "zod";
 import { Action } from "./action.ts";
-import { Binding, FieldRef, Format, NumberValue, Text, Tone, ToneValue } from "./value.ts";
+import {
+  Binding,
+  FieldRef,
+  Format,
+  NumberValue,
+  Text,
+  Tone,
+  ToneValue,
+  ValueLabels,
+} from "./value.ts";
 
 /** Fields every node may carry. */
 const base = {
@@ -217,6 +226,7 @@ const Column = z.object({
   key: z.string().describe("dot path of the value in the row"),
   label: z.string(),
   format: Format.optional(),
+  labels: ValueLabels.optional().describe("the value is enumerated: shown by its label"),
   fallback: z.string().optional(),
   tone: ToneValue.optional().describe("rendered as a badge when set"),
   sortable: z.boolean().optional(),
@@ -253,6 +263,7 @@ const Table = z.object({
   searchable: z.boolean().optional().describe("a search box filters the rows (all text columns)"),
   searchPlaceholder: z.string().optional(),
   groupBy: z.string().optional().describe("rows are grouped under headings by this field"),
+  groupLabels: ValueLabels.optional().describe("the group field is enumerated: headings by label"),
 }).strict().meta({ id: "widget:table" });
 
 const SelectableList = z.object({
@@ -297,6 +308,7 @@ const FormField = z.object({
       "field of each item holding the label; left out for arrays of strings",
     ),
     emptyLabel: z.string().optional().describe("label of an empty first option (no filter)"),
+    labels: ValueLabels.optional().describe("the values are enumerated: options by their labels"),
   })
     .strict().optional(),
   minLength: z.number().int().nonnegative().optional(),
@@ -393,6 +405,7 @@ const BarChart = z.object({
     "the value at path is an object: each key becomes a bar {key, value}",
   ),
   xFormat: Format.optional(),
+  xLabels: ValueLabels.optional().describe("the categories are enumerated: shown by their labels"),
   xLabel: z.string().optional().describe("prefix of axis labels, e.g. 'Day'"),
   labelEvery: z.number().int().positive().optional().describe("label every n-th bar (e.g. 5)"),
   title: z.string().optional(),

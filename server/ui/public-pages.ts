@@ -53,4 +53,5 @@ export const PORTAL_PAGES: readonly { path: string; screen: string; title: strin
   },
   { path: "/client-portal/messages", screen: "client-portal/messages", title: "Messages" },
   { path: "/client-portal/profile", screen: "client-portal/profile", title: "Profile" },
+  { path: "/client-portal/help", screen: "client-portal/help", title: "Help" },
 ];

@@ -7,10 +7,10 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import {
+  AnyShellDescriptor,
   RoutesDescriptor,
   ScreenDescriptor,
   ScreenRefusal,
-  ShellDescriptor,
 } from "../../schemas/descriptor/mod.ts";
 import type { Database } from "../db/database.ts";
 import { type Access, ADMIN_ROLE } from "../platform/access/access.ts";
@@ -23,6 +23,7 @@ import { DescriptorCache, descriptorResponse } from "./descriptor-cache.ts";
 import { buildRoutesDescriptor } from "./routes-descriptor.ts";
 import { buildStaffShell, type SessionPolicy } from "./shell-descriptor.ts";
 import { buildPortalShell } from "./portal-shell.ts";
+import { portalFrame } from "../modules/portal/mod.ts";
 import { readSessionPolicy } from "./session-policy.ts";
 import { SCREENS } from "./screens/registry.ts";
 import { ADMIN_REQUIRED_TEXT, refusal } from "./screens/access-denied.ts";
@@ -74,7 +75,9 @@ function staffRefusal(def: ScreenDef, access: Access, params: Record<string, str
 
 /** The cache key of a caller's shell descriptor. */
 export function shellCacheKey(access: Access, year: number): string {
-  return `shell|${access.fingerprint}|${year}`;
+  // A portal shell names the caller's client, so portal users of different clients
+  // never share one.
+  return `shell|${access.fingerprint}|${access.user.client_id ?? ""}|${year}`;
 }
 
 /** The cache key of the route table. */
@@ -98,9 +101,13 @@ export function uiRoutes(app: Hono<AppEnv>, deps: UiDeps): void {
     const entry = await deps.cache.get(shellCacheKey(access, year), async () => {
       const policy = await readSessionPolicy(deps.db, access.organizationId, deps.sessionDefaults);
       const shell = access.user.is_client_portal_user
-        ? buildPortalShell(access, policy, year)
+        ? buildPortalShell(access, {
+          policy,
+          year,
+          ...await portalFrame(deps.db, access.organizationId, access.user.client_id),
+        })
         : buildStaffShell(access, policy, year);
-      return { value: mustValidate(ShellDescriptor, shell, "shell") };
+      return { value: mustValidate(AnyShellDescriptor, shell, "shell") };
     });
     return descriptorResponse(c, entry);
   });

@@ -80,11 +80,11 @@ test("the analytics dashboard switches period presets", async ({ page }) => {
   expect(days).toBe(7);
   await expect(page.getByRole("img", { name: /Tasks created and completed per day/ }))
     .toBeVisible();
-  // Counts by status arrive as an object; each status is a bar.
+  // Counts by status arrive as an object; each status is a bar, named by its label.
   const byStatus = page.getByRole("img", { name: "Projects by status" });
   await expect(byStatus).toBeVisible();
   await expect(byStatus.locator(".chart-bar")).not.toHaveCount(0);
-  await expect(page.getByRole("table", { name: "Projects by status" })).toContainText("active");
+  await expect(page.getByRole("table", { name: "Projects by status" })).toContainText("Active");
   await page.screenshot({ path: "test-results/screens/analytics-dashboard.png", fullPage: true });
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download CSV" }).click();

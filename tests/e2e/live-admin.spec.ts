@@ -35,7 +35,7 @@ test("an administrator's module and permission changes reach an open browser wit
   await admin.goto("/app/rbac");
   await admin.getByPlaceholder("Search roles or modules").fill("leads.read");
   // Rows are grouped under a heading row per role; after the search each group holds one row.
-  const grant = admin.locator("tr.group-row").filter({ hasText: /^sales$/ }).locator(
+  const grant = admin.locator("tr.group-row").filter({ hasText: /^Sales$/ }).locator(
     "xpath=following-sibling::tr[1]",
   );
   await expect(grant).toContainText("leads.read");

@@ -25,7 +25,7 @@ test("a message sent from the portal is seen on the staff side", async ({ browse
   const clientPage = await (await browser.newContext()).newPage();
   await clientPage.goto("/client-portal");
   await submitSignIn(clientPage, "client@northwind.test");
-  await clientPage.getByRole("navigation", { name: "Main navigation" }).getByRole("link", {
+  await clientPage.getByRole("navigation", { name: "Portal navigation" }).getByRole("link", {
     name: "Messages",
   }).click();
   const text = `Could we move the steering meeting? ${Date.now()}`;

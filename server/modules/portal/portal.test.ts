@@ -224,9 +224,7 @@ Deno.test("the portal shell and screens are the portal's own", async () => {
     const shell = await (await t.call("GET", "/ui/shell", { token })).json();
     assertEquals(shell.audience, "portal");
     assertEquals(
-      shell.sidebar.categories.flatMap((c: { items: { path: string }[] }) =>
-        c.items.map((i) => i.path)
-      ),
+      shell.navigation.links.map((l: { path: string }) => l.path),
       [
         "/client-portal/dashboard",
         "/client-portal/messages",

@@ -16,9 +16,9 @@ const PROJECT_SELECT =
     COALESCE(SUM(CASE WHEN t.status = 'completed' THEN 1 ELSE 0 END), 0) AS completed_tasks,
     COUNT(t.id) AS total_tasks,
     (SELECT m.title FROM tasks m WHERE m.project_id = p.id AND m.is_milestone = 1 AND m.status <> 'completed'
-      ORDER BY m.due_date LIMIT 1) AS next_milestone,
+      ORDER BY m.due_date IS NULL, m.due_date LIMIT 1) AS next_milestone,
     (SELECT m.due_date FROM tasks m WHERE m.project_id = p.id AND m.is_milestone = 1 AND m.status <> 'completed'
-      ORDER BY m.due_date LIMIT 1) AS next_milestone_date
+      ORDER BY m.due_date IS NULL, m.due_date LIMIT 1) AS next_milestone_date
   FROM projects p LEFT JOIN tasks t ON t.project_id = p.id`;
 
 /** The client's projects. */
@@ -52,20 +52,37 @@ export async function tasksByStatus(db: Queryable, projectId: string) {
   };
 }
 
-/** Milestones of a project, or of every project of the client when projectId is null. */
-export function milestones(db: Queryable, scope: PortalScope, projectId: string | null) {
-  return db.all<
-    { id: string; title: string; due_date: string | null; status: string; project_name: string }
-  >(
-    `SELECT t.id, t.title, t.due_date, t.status, p.name AS project_name
+/** A milestone as the portal shows it. */
+export interface MilestoneRow {
+  id: string;
+  title: string;
+  due_date: string | null;
+  status: string;
+  project_name: string;
+}
+
+const MILESTONE_SELECT = `SELECT t.id, t.title, t.due_date, t.status, p.name AS project_name
        FROM tasks t JOIN projects p ON p.id = t.project_id
-      WHERE p.organization_id = ? AND p.client_id = ? AND t.is_milestone = 1 ${
-      projectId ? "AND p.id = ?" : ""
-    }
-      ORDER BY t.status = 'completed', t.due_date LIMIT 50`,
-    projectId
-      ? [scope.organizationId, scope.clientId, projectId]
-      : [scope.organizationId, scope.clientId],
+      WHERE p.organization_id = ? AND p.client_id = ? AND t.is_milestone = 1`;
+
+/** Every milestone of one of the client's projects: open ones first, each by due date. */
+export function projectMilestones(db: Queryable, scope: PortalScope, projectId: string) {
+  return db.all<MilestoneRow>(
+    `${MILESTONE_SELECT} AND p.id = ?
+      ORDER BY t.status = 'completed', t.due_date IS NULL, t.due_date LIMIT 50`,
+    [scope.organizationId, scope.clientId, projectId],
+  );
+}
+
+/**
+ * The milestones still ahead on the client's projects: not completed (an overdue one
+ * is still ahead of the client), soonest first, undated last.
+ */
+export function upcomingMilestones(db: Queryable, scope: PortalScope) {
+  return db.all<MilestoneRow>(
+    `${MILESTONE_SELECT} AND t.status <> 'completed'
+      ORDER BY t.due_date IS NULL, t.due_date LIMIT 50`,
+    [scope.organizationId, scope.clientId],
   );
 }
 
@@ -140,6 +157,24 @@ export async function addMessage(
   const row = await tx.get<StoredMessage>(`${MESSAGE_SELECT} WHERE m.id = ?`, [m.id]);
   const { seq: _seq, ...message } = row!;
   return { ...message, from_client: message.from_client === 1 };
+}
+
+/** What the portal's frame names: the client, and how the firm is reached. */
+export async function portalFrame(db: Queryable, organizationId: string, clientId: string | null) {
+  const client = clientId
+    ? await db.get<{ id: string; name: string }>(
+      "SELECT id, name FROM clients WHERE id = ? AND organization_id = ?",
+      [clientId, organizationId],
+    )
+    : undefined;
+  const firm = await db.get<{ email: string; website: string }>(
+    "SELECT email, website FROM organizations WHERE id = ?",
+    [organizationId],
+  );
+  return {
+    client: client ?? null,
+    firm: { email: firm?.email ?? "", website: firm?.website ?? "" },
+  };
 }
 
 /** True when the client belongs to the organisation. */

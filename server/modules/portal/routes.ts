@@ -48,7 +48,7 @@ export function portalRoutes(api: Api, db: Database, clock: () => number): void 
       response: PortalMilestonesResponse,
     },
     async (c, { access }) =>
-      c.json({ milestones: await repo.milestones(db, scopeOf(access), null) }),
+      c.json({ milestones: await repo.upcomingMilestones(db, scopeOf(access)) }),
   );
 
   api.route({
@@ -71,7 +71,7 @@ export function portalRoutes(api: Api, db: Database, clock: () => number): void 
       tasks_by_status: await repo.tasksByStatus(db, project.id as string),
       schedule_progress_percentage: schedule,
       is_on_schedule: (project.progress_percentage as number) >= schedule - 10,
-      milestones: (await repo.milestones(db, scope, project.id as string)).map((
+      milestones: (await repo.projectMilestones(db, scope, project.id as string)).map((
         { project_name: _p, ...m },
       ) => m),
     });
@@ -135,19 +135,20 @@ export function portalRoutes(api: Api, db: Database, clock: () => number): void 
     ...base,
     method: "post",
     path: "/portal/calendar",
-    summary: "Milestone dates of the client's projects",
+    summary: "Dates of the milestones still ahead on the client's projects",
     response: CalendarResponse,
   }, async (c, { access }) => {
-    const events = (await repo.milestones(db, scopeOf(access), null)).filter((m) => m.due_date).map(
-      (m) => ({
-        id: m.id,
-        title: m.title,
-        date: m.due_date!,
-        kind: "milestone" as const,
-        project_name: m.project_name,
-        status: m.status,
-      }),
-    );
+    const events = (await repo.upcomingMilestones(db, scopeOf(access))).filter((m) => m.due_date)
+      .map(
+        (m) => ({
+          id: m.id,
+          title: m.title,
+          date: m.due_date!,
+          kind: "milestone" as const,
+          project_name: m.project_name,
+          status: m.status,
+        }),
+      );
     return c.json({ events });
   });
 

@@ -5,6 +5,7 @@
  * version it saw.
  */
 import { head, type ScreenDef } from "./screen-def.ts";
+import { ENABLED, ROLE, YES_NO } from "../value-labels.ts";
 
 const ON_OFF = {
   $match: { value: { $field: "enabled" }, cases: { true: "success" }, otherwise: "danger" },
@@ -40,7 +41,7 @@ const modules: ScreenDef = {
         columns: [
           { key: "name", label: "Module", sortable: true },
           { key: "description", label: "Description" },
-          { key: "enabled", label: "State", tone: ON_OFF, format: "text" },
+          { key: "enabled", label: "State", tone: ON_OFF, labels: ENABLED },
         ],
         pageSize: 200,
         emptyText: "No modules match",
@@ -97,7 +98,7 @@ const rbac: ScreenDef = {
             source: "roles",
             path: "roles",
             columns: [
-              { key: "name", label: "Role", sortable: true },
+              { key: "name", label: "Role", sortable: true, labels: ROLE },
               { key: "description", label: "Description" },
               { key: "member_count", label: "Members", format: "integer", align: "end" },
               { key: "screens", label: "Screens it opens", format: "count", align: "end" },
@@ -145,6 +146,7 @@ const rbac: ScreenDef = {
             searchable: true,
             searchPlaceholder: "Search roles or modules",
             groupBy: "role",
+            groupLabels: ROLE,
             columns: [
               { key: "module", label: "Screen", sortable: true },
               { key: "permission", label: "Permission" },
@@ -152,6 +154,7 @@ const rbac: ScreenDef = {
               {
                 key: "granted",
                 label: "Granted",
+                labels: YES_NO,
                 tone: {
                   $match: {
                     value: { $field: "granted" },

@@ -8,6 +8,7 @@ import type { Node } from "../../../schemas/descriptor/mod.ts";
 import { head, type ScreenDef } from "./screen-def.ts";
 import { PERSON_FIELDS } from "./person-fields.ts";
 import { ACCESS_ADMIN_SCREENS } from "./admin-access-screens.ts";
+import { AUDIT_ACTION, MEMBERSHIP_STATUS, RESOURCE_TYPE, ROLE } from "../value-labels.ts";
 
 const users: ScreenDef = {
   id: "users",
@@ -49,6 +50,7 @@ const users: ScreenDef = {
               key: "role",
               label: "Role",
               sortable: true,
+              labels: ROLE,
               tone: {
                 $match: {
                   value: { $field: "role" },
@@ -60,6 +62,7 @@ const users: ScreenDef = {
             {
               key: "status",
               label: "Status",
+              labels: MEMBERSHIP_STATUS,
               tone: {
                 $match: {
                   value: { $field: "status" },
@@ -110,7 +113,7 @@ const users: ScreenDef = {
                     label: "Role *",
                     kind: "select",
                     required: true,
-                    optionsSource: { source: "roles", value: "name", label: "name" },
+                    optionsSource: { source: "roles", value: "name", label: "name", labels: ROLE },
                     messages: { required: "Pick a role" },
                   },
                 ],
@@ -136,7 +139,7 @@ const users: ScreenDef = {
                     label: "Role *",
                     kind: "select",
                     required: true,
-                    optionsSource: { source: "roles", value: "name", label: "name" },
+                    optionsSource: { source: "roles", value: "name", label: "name", labels: ROLE },
                     messages: { required: "Pick a role" },
                   },
                 ],
@@ -375,7 +378,12 @@ const audit: ScreenDef = {
               name: "action",
               label: "Action",
               kind: "select",
-              optionsSource: { source: "filters", path: "actions", emptyLabel: "Any action" },
+              optionsSource: {
+                source: "filters",
+                path: "actions",
+                emptyLabel: "Any action",
+                labels: AUDIT_ACTION,
+              },
             },
             {
               name: "resource_type",
@@ -385,6 +393,7 @@ const audit: ScreenDef = {
                 source: "filters",
                 path: "resource_types",
                 emptyLabel: "Any resource",
+                labels: RESOURCE_TYPE,
               },
             },
             { name: "from", label: "From", kind: "date" },
@@ -398,8 +407,8 @@ const audit: ScreenDef = {
           columns: [
             { key: "created_at", label: "When", format: "datetime", sortable: true },
             { key: "actor_name", label: "Actor", fallback: "System", sortable: true },
-            { key: "action", label: "Action", sortable: true },
-            { key: "resource_type", label: "Resource", sortable: true },
+            { key: "action", label: "Action", sortable: true, labels: AUDIT_ACTION },
+            { key: "resource_type", label: "Resource", sortable: true, labels: RESOURCE_TYPE },
             { key: "resource_id", label: "Id", fallback: "—" },
           ],
           pageSize: 25,

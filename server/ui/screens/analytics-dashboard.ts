@@ -9,6 +9,7 @@ import type { Node, ScreenDescriptor } from "../../../schemas/descriptor/mod.ts"
 import { findModule } from "../../platform/catalogue/module-definitions.ts";
 import { canSeeModule } from "../../platform/catalogue/visibility.ts";
 import { head, type ScreenContext, type ScreenDef } from "./screen-def.ts";
+import { LEAD_STAGE, PROJECT_STATUS } from "../value-labels.ts";
 
 /** The screens that show the analytics screen. */
 export const ANALYTICS_SCREEN_IDS = [
@@ -152,6 +153,7 @@ function analyticsScreen(id: string, ctx: ScreenContext): ScreenDescriptor {
               source: "dashboard",
               path: "projects_by_status",
               record: true,
+              xLabels: PROJECT_STATUS,
               x: "key",
               y: "value",
               title: "Projects by status",
@@ -169,6 +171,7 @@ function analyticsScreen(id: string, ctx: ScreenContext): ScreenDescriptor {
               source: "dashboard",
               path: "leads_by_stage",
               record: true,
+              xLabels: LEAD_STAGE,
               x: "key",
               y: "value",
               title: "Leads by stage",

@@ -1,6 +1,7 @@
 /** The four headline cards of the Overview tab: progress, health, risk and timeline. */
 import type { Node } from "../../../schemas/descriptor/mod.ts";
 import { COMPLETION_BADGE, HEALTH_TONE, LEVEL_TONE } from "./analytics-rules.ts";
+import { HEALTH_STATUS, RISK_LEVEL, VELOCITY_TREND } from "../value-labels.ts";
 
 export const OVERVIEW_CARDS: Node = {
   type: "grid",
@@ -68,7 +69,11 @@ export const OVERVIEW_CARDS: Node = {
           value: { $bind: "health", path: "overall_health_score", format: "number" },
           tone: HEALTH_TONE,
         },
-        { type: "badge", text: { $bind: "health", path: "health_status" }, tone: HEALTH_TONE },
+        {
+          type: "badge",
+          text: { $bind: "health", path: "health_status", labels: HEALTH_STATUS },
+          tone: HEALTH_TONE,
+        },
         {
           type: "key-value",
           items: [
@@ -84,7 +89,7 @@ export const OVERVIEW_CARDS: Node = {
         },
         {
           type: "trend-arrow",
-          value: { $bind: "health", path: "velocity_trend" },
+          value: { $bind: "health", path: "velocity_trend", labels: VELOCITY_TREND },
           label: "Velocity trend",
         },
       ],
@@ -110,7 +115,11 @@ export const OVERVIEW_CARDS: Node = {
           items: [
             {
               label: "Level",
-              value: { $bind: "progress", path: "risk_assessment.overall_risk_level" },
+              value: {
+                $bind: "progress",
+                path: "risk_assessment.overall_risk_level",
+                labels: RISK_LEVEL,
+              },
             },
             {
               label: "Identified risks",
@@ -158,7 +167,11 @@ export const OVERVIEW_CARDS: Node = {
             },
             {
               label: "Risk level",
-              value: { $bind: "progress", path: "timeline_analysis.schedule_risk_level" },
+              value: {
+                $bind: "progress",
+                path: "timeline_analysis.schedule_risk_level",
+                labels: RISK_LEVEL,
+              },
             },
           ],
         },

@@ -2,6 +2,7 @@
 import type { Node } from "../../../schemas/descriptor/mod.ts";
 import { COMPLETION_BADGE, level, recommendations } from "./analytics-rules.ts";
 import { OVERVIEW_CARDS } from "./analytics-overview-cards.ts";
+import { RISK_KIND, RISK_LEVEL } from "../value-labels.ts";
 
 export const OVERVIEW_TAB: Node[] = [
   OVERVIEW_CARDS,
@@ -138,9 +139,9 @@ export const OVERVIEW_TAB: Node[] = [
           type: "list",
           source: "health",
           path: "risk_indicators",
-          title: { $field: "type" },
+          title: { $field: "type", labels: RISK_KIND },
           subtitle: { $field: "description" },
-          badge: { text: { $field: "severity" }, tone: level("severity") },
+          badge: { text: { $field: "severity", labels: RISK_LEVEL }, tone: level("severity") },
           emptyText: "No major health risks detected",
         }],
       },

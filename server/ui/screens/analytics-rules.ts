@@ -5,6 +5,7 @@
  * the seven independent data sources with their spec texts.
  */
 import type { Node, Source } from "../../../schemas/descriptor/mod.ts";
+import { PRIORITY, RISK_CATEGORY } from "../value-labels.ts";
 
 export const LEVEL_TONE = {
   cases: { high: "danger", medium: "warning", low: "info" },
@@ -113,7 +114,7 @@ export const recommendations = (source: string, path: string, emptyText: string)
   path,
   title: { $field: "action" },
   subtitle: { $field: "description" },
-  meta: { $field: "category" },
-  badge: { text: { $field: "priority" }, tone: level("priority") },
+  meta: { $field: "category", labels: RISK_CATEGORY },
+  badge: { text: { $field: "priority", labels: PRIORITY }, tone: level("priority") },
   emptyText,
 });

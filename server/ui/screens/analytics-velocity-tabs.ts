@@ -1,5 +1,6 @@
 /** The Velocity and Burndown tabs of the analytics screen. */
 import type { Node } from "../../../schemas/descriptor/mod.ts";
+import { VELOCITY_TREND } from "../value-labels.ts";
 
 export const VELOCITY_TAB: Node[] = [
   {
@@ -21,7 +22,7 @@ export const VELOCITY_TAB: Node[] = [
         title: "Trend",
         children: [{
           type: "trend-arrow",
-          value: { $bind: "velocity", path: "velocity_trend" },
+          value: { $bind: "velocity", path: "velocity_trend", labels: VELOCITY_TREND },
           label: "Velocity trend",
         }],
       },

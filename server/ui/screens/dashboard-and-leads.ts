@@ -3,6 +3,7 @@ import type { Node } from "../../../schemas/descriptor/mod.ts";
 import { z } from "zod";
 import { type ScreenDef } from "./screen-def.ts";
 import { screen, sees, STATUS_TONE, TASK_COLUMNS, tasksSource } from "./record-screen-parts.ts";
+import { LEAD_SOURCE, LEAD_STAGE } from "../value-labels.ts";
 
 const dashboard: ScreenDef = {
   id: "dashboard",
@@ -161,8 +162,14 @@ const leads: ScreenDef = {
         columns: [
           { key: "name", label: "Name", sortable: true },
           { key: "company", label: "Company", sortable: true },
-          { key: "status", label: "Stage", sortable: true, tone: STATUS_TONE },
-          { key: "source", label: "Source", sortable: true },
+          {
+            key: "status",
+            label: "Stage",
+            sortable: true,
+            tone: STATUS_TONE,
+            labels: LEAD_STAGE,
+          },
+          { key: "source", label: "Source", sortable: true, labels: LEAD_SOURCE },
           { key: "score", label: "Score", format: "integer", sortable: true, align: "end" },
           {
             key: "estimated_value",

@@ -5,7 +5,9 @@
  * the firm has those areas.
  */
 import { z } from "zod";
+import { ON_SCHEDULE, PROJECT_STATUS, TASK_STATUS } from "../value-labels.ts";
 import { head, type ScreenDef } from "./screen-def.ts";
+import { portalHelp } from "./portal-help.ts";
 
 const STATUS_TONE = {
   $match: {
@@ -52,7 +54,7 @@ export const portalDashboard: ScreenDef = {
           source: "projects",
           columns: [
             { key: "name", label: "Project", sortable: true },
-            { key: "status", label: "Status", tone: STATUS_TONE },
+            { key: "status", label: "Status", tone: STATUS_TONE, labels: PROJECT_STATUS },
             {
               key: "progress_percentage",
               label: "Progress",
@@ -76,7 +78,7 @@ export const portalDashboard: ScreenDef = {
             title: { $field: "title" },
             subtitle: { $field: "project_name" },
             meta: { $field: "due_date", format: "date", fallback: "No date" },
-            badge: { text: { $field: "status" }, tone: STATUS_TONE },
+            badge: { text: { $field: "status", labels: TASK_STATUS }, tone: STATUS_TONE },
             limit: 8,
             emptyText: "No upcoming milestones",
           }],
@@ -124,7 +126,7 @@ const portalProject: ScreenDef = {
             {
               type: "stat",
               label: "Schedule",
-              value: { $bind: "progress", path: "is_on_schedule", format: "text" },
+              value: { $bind: "progress", path: "is_on_schedule", labels: ON_SCHEDULE },
               tone: {
                 $match: {
                   value: { $bind: "progress", path: "is_on_schedule" },
@@ -173,7 +175,7 @@ const portalProject: ScreenDef = {
             path: "milestones",
             title: { $field: "title" },
             meta: { $field: "due_date", format: "date", fallback: "No date" },
-            badge: { text: { $field: "status" }, tone: STATUS_TONE },
+            badge: { text: { $field: "status", labels: TASK_STATUS }, tone: STATUS_TONE },
             emptyText: "No milestones",
           }],
         },
@@ -282,4 +284,5 @@ export const PORTAL_SCREENS: ScreenDef[] = [
   portalProject,
   portalMessages,
   portalProfile,
+  portalHelp,
 ];

@@ -11,6 +11,7 @@ import { SOURCES } from "./analytics-rules.ts";
 import { OVERVIEW_TAB } from "./analytics-overview-tab.ts";
 import { BURNDOWN_TAB, VELOCITY_TAB } from "./analytics-velocity-tabs.ts";
 import { FORECAST_TAB, TEAM_TAB } from "./analytics-forecast-tabs.ts";
+import { PROJECT_STATUS, PROJECT_TYPE } from "../value-labels.ts";
 
 function analyticsBody(selection: boolean): Node {
   const tabs: Node = {
@@ -61,7 +62,10 @@ function analyticsBody(selection: boolean): Node {
           type: "selectable-list",
           source: "projects",
           title: { $field: "name" },
-          meta: [{ $field: "status" }, { $field: "project_type" }],
+          meta: [
+            { $field: "status", labels: PROJECT_STATUS },
+            { $field: "project_type", labels: PROJECT_TYPE },
+          ],
           onSelect: {
             kind: "set-state",
             values: {

@@ -154,7 +154,10 @@ export const PUBLIC_CONTENT_SCREENS: ScreenDef[] = [
         feature("Finance", "Invoices, expenses, budgets and tax compliance in one ledger."),
         feature("HR and payroll", "Employees, attendance, leave and payroll runs."),
         feature("Legal", "Contracts, clauses, templates and approvals."),
-        feature("Client portal", "Your clients follow their projects, proposals and invoices."),
+        feature(
+          "Client portal",
+          "Your clients follow their projects' progress and milestones and message your team.",
+        ),
       ],
     },
   ]),

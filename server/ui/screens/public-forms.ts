@@ -376,7 +376,7 @@ export const PUBLIC_FORM_SCREENS: ScreenDef[] = [
       body: {
         type: "page",
         title: "Client Portal",
-        description: "Follow your projects, proposals and invoices.",
+        description: "Follow your projects' progress and milestones, and message the firm.",
         children: [signInForm("client-portal-login", "Sign in", "/client-portal/dashboard")],
       },
     }),

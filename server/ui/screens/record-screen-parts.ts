@@ -3,6 +3,7 @@ import type { Node, ScreenDescriptor, Source } from "../../../schemas/descriptor
 import { canSeeModule } from "../../platform/catalogue/visibility.ts";
 import { findModule } from "../../platform/catalogue/module-definitions.ts";
 import type { Access } from "../../platform/access/access.ts";
+import { PRIORITY, TASK_STATUS } from "../value-labels.ts";
 import { head } from "./screen-def.ts";
 
 /** Shared by the record screens. */
@@ -36,8 +37,14 @@ export const TASK_COLUMNS = [
   { key: "title", label: "Task", sortable: true },
   { key: "project_name", label: "Project", sortable: true },
   { key: "assignee_name", label: "Assignee", sortable: true },
-  { key: "status", label: "Status", sortable: true, tone: STATUS_TONE },
-  { key: "priority_label", label: "Priority", sortable: true, tone: PRIORITY_TONE },
+  { key: "status", label: "Status", sortable: true, tone: STATUS_TONE, labels: TASK_STATUS },
+  {
+    key: "priority_label",
+    label: "Priority",
+    sortable: true,
+    tone: PRIORITY_TONE,
+    labels: PRIORITY,
+  },
   { key: "due_date", label: "Due", format: "date" as const, sortable: true, fallback: "—" },
 ];
 

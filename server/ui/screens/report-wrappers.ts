@@ -7,6 +7,7 @@
 import type { Node, ScreenDescriptor, Source } from "../../../schemas/descriptor/mod.ts";
 import { findModule } from "../../platform/catalogue/module-definitions.ts";
 import { head, type ScreenContext, type ScreenDef } from "./screen-def.ts";
+import { LEAD_SOURCE, LEAD_STAGE, PROJECT_STATUS } from "../value-labels.ts";
 
 const ORGANIZATION: Source = {
   method: "POST",
@@ -98,7 +99,7 @@ const operations: ScreenDef = {
         columns: [
           { key: "name", label: "Project", sortable: true },
           { key: "client_name", label: "Client", fallback: "Internal" },
-          { key: "status", label: "Status", sortable: true },
+          { key: "status", label: "Status", sortable: true, labels: PROJECT_STATUS },
           {
             key: "progress_percentage",
             label: "Progress",
@@ -187,7 +188,7 @@ const sales: ScreenDef = {
             path: "by_stage",
             caption: "By stage",
             columns: [
-              { key: "stage", label: "Stage" },
+              { key: "stage", label: "Stage", labels: LEAD_STAGE },
               { key: "leads", label: "Leads", format: "integer", align: "end" },
               { key: "value", label: "Value", format: "currency", align: "end" },
             ],
@@ -199,7 +200,7 @@ const sales: ScreenDef = {
             path: "by_source",
             caption: "By source",
             columns: [
-              { key: "source", label: "Source" },
+              { key: "source", label: "Source", labels: LEAD_SOURCE },
               { key: "leads", label: "Leads", format: "integer", align: "end" },
               { key: "conversion_rate", label: "Conversion", format: "percent", align: "end" },
             ],

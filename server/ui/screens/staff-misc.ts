@@ -12,6 +12,7 @@ import {
 import { canSeeModule } from "../../platform/catalogue/visibility.ts";
 import type { Access } from "../../platform/access/access.ts";
 import { head, type ScreenContext, type ScreenDef } from "./screen-def.ts";
+import { ROLE, YES_NO } from "../value-labels.ts";
 
 const profile: ScreenDef = {
   id: "profile",
@@ -41,7 +42,7 @@ const profile: ScreenDef = {
             items: [
               { label: "Name", value: { $bind: "me", path: "full_name" } },
               { label: "Email", value: { $bind: "me", path: "email" } },
-              { label: "Role", value: { $bind: "me", path: "role" } },
+              { label: "Role", value: { $bind: "me", path: "role", labels: ROLE } },
             ],
           }],
         },
@@ -118,10 +119,11 @@ const organizations: ScreenDef = {
         source: "memberships",
         columns: [
           { key: "organization_name", label: "Organization", sortable: true },
-          { key: "user_role", label: "Your role" },
+          { key: "user_role", label: "Your role", labels: ROLE },
           {
             key: "is_current",
             label: "Current",
+            labels: YES_NO,
             tone: {
               $match: {
                 value: { $field: "is_current" },

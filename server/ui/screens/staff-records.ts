@@ -8,6 +8,14 @@ import { type ScreenDef } from "./screen-def.ts";
 import { PERSON_FIELDS } from "./person-fields.ts";
 import { screen, STATUS_TONE, TASK_COLUMNS, tasksSource } from "./record-screen-parts.ts";
 import { DASHBOARD_AND_LEAD_SCREENS } from "./dashboard-and-leads.ts";
+import {
+  CALENDAR_KIND,
+  CLIENT_STATUS,
+  MEMBERSHIP_STATUS,
+  NOTIFICATION_CATEGORY,
+  PROJECT_STATUS,
+  TASK_STATUS,
+} from "../value-labels.ts";
 
 function taskScreen(
   id: string,
@@ -69,7 +77,7 @@ const notifications: ScreenDef = {
         subtitle: { $field: "message" },
         meta: { $field: "created_at", format: "relative-time" },
         badge: {
-          text: { $field: "category" },
+          text: { $field: "category", labels: NOTIFICATION_CATEGORY },
           tone: {
             $match: { value: { $field: "read" }, cases: { false: "info" }, otherwise: "neutral" },
           },
@@ -111,7 +119,13 @@ const clients: ScreenDef = {
           { key: "name", label: "Client", sortable: true },
           { key: "industry", label: "Industry", sortable: true },
           { key: "email", label: "Email" },
-          { key: "status", label: "Status", tone: STATUS_TONE, sortable: true },
+          {
+            key: "status",
+            label: "Status",
+            tone: STATUS_TONE,
+            sortable: true,
+            labels: CLIENT_STATUS,
+          },
           {
             key: "project_count",
             label: "Projects",
@@ -139,6 +153,7 @@ const clients: ScreenDef = {
                 {
                   key: "status",
                   label: "Status",
+                  labels: MEMBERSHIP_STATUS,
                   tone: {
                     $match: {
                       value: { $field: "status" },
@@ -217,7 +232,13 @@ const projects: ScreenDef = {
       columns: [
         { key: "name", label: "Project", sortable: true },
         { key: "client_name", label: "Client", fallback: "Internal", sortable: true },
-        { key: "status", label: "Status", tone: STATUS_TONE, sortable: true },
+        {
+          key: "status",
+          label: "Status",
+          tone: STATUS_TONE,
+          sortable: true,
+          labels: PROJECT_STATUS,
+        },
         {
           key: "progress_percentage",
           label: "Progress",
@@ -256,6 +277,7 @@ const calendar: ScreenDef = {
         {
           key: "kind",
           label: "Kind",
+          labels: CALENDAR_KIND,
           tone: {
             $match: {
               value: { $field: "kind" },
@@ -265,7 +287,7 @@ const calendar: ScreenDef = {
           },
         },
         { key: "project_name", label: "Project", sortable: true },
-        { key: "status", label: "Status" },
+        { key: "status", label: "Status", labels: { ...PROJECT_STATUS, ...TASK_STATUS } },
       ],
       pageSize: 50,
       emptyText: "Nothing due in the next 30 days",

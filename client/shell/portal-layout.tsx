@@ -1,0 +1,116 @@
+/**
+ * The client portal's frame, from the portal shell descriptor: the firm and the
+ * client by name, the portal's few links, Help, the theme toggle and the user menu
+ * in one header; the screen; the footer with the firm's contact. It keeps the
+ * staff frame's safety parts (idle sign-out, live reloads, error boundary) and none
+ * of its staff chrome. On a phone the header wraps onto two rows.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { NavLink, Outlet, useLocation } from "react-router-dom";
+import type { PortalShellDescriptor } from "../../schemas/descriptor/mod.ts";
+import { configureErrorReporting } from "../api/error-report.ts";
+import { configureCacheClasses } from "../renderer/cache-classes.ts";
+import { SkeletonLines } from "../ui/skeleton-lines.tsx";
+import { Footer } from "./footer.tsx";
+import { IdleGuard } from "./idle-guard.tsx";
+import { useLiveEvents } from "./live-events.ts";
+import { portalShellQuery } from "./portal-shell-query.ts";
+import { RenderErrorBoundary } from "./render-error-boundary.tsx";
+import { ThemeToggle } from "./theme-toggle.tsx";
+import { useToasts } from "./toasts.tsx";
+import { UserMenu } from "./user-menu.tsx";
+
+/** The portal layout route. */
+export function PortalLayout() {
+  const query = useQuery(portalShellQuery);
+  const shell = query.data;
+  const { setMax } = useToasts();
+
+  useEffect(() => {
+    if (shell === undefined) return;
+    configureErrorReporting(shell.errors.reportPath);
+    configureCacheClasses(shell.cache);
+    setMax(shell.toasts.max);
+  }, [shell, setMax]);
+
+  return (
+    <div className="portal">
+      <a className="skip-link" href="#main">Skip to content</a>
+      {shell ? <PortalHeader shell={shell} /> : (
+        <header className="portal-header">
+          {query.isError
+            ? (
+              <p className="alert tone-warning" role="alert">
+                The portal could not be loaded: {query.error.message}
+              </p>
+            )
+            : <SkeletonLines lines={1} />}
+        </header>
+      )}
+      <PortalContent shell={shell} />
+      {shell ? <Footer footer={shell.footer} /> : null}
+      {shell ? <IdleGuard policy={shell.session} /> : null}
+      {shell ? <LiveEvents path={shell.events.path} /> : null}
+    </div>
+  );
+}
+
+function PortalHeader({ shell }: { shell: PortalShellDescriptor }) {
+  return (
+    <header className="portal-header">
+      <div className="portal-brand">
+        <span className="portal-firm">{shell.organization.name}</span>
+        <span className="portal-client">
+          {shell.client ? `${shell.title} · ${shell.client.name}` : shell.title}
+        </span>
+      </div>
+      <nav className="portal-nav" aria-label={shell.navigation.label}>
+        {shell.navigation.links.map((link) => (
+          <NavLink key={link.id} to={link.path} className="portal-nav-link">
+            {link.label}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="portal-actions">
+        <NavLink className="portal-nav-link" to={shell.header.help.to}>
+          {shell.header.help.label}
+        </NavLink>
+        <ThemeToggle />
+        <UserMenu entries={shell.header.userMenu} />
+      </div>
+    </header>
+  );
+}
+
+function PortalContent({ shell }: { shell: PortalShellDescriptor | undefined }) {
+  const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  // After a navigation, focus moves to the new page (not on the first load).
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    main.current?.focus({ preventScroll: true });
+    globalThis.scrollTo?.({ top: 0 });
+  }, [pathname]);
+  return (
+    <main id="main" ref={main} className="portal-content" tabIndex={-1}>
+      <RenderErrorBoundary
+        key={pathname}
+        area="screen"
+        title={shell?.errors.renderTitle}
+        tryAgain={shell?.errors.tryAgain}
+      >
+        <Outlet />
+      </RenderErrorBoundary>
+    </main>
+  );
+}
+
+function LiveEvents({ path }: { path: string }) {
+  useLiveEvents(path);
+  return null;
+}

@@ -1,0 +1,277 @@
+/**
+ * The labels of every enumerated value the server sends to a screen. Codes such as
+ * `on_hold` or `firm_admin` are for machines; people read the label chosen here.
+ * Descriptors attach the map of a value's kind to the binding, field or column that
+ * shows it (`labels`), so the client never prints a code: a value missing from its
+ * map is shown humanised. Booleans are enumerated values too: each one that is shown
+ * says what it means ("Scheduled" / "Not scheduled"), not "true" / "false".
+ */
+import type { ValueLabels } from "../../schemas/descriptor/mod.ts";
+
+/** Project status (projects.status). */
+export const PROJECT_STATUS: ValueLabels = {
+  planning: "Planning",
+  active: "Active",
+  on_hold: "On hold",
+  completed: "Completed",
+  cancelled: "Cancelled",
+  archived: "Archived",
+};
+
+/** Task status (tasks.status). */
+export const TASK_STATUS: ValueLabels = {
+  todo: "To do",
+  in_progress: "In progress",
+  review: "In review",
+  blocked: "Blocked",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+/** Priority, as its stored number (tasks and projects: 1–4) or as a word (analytics). */
+export const PRIORITY: ValueLabels = {
+  "1": "Low",
+  "2": "Medium",
+  "3": "High",
+  "4": "Critical",
+  low: "Low",
+  medium: "Medium",
+  high: "High",
+  critical: "Critical",
+};
+
+/** Risk level and risk severity. */
+export const RISK_LEVEL: ValueLabels = {
+  low: "Low",
+  medium: "Medium",
+  high: "High",
+  critical: "Critical",
+};
+
+/** Lead stage (leads.status). */
+export const LEAD_STAGE: ValueLabels = {
+  new: "New",
+  contacted: "Contacted",
+  qualified: "Qualified",
+  proposal: "Proposal sent",
+  negotiation: "Negotiation",
+  won: "Won",
+  lost: "Lost",
+};
+
+/** Where a lead came from (leads.source). */
+export const LEAD_SOURCE: ValueLabels = {
+  website: "Website",
+  referral: "Referral",
+  event: "Event",
+  cold_outreach: "Cold outreach",
+  partner: "Partner",
+  social: "Social media",
+  email: "Email",
+  advertising: "Advertising",
+  other: "Other",
+};
+
+/** Role ids of a membership (user_organizations.user_role, project roles). */
+export const ROLE: ValueLabels = {
+  firm_admin: "Firm administrator",
+  project_manager: "Project manager",
+  sales: "Sales",
+  finance: "Finance",
+  member: "Member",
+  client_portal: "Client portal user",
+  owner: "Owner",
+  lead: "Lead",
+  contributor: "Contributor",
+  viewer: "Viewer",
+};
+
+/** Project type (projects.project_type). */
+export const PROJECT_TYPE: ValueLabels = {
+  software_development: "Software development",
+  analytics: "Analytics",
+  consulting: "Consulting",
+  marketing: "Marketing",
+  internal: "Internal",
+  design: "Design",
+  research: "Research",
+  other: "Other",
+};
+
+/** Approval status of an enterprise project or a budget. */
+export const APPROVAL_STATUS: ValueLabels = {
+  draft: "Draft",
+  pending: "Pending approval",
+  approved: "Approved",
+  rejected: "Rejected",
+};
+
+/** Lifecycle phase of an enterprise project. */
+export const PROJECT_PHASE: ValueLabels = {
+  planning: "Planning",
+  execution: "Execution",
+  monitoring: "Monitoring",
+  closing: "Closing",
+  closed: "Closed",
+};
+
+/** Archive status of an enterprise project. */
+export const ARCHIVE_STATUS: ValueLabels = { active: "Active", archived: "Archived" };
+
+/** Membership status (user_organizations.status). */
+export const MEMBERSHIP_STATUS: ValueLabels = {
+  active: "Active",
+  invited: "Invited",
+  deactivated: "Deactivated",
+};
+
+/** Client status (clients.status). */
+export const CLIENT_STATUS: ValueLabels = { active: "Active", inactive: "Inactive" };
+
+/** Project health (analytics). */
+export const HEALTH_STATUS: ValueLabels = {
+  healthy: "Healthy",
+  at_risk: "At risk",
+  critical: "Critical",
+  unhealthy: "Unhealthy",
+};
+
+/** Velocity trend (analytics). */
+export const VELOCITY_TREND: ValueLabels = {
+  improving: "Improving",
+  stable: "Stable",
+  declining: "Declining",
+  up: "Up",
+  down: "Down",
+};
+
+/** Kinds of risk and health indicators (analytics). */
+export const RISK_KIND: ValueLabels = {
+  overdue_tasks: "Overdue tasks",
+  behind_schedule: "Behind schedule",
+  blocked_tasks: "Blocked tasks",
+  unassigned_tasks: "Unassigned tasks",
+  rework: "Rework",
+  declining_velocity: "Declining velocity",
+  low_quality: "Low quality",
+  low_productivity: "Low productivity",
+};
+
+/** Areas of risks and recommendations (analytics). */
+export const RISK_CATEGORY: ValueLabels = {
+  schedule: "Schedule",
+  resource: "Resources",
+  delivery: "Delivery",
+  quality: "Quality",
+  velocity: "Velocity",
+  milestones: "Milestones",
+};
+
+/** Sprint status. */
+export const SPRINT_STATUS: ValueLabels = {
+  planned: "Planned",
+  active: "Active",
+  completed: "Completed",
+};
+
+/** Categories of notifications. */
+export const NOTIFICATION_CATEGORY: ValueLabels = {
+  task: "Task",
+  comment: "Comment",
+  project: "Project",
+  lead: "Lead",
+  finance: "Finance",
+  approval: "Approval",
+  system: "System",
+  message: "Message",
+};
+
+/** Kinds of records an audit entry is about. */
+export const RESOURCE_TYPE: ValueLabels = {
+  client: "Client",
+  invoice: "Invoice",
+  lead: "Lead",
+  module: "Module",
+  organization: "Organisation",
+  project: "Project",
+  role: "Role",
+  setting: "Setting",
+  task: "Task",
+  user: "Person",
+  user_organization: "Membership",
+};
+
+/** What an audit entry records. */
+export const AUDIT_ACTION: ValueLabels = {
+  "client.update": "Client updated",
+  "invoice.send": "Invoice sent",
+  "lead.assign": "Lead assigned",
+  "module.enable": "Module turned on",
+  "module.disable": "Module turned off",
+  "organization.create": "Organisation created",
+  "organization.switch": "Organisation switched",
+  "organization.update": "Organisation updated",
+  "portal.invite": "Portal access granted",
+  "portal.revoke": "Portal access revoked",
+  "project.create": "Project created",
+  "project.update": "Project updated",
+  "project.metrics_recalculate": "Project metrics recalculated",
+  "project.progress_update": "Project progress updated",
+  "role.create": "Role created",
+  "role.grant": "Permission granted",
+  "role.revoke": "Permission revoked",
+  "setting.update": "Setting changed",
+  "task.complete": "Task completed",
+  "user.deactivate": "Member deactivated",
+  "user.invite": "Member invited",
+  "user.role_change": "Role changed",
+};
+
+/** Kinds of calendar events. */
+export const CALENDAR_KIND: ValueLabels = {
+  task: "Task",
+  milestone: "Milestone",
+  project_end: "Project end",
+};
+
+/** Whether a message came from the client or from the firm. */
+export const MESSAGE_AUTHOR: ValueLabels = { true: "Client", false: "Firm" };
+
+/** A plain yes/no. */
+export const YES_NO: ValueLabels = { true: "Yes", false: "No" };
+
+/** Whether a project keeps to its plan. */
+export const ON_SCHEDULE: ValueLabels = { true: "On schedule", false: "Behind schedule" };
+
+/** Whether a module is switched on for the organisation. */
+export const ENABLED: ValueLabels = { true: "Enabled", false: "Disabled" };
+
+/** Every map, by the kind of value it labels (for the contract test and the docs). */
+export const VALUE_LABELS: Readonly<Record<string, ValueLabels>> = {
+  PROJECT_STATUS,
+  TASK_STATUS,
+  PRIORITY,
+  RISK_LEVEL,
+  LEAD_STAGE,
+  LEAD_SOURCE,
+  ROLE,
+  PROJECT_TYPE,
+  APPROVAL_STATUS,
+  PROJECT_PHASE,
+  ARCHIVE_STATUS,
+  MEMBERSHIP_STATUS,
+  CLIENT_STATUS,
+  HEALTH_STATUS,
+  VELOCITY_TREND,
+  RISK_KIND,
+  RISK_CATEGORY,
+  SPRINT_STATUS,
+  NOTIFICATION_CATEGORY,
+  CALENDAR_KIND,
+  RESOURCE_TYPE,
+  AUDIT_ACTION,
+  MESSAGE_AUTHOR,
+  YES_NO,
+  ON_SCHEDULE,
+  ENABLED,
+};

@@ -1,0 +1,82 @@
+import { expect, type Page, test } from "@playwright/test";
+import { submitSignIn } from "./support.ts";
+
+const SCREENSHOTS = "test-results/e2e/portal-shell";
+
+async function signInToPortal(page: Page): Promise<void> {
+  await page.goto("/client-portal");
+  await submitSignIn(page, "client@northwind.test");
+  await expect(page).toHaveURL(/\/client-portal\/dashboard$/);
+}
+
+async function expectNoStaffChrome(page: Page): Promise<void> {
+  const nav = page.getByRole("navigation", { name: "Portal navigation" });
+  await expect(nav.getByRole("link", { name: "Your projects" })).toBeVisible();
+  await expect(page.getByText("Northwind Traders").first()).toBeVisible();
+  await expect(page.getByText("Pro Plan Active")).toHaveCount(0);
+  await expect(page.getByRole("searchbox")).toHaveCount(0);
+  await expect(page.getByPlaceholder(/Search modules/)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Expand all|Collapse all/ })).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Main navigation" })).toHaveCount(0);
+}
+
+test("the portal sign-in page promises only what the portal offers", async ({ page }) => {
+  await page.goto("/client-portal");
+  await expect(page.getByRole("heading", { name: "Client Portal" })).toBeVisible();
+  await expect(page.getByText(/progress and milestones/)).toBeVisible();
+  await expect(page.getByText(/proposals|invoices/i)).toHaveCount(0);
+});
+
+test("the portal home has the portal's own frame, with no staff chrome", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInToPortal(page);
+  await expectNoStaffChrome(page);
+  await expect(page.getByRole("cell", { name: "Northwind ERP Rollout" })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/home-desktop.png`, fullPage: true });
+});
+
+test("on a 390 px phone the portal frame fits and Sign Out is reachable", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInToPortal(page);
+  await expectNoStaffChrome(page);
+  await expect(page.getByRole("cell", { name: "Northwind ERP Rollout" })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/home-phone.png`, fullPage: true });
+  const scroll = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    viewport: document.documentElement.clientWidth,
+  }));
+  // Wide tables scroll inside their own box, never the page.
+  expect(scroll.width).toBeLessThanOrEqual(scroll.viewport);
+  await page.getByRole("button", { name: /User menu/ }).click();
+  await page.getByRole("menuitem", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/client-portal$/);
+});
+
+test("Help opens the portal's own help page with the firm's contact", async ({ page }) => {
+  await signInToPortal(page);
+  await page.getByRole("link", { name: "Help", exact: true }).click();
+  await expect(page).toHaveURL(/\/client-portal\/help$/);
+  await expect(page.getByRole("heading", { name: "Reach the firm" })).toBeVisible();
+  await expect(page.getByText("Acme Consulting").first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Send a message" })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/help-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENSHOTS}/help-phone.png`, fullPage: true });
+});
+
+test("upcoming milestones leave out completed ones, and the schedule says what it means", async ({ page }) => {
+  await signInToPortal(page);
+  const upcoming = page.locator(".card").filter({
+    has: page.getByRole("heading", { name: "Upcoming milestones" }),
+  });
+  await expect(upcoming.getByRole("listitem").first()).toBeVisible();
+  await expect(upcoming.getByText("Completed", { exact: true })).toHaveCount(0);
+  await expect(upcoming.getByText(/^(To do|In progress|In review|Blocked)$/).first())
+    .toBeVisible();
+
+  await page.getByRole("cell", { name: "Northwind ERP Rollout" }).click();
+  await expect(page).toHaveURL(/\/client-portal\/projects\/prj_northwind_erp$/);
+  const schedule = page.locator(".stat").filter({ hasText: "Schedule" });
+  await expect(schedule).toContainText(/On schedule|Behind schedule/);
+  await expect(schedule).not.toContainText(/true|false/);
+});
