@@ -47,6 +47,7 @@ import { withFastLanes } from "./platform/http/fast-lanes.ts";
 import { ChangeFeed } from "./platform/admin/change-feed.ts";
 import { eventRoutes } from "./platform/admin/events-route.ts";
 import { adminRoutes } from "./platform/admin/routes.ts";
+import { healthRoutes } from "./platform/http/health.ts";
 
 /** What the app is built from. */
 export interface AppDeps {
@@ -147,6 +148,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   calendarRoutes(api, db, clock);
   dashboardRoutes(api, db, clock);
   feedbackRoutes(api, db, clock);
+  healthRoutes(api, db, { clock, version: PRODUCT_VERSION });
   const feed = new ChangeFeed(db, clock);
   const sessionDefaults = {
     idleTimeoutSeconds: config.idleTimeoutSeconds,

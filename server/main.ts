@@ -9,7 +9,7 @@ import { createApp } from "./app.ts";
 import { DEMO_PASSWORD, PEOPLE } from "./db/seed/demo-people.ts";
 
 const config = readConfig(Deno.env.toObject());
-const db = openDatabase(config.databaseUrl);
+const db = openDatabase(config.databaseUrl, { writeWaitMs: config.dbWriteWaitMs });
 const prepared = await prepareDatabase(db, {
   seed: config.seed,
   jwtSecret: config.jwtSecret,
@@ -21,10 +21,10 @@ feed.start();
 
 const server = Deno.serve({
   port: config.port,
-  hostname: Deno.env.get("HOST") ?? "0.0.0.0",
+  hostname: config.host,
   onListen: () => {
     const lines = [
-      `Opsuite is running at http://localhost:${config.port}`,
+      `Opsuite is running at http://${config.host}:${config.port}`,
       `Database: ${config.databaseUrl}${prepared.seeded ? " (demo data seeded)" : ""}`,
     ];
     if (config.seed === "demo") {
@@ -45,11 +45,22 @@ const server = Deno.serve({
   },
 }, handler);
 
+/** The longest a stop waits for requests in flight (event streams never end by themselves). */
+const SHUTDOWN_GRACE_MS = 3000;
+
+let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, async () => {
+    // A second signal, or a stop that cannot finish, ends the process at once.
+    if (stopping) Deno.exit(1);
+    stopping = true;
+    setTimeout(() => Deno.exit(1), SHUTDOWN_GRACE_MS * 2);
     feed.stop();
-    await server.shutdown();
-    await db.close();
+    await Promise.race([
+      server.shutdown(),
+      new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS)),
+    ]);
+    await db.close().catch(() => {});
     Deno.exit(0);
   });
 }
