@@ -48,6 +48,7 @@ import { ChangeFeed } from "./platform/admin/change-feed.ts";
 import { eventRoutes } from "./platform/admin/events-route.ts";
 import { adminRoutes } from "./platform/admin/routes.ts";
 import { healthRoutes } from "./platform/http/health.ts";
+import { bodyTimeout } from "./platform/http/body-timeout.ts";
 
 /** What the app is built from. */
 export interface AppDeps {
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps): BuiltApp {
     });
   });
   app.use("*", securityHeaders());
+  app.use("*", bodyTimeout({ timeoutMs: config.requestBodyTimeoutMs }));
   app.use(
     "*",
     bodyLimit({

@@ -26,8 +26,7 @@ export interface Config {
   host: string;
   /** How long a write waits for another connection's database write lock before a 503. */
   dbWriteWaitMs: number;
-  /** How long a client may take to send a request's headers, and then its body. */
-  requestHeaderTimeoutMs: number;
+  /** How long a client may take to send a request's body once its headers arrived. */
   requestBodyTimeoutMs: number;
   /** Request logs go to this file, rotated by size, instead of stdout when set. */
   logFile?: string;
@@ -54,7 +53,6 @@ export const DEFAULT_CONFIG: Config = {
   publicUrl: "http://localhost:8000",
   host: "127.0.0.1",
   dbWriteWaitMs: 5000,
-  requestHeaderTimeoutMs: 10_000,
   requestBodyTimeoutMs: 30_000,
   logMaxBytes: 10 * 1024 * 1024,
   logFiles: 5,
@@ -111,11 +109,6 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     host: env.HOST || DEFAULT_CONFIG.host,
     dbWriteWaitMs: intFrom(env, "DB_WRITE_WAIT_MS", DEFAULT_CONFIG.dbWriteWaitMs),
-    requestHeaderTimeoutMs: intFrom(
-      env,
-      "REQUEST_HEADER_TIMEOUT_MS",
-      DEFAULT_CONFIG.requestHeaderTimeoutMs,
-    ),
     requestBodyTimeoutMs: intFrom(
       env,
       "REQUEST_BODY_TIMEOUT_MS",
