@@ -7,8 +7,12 @@ import { openDatabase } from "./db/open.ts";
 import { prepareDatabase } from "./db/prepare.ts";
 import { createApp } from "./app.ts";
 import { DEMO_PASSWORD, PEOPLE } from "./db/seed/demo-people.ts";
+import { closeLogFile, useLogFile } from "./platform/http/log.ts";
 
 const config = readConfig(Deno.env.toObject());
+if (config.logFile) {
+  useLogFile(config.logFile, { maxBytes: config.logMaxBytes, files: config.logFiles });
+}
 const db = openDatabase(config.databaseUrl, { writeWaitMs: config.dbWriteWaitMs });
 const prepared = await prepareDatabase(db, {
   seed: config.seed,
@@ -61,6 +65,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
       new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS)),
     ]);
     await db.close().catch(() => {});
+    closeLogFile();
     Deno.exit(0);
   });
 }
