@@ -75,6 +75,8 @@ class SqliteDatabase implements Database {
   #statements = new Map<string, StatementSync>();
   /** The end of the queue of transactions: resolves when the last one queued is done. */
   #queue: Promise<void> = Promise.resolve();
+  /** Transactions begun and not yet left; none means the queue is empty. */
+  #queued = 0;
   /** Resolves when the open transaction ends; statements from outside wait for it. */
   #open: Promise<void> = Promise.resolve();
   #inTransaction = false;
@@ -171,16 +173,19 @@ class SqliteDatabase implements Database {
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     const deadline = Date.now() + this.#writeWaitMs;
     const before = this.#queue;
+    const alone = this.#queued++ === 0;
     let leave!: () => void;
     const turn = new Promise<void>((resolve) => (leave = resolve));
     this.#queue = before.then(() => turn);
     try {
-      await this.#waitForTurn(before, deadline);
+      // Alone, every earlier transaction has left: no timer is needed to wait for them.
+      if (!alone) await this.#waitForTurn(before, deadline);
       // Statements from outside still run while the lock is awaited: nothing is open yet.
       while (this.#inTransaction) await this.#open;
       await this.#attempt(() => this.#db.exec("BEGIN IMMEDIATE"), deadline);
       return await this.#inOpenTransaction(fn);
     } finally {
+      this.#queued--;
       leave();
     }
   }
