@@ -47,6 +47,9 @@ import { withFastLanes } from "./platform/http/fast-lanes.ts";
 import { ChangeFeed } from "./platform/admin/change-feed.ts";
 import { eventRoutes } from "./platform/admin/events-route.ts";
 import { adminRoutes } from "./platform/admin/routes.ts";
+import { healthRoutes } from "./platform/http/health.ts";
+import { bodyTimeout } from "./platform/http/body-timeout.ts";
+import { allowedMethodsOf, methodNotAllowed } from "./platform/http/method-not-allowed.ts";
 
 /** What the app is built from. */
 export interface AppDeps {
@@ -104,6 +107,7 @@ export function createApp(deps: AppDeps): BuiltApp {
     });
   });
   app.use("*", securityHeaders());
+  app.use("*", bodyTimeout({ timeoutMs: config.requestBodyTimeoutMs }));
   app.use(
     "*",
     bodyLimit({
@@ -147,6 +151,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   calendarRoutes(api, db, clock);
   dashboardRoutes(api, db, clock);
   feedbackRoutes(api, db, clock);
+  healthRoutes(api, db, { clock, version: PRODUCT_VERSION });
   const feed = new ChangeFeed(db, clock);
   const sessionDefaults = {
     idleTimeoutSeconds: config.idleTimeoutSeconds,
@@ -198,6 +203,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   });
 
   const client = createStaticClient(config.clientDist);
+  const allowedMethods = allowedMethodsOf(app.routes);
   app.notFound((c) => {
     // The API namespace never falls back to the client: a mistyped call is a JSON 404.
     const isNavigation = c.req.method === "GET" && !c.req.path.startsWith("/api/") &&
@@ -206,6 +212,10 @@ export function createApp(deps: AppDeps): BuiltApp {
       const asset = client.asset(c);
       if (asset) return asset;
       if (isNavigation) return client.index(c);
+    }
+    const allowed = allowedMethods(c.req.path);
+    if (allowed.length > 0 && !allowed.includes(c.req.method)) {
+      return handleError(methodNotAllowed(c.req.method, allowed), c);
     }
     return c.json({
       error: { code: "not_found", message: `No route for ${c.req.method} ${c.req.path}` },

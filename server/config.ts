@@ -22,6 +22,16 @@ export interface Config {
   idleWarningSeconds: number;
   clientDist: string;
   publicUrl: string;
+  /** The interface to listen on: loopback unless the operator opens it up. */
+  host: string;
+  /** How long a write waits for another connection's database write lock before a 503. */
+  dbWriteWaitMs: number;
+  /** How long a client may take to send a request's body once its headers arrived. */
+  requestBodyTimeoutMs: number;
+  /** Request logs go to this file, rotated by size, instead of stdout when set. */
+  logFile?: string;
+  logMaxBytes: number;
+  logFiles: number;
 }
 
 /** The defaults, from the spec and the issues. */
@@ -41,6 +51,11 @@ export const DEFAULT_CONFIG: Config = {
   idleWarningSeconds: 5 * 60,
   clientDist: "client/dist",
   publicUrl: "http://localhost:8000",
+  host: "127.0.0.1",
+  dbWriteWaitMs: 5000,
+  requestBodyTimeoutMs: 30_000,
+  logMaxBytes: 10 * 1024 * 1024,
+  logFiles: 5,
 };
 
 function intFrom(env: Record<string, string | undefined>, name: string, fallback: number): number {
@@ -92,5 +107,15 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     idleWarningSeconds: intFrom(env, "IDLE_WARNING_SECONDS", DEFAULT_CONFIG.idleWarningSeconds),
     clientDist: env.CLIENT_DIST || DEFAULT_CONFIG.clientDist,
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+    host: env.HOST || DEFAULT_CONFIG.host,
+    dbWriteWaitMs: intFrom(env, "DB_WRITE_WAIT_MS", DEFAULT_CONFIG.dbWriteWaitMs),
+    requestBodyTimeoutMs: intFrom(
+      env,
+      "REQUEST_BODY_TIMEOUT_MS",
+      DEFAULT_CONFIG.requestBodyTimeoutMs,
+    ),
+    logFile: env.LOG_FILE || undefined,
+    logMaxBytes: intFrom(env, "LOG_MAX_BYTES", DEFAULT_CONFIG.logMaxBytes),
+    logFiles: intFrom(env, "LOG_FILES", DEFAULT_CONFIG.logFiles),
   };
 }

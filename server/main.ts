@@ -7,9 +7,13 @@ import { openDatabase } from "./db/open.ts";
 import { prepareDatabase } from "./db/prepare.ts";
 import { createApp } from "./app.ts";
 import { DEMO_PASSWORD, PEOPLE } from "./db/seed/demo-people.ts";
+import { closeLogFile, useLogFile } from "./platform/http/log.ts";
 
 const config = readConfig(Deno.env.toObject());
-const db = openDatabase(config.databaseUrl);
+if (config.logFile) {
+  useLogFile(config.logFile, { maxBytes: config.logMaxBytes, files: config.logFiles });
+}
+const db = openDatabase(config.databaseUrl, { writeWaitMs: config.dbWriteWaitMs });
 const prepared = await prepareDatabase(db, {
   seed: config.seed,
   jwtSecret: config.jwtSecret,
@@ -21,10 +25,10 @@ feed.start();
 
 const server = Deno.serve({
   port: config.port,
-  hostname: Deno.env.get("HOST") ?? "0.0.0.0",
+  hostname: config.host,
   onListen: () => {
     const lines = [
-      `Opsuite is running at http://localhost:${config.port}`,
+      `Opsuite is running at http://${config.host}:${config.port}`,
       `Database: ${config.databaseUrl}${prepared.seeded ? " (demo data seeded)" : ""}`,
     ];
     if (config.seed === "demo") {
@@ -45,11 +49,23 @@ const server = Deno.serve({
   },
 }, handler);
 
+/** The longest a stop waits for requests in flight (event streams never end by themselves). */
+const SHUTDOWN_GRACE_MS = 3000;
+
+let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, async () => {
+    // A second signal, or a stop that cannot finish, ends the process at once.
+    if (stopping) Deno.exit(1);
+    stopping = true;
+    setTimeout(() => Deno.exit(1), SHUTDOWN_GRACE_MS * 2);
     feed.stop();
-    await server.shutdown();
-    await db.close();
+    await Promise.race([
+      server.shutdown(),
+      new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS)),
+    ]);
+    await db.close().catch(() => {});
+    closeLogFile();
     Deno.exit(0);
   });
 }

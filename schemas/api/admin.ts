@@ -89,13 +89,21 @@ export const MemberResponse = z.object({
   is_active: z.boolean(),
 }).strict();
 
+/**
+ * A web address people will open or load: http(s) only, so that `javascript:` and
+ * `data:` URLs never reach a link or an image.
+ */
+function webAddress(message: string, max: number) {
+  return z.string().trim().max(max).pipe(z.url({ protocol: /^https?$/, error: message }));
+}
+
 export const OrganizationUpdateRequest = z.object({
   version,
   name: z.string().trim().min(2, "Name is required").max(200),
   description: z.string().trim().max(2000).optional(),
   website: z.union([
     z.literal(""),
-    z.string().trim().url("Enter a full URL such as https://example.com").max(300),
+    webAddress("Enter a full http(s) URL such as https://example.com", 300),
   ]).optional(),
   industry: z.string().trim().max(100).optional(),
   size: z.enum(["", "1-10", "11-50", "51-200", "201-500", "500+"]).optional(),
@@ -106,7 +114,8 @@ export const OrganizationUpdateRequest = z.object({
   ]).optional(),
   email: z.union([z.literal(""), z.string().trim().email("Enter a valid email address")])
     .optional(),
-  logo_url: z.union([z.literal(""), z.string().trim().url("Enter a full URL").max(500)]).optional(),
+  logo_url: z.union([z.literal(""), webAddress("Enter a full http(s) URL of the logo", 500)])
+    .optional(),
   is_active: z.boolean().optional(),
 }).strict();
 

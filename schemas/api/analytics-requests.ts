@@ -124,6 +124,9 @@ export const UpdateProgressRequest = z.object({
         : "progress_percentage must be a number",
   }).min(0).max(100),
   notes: z.string().max(2000).default(""),
+  version: z.number().int().nonnegative().optional().describe(
+    "The progress_version the caller read; when given, a newer one answers 409 and changes nothing",
+  ),
 }).strict();
 export const CompareProgressRequest = z.object({
   project_ids: z.array(requiredText("project_ids[]"), {

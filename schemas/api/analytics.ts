@@ -138,6 +138,8 @@ export const Progress = z.object({
   simple_progress_percentage: z.number(),
   last_updated: date.nullable(),
   reported_progress: ReportedProgress.nullable(),
+  /** Send it as `version` with /projects/{id}/update-progress to refuse lost updates. */
+  progress_version: z.number().int(),
   task_progress: TaskProgress,
   risk_assessment: RiskAssessment,
   timeline_analysis: TimelineAnalysis,
@@ -357,6 +359,8 @@ export const ProgressUpdate = z.object({
   notes: z.string(),
   updated_by: z.string(),
   updated_at: date,
+  /** The project's progress_version after this update; send it with the next one. */
+  version: z.number().int(),
 }).strict();
 
 export const MetricsRecalculation = z.object({

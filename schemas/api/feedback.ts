@@ -34,7 +34,7 @@ export const DemoRequest = z.object({
 export const Received = z.object({ id: z.string(), received: z.literal(true) }).strict();
 
 export const HealthResponse = z.object({
-  status: z.enum(["ok", "degraded"]),
+  status: z.enum(["ok", "unavailable"]),
   version: z.string(),
   database: z.object({ ok: z.boolean(), latency_ms: z.number() }).strict(),
   uptime_seconds: z.number(),

@@ -38,6 +38,8 @@ export interface TestApp extends BuiltApp {
   config: Config;
   clock: TestClock;
   secret: string;
+  /** The database file, for tests that open a second connection on it. */
+  path: string;
   /** An access token for a seeded person, by email. */
   tokenFor(email: string): Promise<string>;
   /** A JSON request with an optional bearer token. */
@@ -54,7 +56,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const { path: templatePath, secret } = await buildTemplate();
   const path = await Deno.makeTempFile({ prefix: "opsuite-test-", suffix: ".db" });
   await Deno.copyFile(templatePath, path);
-  const db = openSqlite(path);
+  const db = openSqlite(path, { writeWaitMs: overrides.dbWriteWaitMs });
   const clock: TestClock = {
     now: Date.now(),
     advance(ms) {
@@ -69,6 +71,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     config,
     clock,
     secret,
+    path,
     tokenFor(email) {
       const person = PEOPLE.find((p) => p.email === email);
       if (!person) throw new Error(`No seeded person with email ${email}`);

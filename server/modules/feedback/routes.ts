@@ -1,13 +1,12 @@
 /**
  * What browsers send back: render errors (recorded for support), chatbot reply
- * feedback, and the public contact and demo forms. Also the health check.
+ * feedback, and the public contact and demo forms.
  */
 import {
   ChatFeedback,
   ClientErrorReport,
   ContactRequest,
   DemoRequest,
-  HealthResponse,
   Received,
 } from "../../../schemas/api/feedback.ts";
 import type { Database } from "../../db/database.ts";
@@ -21,7 +20,6 @@ export const PRODUCT_VERSION = "1.0.0";
 /** Declares the feedback endpoints. */
 export function feedbackRoutes(api: Api, db: Database, clock: () => number): void {
   const now = () => new Date(clock()).toISOString();
-  const started = clock();
 
   api.route({
     method: "post",
@@ -124,29 +122,5 @@ export function feedbackRoutes(api: Api, db: Database, clock: () => number): voi
       )
     );
     return c.json({ id, received: true as const }, 201);
-  });
-
-  api.route({
-    method: "get",
-    path: "/api/health",
-    tag: "Public",
-    summary: "Live health of the server and its database",
-    audience: "public",
-    response: HealthResponse,
-  }, async (c) => {
-    const t0 = performance.now();
-    let ok = true;
-    try {
-      await db.get("SELECT 1 AS ok");
-    } catch {
-      ok = false;
-    }
-    return c.json({
-      status: ok ? "ok" as const : "degraded" as const,
-      version: PRODUCT_VERSION,
-      database: { ok, latency_ms: Math.round((performance.now() - t0) * 1000) / 1000 },
-      uptime_seconds: Math.round((clock() - started) / 1000),
-      time: now(),
-    });
   });
 }

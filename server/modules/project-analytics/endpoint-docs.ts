@@ -34,7 +34,7 @@ velocity_metrics: tasks, story points and estimated hours completed in the perio
 productivity_metrics: per assignee, total = open + completed in the period, completion_rate = 100 × completed / total; overall_completion_rate = 100 × completed / all tasks; productivity_score as in health-score.
 timeline_analysis: estimated_completion = today + ⌈open / daily task velocity⌉ days (null without velocity); schedule_variance = estimated completion − planned end in days (positive = late); is_on_schedule = estimated completion ≤ planned end.`,
   updateProgress:
-    `${COMMON} Stores the reported progress_percentage (0–100) with notes, copies it to the project and writes one audit entry (project.progress_update) with the previous and new value.`,
+    `${COMMON} Stores the reported progress_percentage (0–100) with notes, copies it to the project and writes one audit entry (project.progress_update) with the previous and new value. Optional version: the progress_version the caller read (from calculate-progress or the last update); when someone wrote since, the answer is 409 with current_version and nothing changes. The answer carries the new version.`,
   compare:
     `Needs project_ids (1–20) and organization_id (the caller's current organisation, else 404; an unknown project id is 404 naming it). Needs projects.read.
 metrics (default ["progress", "velocity"]): progress = weighted progress; velocity = current and average velocity over the last 5 sprints and trend; health = health score; timeline = schedule progress and is_on_schedule. leaders names the best project per metric (highest progress, average velocity, health score, lead of progress over schedule).`,

@@ -2,10 +2,16 @@
  * Writes of project analytics: a reported progress update (stored in
  * progress_updates, copied to the project and audited) and the recalculation of a
  * project's metrics (the computed weighted progress copied to the project, audited).
+ *
+ * Both increment the project's progress_version and read the value they replace
+ * inside their transaction, so the audit's "before" is the value really replaced.
+ * An update that names the version it read is refused (409, nothing changed) when
+ * someone wrote since; the spec's payload has no version, so it is optional.
  */
 import type { z } from "zod";
 import type { MetricsRecalculation, ProgressUpdate } from "../../../schemas/api/analytics.ts";
-import type { Database } from "../../db/database.ts";
+import type { Database, Queryable } from "../../db/database.ts";
+import { conflict, notFound } from "../../platform/errors/app-error.ts";
 import { recordAudit } from "../../platform/audit/record.ts";
 import { newId } from "../../platform/ids.ts";
 import { DEFAULT_SPRINT_COUNT } from "./constants.ts";
@@ -21,14 +27,34 @@ export interface Writer {
   requestId?: string;
 }
 
+/** The progress a write replaces, read inside its transaction. */
+async function currentProgress(
+  tx: Queryable,
+  project: ProjectRow,
+): Promise<{ progress_percentage: number; progress_version: number }> {
+  const row = await tx.get<{ progress_percentage: number; progress_version: number }>(
+    "SELECT progress_percentage, progress_version FROM projects WHERE id = ? AND organization_id = ?",
+    [project.id, project.organization_id],
+  );
+  if (!row) throw notFound("Project");
+  return row;
+}
+
 /** Stores a progress update and audits it (action `project.progress_update`). */
 export async function updateProgress(
   db: Database,
   project: ProjectRow,
-  options: Writer & { progress: number; notes: string },
+  options: Writer & { progress: number; notes: string; version?: number },
 ): Promise<z.infer<typeof ProgressUpdate>> {
   const id = newId("pgu");
-  await db.transaction(async (tx) => {
+  const before = await db.transaction(async (tx) => {
+    const current = await currentProgress(tx, project);
+    if (options.version !== undefined && options.version !== current.progress_version) {
+      throw conflict(
+        `The project's progress was changed by someone else (version ${current.progress_version}, not ${options.version})`,
+        { current_version: current.progress_version },
+      );
+    }
     await tx.run(
       `INSERT INTO progress_updates (id, organization_id, project_id, progress_percentage, notes, created_by, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -42,32 +68,51 @@ export async function updateProgress(
         options.now,
       ],
     );
-    await tx.run("UPDATE projects SET progress_percentage = ?, updated_at = ? WHERE id = ?", [
-      options.progress,
-      options.now,
-      project.id,
-    ]);
+    await writeProgress(tx, project, current.progress_version, {
+      progress: options.progress,
+      now: options.now,
+    });
     await recordAudit(tx, {
       organizationId: project.organization_id,
       actorId: options.userId,
       action: "project.progress_update",
       resourceType: "project",
       resourceId: project.id,
-      before: { progress_percentage: project.progress_percentage },
+      before: { progress_percentage: current.progress_percentage },
       after: { progress_percentage: options.progress, notes: options.notes },
       requestId: options.requestId,
       now: options.now,
     });
+    return current;
   });
   return {
     update_id: id,
     project_id: project.id,
     progress_percentage: options.progress,
-    previous_progress_percentage: project.progress_percentage,
+    previous_progress_percentage: before.progress_percentage,
     notes: options.notes,
     updated_by: options.userId,
     updated_at: options.now,
+    version: before.progress_version + 1,
   };
+}
+
+/** Sets the project's progress if its version is still `version`, incrementing it. */
+async function writeProgress(
+  tx: Queryable,
+  project: ProjectRow,
+  version: number,
+  options: { progress: number; now: string },
+): Promise<void> {
+  const updated = await tx.run(
+    `UPDATE projects SET progress_percentage = ?, progress_version = progress_version + 1,
+            updated_at = ?
+      WHERE id = ? AND progress_version = ?`,
+    [options.progress, options.now, project.id, version],
+  );
+  if (updated.changes !== 1) {
+    throw conflict("The project's progress was changed by someone else; read it again");
+  }
 }
 
 /**
@@ -84,28 +129,26 @@ export async function recalculateMetrics(
   const progress = weightedProgress(breakdown);
   const health = await projectHealth(db, project, today);
   const velocity = await velocitySummary(db, project, { today, sprintCount: DEFAULT_SPRINT_COUNT });
-  await db.transaction(async (tx) => {
-    await tx.run("UPDATE projects SET progress_percentage = ?, updated_at = ? WHERE id = ?", [
-      progress,
-      options.now,
-      project.id,
-    ]);
+  const before = await db.transaction(async (tx) => {
+    const current = await currentProgress(tx, project);
+    await writeProgress(tx, project, current.progress_version, { progress, now: options.now });
     await recordAudit(tx, {
       organizationId: project.organization_id,
       actorId: options.userId,
       action: "project.metrics_recalculate",
       resourceType: "project",
       resourceId: project.id,
-      before: { progress_percentage: project.progress_percentage },
+      before: { progress_percentage: current.progress_percentage },
       after: { progress_percentage: progress, health_score: health.overall_health_score },
       requestId: options.requestId,
       now: options.now,
     });
+    return current;
   });
   return {
     project_id: project.id,
     recalculated_at: options.now,
-    previous_progress_percentage: project.progress_percentage,
+    previous_progress_percentage: before.progress_percentage,
     progress_percentage: progress,
     task_progress: taskProgress(breakdown),
     health: {

@@ -37,6 +37,7 @@ export async function projectProgress(
     simple_progress_percentage: simple,
     last_updated: reported?.created_at ?? null,
     reported_progress: reported ?? null,
+    progress_version: project.progress_version,
     task_progress: taskProgress(breakdown),
     risk_assessment: assessRisk({
       breakdown,

@@ -19,6 +19,8 @@ export interface ProjectRow {
   start_date: string;
   end_date: string;
   progress_percentage: number;
+  /** Incremented by every write of progress_percentage (optimistic concurrency). */
+  progress_version: number;
   updated_at: string;
 }
 
@@ -47,7 +49,8 @@ export function findProject(
   projectId: string,
 ): Promise<ProjectRow | undefined> {
   return db.get<ProjectRow>(
-    `SELECT id, organization_id, name, status, start_date, end_date, progress_percentage, updated_at
+    `SELECT id, organization_id, name, status, start_date, end_date, progress_percentage,
+            progress_version, updated_at
        FROM projects WHERE id = ? AND organization_id = ?`,
     [projectId, organizationId],
   );

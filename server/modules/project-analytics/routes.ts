@@ -164,6 +164,7 @@ export function projectAnalyticsRoutes(api: Api, db: Database, clock: () => numb
       await updateProgress(db, project, {
         progress: body.progress_percentage,
         notes: body.notes,
+        version: body.version,
         userId: access.user.id,
         now: new Date(clock()).toISOString(),
         requestId: c.get("requestId"),

@@ -2,7 +2,10 @@
  * Server-side enforcement of the module catalogue: a call to an endpoint owned by a
  * module is refused (403, naming the module or the permission) when the module is
  * disabled in the caller's organisation or the caller lacks its read permission.
- * Hiding an item in the sidebar is presentation; this is the rule.
+ * Hiding an item in the sidebar is presentation; this is the rule. An endpoint
+ * path owns its whole subtree (`/admin/settings/*` owns
+ * `/admin/settings/session-policy/get`), so a call cannot escape its module by
+ * being one segment deeper than the catalogue names.
  */
 import { forbidden } from "../errors/app-error.ts";
 import type { Access } from "../access/access.ts";
@@ -14,7 +17,7 @@ const OWNERS: { pattern: RegExp; module: ModuleDefinition }[] = MODULE_DEFINITIO
   module.endpoints.map((endpoint) => ({
     pattern: new RegExp(
       "^" + endpoint.split("/").map((part) => (part === "*" ? "[^/]+" : escape(part))).join("/") +
-        "$",
+        "(?:/.*)?$",
     ),
     module,
   }))

@@ -5,7 +5,7 @@
 
 /** An error with an HTTP status, a stable code and a message safe to show. */
 export class AppError extends Error {
-  readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500;
+  readonly status: 400 | 401 | 403 | 404 | 405 | 408 | 409 | 413 | 415 | 429 | 500;
   readonly code: string;
   readonly details?: unknown;
   readonly headers?: Record<string, string>;
@@ -48,4 +48,14 @@ export function notFound(what: string): AppError {
 /** 409: the write was made against a stale version. */
 export function conflict(message: string, details?: unknown): AppError {
   return new AppError(409, "conflict", message, { details });
+}
+
+/** 408: the client did not send the whole request in time (the server then closes the connection). */
+export function requestTimeout(): AppError {
+  return new AppError(408, "request_timeout", "The request body did not arrive in time");
+}
+
+/** 415: the body is not in a format this call reads. */
+export function unsupportedMediaType(expected: string): AppError {
+  return new AppError(415, "unsupported_media_type", `Send the request body as ${expected}`);
 }

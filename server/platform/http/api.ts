@@ -10,7 +10,8 @@ import type { Access } from "../access/access.ts";
 import { forbidden, unauthenticated } from "../errors/app-error.ts";
 import { guardPath } from "../catalogue/module-guard.ts";
 import type { AppEnv } from "./app-env.ts";
-import { parseJson, validate } from "./json-body.ts";
+import { validate } from "./json-body.ts";
+import { type BodyFormat, readRequestBody } from "./request-body.ts";
 
 /** Who may call an endpoint: anyone, any signed-in user, staff (not portal users), or portal users only. */
 export type Audience = "public" | "user" | "staff" | "portal";
@@ -30,6 +31,8 @@ export interface EndpointSpec<
   description?: string;
   audience: A;
   body?: B;
+  /** How the body is sent: JSON (the default), or a multipart form for calls that take files. */
+  bodyFormat?: BodyFormat;
   query?: Q;
   response?: z.ZodType;
   status?: 200 | 201 | 202;
@@ -84,7 +87,7 @@ export class Api {
       }
       if (access) c.set("access", access);
       const query = spec.query ? validate(c.req.query(), spec.query, "query") : undefined;
-      const body = spec.body ? parseJson(await c.req.text(), spec.body) : undefined;
+      const body = spec.body ? await readRequestBody(c, spec.body, spec.bodyFormat) : undefined;
       return handler(c, { access, body, query } as EndpointInput<A, B, Q>);
     });
   }

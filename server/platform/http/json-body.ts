@@ -1,10 +1,12 @@
 /**
  * Reads and validates a JSON body with zod. Malformed JSON is a 400 naming the
  * problem; schema failures are a 400 whose details map each field to its message.
- * Unknown fields are refused because every request schema is strict.
+ * Unknown fields are refused because every request schema is strict, and text that
+ * would be stored changed (NUL, unpaired surrogates) is refused the same way.
  */
 import type { z } from "zod";
 import { invalidInput } from "../errors/app-error.ts";
+import { unsafeTextFields } from "./unsafe-text.ts";
 
 /** Field path → message, from a zod error. */
 export function fieldMessages(error: z.ZodError): Record<string, string> {
@@ -42,14 +44,17 @@ export function validate<T extends z.ZodType>(
   schema: T,
   what = "body",
 ): z.infer<T> {
+  const unsafe = unsafeTextFields(value, what);
+  if (Object.keys(unsafe).length > 0) throw invalidFields(unsafe, what);
   const result = schema.safeParse(value);
-  if (!result.success) {
-    const fields = fieldMessages(result.error);
-    const names = Object.keys(fields);
-    throw invalidInput(
-      `Invalid request ${what}: ${names.map((n) => `${n} (${fields[n]})`).join(", ")}`,
-      fields,
-    );
-  }
+  if (!result.success) throw invalidFields(fieldMessages(result.error), what);
   return result.data;
+}
+
+function invalidFields(fields: Record<string, string>, what: string) {
+  const names = Object.keys(fields);
+  return invalidInput(
+    `Invalid request ${what}: ${names.map((n) => `${n} (${fields[n]})`).join(", ")}`,
+    fields,
+  );
 }

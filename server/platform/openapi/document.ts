@@ -84,7 +84,11 @@ export function buildOpenApiDocument(api: Api, version: string): Record<string, 
     if (spec.body) {
       operation.requestBody = {
         required: true,
-        content: { "application/json": { schema: jsonSchema(spec.body, "input") } },
+        content: {
+          [spec.bodyFormat === "multipart" ? "multipart/form-data" : "application/json"]: {
+            schema: jsonSchema(spec.body, "input"),
+          },
+        },
       };
     }
     paths[path] ??= {};
