@@ -21,7 +21,23 @@ Deno.test("POST /dashboard/summary answers the organisation's headline figures",
     );
     assertEquals(body.active_projects, 5);
     ok((body.open_tasks as number) > 0);
-    assertEquals(body, { ...figures, as_of: now.toISOString() });
+    const { active_project_progress: progress, ...counts } = body;
+    assertEquals(counts, { ...figures, as_of: now.toISOString() });
+    // The active projects due first, each with the progress its analytics call answers.
+    const due = await t.db.all<{ id: string }>(
+      "SELECT id FROM projects WHERE organization_id = 'org_acme' AND status = 'active' ORDER BY end_date, name LIMIT 5",
+    );
+    const listed = progress as { project_id: string; progress_percentage: number }[];
+    assertEquals(listed.map((p) => p.project_id), due.map((p) => p.id));
+    for (const p of listed) {
+      const answer = await jsonOf<{ data: { overall_progress_percentage: number } }>(
+        await t.call("POST", "/projects/calculate-progress", {
+          token,
+          body: { project_id: p.project_id, organization_id: "org_acme" },
+        }),
+      );
+      assertEquals(p.progress_percentage, answer.data.overall_progress_percentage, p.project_id);
+    }
   } finally {
     await t.close();
   }

@@ -13,8 +13,14 @@
  *   the cumulative share, for a chart. Runs that never finish count as late.
  * - probability_within_horizon = share (0–1) of runs finishing within forecast_days;
  *   projected_progress_at_horizon = 100 × (completed + median tasks done by then) / all.
- * - current_progress = 100 × completed / all tasks; variance_days = estimated
- *   completion − planned end; is_on_track = estimated completion ≤ planned end.
+ * - current_progress = the project's progress (figures.ts); variance_days =
+ *   estimated completion − planned end; schedule_status as in figures.ts, and
+ *   is_on_track = not delayed.
+ * - A complete project (figures.ts) is not simulated: its completion probability
+ *   is 1, its estimated completion and every percentile the day its last task was
+ *   completed, and it is never delayed.
+ * - The three scenarios of the screen show the distribution's P10 (optimistic),
+ *   P50 (realistic) and P90 (pessimistic) dates.
  * - factors_affecting_forecast: three assumptions first (throughput, scope,
  *   confidence), then the risks that apply. velocity_confidence is fixed at 0.85.
  */
@@ -23,6 +29,7 @@ import type { Forecast } from "../../../schemas/api/analytics.ts";
 import type { Queryable } from "../../db/database.ts";
 import { SeededRandom } from "../../db/seed/random.ts";
 import {
+  DEFAULT_FORECAST_DAYS,
   FORECAST_MAX_DAYS,
   FORECAST_RUNS,
   THROUGHPUT_WINDOW_DAYS,
@@ -30,7 +37,14 @@ import {
 } from "./constants.ts";
 import { addDays, clamp, daysBetween, ratio, round } from "./calendar.ts";
 import { type Breakdown, projectBreakdown } from "./progress.ts";
-import { dailyCompletions, type ProjectRow } from "./repo.ts";
+import { dailyCompletions, lastCompletionDay, type ProjectRow } from "./repo.ts";
+import {
+  isProjectComplete,
+  type ScheduleStatus,
+  scheduleStatus,
+  weightedProgress,
+} from "./figures.ts";
+import { remembered } from "./figures-cache.ts";
 import { counted } from "./wording.ts";
 
 /** The outcome of a simulation: finishing day of each run (Infinity: never) and tasks done by the horizon. */
@@ -85,6 +99,16 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
 }
 
+function completedFactors(b: Breakdown, finished: string | null, endDate: string): string[] {
+  return [
+    `The project is complete: ${b.completed} of ${counted(b.total, "task is", "tasks are")} done`,
+    finished === null
+      ? `No task has a completion date; the planned end date was ${endDate}`
+      : `The last task was completed on ${finished}; the planned end date was ${endDate}`,
+    `Velocity confidence is ${VELOCITY_CONFIDENCE}; nothing is left to simulate`,
+  ];
+}
+
 function factors(b: Breakdown, options: {
   window: number;
   sampled: number;
@@ -114,12 +138,34 @@ function factors(b: Breakdown, options: {
   return list;
 }
 
-/** The Forecast entity of a project. */
-export async function projectForecast(
+/**
+ * The completion outlook of a project: the simulation and the figures every call
+ * that shows a completion date, probability or schedule status reads (forecast,
+ * progress timeline, analytics timeline, comparison, reports). Computed once per
+ * change of the database and horizon.
+ */
+export interface Outlook {
+  complete: boolean;
+  status: ScheduleStatus;
+  probability: number;
+  estimatedCompletion: string | null;
+  varianceDays: number | null;
+  percentiles: { p10: string | null; p50: string | null; p90: string | null };
+  finishDays: number[];
+  doneAtHorizon: number[];
+  window: number;
+  sampled: number;
+  seed: number;
+}
+
+/** What the outlook reads of a project. */
+export type OutlookProject = Pick<ProjectRow, "id" | "status" | "start_date" | "end_date">;
+
+async function simulateOutlook(
   db: Queryable,
-  project: ProjectRow,
+  project: OutlookProject,
   options: { today: string; forecastDays: number },
-): Promise<z.infer<typeof Forecast>> {
+): Promise<Outlook> {
   const { today, forecastDays } = options;
   const b = await projectBreakdown(db, project.id, today);
   const sinceStart = daysBetween(project.start_date, today);
@@ -134,6 +180,23 @@ export async function projectForecast(
   );
   const sampled = samples.reduce((a, s) => a + s, 0);
   const seed = forecastSeed(project.id, today);
+  const complete = isProjectComplete(project.status, b);
+  if (complete) {
+    const finished = await lastCompletionDay(db, project.id);
+    return {
+      complete,
+      status: "completed",
+      probability: 1,
+      estimatedCompletion: finished,
+      varianceDays: finished === null ? null : daysBetween(project.end_date, finished),
+      percentiles: { p10: finished, p50: finished, p90: finished },
+      finishDays: [],
+      doneAtHorizon: [],
+      window,
+      sampled,
+      seed,
+    };
+  }
   const sim = b.total === 0
     ? {
       finishDays: new Array(FORECAST_RUNS).fill(Infinity),
@@ -149,60 +212,104 @@ export async function projectForecast(
   const finish = [...sim.finishDays].sort((x, y) => x - y);
   const dateOf = (day: number) => Number.isFinite(day) ? addDays(today, day - 1) : null;
   const lastOnTime = daysBetween(today, project.end_date) + 1;
+  const estimated = dateOf(percentile(finish, 0.5));
+  return {
+    complete,
+    status: scheduleStatus({
+      complete,
+      total: b.total,
+      estimatedCompletion: estimated,
+      plannedEnd: project.end_date,
+    }),
+    probability: round(finish.filter((d) => d <= lastOnTime).length / FORECAST_RUNS, 3),
+    estimatedCompletion: estimated,
+    varianceDays: estimated === null ? null : daysBetween(project.end_date, estimated),
+    percentiles: {
+      p10: dateOf(percentile(finish, 0.1)),
+      p50: estimated,
+      p90: dateOf(percentile(finish, 0.9)),
+    },
+    finishDays: finish,
+    doneAtHorizon: [...sim.doneAtHorizon].sort((x, y) => x - y),
+    window,
+    sampled,
+    seed,
+  };
+}
+
+/** The outlook of a project, remembered per change of the database (default horizon 30 days). */
+export function projectOutlook(
+  db: Queryable,
+  project: OutlookProject,
+  options: { today: string; forecastDays?: number },
+): Promise<Outlook> {
+  const forecastDays = options.forecastDays ?? DEFAULT_FORECAST_DAYS;
+  return remembered(
+    db,
+    `outlook|${project.id}|${project.status}|${project.end_date}|${options.today}|${forecastDays}`,
+    () => simulateOutlook(db, project, { today: options.today, forecastDays }),
+  );
+}
+
+/** The Forecast entity of a project. */
+export async function projectForecast(
+  db: Queryable,
+  project: ProjectRow,
+  options: { today: string; forecastDays: number },
+): Promise<z.infer<typeof Forecast>> {
+  const { today, forecastDays } = options;
+  const b = await projectBreakdown(db, project.id, today);
+  const outlook = await projectOutlook(db, project, options);
+  const finish = outlook.finishDays;
+  const dateOf = (day: number) => addDays(today, day - 1);
   const counts = new Map<number, number>();
   for (const day of finish) if (Number.isFinite(day)) counts.set(day, (counts.get(day) ?? 0) + 1);
   let cumulative = 0;
   const distribution = [...counts].map(([day, runs]) => {
     cumulative += runs;
     return {
-      date: dateOf(day)!,
+      date: dateOf(day),
       runs,
       cumulative_probability: round(cumulative / FORECAST_RUNS, 3),
     };
   });
-  const estimated = dateOf(percentile(finish, 0.5));
-  const done = [...sim.doneAtHorizon].sort((x, y) => x - y);
+  const progress = weightedProgress(b);
   return {
     project_id: project.id,
     as_of: today,
     forecast_days: forecastDays,
     planned_end_date: project.end_date,
-    completion_probability: round(
-      finish.filter((d) => d <= lastOnTime).length / FORECAST_RUNS,
-      3,
-    ),
-    estimated_completion: estimated,
-    current_progress: round(100 * ratio(b.completed, b.total)),
+    completion_probability: outlook.probability,
+    estimated_completion: outlook.estimatedCompletion,
+    current_progress: progress,
     remaining_tasks: b.open,
     velocity_confidence: VELOCITY_CONFIDENCE,
-    is_on_track: estimated !== null && estimated <= project.end_date,
-    variance_days: estimated === null ? null : daysBetween(project.end_date, estimated),
-    probability_within_horizon: round(
-      finish.filter((d) => d <= forecastDays).length / FORECAST_RUNS,
-      3,
-    ),
-    projected_progress_at_horizon: round(
-      100 * ratio(b.completed + percentile(done, 0.5), b.total),
-    ),
-    percentiles: {
-      p10: dateOf(percentile(finish, 0.1)),
-      p50: estimated,
-      p90: dateOf(percentile(finish, 0.9)),
-    },
+    schedule_status: outlook.status,
+    is_on_track: outlook.status !== "delayed",
+    variance_days: outlook.varianceDays,
+    probability_within_horizon: outlook.complete
+      ? 1
+      : round(finish.filter((d) => d <= forecastDays).length / FORECAST_RUNS, 3),
+    projected_progress_at_horizon: outlook.complete
+      ? progress
+      : round(100 * ratio(b.completed + percentile(outlook.doneAtHorizon, 0.5), b.total)),
+    percentiles: outlook.percentiles,
     distribution,
     unfinished_runs: finish.filter((d) => !Number.isFinite(d)).length,
     throughput: {
-      window_days: window,
-      tasks_completed: sampled,
-      daily_average: round(sampled / window, 2),
+      window_days: outlook.window,
+      tasks_completed: outlook.sampled,
+      daily_average: round(outlook.sampled / outlook.window, 2),
     },
-    simulation: { runs: FORECAST_RUNS, seed },
-    factors_affecting_forecast: factors(b, {
-      window,
-      sampled,
-      today,
-      endDate: project.end_date,
-      runs: FORECAST_RUNS,
-    }),
+    simulation: { runs: outlook.complete ? 0 : FORECAST_RUNS, seed: outlook.seed },
+    factors_affecting_forecast: outlook.complete
+      ? completedFactors(b, outlook.estimatedCompletion, project.end_date)
+      : factors(b, {
+        window: outlook.window,
+        sampled: outlook.sampled,
+        today,
+        endDate: project.end_date,
+        runs: FORECAST_RUNS,
+      }),
   };
 }

@@ -1,6 +1,6 @@
 /** The four headline cards of the Overview tab: progress, health, risk and timeline. */
 import type { Node } from "../../../schemas/descriptor/mod.ts";
-import { COMPLETION_BADGE, HEALTH_TONE, LEVEL_TONE } from "./analytics-rules.ts";
+import { COMPLETION_BADGE, HEALTH_TONE, LEVEL_TONE, scheduleBadge } from "./analytics-rules.ts";
 
 export const OVERVIEW_CARDS: Node = {
   type: "grid",
@@ -162,23 +162,10 @@ export const OVERVIEW_CARDS: Node = {
             },
           ],
         },
-        {
-          type: "badge",
-          text: {
-            $text: {
-              value: { $bind: "progress", path: "timeline_analysis.is_on_schedule" },
-              cases: { true: "On Schedule" },
-              otherwise: "Behind Schedule",
-            },
-          },
-          tone: {
-            $match: {
-              value: { $bind: "progress", path: "timeline_analysis.is_on_schedule" },
-              cases: { true: "success" },
-              otherwise: "danger",
-            },
-          },
-        },
+        scheduleBadge("progress", "timeline_analysis.schedule_status", {
+          onTrack: "On Schedule",
+          delayed: "Behind Schedule",
+        }),
       ],
     },
   ],
