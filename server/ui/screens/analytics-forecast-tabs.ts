@@ -132,7 +132,7 @@ export const FORECAST_TAB: Node[] = [
     y: "runs",
     labelEvery: 5,
     title: "Simulated completion dates (runs per day)",
-    emptyText: "Not enough completed work to simulate yet",
+    emptyText: "No simulated runs: the project is complete, or no work was completed recently",
   },
 ];
 

@@ -1,4 +1,8 @@
-/** The four headline cards of the Overview tab: progress, health, risk and timeline. */
+/**
+ * The four headline cards of the Overview tab: progress, health, risk and timeline.
+ * The progress card shows the progress figure once, to its one decimal, as every
+ * other tab does (a bar would label it rounded to a whole percent).
+ */
 import type { Node } from "../../../schemas/descriptor/mod.ts";
 import { COMPLETION_BADGE, HEALTH_TONE, LEVEL_TONE, scheduleBadge } from "./analytics-rules.ts";
 
@@ -14,12 +18,6 @@ export const OVERVIEW_CARDS: Node = {
           type: "badge",
           text: { $bind: "progress", path: "overall_progress_percentage", format: "percent" },
           tone: COMPLETION_BADGE({ $bind: "progress", path: "overall_progress_percentage" }),
-        },
-        {
-          type: "progress-bar",
-          value: { $bind: "progress", path: "overall_progress_percentage" },
-          max: 100,
-          cap: 100,
         },
         {
           type: "key-value",
