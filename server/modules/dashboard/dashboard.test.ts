@@ -43,7 +43,7 @@ Deno.test("POST /dashboard/summary answers the organisation's headline figures",
   }
 });
 
-Deno.test("POST /dashboard/summary leaves new_leads null for a role that may not see leads", async () => {
+Deno.test("POST /dashboard/summary leaves new_leads and project progress null for a role that may not see them", async () => {
   const t = await createTestApp();
   try {
     const pm = await t.tokenFor("pm@acme.test");
@@ -54,6 +54,17 @@ Deno.test("POST /dashboard/summary leaves new_leads null for a role that may not
       await t.call("POST", "/dashboard/summary", { token: sales, body: {} }),
     );
     assertEquals(typeof salesBody.new_leads, "number");
+    // Project progress follows the Projects module the same way: the project manager sees
+    // it; sales and finance, whose roles leave out the Projects module, do not.
+    ok(Array.isArray(body.active_project_progress));
+    const finance = await t.tokenFor("finance@acme.test");
+    const financeBody = await jsonOf(
+      await t.call("POST", "/dashboard/summary", { token: finance, body: {} }),
+    );
+    assertEquals([salesBody.active_project_progress, financeBody.active_project_progress], [
+      null,
+      null,
+    ]);
   } finally {
     await t.close();
   }
