@@ -25,7 +25,7 @@ import type { Queryable } from "../../db/database.ts";
 import { addDays, ratio, round } from "./calendar.ts";
 import { DEFAULT_SPRINT_COUNT } from "./constants.ts";
 import { memberCompletionRate, simpleProgress, weightedProgress } from "./figures.ts";
-import { projectOutlook } from "./forecast.ts";
+import { projectOutlook } from "./outlook.ts";
 import { projectProductivity } from "./health.ts";
 import { projectBreakdown } from "./progress.ts";
 import { dailyCompletions, type ProjectRow } from "./repo.ts";

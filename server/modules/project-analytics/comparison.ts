@@ -18,7 +18,7 @@ import { projectBreakdown, weightedProgress } from "./progress.ts";
 import { findProject } from "./repo.ts";
 import { scheduleClock, timelineAnalysis } from "./timeline.ts";
 import { velocitySummary } from "./velocity.ts";
-import { projectOutlook } from "./forecast.ts";
+import { projectOutlook } from "./outlook.ts";
 
 type Metric = (typeof COMPARE_METRICS)[number];
 type Entry = z.infer<typeof ProgressComparison>["projects"][number];

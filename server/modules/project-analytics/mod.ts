@@ -13,6 +13,6 @@
 export { projectAnalyticsRoutes } from "./routes.ts";
 export { SAMPLE_PROJECT_ID } from "../../db/seed/demo-analytics.ts";
 export { progressOfProjects, projectBreakdown, weightedProgress } from "./progress.ts";
-export { projectOutlook } from "./forecast.ts";
+export { projectOutlook } from "./outlook.ts";
 export { timelineAnalysis } from "./timeline.ts";
 export { isoDay } from "./calendar.ts";

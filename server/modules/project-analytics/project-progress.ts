@@ -14,7 +14,7 @@ import { latestProgressUpdate, type ProjectRow, reworkedCompletedTasks } from ".
 import { projectBreakdown, simpleProgress, taskProgress, weightedProgress } from "./progress.ts";
 import { assessRisk } from "./risk.ts";
 import { projectVelocity } from "./velocity.ts";
-import { projectOutlook } from "./forecast.ts";
+import { projectOutlook } from "./outlook.ts";
 
 /** The Progress entity of a project. */
 export async function projectProgress(
