@@ -87,6 +87,8 @@ export const COMPARE_METRICS = ["progress", "velocity", "health", "timeline"] as
 export const VELOCITY_TRENDS = ["improving", "stable", "declining"] as const;
 export const LEVELS = ["high", "medium", "low"] as const;
 export const HEALTH_STATUSES = ["healthy", "at_risk", "critical"] as const;
+/** Where a project stands against its planned end date. */
+export const SCHEDULE_STATUSES = ["completed", "on_track", "delayed", "no_tasks"] as const;
 
 export const CalculateProgressRequest = z.object({
   project_id: projectId,

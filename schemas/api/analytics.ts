@@ -11,6 +11,7 @@ import {
   COMPARE_METRICS,
   HEALTH_STATUSES,
   LEVELS,
+  SCHEDULE_STATUSES,
   VELOCITY_TRENDS,
 } from "./analytics-requests.ts";
 
@@ -18,6 +19,7 @@ export * from "./analytics-requests.ts";
 
 const level = z.enum(LEVELS);
 const trend = z.enum(VELOCITY_TRENDS);
+const scheduleStatus = z.enum(SCHEDULE_STATUSES);
 const date = z.string();
 
 /** A recommended action. */
@@ -89,6 +91,7 @@ export const TimelineAnalysis = z.object({
   schedule_progress_percentage: z.number(),
   overdue_tasks_count: z.number().int(),
   schedule_risk_level: level,
+  schedule_status: scheduleStatus,
   is_on_schedule: z.boolean(),
 }).strict();
 
@@ -205,6 +208,7 @@ export const Forecast = z.object({
   current_progress: z.number(),
   remaining_tasks: z.number().int(),
   velocity_confidence: z.number(),
+  schedule_status: scheduleStatus,
   is_on_track: z.boolean(),
   variance_days: z.number().int().nullable(),
   probability_within_horizon: z.number(),
@@ -262,6 +266,7 @@ export const Analytics = z.object({
     team_metrics: z.record(z.string(), TeamMetric),
   }).strict(),
   timeline_analysis: z.object({
+    schedule_status: scheduleStatus,
     is_on_schedule: z.boolean(),
     schedule_variance: z.number().int().nullable(),
     estimated_completion: date.nullable(),
@@ -344,6 +349,7 @@ export const ProgressComparison = z.object({
       }).strict().optional(),
       timeline: z.object({
         schedule_progress_percentage: z.number(),
+        schedule_status: scheduleStatus,
         is_on_schedule: z.boolean(),
       }).strict().optional(),
     }).strict(),

@@ -55,6 +55,7 @@ export const DashboardAnalyticsData = z.object({
       name: z.string(),
       tasks_completed: count,
       story_points_completed: z.number(),
+      progress_percentage: z.number(),
     }).strict(),
   ),
 }).strict();

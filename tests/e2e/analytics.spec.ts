@@ -90,3 +90,79 @@ test("the analytics dashboard switches period presets", async ({ page }) => {
   await page.getByRole("button", { name: "Download CSV" }).click();
   expect((await download).suggestedFilename()).toBe("analytics-dashboard.csv");
 });
+
+test("every tab shows the same progress, completion rates, trend and schedule status", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, "admin@acme.test", "/app/project-progress-analytics");
+  const pick = async (name: string) => {
+    await page.getByRole("button", { name: new RegExp(name) }).or(
+      page.getByRole("option", { name: new RegExp(name) }),
+    ).first().click();
+    await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
+  };
+  const tab = (name: string) => page.getByRole("tab", { name });
+  const card = (title: string) =>
+    page.locator(".card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+  const stat = (label: string) =>
+    page.locator(".stat").filter({ hasText: label }).locator(".stat-value").first();
+
+  await pick("Northwind ERP Rollout");
+  const progress = (await card("Overall Progress").locator(".badge").first().innerText()).trim();
+  expect(progress).toMatch(/^\d+(\.\d)?%$/);
+  await expect(card("Progress analysis")).toContainText(`Overall progress${progress}`);
+  await expect(card("Health factors")).toContainText(`Completion rate${progress}`);
+  await page.screenshot({
+    path: "test-results/screens/analytics-figures-overview.png",
+    fullPage: true,
+  });
+
+  await tab("Velocity").click();
+  const current = Number(await stat("Current velocity").innerText());
+  const average = Number(await stat("Average velocity").innerText());
+  const trend = current > average * 1.1
+    ? "improving"
+    : current < average * 0.9
+    ? "declining"
+    : "stable";
+  await expect(page.locator(".trend-value").first()).toHaveText(trend);
+  await page.screenshot({
+    path: "test-results/screens/analytics-figures-velocity.png",
+    fullPage: true,
+  });
+
+  await tab("Forecast").click();
+  await expect(stat("Current progress")).toHaveText(progress);
+  const estimated = await stat("Estimated completion").innerText();
+  await expect(card("Realistic").locator(".stat-value")).toHaveText(estimated);
+  await page.screenshot({
+    path: "test-results/screens/analytics-figures-forecast.png",
+    fullPage: true,
+  });
+
+  await tab("Team").click();
+  const rows = page.getByRole("tabpanel").getByRole("table").first().getByRole("row");
+  await expect(rows.nth(1)).toBeVisible();
+  for (const row of await rows.all()) {
+    const cells = await row.getByRole("cell").allInnerTexts();
+    if (cells.length < 4) continue;
+    const [total, done, rate] = [Number(cells[1]), Number(cells[2]), cells[3]];
+    if (done === 0) continue;
+    expect(rate).toBe(`${Math.round((1000 * done) / total) / 10}%`);
+  }
+  await page.screenshot({
+    path: "test-results/screens/analytics-figures-team.png",
+    fullPage: true,
+  });
+
+  await page.getByRole("button", { name: "Back to Projects" }).click();
+  await pick("Tailspin Brand Refresh");
+  await expect(card("Timeline").getByText("Completed", { exact: true })).toBeVisible();
+  await tab("Forecast").click();
+  await expect(stat("Completion probability")).toHaveText("100%");
+  await expect(card("Timeline context").getByText("Completed", { exact: true })).toBeVisible();
+  await expect(page.getByText("Delayed", { exact: true })).toHaveCount(0);
+  await page.screenshot({
+    path: "test-results/screens/analytics-figures-completed.png",
+    fullPage: true,
+  });
+});

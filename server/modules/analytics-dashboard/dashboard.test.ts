@@ -99,6 +99,8 @@ Deno.test("POST /api/v1/analytics/dashboard sums the organisation's work per day
       name: "Fixture Rollout",
       tasks_completed: 5,
       story_points_completed: 14,
+      // The project's progress as every analytics call shows it: 36 of 80 estimated hours.
+      progress_percentage: 45,
     }]);
     const pm = await dashboard(t, await t.tokenFor("pm@acme.test"), range);
     assertEquals([pm.data.leads_by_stage, pm.data.totals.new_leads], [null, null]);

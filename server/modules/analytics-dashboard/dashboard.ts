@@ -4,7 +4,8 @@
  * (0 on quiet days): tasks created and completed, hours logged. Totals sum them;
  * projects_by_status and active_projects are the current state; leads (created in
  * the range, by stage; won leads and their value) are null for callers who may not
- * see the Leads module.
+ * see the Leads module. top_projects carry each project's progress as the project
+ * analytics calls compute it (figures.ts).
  */
 import type { z } from "zod";
 import type {
@@ -15,6 +16,7 @@ import { DASHBOARD_ANALYTICS } from "../../../schemas/api/dashboard-analytics.ts
 import type { Queryable } from "../../db/database.ts";
 import { invalidInput } from "../../platform/errors/app-error.ts";
 import { addDays, datesFrom, daysBetween, round } from "../project-analytics/calendar.ts";
+import { progressOfProjects } from "../project-analytics/mod.ts";
 import {
   type DayRange,
   hoursByDay,
@@ -71,6 +73,8 @@ export async function dashboardFigures(
   const statuses = await projectsByStatus(db, organizationId);
   const leads = options.includeLeads ? await leadsByStage(db, organizationId, range) : null;
   const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
+  const top = await topProjects(db, organizationId, range);
+  const progress = await progressOfProjects(db, top.map((p) => p.project_id));
   return {
     totals: {
       tasks_created: sum(created.values()),
@@ -91,6 +95,6 @@ export async function dashboardFigures(
     hours_per_day: dates.map((date) => ({ date, hours: round(hours.get(date) ?? 0, 2) })),
     projects_by_status: Object.fromEntries(statuses.map((s) => [s.status, s.projects])),
     leads_by_stage: leads ? Object.fromEntries(leads.map((l) => [l.status, l.leads])) : null,
-    top_projects: await topProjects(db, organizationId, range),
+    top_projects: top.map((p) => ({ ...p, progress_percentage: progress.get(p.project_id)! })),
   };
 }

@@ -21,13 +21,29 @@ Deno.test("POST /dashboard/summary answers the organisation's headline figures",
     );
     assertEquals(body.active_projects, 5);
     ok((body.open_tasks as number) > 0);
-    assertEquals(body, { ...figures, as_of: now.toISOString() });
+    const { active_project_progress: progress, ...counts } = body;
+    assertEquals(counts, { ...figures, as_of: now.toISOString() });
+    // The active projects due first, each with the progress its analytics call answers.
+    const due = await t.db.all<{ id: string }>(
+      "SELECT id FROM projects WHERE organization_id = 'org_acme' AND status = 'active' ORDER BY end_date, name LIMIT 5",
+    );
+    const listed = progress as { project_id: string; progress_percentage: number }[];
+    assertEquals(listed.map((p) => p.project_id), due.map((p) => p.id));
+    for (const p of listed) {
+      const answer = await jsonOf<{ data: { overall_progress_percentage: number } }>(
+        await t.call("POST", "/projects/calculate-progress", {
+          token,
+          body: { project_id: p.project_id, organization_id: "org_acme" },
+        }),
+      );
+      assertEquals(p.progress_percentage, answer.data.overall_progress_percentage, p.project_id);
+    }
   } finally {
     await t.close();
   }
 });
 
-Deno.test("POST /dashboard/summary leaves new_leads null for a role that may not see leads", async () => {
+Deno.test("POST /dashboard/summary leaves new_leads and project progress null for a role that may not see them", async () => {
   const t = await createTestApp();
   try {
     const pm = await t.tokenFor("pm@acme.test");
@@ -38,6 +54,17 @@ Deno.test("POST /dashboard/summary leaves new_leads null for a role that may not
       await t.call("POST", "/dashboard/summary", { token: sales, body: {} }),
     );
     assertEquals(typeof salesBody.new_leads, "number");
+    // Project progress follows the Projects module the same way: the project manager sees
+    // it; sales and finance, whose roles leave out the Projects module, do not.
+    ok(Array.isArray(body.active_project_progress));
+    const finance = await t.tokenFor("finance@acme.test");
+    const financeBody = await jsonOf(
+      await t.call("POST", "/dashboard/summary", { token: finance, body: {} }),
+    );
+    assertEquals([salesBody.active_project_progress, financeBody.active_project_progress], [
+      null,
+      null,
+    ]);
   } finally {
     await t.close();
   }

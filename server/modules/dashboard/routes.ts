@@ -1,13 +1,19 @@
 /**
  * The dashboard's figures, computed in SQL for the caller's organisation: open
  * tasks, active projects, overdue tasks, new leads in the last 30 days (only when
- * the caller may see leads) and unread notifications.
+ * the caller may see leads), unread notifications, and the progress of the active
+ * projects due first (only when the caller may see projects), computed as every
+ * project analytics call computes it.
  */
 import { z } from "zod";
 import type { Database } from "../../db/database.ts";
 import type { Api } from "../../platform/http/api.ts";
 import { findModule } from "../../platform/catalogue/module-definitions.ts";
 import { canSeeModule } from "../../platform/catalogue/visibility.ts";
+import { progressOfProjects } from "../project-analytics/mod.ts";
+
+/** Active projects whose progress the dashboard shows, those due first. */
+export const DASHBOARD_PROJECTS = 5;
 
 export const DashboardSummaryRequest = z.object({}).strict();
 export const DashboardSummary = z.object({
@@ -16,6 +22,14 @@ export const DashboardSummary = z.object({
   overdue_tasks: z.number().int(),
   new_leads: z.number().int().nullable(),
   unread_notifications: z.number().int(),
+  active_project_progress: z.array(
+    z.object({
+      project_id: z.string(),
+      name: z.string(),
+      end_date: z.string(),
+      progress_percentage: z.number(),
+    }).strict(),
+  ).nullable(),
   as_of: z.string(),
 }).strict();
 
@@ -27,7 +41,7 @@ export function dashboardRoutes(api: Api, db: Database, clock: () => number): vo
     tag: "Dashboard",
     summary: "Headline figures of the organisation",
     description:
-      "open_tasks: not completed; overdue_tasks: not completed and due before today; active_projects: status active; new_leads: created in the last 30 days (null without the leads permission).",
+      "open_tasks: not completed; overdue_tasks: not completed and due before today; active_projects: status active; new_leads: created in the last 30 days (null without the leads permission); active_project_progress: the 5 active projects due first with their progress, weighted by estimated hours as in project analytics (null without the projects permission).",
     audience: "staff",
     body: DashboardSummaryRequest,
     response: DashboardSummary,
@@ -57,12 +71,26 @@ export function dashboardRoutes(api: Api, db: Database, clock: () => number): vo
         [org, since],
       ))?.n ?? 0;
     }
+    let activeProgress: z.infer<typeof DashboardSummary>["active_project_progress"] = null;
+    if (canSeeModule(access, findModule("projects")!)) {
+      const due = await db.all<{ project_id: string; name: string; end_date: string }>(
+        `SELECT id AS project_id, name, end_date FROM projects
+          WHERE organization_id = ? AND status = 'active' ORDER BY end_date, name LIMIT ?`,
+        [org, DASHBOARD_PROJECTS],
+      );
+      const progress = await progressOfProjects(db, due.map((p) => p.project_id));
+      activeProgress = due.map((p) => ({
+        ...p,
+        progress_percentage: progress.get(p.project_id)!,
+      }));
+    }
     return c.json({
       open_tasks: tasks?.open ?? 0,
       active_projects: projects?.n ?? 0,
       overdue_tasks: tasks?.overdue ?? 0,
       new_leads: newLeads,
       unread_notifications: unread?.n ?? 0,
+      active_project_progress: activeProgress,
       as_of: now.toISOString(),
     });
   });

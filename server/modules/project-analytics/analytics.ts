@@ -1,54 +1,39 @@
 /**
  * Project analytics over a period of P days ending today (default 30).
  *
- * - progress_metrics: overall_progress = weighted progress; task_completion_rate =
- *   100 × completed / all tasks; milestone_completion_rate = 100 × completed
- *   milestones / milestones (0 without milestones).
+ * - progress_metrics: overall_progress = the project's progress and
+ *   task_completion_rate = the task completion rate (figures.ts);
+ *   milestone_completion_rate = 100 × completed milestones / milestones (0
+ *   without milestones).
  * - velocity_metrics: tasks, story points and estimated hours completed in the
- *   period, each also per day (÷ P); velocity_trend compares the tasks completed
- *   in the newer half of the period with the older half (±10%).
+ *   period, each also per day (÷ P); velocity_trend is the project's velocity
+ *   trend (current against average sprint velocity, as the Velocity call).
  * - productivity_metrics: team_metrics per assignee over the period as in team
- *   performance (total = open + completed in the period); active_team_members =
- *   assignees with such tasks; overall_completion_rate = 100 × completed / all
- *   tasks; productivity_score as in health.
- * - timeline_analysis: estimated_completion = today + ⌈open / daily task
- *   velocity⌉ days (today when nothing is open, null without velocity);
- *   schedule_variance = estimated completion − planned end (days, positive =
- *   late); is_on_schedule = estimated completion ≤ planned end.
+ *   performance (total = open + completed in the period, completion rate of
+ *   figures.ts); active_team_members = assignees with such tasks;
+ *   overall_completion_rate = the task completion rate; productivity_score as in
+ *   health.
+ * - timeline_analysis: the completion outlook of the forecast (forecast.ts):
+ *   estimated_completion = the median simulated date (the day the last task was
+ *   completed for a complete project); schedule_variance = estimated completion −
+ *   planned end (days, positive = late); schedule_status and is_on_schedule as in
+ *   figures.ts.
  */
 import type { z } from "zod";
 import type { Analytics, Recommendation } from "../../../schemas/api/analytics.ts";
 import type { Queryable } from "../../db/database.ts";
-import { addDays, daysBetween, ratio, round } from "./calendar.ts";
+import { addDays, ratio, round } from "./calendar.ts";
+import { DEFAULT_SPRINT_COUNT } from "./constants.ts";
+import { memberCompletionRate, simpleProgress, weightedProgress } from "./figures.ts";
+import { projectOutlook } from "./outlook.ts";
 import { projectProductivity } from "./health.ts";
-import { projectBreakdown, weightedProgress } from "./progress.ts";
+import { projectBreakdown } from "./progress.ts";
 import { dailyCompletions, type ProjectRow } from "./repo.ts";
 import { memberFigures, userNames } from "./team-repo.ts";
-import { velocityTrend } from "./velocity.ts";
+import { velocitySummary } from "./velocity.ts";
 import { counted } from "./wording.ts";
 
 type Timeline = z.infer<typeof Analytics>["timeline_analysis"];
-
-/**
- * Estimated completion from the open tasks and the tasks completed in the period:
- * ⌈open / (completed / days)⌉ = ⌈open × days / completed⌉, in integers so that
- * no rounding error adds a day.
- */
-export function projectedTimeline(
-  open: number,
-  options: { today: string; completed: number; periodDays: number; endDate: string },
-): Timeline {
-  const estimated = open === 0
-    ? options.today
-    : options.completed > 0
-    ? addDays(options.today, Math.ceil((open * options.periodDays) / options.completed))
-    : null;
-  return {
-    is_on_schedule: estimated !== null && estimated <= options.endDate,
-    schedule_variance: estimated === null ? null : daysBetween(options.endDate, estimated),
-    estimated_completion: estimated,
-  };
-}
 
 function recommendations(inputs: {
   trend: string;
@@ -61,6 +46,7 @@ function recommendations(inputs: {
 }): z.infer<typeof Recommendation>[] {
   const list: z.infer<typeof Recommendation>[] = [];
   const variance = inputs.timeline.schedule_variance;
+  if (inputs.timeline.schedule_status === "completed") return list;
   if (inputs.open > 0 && inputs.timeline.estimated_completion === null) {
     list.push({
       category: "velocity",
@@ -74,7 +60,7 @@ function recommendations(inputs: {
       priority: variance > 14 ? "high" : "medium",
       action: "Bring the finish date forward",
       description:
-        `At the current pace the open work ends ${variance} days after the planned end date.`,
+        `The forecast's median completion date is ${variance} days after the planned end date.`,
     });
   }
   if (inputs.trend === "declining") {
@@ -82,7 +68,7 @@ function recommendations(inputs: {
       category: "velocity",
       priority: "medium",
       action: "Investigate the slowdown",
-      description: "Fewer tasks were completed in the second half of the period than in the first.",
+      description: "The latest sprint's velocity is more than 10% below the average.",
     });
   }
   if (inputs.unassigned > 0) {
@@ -122,22 +108,19 @@ export async function projectAnalytics(
     }),
     { tasks: 0, points: 0, hours: 0 },
   );
-  const half = Math.floor(periodDays / 2);
-  const olderEnd = addDays(since, half - 1);
-  const newerStart = addDays(today, -(half - 1));
-  const older = days.filter((d) => d.day <= olderEnd).reduce((n, d) => n + d.tasks, 0);
-  const newer = days.filter((d) => d.day >= newerStart).reduce((n, d) => n + d.tasks, 0);
-  const trend = half > 0 ? velocityTrend([older, newer]) : "stable";
+  const trend = (await velocitySummary(db, project, { today, sprintCount: DEFAULT_SPRINT_COUNT }))
+    .trend;
   const members = (await memberFigures(db, project.id, { since, today }))
     .filter((m) => m.open_tasks + m.completed > 0);
   const names = await userNames(db, members.map((m) => m.user_id));
-  const timeline = projectedTimeline(b.open, {
-    today,
-    completed: totals.tasks,
-    periodDays,
-    endDate: project.end_date,
-  });
-  const taskRate = round(100 * ratio(b.completed, b.total));
+  const outlook = await projectOutlook(db, project, { today });
+  const timeline: Timeline = {
+    schedule_status: outlook.status,
+    is_on_schedule: outlook.status !== "delayed",
+    schedule_variance: outlook.varianceDays,
+    estimated_completion: outlook.estimatedCompletion,
+  };
+  const taskRate = simpleProgress(b);
   const milestoneRate = round(100 * ratio(b.completedMilestones, b.milestones));
   return {
     project_id: project.id,
@@ -171,7 +154,7 @@ export async function projectAnalytics(
           user_name: names.get(m.user_id) ?? m.user_id,
           total_tasks: total,
           completed_tasks: m.completed,
-          completion_rate: round(100 * ratio(m.completed, total)),
+          completion_rate: memberCompletionRate(m.completed, total),
           story_points_completed: m.story_points,
           estimated_hours_completed: round(m.hours, 2),
         }];

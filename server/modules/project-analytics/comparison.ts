@@ -3,7 +3,7 @@
  * the metrics asked for (default progress and velocity), computed as in the single
  * calls: progress = weighted progress; velocity = current and average velocity and
  * trend over the last 5 sprints; health = the health score; timeline = schedule
- * progress and whether the work keeps up with it. `leaders` names, per metric, the
+ * progress and the schedule status of the forecast. `leaders` names, per metric, the
  * project with the highest progress, average velocity, health score, and lead of
  * progress over schedule (the first one asked for on a tie).
  */
@@ -18,6 +18,7 @@ import { projectBreakdown, weightedProgress } from "./progress.ts";
 import { findProject } from "./repo.ts";
 import { scheduleClock, timelineAnalysis } from "./timeline.ts";
 import { velocitySummary } from "./velocity.ts";
+import { projectOutlook } from "./outlook.ts";
 
 type Metric = (typeof COMPARE_METRICS)[number];
 type Entry = z.infer<typeof ProgressComparison>["projects"][number];
@@ -70,9 +71,11 @@ export async function compareProgress(
         today,
         progress: weightedProgress(b),
         overdue: b.overdue,
+        status: (await projectOutlook(db, project, { today })).status,
       });
       entry.timeline = {
         schedule_progress_percentage: t.schedule_progress_percentage,
+        schedule_status: t.schedule_status,
         is_on_schedule: t.is_on_schedule,
       };
       score("timeline", id, round(weightedProgress(b) - 100 * scheduleClock(project, today).share));

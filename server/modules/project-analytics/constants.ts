@@ -10,6 +10,8 @@ import { ANALYTICS_DEFAULTS } from "../../../schemas/api/analytics.ts";
 export { PERIOD_PRESETS } from "../../../schemas/api/analytics.ts";
 /** Average velocity is over the last 5 sprints; the default sprint count is 5. */
 export const DEFAULT_SPRINT_COUNT = ANALYTICS_DEFAULTS.sprintCount;
+/** Forecast horizon is 30 days by default. */
+export const DEFAULT_FORECAST_DAYS = ANALYTICS_DEFAULTS.forecastDays;
 /** Velocity confidence is fixed at 0.85. */
 export const VELOCITY_CONFIDENCE = ANALYTICS_DEFAULTS.velocityConfidence;
 

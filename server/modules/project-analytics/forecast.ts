@@ -1,88 +1,39 @@
 /**
- * Completion forecast by Monte Carlo simulation over the project's daily throughput.
+ * The Forecast entity: the completion outlook (outlook.ts, a Monte Carlo
+ * simulation over the daily throughput) with its distribution and factors.
  *
- * - Throughput samples: tasks completed on each of the last W full days (W = 30,
- *   or the days since the project started when fewer, at least 1).
- * - A run draws one sample per day, starting today, and subtracts it from the
- *   open tasks until none remain (at most 3 years); it finishes on today + (k − 1)
- *   for the k-th day drawn. 1000 runs, with a generator seeded from the project id
- *   and today's date, so the same data on the same day gives the same forecast.
- * - completion_probability = share (a fraction 0–1) of runs finishing on or
- *   before the planned end date. estimated_completion = the median run (p50); percentiles
- *   p10 and p90 likewise; distribution = runs per simulated completion date with
- *   the cumulative share, for a chart. Runs that never finish count as late.
+ * - completion_probability, estimated_completion (P50), percentiles (P10, P50,
+ *   P90), variance_days and schedule_status are the outlook's; is_on_track = not
+ *   delayed. The three scenarios of the screen show the P10 (optimistic), P50
+ *   (realistic) and P90 (pessimistic) dates.
+ * - distribution = runs per simulated completion date with the cumulative share,
+ *   for a chart.
  * - probability_within_horizon = share (0–1) of runs finishing within forecast_days;
- *   projected_progress_at_horizon = 100 × (completed + median tasks done by then) / all.
- * - current_progress = 100 × completed / all tasks; variance_days = estimated
- *   completion − planned end; is_on_track = estimated completion ≤ planned end.
+ *   projected_progress_at_horizon = 100 × (completed + median tasks done by then) / all
+ *   (a share of tasks; the project's progress itself for a complete project).
+ * - current_progress = the project's progress (figures.ts).
  * - factors_affecting_forecast: three assumptions first (throughput, scope,
  *   confidence), then the risks that apply. velocity_confidence is fixed at 0.85.
  */
 import type { z } from "zod";
 import type { Forecast } from "../../../schemas/api/analytics.ts";
 import type { Queryable } from "../../db/database.ts";
-import { SeededRandom } from "../../db/seed/random.ts";
-import {
-  FORECAST_MAX_DAYS,
-  FORECAST_RUNS,
-  THROUGHPUT_WINDOW_DAYS,
-  VELOCITY_CONFIDENCE,
-} from "./constants.ts";
-import { addDays, clamp, daysBetween, ratio, round } from "./calendar.ts";
+import { FORECAST_RUNS, VELOCITY_CONFIDENCE } from "./constants.ts";
+import { addDays, ratio, round } from "./calendar.ts";
 import { type Breakdown, projectBreakdown } from "./progress.ts";
-import { dailyCompletions, type ProjectRow } from "./repo.ts";
+import type { ProjectRow } from "./repo.ts";
+import { weightedProgress } from "./figures.ts";
+import { percentile, projectOutlook } from "./outlook.ts";
 import { counted } from "./wording.ts";
 
-/** The outcome of a simulation: finishing day of each run (Infinity: never) and tasks done by the horizon. */
-export interface Simulation {
-  finishDays: number[];
-  doneAtHorizon: number[];
-}
-
-/** A 32-bit FNV-1a hash: the seed of a project's simulation on a day. */
-export function forecastSeed(projectId: string, today: string): number {
-  let hash = 0x811c9dc5;
-  for (const char of `${projectId}|${today}`) {
-    hash ^= char.charCodeAt(0);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
-}
-
-/** Runs the simulation (see the module comment). */
-export function simulateCompletion(
-  samples: readonly number[],
-  options: { open: number; horizon: number; runs: number; seed: number; maxDays: number },
-): Simulation {
-  const random = new SeededRandom(options.seed).next;
-  const finishDays: number[] = [];
-  const doneAtHorizon: number[] = [];
-  const productive = samples.some((s) => s > 0);
-  for (let run = 0; run < options.runs; run++) {
-    if (options.open === 0) {
-      finishDays.push(1);
-      doneAtHorizon.push(0);
-      continue;
-    }
-    let remaining = options.open;
-    let day = 0;
-    let done: number | undefined;
-    while (productive && remaining > 0 && day < options.maxDays) {
-      day++;
-      remaining -= samples[Math.floor(random() * samples.length)];
-      if (day === options.horizon) done = options.open - Math.max(0, remaining);
-    }
-    finishDays.push(remaining > 0 ? Infinity : day);
-    doneAtHorizon.push(
-      done ?? (remaining > 0 ? options.open - Math.max(0, remaining) : options.open),
-    );
-  }
-  return { finishDays, doneAtHorizon };
-}
-
-/** The value at percentile p (0–1] of a sorted list: sorted[ceil(p × n) − 1]. */
-export function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
+function completedFactors(b: Breakdown, finished: string | null, endDate: string): string[] {
+  return [
+    `The project is complete: ${b.completed} of ${counted(b.total, "task is", "tasks are")} done`,
+    finished === null
+      ? `No task has a completion date; the planned end date was ${endDate}`
+      : `The last task was completed on ${finished}; the planned end date was ${endDate}`,
+    `Velocity confidence is ${VELOCITY_CONFIDENCE}; nothing is left to simulate`,
+  ];
 }
 
 function factors(b: Breakdown, options: {
@@ -122,87 +73,57 @@ export async function projectForecast(
 ): Promise<z.infer<typeof Forecast>> {
   const { today, forecastDays } = options;
   const b = await projectBreakdown(db, project.id, today);
-  const sinceStart = daysBetween(project.start_date, today);
-  const window = sinceStart > 0
-    ? clamp(sinceStart, 1, THROUGHPUT_WINDOW_DAYS)
-    : THROUGHPUT_WINDOW_DAYS;
-  const days = await dailyCompletions(db, project.id, { from: addDays(today, -window), today });
-  const perDay = new Map(days.map((d) => [d.day, d.tasks]));
-  const samples = Array.from(
-    { length: window },
-    (_, i) => perDay.get(addDays(today, i - window)) ?? 0,
-  );
-  const sampled = samples.reduce((a, s) => a + s, 0);
-  const seed = forecastSeed(project.id, today);
-  const sim = b.total === 0
-    ? {
-      finishDays: new Array(FORECAST_RUNS).fill(Infinity),
-      doneAtHorizon: new Array(FORECAST_RUNS).fill(0),
-    }
-    : simulateCompletion(samples, {
-      open: b.open,
-      horizon: forecastDays,
-      runs: FORECAST_RUNS,
-      seed,
-      maxDays: FORECAST_MAX_DAYS,
-    });
-  const finish = [...sim.finishDays].sort((x, y) => x - y);
-  const dateOf = (day: number) => Number.isFinite(day) ? addDays(today, day - 1) : null;
-  const lastOnTime = daysBetween(today, project.end_date) + 1;
+  const outlook = await projectOutlook(db, project, options);
+  const finish = outlook.finishDays;
+  const dateOf = (day: number) => addDays(today, day - 1);
   const counts = new Map<number, number>();
   for (const day of finish) if (Number.isFinite(day)) counts.set(day, (counts.get(day) ?? 0) + 1);
   let cumulative = 0;
   const distribution = [...counts].map(([day, runs]) => {
     cumulative += runs;
     return {
-      date: dateOf(day)!,
+      date: dateOf(day),
       runs,
       cumulative_probability: round(cumulative / FORECAST_RUNS, 3),
     };
   });
-  const estimated = dateOf(percentile(finish, 0.5));
-  const done = [...sim.doneAtHorizon].sort((x, y) => x - y);
+  const progress = weightedProgress(b);
   return {
     project_id: project.id,
     as_of: today,
     forecast_days: forecastDays,
     planned_end_date: project.end_date,
-    completion_probability: round(
-      finish.filter((d) => d <= lastOnTime).length / FORECAST_RUNS,
-      3,
-    ),
-    estimated_completion: estimated,
-    current_progress: round(100 * ratio(b.completed, b.total)),
+    completion_probability: outlook.probability,
+    estimated_completion: outlook.estimatedCompletion,
+    current_progress: progress,
     remaining_tasks: b.open,
     velocity_confidence: VELOCITY_CONFIDENCE,
-    is_on_track: estimated !== null && estimated <= project.end_date,
-    variance_days: estimated === null ? null : daysBetween(project.end_date, estimated),
-    probability_within_horizon: round(
-      finish.filter((d) => d <= forecastDays).length / FORECAST_RUNS,
-      3,
-    ),
-    projected_progress_at_horizon: round(
-      100 * ratio(b.completed + percentile(done, 0.5), b.total),
-    ),
-    percentiles: {
-      p10: dateOf(percentile(finish, 0.1)),
-      p50: estimated,
-      p90: dateOf(percentile(finish, 0.9)),
-    },
+    schedule_status: outlook.status,
+    is_on_track: outlook.status !== "delayed",
+    variance_days: outlook.varianceDays,
+    probability_within_horizon: outlook.complete
+      ? 1
+      : round(finish.filter((d) => d <= forecastDays).length / FORECAST_RUNS, 3),
+    projected_progress_at_horizon: outlook.complete
+      ? progress
+      : round(100 * ratio(b.completed + percentile(outlook.doneAtHorizon, 0.5), b.total)),
+    percentiles: outlook.percentiles,
     distribution,
     unfinished_runs: finish.filter((d) => !Number.isFinite(d)).length,
     throughput: {
-      window_days: window,
-      tasks_completed: sampled,
-      daily_average: round(sampled / window, 2),
+      window_days: outlook.window,
+      tasks_completed: outlook.sampled,
+      daily_average: round(outlook.sampled / outlook.window, 2),
     },
-    simulation: { runs: FORECAST_RUNS, seed },
-    factors_affecting_forecast: factors(b, {
-      window,
-      sampled,
-      today,
-      endDate: project.end_date,
-      runs: FORECAST_RUNS,
-    }),
+    simulation: { runs: outlook.complete ? 0 : FORECAST_RUNS, seed: outlook.seed },
+    factors_affecting_forecast: outlook.complete
+      ? completedFactors(b, outlook.estimatedCompletion, project.end_date)
+      : factors(b, {
+        window: outlook.window,
+        sampled: outlook.sampled,
+        today,
+        endDate: project.end_date,
+        runs: FORECAST_RUNS,
+      }),
   };
 }

@@ -1,11 +1,11 @@
 /**
  * Project health.
  *
- * - completion_rate = completed / all tasks (a fraction 0–1).
- * - overdue_ratio = overdue / all tasks.
+ * - completion_rate is the project's progress (figures.ts) as a fraction;
+ *   overdue_ratio = overdue / all tasks.
  * - schedule_progress = elapsed share of the planned dates (0–1); pace =
  *   min(1, completion_rate / schedule_progress), 1 before the start.
- * - velocity_credit: improving 1, stable 0.75, declining 0.4 (sprint velocity trend).
+ * - velocity_credit: improving 1, stable 0.75, declining 0.4 (the velocity trend).
  * - quality_score = completed tasks never reopened / completed tasks (1 while
  *   nothing is completed: no evidence of rework).
  * - overall_health_score = 100 × (0.35 pace + 0.25 (1 − overdue_ratio) + 0.2
@@ -36,7 +36,8 @@ import { type Breakdown, projectBreakdown } from "./progress.ts";
 import { dailyCompletions, type ProjectRow, reworkedCompletedTasks } from "./repo.ts";
 import { levelOf } from "./risk.ts";
 import { scheduleClock } from "./timeline.ts";
-import { type Trend, velocitySummary } from "./velocity.ts";
+import { type Trend, weightedProgress } from "./figures.ts";
+import { velocitySummary } from "./velocity.ts";
 
 /** completed never reopened / completed; 1 with nothing completed. */
 export function qualityScore(completed: number, reworked: number): number {
@@ -71,7 +72,7 @@ export interface HealthInputs {
 /** The Health entity (without project_id) from its inputs. */
 export function healthOf(inputs: HealthInputs): Omit<z.infer<typeof Health>, "project_id"> {
   const b = inputs.breakdown;
-  const completionRate = ratio(b.completed, b.total);
+  const completionRate = weightedProgress(b) / 100;
   const overdueRatio = ratio(b.overdue, b.total);
   const pace = inputs.scheduleShare <= 0 ? 1 : Math.min(1, completionRate / inputs.scheduleShare);
   const velocityCredit = TREND_CREDIT[inputs.trend];
@@ -120,7 +121,7 @@ export function healthOf(inputs: HealthInputs): Omit<z.infer<typeof Health>, "pr
       {
         type: "declining_velocity",
         severity: "medium",
-        description: "Velocity fell by more than 10% over the recent sprints",
+        description: "The latest sprint's velocity is more than 10% below the average",
       },
       "velocity",
       "Find what slows the team",

@@ -1,10 +1,7 @@
 /**
- * Progress of a project from its task breakdown.
+ * The task breakdown of a project. Progress and the task completion rate are
+ * defined in figures.ts (re-exported here for the callers of the breakdown).
  *
- * - Weighted progress = 100 × Σ estimated hours of completed tasks / Σ estimated
- *   hours of all tasks (tasks without an estimate weigh nothing; with no estimate
- *   at all it falls back to the simple count).
- * - Simple progress = 100 × completed tasks / all tasks.
  * - In progress = started and not finished: statuses in_progress and review.
  * - Overdue = not completed and due before today; unassigned counts open tasks only.
  */
@@ -12,9 +9,18 @@ import type { z } from "zod";
 import type { TaskProgress } from "../../../schemas/api/analytics.ts";
 import { PRIORITY_NAMES, TASK_STATUSES } from "./constants.ts";
 import type { Queryable } from "../../db/database.ts";
-import { type BreakdownRow, milestoneCounts, overdueTaskCount, taskBreakdown } from "./repo.ts";
-import { ratio, round } from "./calendar.ts";
+import {
+  type BreakdownRow,
+  milestoneCounts,
+  overdueTaskCount,
+  taskBreakdown,
+  workTotalsByProject,
+} from "./repo.ts";
+import { weightedProgress } from "./figures.ts";
+import { round } from "./calendar.ts";
 import { remembered } from "./figures-cache.ts";
+
+export { simpleProgress, weightedProgress } from "./figures.ts";
 
 /** The task breakdown of a project, summed from the status × priority × assignee groups. */
 export interface Breakdown {
@@ -110,15 +116,29 @@ export function projectBreakdown(
   );
 }
 
-/** 100 × completed estimated hours / all estimated hours (simple count without estimates). */
-export function weightedProgress(b: Breakdown): number {
-  if (b.totalHours <= 0) return simpleProgress(b);
-  return round(100 * b.completedHours / b.totalHours);
-}
-
-/** 100 × completed tasks / all tasks. */
-export function simpleProgress(b: Breakdown): number {
-  return round(100 * ratio(b.completed, b.total));
+/**
+ * The progress (figures.ts) of each project listed, for the project list and the
+ * dashboards: the same function as the single-project calls, over per-project
+ * sums from SQL. A project without tasks is at 0.
+ */
+export async function progressOfProjects(
+  db: Queryable,
+  projectIds: readonly string[],
+): Promise<Map<string, number>> {
+  const rows = await workTotalsByProject(db, projectIds);
+  const progress = new Map(projectIds.map((id) => [id, 0]));
+  for (const r of rows) {
+    progress.set(
+      r.project_id,
+      weightedProgress({
+        total: r.total,
+        completed: r.completed,
+        totalHours: r.total_hours,
+        completedHours: r.completed_hours,
+      }),
+    );
+  }
+  return progress;
 }
 
 /** The task_progress block of the Progress entity. */

@@ -1,7 +1,8 @@
 /**
  * The Progress entity: task progress, risk assessment and timeline analysis of a
  * project from one breakdown query, plus the latest reported progress and, when
- * asked, its velocity.
+ * asked, its velocity. overall_progress_percentage is the progress of figures.ts
+ * (weighted, the default method) unless the caller asks for the simple method.
  */
 import type { z } from "zod";
 import type { Progress } from "../../../schemas/api/analytics.ts";
@@ -13,6 +14,7 @@ import { latestProgressUpdate, type ProjectRow, reworkedCompletedTasks } from ".
 import { projectBreakdown, simpleProgress, taskProgress, weightedProgress } from "./progress.ts";
 import { assessRisk } from "./risk.ts";
 import { projectVelocity } from "./velocity.ts";
+import { projectOutlook } from "./outlook.ts";
 
 /** The Progress entity of a project. */
 export async function projectProgress(
@@ -49,6 +51,7 @@ export async function projectProgress(
       today,
       progress: overall,
       overdue: breakdown.overdue,
+      status: (await projectOutlook(db, project, { today })).status,
     }),
   };
   if (options.includeVelocity) {

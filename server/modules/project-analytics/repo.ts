@@ -71,6 +71,34 @@ export function taskBreakdown(db: Queryable, projectId: string): Promise<Breakdo
   );
 }
 
+/**
+ * Task counts and estimated hours per project, for lists of projects: one group
+ * per project over the covering index tasks_project_breakdown.
+ */
+export function workTotalsByProject(
+  db: Queryable,
+  projectIds: readonly string[],
+): Promise<
+  {
+    project_id: string;
+    total: number;
+    completed: number;
+    total_hours: number;
+    completed_hours: number;
+  }[]
+> {
+  if (projectIds.length === 0) return Promise.resolve([]);
+  return db.all(
+    `SELECT project_id, COUNT(*) AS total,
+            COALESCE(SUM(CASE WHEN status = 'completed' THEN 1 ELSE 0 END), 0) AS completed,
+            COALESCE(SUM(estimated_hours), 0) AS total_hours,
+            COALESCE(SUM(CASE WHEN status = 'completed' THEN estimated_hours ELSE 0 END), 0) AS completed_hours
+       FROM tasks WHERE project_id IN (${projectIds.map(() => "?").join(", ")})
+      GROUP BY project_id`,
+    [...projectIds],
+  );
+}
+
 /** Open tasks due before today (the partial index tasks_project_open_due). */
 export async function overdueTaskCount(
   db: Queryable,
@@ -95,6 +123,15 @@ export async function milestoneCounts(
     [projectId],
   );
   return row ?? { total: 0, completed: 0 };
+}
+
+/** The day the project's last task was completed (tasks_project_completion), or null. */
+export async function lastCompletionDay(db: Queryable, projectId: string): Promise<string | null> {
+  const row = await db.get<{ last: string | null }>(
+    "SELECT MAX(completed_at) AS last FROM tasks WHERE project_id = ? AND status = 'completed'",
+    [projectId],
+  );
+  return row?.last ? row.last.slice(0, 10) : null;
 }
 
 /** Tasks completed per day from `from` to `to` (dates, both included). */

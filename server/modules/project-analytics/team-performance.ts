@@ -4,12 +4,13 @@
  * - A member is an assignee with open tasks or tasks completed in the period, or
  *   anyone who logged time on the project in it.
  * - total_tasks = open tasks + tasks completed in the period; completion_rate =
- *   100 × tasks_completed / total_tasks.
+ *   100 × tasks_completed / total_tasks (figures.ts: 3 of 4 is 75).
  * - quality_score (0–1) = tasks completed in the period never reopened / tasks
  *   completed in the period; 0 for a member who completed nothing.
  * - average_completion_time = mean days from started_at to completed_at of the
  *   tasks completed in the period (null when none).
- * - team_averages: completion_rate = mean of the members' rates; quality_score =
+ * - team_averages: completion_rate = the pooled rate Σ tasks_completed / Σ
+ *   total_tasks, so that it agrees with the table's columns; quality_score =
  *   mean over members who completed something; velocity = story points completed
  *   in the period per member per week (Σ points / members / (P / 7)).
  * - collaboration_score = 100 × tasks on which two people or more logged time in
@@ -21,6 +22,7 @@ import type { Queryable } from "../../db/database.ts";
 import { addDays, ratio, round } from "./calendar.ts";
 import type { ProjectRow } from "./repo.ts";
 import { projectBreakdown } from "./progress.ts";
+import { memberCompletionRate } from "./figures.ts";
 import { hoursByMember, memberFigures, memberRework, sharedWork, userNames } from "./team-repo.ts";
 
 type Member = z.infer<typeof TeamPerformance>["team_members"][number];
@@ -30,7 +32,10 @@ export function teamAverages(members: readonly Member[], periodDays: number) {
   const mean = (xs: number[]) => xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0;
   const points = members.reduce((sum, m) => sum + m.story_points_completed, 0);
   return {
-    completion_rate: round(mean(members.map((m) => m.completion_rate))),
+    completion_rate: memberCompletionRate(
+      members.reduce((sum, m) => sum + m.tasks_completed, 0),
+      members.reduce((sum, m) => sum + m.total_tasks, 0),
+    ),
     quality_score: round(
       mean(members.filter((m) => m.tasks_completed > 0).map((m) => m.quality_score)),
       3,
@@ -66,7 +71,7 @@ export async function teamPerformance(
       user_name: names.get(id) ?? id,
       total_tasks: total,
       tasks_completed: completed,
-      completion_rate: round(100 * ratio(completed, total)),
+      completion_rate: memberCompletionRate(completed, total),
       quality_score: completed ? round((completed - (rework.get(id) ?? 0)) / completed, 3) : 0,
       story_points_completed: f?.story_points ?? 0,
       estimated_hours_completed: round(f?.hours ?? 0, 2),

@@ -7,12 +7,16 @@
  * - schedule_progress_percentage = 100 × days_elapsed / days_total.
  * - gap = schedule progress − work progress (percentage points).
  * - schedule_risk_level: high when gap > 25, medium when gap > 10, else low.
- * - is_on_schedule: gap ≤ 10 (work is at most 10 points behind the calendar).
+ * - schedule_status: the project's completion outlook (figures.ts: completed,
+ *   on_track, delayed or no_tasks); is_on_schedule = not delayed. The same status
+ *   is the forecast's and the analytics timeline's, so no tab can call a project
+ *   on schedule that another calls delayed.
  */
 import type { z } from "zod";
 import type { TimelineAnalysis } from "../../../schemas/api/analytics.ts";
 import { HIGH_SCHEDULE_GAP, ON_SCHEDULE_TOLERANCE } from "./constants.ts";
 import { clamp, daysBetween, round } from "./calendar.ts";
+import type { ScheduleStatus } from "./figures.ts";
 
 /** Planned dates of a project. */
 export interface PlannedDates {
@@ -40,7 +44,7 @@ export function scheduleGap(schedulePercentage: number, progressPercentage: numb
 /** The timeline_analysis block of the Progress entity. */
 export function timelineAnalysis(
   dates: PlannedDates,
-  options: { today: string; progress: number; overdue: number },
+  options: { today: string; progress: number; overdue: number; status: ScheduleStatus },
 ): z.infer<typeof TimelineAnalysis> {
   const clock = scheduleClock(dates, options.today);
   const schedule = round(100 * clock.share);
@@ -58,6 +62,7 @@ export function timelineAnalysis(
       : gap > ON_SCHEDULE_TOLERANCE
       ? "medium"
       : "low",
-    is_on_schedule: gap <= ON_SCHEDULE_TOLERANCE,
+    schedule_status: options.status,
+    is_on_schedule: options.status !== "delayed",
   };
 }

@@ -7,45 +7,20 @@
  *   = the mean over the last `sprint_count` ended sprints (default 5).
  * - A project with no ended sprint is measured in 14-day periods ending yesterday
  *   instead (basis "periods"), counting only periods that overlap the project.
- * - velocity_trend: the mean of the newer half of the window against the mean of
- *   the older half (the middle sprint of an odd window is left out); more than
- *   10% higher is improving, more than 10% lower declining, else stable (also
- *   with fewer than two sprints; from zero, any rise is improving).
+ * - velocity_trend: the current against the average velocity (figures.ts): more
+ *   than 10% above is improving, more than 10% below declining, else stable.
  * - velocity_history: story points and tasks completed per day over the last 30
  *   days (today included).
  */
 import type { z } from "zod";
 import type { Velocity } from "../../../schemas/api/analytics.ts";
 import type { Queryable } from "../../db/database.ts";
-import {
-  FALLBACK_SPRINT_DAYS,
-  TREND_THRESHOLD,
-  VELOCITY_CONFIDENCE,
-  VELOCITY_HISTORY_DAYS,
-} from "./constants.ts";
+import { FALLBACK_SPRINT_DAYS, VELOCITY_CONFIDENCE, VELOCITY_HISTORY_DAYS } from "./constants.ts";
+import { type Trend, velocityTrend } from "./figures.ts";
 import { addDays, datesFrom, round } from "./calendar.ts";
 import { dailyCompletions, type ProjectRow } from "./repo.ts";
 import { endedSprintVelocities, periodVelocities } from "./sprint-repo.ts";
 import { remembered } from "./figures-cache.ts";
-
-/** A trend of a velocity series. */
-export type Trend = "improving" | "stable" | "declining";
-
-/** The trend of a series, oldest value first (formula above). */
-export function velocityTrend(values: readonly number[]): Trend {
-  const half = Math.floor(values.length / 2);
-  if (half === 0) return "stable";
-  const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const older = mean(values.slice(0, half));
-  const newer = mean(values.slice(values.length - half));
-  if (older === 0) return newer > 0 ? "improving" : "stable";
-  const change = (newer - older) / older;
-  return change > TREND_THRESHOLD
-    ? "improving"
-    : change < -TREND_THRESHOLD
-    ? "declining"
-    : "stable";
-}
 
 type SprintEntry = z.infer<typeof Velocity>["sprint_history"][number];
 
@@ -116,12 +91,14 @@ export function velocitySummary(
   return remembered(db, key, async () => {
     const { basis, entries } = await sprintHistory(db, project, options);
     const values = entries.map((e) => e.velocity);
+    const current = values.at(-1) ?? 0;
+    const average = values.length ? round(values.reduce((a, b) => a + b, 0) / values.length, 2) : 0;
     return {
       basis,
       entries,
-      current: values.at(-1) ?? 0,
-      average: values.length ? round(values.reduce((a, b) => a + b, 0) / values.length, 2) : 0,
-      trend: velocityTrend(values),
+      current,
+      average,
+      trend: velocityTrend({ current, average, sprints: values.length }),
     };
   });
 }

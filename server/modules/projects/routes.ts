@@ -1,7 +1,13 @@
-/** The project list (the analytics picker's source): page size 100, total capped at 1000. */
+/**
+ * The project list (the analytics picker's and the Projects screen's source): page
+ * size 100, total capped at 1000. progress_percentage is the project's progress as
+ * every analytics call computes it (weighted by estimated hours), summed in SQL
+ * per project of the page — not the last reported figure stored on the project.
+ */
 import { ProjectsListRequest, ProjectsListResponse } from "../../../schemas/api/records.ts";
 import type { Database, SqlValue } from "../../db/database.ts";
 import type { Api } from "../../platform/http/api.ts";
+import { progressOfProjects } from "../project-analytics/mod.ts";
 
 /** Page size default and total cap (spec §9). */
 export const PROJECT_PAGE_SIZE = 100;
@@ -34,11 +40,17 @@ export function projectRoutes(api: Api, db: Database): void {
     );
     const projects = limit === 0 ? [] : await db.all<Record<string, unknown>>(
       `SELECT p.id, p.name, p.status, p.project_type, p.client_id, c.name AS client_name, p.organization_id,
-              p.start_date, p.end_date, p.progress_percentage, p.project_manager_id
+              p.start_date, p.end_date, p.project_manager_id
          FROM projects p LEFT JOIN clients c ON c.id = p.client_id
         WHERE ${clause} ORDER BY p.name, p.id LIMIT ? OFFSET ?`,
       [...params, limit, skip],
     );
-    return c.json({ projects, total: Math.min(total?.n ?? 0, PROJECT_TOTAL_CAP), skip, limit });
+    const progress = await progressOfProjects(db, projects.map((p) => p.id as string));
+    return c.json({
+      projects: projects.map((p) => ({ ...p, progress_percentage: progress.get(p.id as string) })),
+      total: Math.min(total?.n ?? 0, PROJECT_TOTAL_CAP),
+      skip,
+      limit,
+    });
   });
 }

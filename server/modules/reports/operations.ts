@@ -1,14 +1,20 @@
 /**
  * The operations report: project delivery across the organisation. Per project,
  * progress is weighted by estimated hours and the schedule is judged as in project
- * analytics (on schedule when progress is at most 10 points behind elapsed time);
+ * analytics (on schedule unless the forecast's median completion date is after
+ * the planned end date);
  * hours logged come from time logs. The summary sums the projects;
  * average_progress is the mean of their progress.
  */
 import type { z } from "zod";
 import type { OperationsReport } from "../../../schemas/api/dashboard-analytics.ts";
 import type { Queryable } from "../../db/database.ts";
-import { projectBreakdown, timelineAnalysis, weightedProgress } from "../project-analytics/mod.ts";
+import {
+  projectBreakdown,
+  projectOutlook,
+  timelineAnalysis,
+  weightedProgress,
+} from "../project-analytics/mod.ts";
 
 type Report = z.infer<typeof OperationsReport>["data"];
 
@@ -41,7 +47,13 @@ export async function operationsReport(
       [p.id],
     ))?.hours ?? 0;
     const progress = weightedProgress(b);
-    const timeline = timelineAnalysis(p, { today: options.today, progress, overdue: b.overdue });
+    const outlook = await projectOutlook(db, p, { today: options.today });
+    const timeline = timelineAnalysis(p, {
+      today: options.today,
+      progress,
+      overdue: b.overdue,
+      status: outlook.status,
+    });
     rows.push({
       project_id: p.id,
       name: p.name,

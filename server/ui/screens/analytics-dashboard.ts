@@ -199,6 +199,13 @@ function analyticsScreen(id: string, ctx: ScreenContext): ScreenDescriptor {
                   align: "end",
                   sortable: true,
                 },
+                {
+                  key: "progress_percentage",
+                  label: "Progress",
+                  format: "percent",
+                  align: "end",
+                  sortable: true,
+                },
               ],
               pageSize: 10,
               emptyText: "No work completed in this period",

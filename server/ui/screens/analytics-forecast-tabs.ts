@@ -1,22 +1,30 @@
 /**
- * The Forecast and Team tabs of the analytics screen. Scenario confidences (decided
- * in the issue): optimistic = a tenth of the completion probability, realistic = the
- * probability, pessimistic = 1.5 times it, capped at 100%; all show the same date.
+ * The Forecast and Team tabs of the analytics screen. Scenario confidences (the
+ * spec's rule): optimistic = a tenth of the completion probability, realistic = the
+ * probability, pessimistic = 1.5 times it, capped at 100%. Their dates are the
+ * Monte Carlo distribution's 10th, 50th and 90th percentiles: one simulated run in
+ * ten finishes by the optimistic date, half by the realistic one (the estimated
+ * completion), nine in ten by the pessimistic one.
  */
 import type { Node } from "../../../schemas/descriptor/mod.ts";
-import { COMPLETION_BADGE, QUALITY_DOT } from "./analytics-rules.ts";
+import { COMPLETION_BADGE, QUALITY_DOT, scheduleBadge } from "./analytics-rules.ts";
 
 const scenario = (
   title: string,
-  factor: number,
+  options: { percentile: "p10" | "p50" | "p90"; factor: number },
   tone: "success" | "info" | "warning",
   description: string,
 ): Node => ({
   type: "scenario-card",
   title,
-  date: { $bind: "forecast", path: "estimated_completion", format: "date", fallback: "TBD" },
+  date: {
+    $bind: "forecast",
+    path: `percentiles.${options.percentile}`,
+    format: "date",
+    fallback: "TBD",
+  },
   probability: { $bind: "forecast", path: "completion_probability" },
-  factor,
+  factor: options.factor,
   cap: 1,
   tone,
   description,
@@ -50,16 +58,21 @@ export const FORECAST_TAB: Node[] = [
     children: [
       scenario(
         "Optimistic",
-        0.1,
+        { percentile: "p10", factor: 0.1 },
         "success",
-        "Confidence is one tenth of the completion probability.",
+        "1 simulated run in 10 finishes by this date (10th percentile). Confidence is one tenth of the completion probability.",
       ),
-      scenario("Realistic", 1, "info", "Confidence is the completion probability."),
+      scenario(
+        "Realistic",
+        { percentile: "p50", factor: 1 },
+        "info",
+        "Half of the simulated runs finish by this date (median). Confidence is the completion probability.",
+      ),
       scenario(
         "Pessimistic",
-        1.5,
+        { percentile: "p90", factor: 1.5 },
         "warning",
-        "Confidence is 1.5 times the completion probability, capped at 100%.",
+        "9 simulated runs in 10 finish by this date (90th percentile). Confidence is 1.5 times the completion probability, capped at 100%.",
       ),
     ],
   },
@@ -97,23 +110,7 @@ export const FORECAST_TAB: Node[] = [
     type: "card",
     title: "Timeline context",
     children: [
-      {
-        type: "badge",
-        text: {
-          $text: {
-            value: { $bind: "forecast", path: "is_on_track" },
-            cases: { true: "On Track" },
-            otherwise: "Delayed",
-          },
-        },
-        tone: {
-          $match: {
-            value: { $bind: "forecast", path: "is_on_track" },
-            cases: { true: "success" },
-            otherwise: "danger",
-          },
-        },
-      },
+      scheduleBadge("forecast", "schedule_status", { onTrack: "On Track", delayed: "Delayed" }),
       {
         type: "text",
         text: {
@@ -135,7 +132,7 @@ export const FORECAST_TAB: Node[] = [
     y: "runs",
     labelEvery: 5,
     title: "Simulated completion dates (runs per day)",
-    emptyText: "Not enough completed work to simulate yet",
+    emptyText: "No simulated runs: the project is complete, or no work was completed recently",
   },
 ];
 
@@ -190,8 +187,15 @@ export const TEAM_TAB: Node[] = [
         sortable: true,
       },
       {
-        key: "quality_score",
+        key: "completion_rate",
         label: "Completion rate",
+        format: "percent",
+        align: "end",
+        tone: COMPLETION_BADGE({ $field: "completion_rate" }),
+      },
+      {
+        key: "quality_score",
+        label: "Quality",
         format: "fraction-percent",
         align: "end",
         tone: QUALITY_DOT({ $field: "quality_score" }),

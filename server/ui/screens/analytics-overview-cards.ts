@@ -1,6 +1,10 @@
-/** The four headline cards of the Overview tab: progress, health, risk and timeline. */
+/**
+ * The four headline cards of the Overview tab: progress, health, risk and timeline.
+ * The progress card shows the progress figure once, to its one decimal, as every
+ * other tab does (a bar would label it rounded to a whole percent).
+ */
 import type { Node } from "../../../schemas/descriptor/mod.ts";
-import { COMPLETION_BADGE, HEALTH_TONE, LEVEL_TONE } from "./analytics-rules.ts";
+import { COMPLETION_BADGE, HEALTH_TONE, LEVEL_TONE, scheduleBadge } from "./analytics-rules.ts";
 import { HEALTH_STATUS, RISK_LEVEL, VELOCITY_TREND } from "../value-labels.ts";
 
 export const OVERVIEW_CARDS: Node = {
@@ -15,12 +19,6 @@ export const OVERVIEW_CARDS: Node = {
           type: "badge",
           text: { $bind: "progress", path: "overall_progress_percentage", format: "percent" },
           tone: COMPLETION_BADGE({ $bind: "progress", path: "overall_progress_percentage" }),
-        },
-        {
-          type: "progress-bar",
-          value: { $bind: "progress", path: "overall_progress_percentage" },
-          max: 100,
-          cap: 100,
         },
         {
           type: "key-value",
@@ -175,23 +173,10 @@ export const OVERVIEW_CARDS: Node = {
             },
           ],
         },
-        {
-          type: "badge",
-          text: {
-            $text: {
-              value: { $bind: "progress", path: "timeline_analysis.is_on_schedule" },
-              cases: { true: "On Schedule" },
-              otherwise: "Behind Schedule",
-            },
-          },
-          tone: {
-            $match: {
-              value: { $bind: "progress", path: "timeline_analysis.is_on_schedule" },
-              cases: { true: "success" },
-              otherwise: "danger",
-            },
-          },
-        },
+        scheduleBadge("progress", "timeline_analysis.schedule_status", {
+          onTrack: "On Schedule",
+          delayed: "Behind Schedule",
+        }),
       ],
     },
   ],

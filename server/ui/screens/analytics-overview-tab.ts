@@ -278,7 +278,7 @@ export const OVERVIEW_TAB: Node[] = [
         },
         {
           key: "completion_rate",
-          label: "Completion",
+          label: "Completion rate",
           format: "percent",
           align: "end",
           tone: COMPLETION_BADGE({ $field: "completion_rate" }),

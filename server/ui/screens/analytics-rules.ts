@@ -31,6 +31,36 @@ export const QUALITY_DOT = (value: { $bind: string; path: string } | { $field: s
     otherwise: "danger" as const,
   },
 });
+/**
+ * The schedule status (completed, on_track, delayed, no_tasks) as a badge: one
+ * status for every tab, in the words of the card that shows it.
+ */
+export const scheduleBadge = (
+  source: string,
+  path: string,
+  words: { onTrack: string; delayed: string },
+): Node => ({
+  type: "badge",
+  text: {
+    $text: {
+      value: { $bind: source, path },
+      cases: {
+        completed: "Completed",
+        on_track: words.onTrack,
+        delayed: words.delayed,
+      },
+      otherwise: "No Tasks Yet",
+    },
+  },
+  tone: {
+    $match: {
+      value: { $bind: source, path },
+      cases: { completed: "success", on_track: "success", delayed: "danger" },
+      otherwise: "neutral",
+    },
+  },
+});
+
 export const HEALTH_TONE = {
   $match: {
     value: { $bind: "health", path: "health_status" },
