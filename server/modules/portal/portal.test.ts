@@ -245,3 +245,33 @@ Deno.test("the portal shell and screens are the portal's own", async () => {
     await t.close();
   }
 });
+
+Deno.test("the portal shows the progress and schedule verdict the firm's analytics show", async () => {
+  const t = await createTestApp();
+  try {
+    const portal = await t.tokenFor(PORTAL);
+    const staff = await t.tokenFor("admin@acme.test");
+    const list = await (await t.call("POST", "/portal/projects", { token: portal, body: {} }))
+      .json();
+    for (const id of ["prj_northwind_erp", "prj_northwind_bi"]) {
+      const { data: staffProgress } = await (await t.call("POST", "/projects/calculate-progress", {
+        token: staff,
+        body: { organization_id: "org_acme", project_id: id },
+      })).json();
+      const view = await (await t.call("POST", `/portal/projects/${id}/progress`, {
+        token: portal,
+        body: {},
+      })).json();
+      const listed = list.projects.find((p: { id: string }) => p.id === id);
+      assertEquals(listed.progress_percentage, staffProgress.overall_progress_percentage, id);
+      assertEquals(view.project.progress_percentage, staffProgress.overall_progress_percentage, id);
+      assertEquals(
+        view.is_on_schedule,
+        staffProgress.timeline_analysis.schedule_status !== "delayed",
+        id,
+      );
+    }
+  } finally {
+    await t.close();
+  }
+});

@@ -11,8 +11,7 @@ export interface PortalScope {
   clientId: string;
 }
 
-const PROJECT_SELECT =
-  `SELECT p.id, p.name, p.status, p.start_date, p.end_date, p.progress_percentage,
+const PROJECT_SELECT = `SELECT p.id, p.name, p.status, p.start_date, p.end_date,
     COALESCE(SUM(CASE WHEN t.status = 'completed' THEN 1 ELSE 0 END), 0) AS completed_tasks,
     COUNT(t.id) AS total_tasks,
     (SELECT m.title FROM tasks m WHERE m.project_id = p.id AND m.is_milestone = 1 AND m.status <> 'completed'

@@ -3,6 +3,9 @@
  * every query is scoped to (their organisation, their client); any other id answers
  * 404; staff calls answer them 403 (see api.ts). The progress view is limited to
  * what a client should see: no team, no hourly rates, no internal risk notes.
+ * Progress and the schedule verdict are the figures the staff analytics show
+ * (project-analytics' one definition of each), so the firm and its client read
+ * the same numbers.
  */
 import {
   MessageResponse,
@@ -20,6 +23,7 @@ import type { Access } from "../../platform/access/access.ts";
 import type { Api } from "../../platform/http/api.ts";
 import { forbidden, notFound } from "../../platform/errors/app-error.ts";
 import { newId } from "../../platform/ids.ts";
+import { isoDay, progressOfProjects, projectOutlook } from "../project-analytics/mod.ts";
 import * as repo from "./repo.ts";
 
 function scopeOf(access: Access): repo.PortalScope {
@@ -37,7 +41,13 @@ export function portalRoutes(api: Api, db: Database, clock: () => number): void 
     path: "/portal/projects",
     summary: "The client's projects with progress and the next milestone",
     response: PortalProjectsResponse,
-  }, async (c, { access }) => c.json({ projects: await repo.projects(db, scopeOf(access)) }));
+  }, async (c, { access }) => {
+    const projects = await repo.projects(db, scopeOf(access));
+    const progress = await progressOfProjects(db, projects.map((p) => p.id as string));
+    return c.json({
+      projects: projects.map((p) => ({ ...p, progress_percentage: progress.get(p.id as string) })),
+    });
+  });
 
   api.route(
     {
@@ -57,20 +67,28 @@ export function portalRoutes(api: Api, db: Database, clock: () => number): void 
     path: "/portal/projects/:id/progress",
     summary: "A read-only progress view of one of the client's projects",
     description:
-      "schedule_progress_percentage = elapsed share of the planned window (0–100); is_on_schedule = progress ≥ schedule progress − 10.",
+      "progress_percentage = progress weighted by estimated hours; schedule_progress_percentage = elapsed share of the planned window (0–100); is_on_schedule = the Monte Carlo forecast's median completion date is on or before the planned end (or the project is complete), as in the staff analytics.",
     response: PortalProgressResponse,
   }, async (c, { access }) => {
     const scope = scopeOf(access);
     const project = await repo.project(db, scope, c.req.param("id")!);
     if (!project) throw notFound("Project");
+    const id = project.id as string;
     const start = Date.parse(project.start_date), end = Date.parse(project.end_date);
     const elapsed = end > start ? Math.min(1, Math.max(0, (clock() - start) / (end - start))) : 1;
     const schedule = Math.round(elapsed * 1000) / 10;
+    const progress = (await progressOfProjects(db, [id])).get(id);
+    const outlook = await projectOutlook(db, {
+      id,
+      status: project.status as string,
+      start_date: project.start_date,
+      end_date: project.end_date,
+    }, { today: isoDay(clock()) });
     return c.json({
-      project,
-      tasks_by_status: await repo.tasksByStatus(db, project.id as string),
+      project: { ...project, progress_percentage: progress },
+      tasks_by_status: await repo.tasksByStatus(db, id),
       schedule_progress_percentage: schedule,
-      is_on_schedule: (project.progress_percentage as number) >= schedule - 10,
+      is_on_schedule: outlook.status !== "delayed",
       milestones: (await repo.projectMilestones(db, scope, project.id as string)).map((
         { project_name: _p, ...m },
       ) => m),
