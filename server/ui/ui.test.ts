@@ -359,3 +359,25 @@ Deno.test("GET /ui/screens refuses staff screens to a client-portal user", async
     await t.close();
   }
 });
+
+Deno.test("the dashboard lists active projects' progress from the summary only for roles that see projects", async () => {
+  const t = await createTestApp();
+  try {
+    const progressTables = async (email: string) => {
+      const token = await t.tokenFor(email);
+      const text = JSON.stringify(
+        await jsonOf(await t.call("GET", "/ui/screens/dashboard", { token })),
+      );
+      return text.includes('"path":"active_project_progress"');
+    };
+    assertEquals(await progressTables("admin@acme.test"), true);
+    assertEquals(await progressTables("sales@acme.test"), false);
+    const token = await t.tokenFor("admin@acme.test");
+    const summary = await jsonOf<{ active_project_progress: { name: string }[] }>(
+      await t.call("POST", "/dashboard/summary", { token, body: {} }),
+    );
+    ok(summary.active_project_progress.length > 0);
+  } finally {
+    await t.close();
+  }
+});

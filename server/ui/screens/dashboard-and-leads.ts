@@ -84,6 +84,24 @@ const dashboard: ScreenDef = {
         ],
       },
     ];
+    if (sees(access, "projects")) {
+      children.push({
+        type: "card",
+        title: "Active projects due first",
+        children: [{
+          type: "table",
+          source: "summary",
+          path: "active_project_progress",
+          columns: [
+            { key: "name", label: "Project" },
+            { key: "progress_percentage", label: "Progress", format: "percent", align: "end" },
+            { key: "end_date", label: "Due", format: "date" },
+          ],
+          pageSize: 5,
+          emptyText: "No active projects",
+        }],
+      });
+    }
     return screen(
       "dashboard",
       "Dashboard",
