@@ -3,7 +3,6 @@
  * live status, contact and demo forms, sign-in and registration.
  */
 import type { Node } from "../../../schemas/descriptor/mod.ts";
-import { z } from "zod";
 import { head, type ScreenDef } from "./screen-def.ts";
 
 const EMAIL_MESSAGES = { required: "Email is required", invalid: "Enter a valid email address" };
@@ -45,8 +44,7 @@ export const PUBLIC_FORM_SCREENS: ScreenDef[] = [
   {
     id: "accept-invitation",
     audience: "guest",
-    params: z.object({ token: z.string().min(10).max(200) }).strict(),
-    build: ({ params }) => ({
+    build: () => ({
       ...head("accept-invitation", "Accept invitation", "static"),
       body: {
         type: "page",
@@ -70,7 +68,7 @@ export const PUBLIC_FORM_SCREENS: ScreenDef[] = [
             label: "Set password",
             method: "POST",
             path: "/auth/accept-invitation",
-            extra: { token: params.token },
+            extra: { token: { $query: "token" } },
             successText: "Your password is set. You can sign in now.",
             onSuccess: { kind: "navigate", to: "/login" },
           },
@@ -292,6 +290,7 @@ export const PUBLIC_FORM_SCREENS: ScreenDef[] = [
         title: "Sign in to Opsuite",
         children: [
           signInForm("login", "Sign in", "/app/dashboard"),
+          { type: "link", text: "Forgot password?", to: "/forgot-password" },
           { type: "link", text: "No account yet? Create one", to: "/register" },
           { type: "link", text: "Are you a client? Use the client portal", to: "/client-portal" },
         ],
@@ -377,7 +376,10 @@ export const PUBLIC_FORM_SCREENS: ScreenDef[] = [
         type: "page",
         title: "Client Portal",
         description: "Follow your projects, proposals and invoices.",
-        children: [signInForm("client-portal-login", "Sign in", "/client-portal/dashboard")],
+        children: [
+          signInForm("client-portal-login", "Sign in", "/client-portal/dashboard"),
+          { type: "link", text: "Forgot password?", to: "/forgot-password" },
+        ],
       },
     }),
   },
