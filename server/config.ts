@@ -22,6 +22,10 @@ export interface Config {
   idleWarningSeconds: number;
   clientDist: string;
   publicUrl: string;
+  /** `smtp://user:pass@host:port`: where outgoing mail is sent; unset keeps it in the outbox. */
+  smtpUrl?: string;
+  /** The sender of outgoing mail. */
+  mailFrom: string;
 }
 
 /** The defaults, from the spec and the issues. */
@@ -41,6 +45,7 @@ export const DEFAULT_CONFIG: Config = {
   idleWarningSeconds: 5 * 60,
   clientDist: "client/dist",
   publicUrl: "http://localhost:8000",
+  mailFrom: "Opsuite <no-reply@localhost>",
 };
 
 function intFrom(env: Record<string, string | undefined>, name: string, fallback: number): number {
@@ -92,5 +97,15 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     idleWarningSeconds: intFrom(env, "IDLE_WARNING_SECONDS", DEFAULT_CONFIG.idleWarningSeconds),
     clientDist: env.CLIENT_DIST || DEFAULT_CONFIG.clientDist,
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+    smtpUrl: smtpUrlFrom(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM || DEFAULT_CONFIG.mailFrom,
   };
+}
+
+function smtpUrlFrom(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === "") return undefined;
+  if (!/^smtps?:\/\/[^/]+/.test(raw)) {
+    throw new Error("Cannot start: SMTP_URL must look like smtp://user:pass@host:port");
+  }
+  return raw;
 }

@@ -7,6 +7,7 @@ import { openDatabase } from "./db/open.ts";
 import { prepareDatabase } from "./db/prepare.ts";
 import { createApp } from "./app.ts";
 import { DEMO_PASSWORD, PEOPLE } from "./db/seed/demo-people.ts";
+import { createSmtpTransport, MailDelivery } from "./platform/mail/mod.ts";
 
 const config = readConfig(Deno.env.toObject());
 const db = openDatabase(config.databaseUrl);
@@ -18,6 +19,10 @@ const prepared = await prepareDatabase(db, {
 const { fetch: handler, feed } = createApp({ db, config, secret: prepared.secret });
 await feed.poke();
 feed.start();
+const mail = config.smtpUrl === undefined
+  ? undefined
+  : new MailDelivery(db, createSmtpTransport(config.smtpUrl, { from: config.mailFrom }));
+mail?.start();
 
 const server = Deno.serve({
   port: config.port,
@@ -48,6 +53,7 @@ const server = Deno.serve({
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, async () => {
     feed.stop();
+    await mail?.stop();
     await server.shutdown();
     await db.close();
     Deno.exit(0);
