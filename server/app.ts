@@ -47,6 +47,8 @@ import { withFastLanes } from "./platform/http/fast-lanes.ts";
 import { ChangeFeed } from "./platform/admin/change-feed.ts";
 import { eventRoutes } from "./platform/admin/events-route.ts";
 import { adminRoutes } from "./platform/admin/routes.ts";
+import { passwordResetRoutes } from "./platform/auth/password-reset.ts";
+import { outgoingMailRoutes } from "./platform/mail/mod.ts";
 
 /** What the app is built from. */
 export interface AppDeps {
@@ -130,6 +132,7 @@ export function createApp(deps: AppDeps): BuiltApp {
     }, clock),
   });
   authRoutes(api, auth, { trustProxy: config.trustProxy });
+  passwordResetRoutes(api, { db, clock, config });
   organizationRoutes(api, db, clock);
   navigationRoutes(api);
   notificationRoutes(api, db);
@@ -163,6 +166,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   eventRoutes(app, feed, authenticate);
   clientAccessRoutes(api, db, clock, config.publicUrl);
   portalRoutes(api, db, clock);
+  outgoingMailRoutes(api, { db, config });
 
   let openApiBytes: string | undefined;
   const openApi =
