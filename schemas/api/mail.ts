@@ -32,7 +32,9 @@ export const OutgoingMailMessage = z.object({
   last_error: z.string().nullable(),
   created_at: z.string(),
   sent_at: z.string().nullable(),
-  text: z.string().nullable().describe("the message text; null when a mail server delivers it"),
+  text: z.string().nullable().describe(
+    "the message as its recipient reads it (its To line, then its text); null when a mail server delivers it",
+  ),
   link_path: z.string().nullable().describe("the app path of the message's link, if shown"),
 }).strict();
 

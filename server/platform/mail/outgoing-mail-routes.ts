@@ -45,7 +45,7 @@ export function outgoingMailRoutes(
         last_error: row.last_error,
         created_at: row.created_at,
         sent_at: row.sent_at,
-        text: smtp ? null : row.text_body,
+        text: smtp ? null : `To: ${row.recipient}\n\n${row.text_body}`,
         link_path: smtp ? null : appPathOf(row, deps.config.publicUrl),
       })),
     });

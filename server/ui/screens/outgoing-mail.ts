@@ -38,31 +38,23 @@ export function outgoingMailSection(): Node {
         },
       },
       {
-        type: "table",
+        type: "list",
         source: "mail",
         path: "messages",
-        caption: "Recent outgoing mail",
-        columns: [
-          { key: "subject", label: "Subject" },
-          { key: "to", label: "To", sortable: true },
-          {
-            key: "status",
-            label: "Status",
-            text: { $text: { value: { $field: "status" }, cases: STATUS_LABELS, otherwise: "" } },
-            tone: {
-              $match: {
-                value: { $field: "status" },
-                cases: { sent: "success", failed: "danger" },
-                otherwise: "neutral",
-              },
+        title: { $field: "subject" },
+        subtitle: { $field: "text", fallback: "Sent to its recipient by the mail server" },
+        meta: { $field: "created_at", format: "datetime" },
+        badge: {
+          text: { $text: { value: { $field: "status" }, cases: STATUS_LABELS, otherwise: "" } },
+          tone: {
+            $match: {
+              value: { $field: "status" },
+              cases: { sent: "success", failed: "danger" },
+              otherwise: "neutral",
             },
           },
-          { key: "created_at", label: "Time", format: "datetime", sortable: true },
-          { key: "text", label: "Message", fallback: "Delivered by the mail server" },
-        ],
-        rowAction: { kind: "navigate", to: "{+link_path}" },
-        pageSize: 20,
-        defaultSort: { key: "created_at", direction: "desc" },
+        },
+        action: { kind: "navigate", to: "{+link_path}" },
         emptyText: "No mail has been sent yet",
       },
     ],

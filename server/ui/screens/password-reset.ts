@@ -36,7 +36,6 @@ export const PASSWORD_RESET_SCREENS: ScreenDef[] = [
               method: "POST",
               path: "/auth/password/forgot",
               successText: FORGOT_ANSWER,
-              showResult: { label: "What happens now", path: "message" },
               resetOnSuccess: true,
             },
           },
