@@ -48,6 +48,7 @@ import { ChangeFeed } from "./platform/admin/change-feed.ts";
 import { eventRoutes } from "./platform/admin/events-route.ts";
 import { adminRoutes } from "./platform/admin/routes.ts";
 import { passwordResetRoutes } from "./platform/auth/password-reset.ts";
+import { invitationPreviewRoutes } from "./platform/auth/invitation-preview.ts";
 import { outgoingMailRoutes } from "./platform/mail/mod.ts";
 
 /** What the app is built from. */
@@ -133,6 +134,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   });
   authRoutes(api, auth, { trustProxy: config.trustProxy });
   passwordResetRoutes(api, { db, clock, config });
+  invitationPreviewRoutes(api, { db, clock });
   organizationRoutes(api, db, clock);
   navigationRoutes(api);
   notificationRoutes(api, db);

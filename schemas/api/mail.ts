@@ -44,3 +44,13 @@ export const OutgoingMailResponse = z.object({
   ),
   messages: z.array(OutgoingMailMessage),
 }).strict();
+
+export const InvitationPreviewRequest = z.object({ token: z.string().min(10).max(200) }).strict();
+
+/** What an invitation link's page shows before a password is chosen. */
+export const InvitationPreviewResponse = z.object({
+  email: z.string(),
+  organization_name: z.string(),
+  kind: z.enum(["staff", "portal"]),
+  expires_at: z.string(),
+}).strict();

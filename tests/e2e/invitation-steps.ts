@@ -25,6 +25,7 @@ export async function inviteStaff(admin: Page, email: string): Promise<string> {
 export async function acceptInvitation(page: Page, link: string, password: string): Promise<void> {
   await page.goto(appPathOf(link));
   await expect(page.getByRole("heading", { name: "Welcome! Choose your password" })).toBeVisible();
+  await expect(page.getByText("Acme Consulting")).toBeVisible();
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Set password" }).click();
   await expect(page).toHaveURL(/\/login$/);

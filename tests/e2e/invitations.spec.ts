@@ -13,6 +13,11 @@ test("a staff invitation link lets the invited person choose a password and sign
   await submitSignIn(invitee, email, "a-chosen-password");
   await expect(invitee).toHaveURL(/\/app\/dashboard$/);
   await expect(invitee.getByRole("navigation", { name: "Main navigation" })).toBeVisible();
+
+  const again = await (await browser.newContext()).newPage();
+  await again.goto(appPathOf(link));
+  await expect(again.getByRole("heading", { name: "This invitation link cannot be used" }))
+    .toBeVisible();
 });
 
 test("a portal invitation link lets the client's contact choose a password and use the portal", async ({ browser }) => {
@@ -34,6 +39,7 @@ test("a portal invitation link lets the client's contact choose a password and u
   await contact.goto(appPathOf(link));
   await expect(contact.getByRole("heading", { name: "Welcome! Choose your password" }))
     .toBeVisible();
+  await expect(contact.getByText(email)).toBeVisible();
   await contact.screenshot({ path: "test-results/e2e/accept-invitation-390.png" });
   await acceptInvitation(contact, link, "a-portal-password");
   await contact.goto("/client-portal");

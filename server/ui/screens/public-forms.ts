@@ -46,10 +46,29 @@ export const PUBLIC_FORM_SCREENS: ScreenDef[] = [
     audience: "guest",
     build: () => ({
       ...head("accept-invitation", "Accept invitation", "static"),
+      sources: {
+        invitation: {
+          method: "POST",
+          path: "/auth/invitation/preview",
+          body: { token: { $query: "token" } },
+          critical: true,
+        },
+      },
+      errorPanel: {
+        title: "This invitation link cannot be used",
+        text: "It has been used already or has expired. Ask whoever invited you for a new one.",
+        retryLabel: "Try again",
+      },
       body: {
         type: "page",
         title: "Welcome! Choose your password",
         children: [{
+          type: "key-value",
+          items: [
+            { label: "Organization", value: { $bind: "invitation", path: "organization_name" } },
+            { label: "Email", value: { $bind: "invitation", path: "email" } },
+          ],
+        }, {
           type: "form",
           id: "accept-invitation",
           fields: [{
