@@ -2,7 +2,7 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { errorOf, jsonOf } from "../../testing/http-assertions.ts";
 import { deliverDueMail, FIRST_RETRY_MS, MailDelivery } from "./delivery.ts";
-import { enqueueMail } from "./outbox.ts";
+import { claimMail, dueMail, enqueueMail } from "./outbox.ts";
 import { createSmtpTransport } from "./smtp-transport.ts";
 import { startSmtpTestServer } from "./smtp-test-server.ts";
 
@@ -78,6 +78,26 @@ Deno.test("a failed delivery stays queued and is retried after the backoff", asy
       assertEquals(await deliverDueMail(t.db, transport, clock), { sent: 1, failed: 0 });
       assertEquals((await statusOf(t, id))?.status, "sent");
       assertEquals(smtp.received.length, 1);
+    });
+  } finally {
+    await smtp.close();
+  }
+});
+
+Deno.test("a message whose sender stopped mid-attempt is sent once its lease ends", async () => {
+  const smtp = startSmtpTestServer();
+  try {
+    await withApp(async (t) => {
+      const id = await queue(t, "pm@acme.test");
+      // A process claims the message, then dies before recording the outcome.
+      const [row] = await dueMail(t.db, new Date(t.clock.now).toISOString(), 10);
+      assertEquals(await claimMail(t.db, row, new Date(t.clock.now + 120_000).toISOString()), true);
+      const transport = createSmtpTransport(smtp.url, { from: FROM });
+      const clock = { clock: () => t.clock.now };
+      assertEquals(await deliverDueMail(t.db, transport, clock), { sent: 0, failed: 0 });
+      t.clock.advance(121_000);
+      assertEquals(await deliverDueMail(t.db, transport, clock), { sent: 1, failed: 0 });
+      assertEquals((await statusOf(t, id))?.status, "sent");
     });
   } finally {
     await smtp.close();
