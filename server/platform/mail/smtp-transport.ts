@@ -15,14 +15,12 @@ const SMTP_TIMEOUT_MS = 30_000;
 
 /** An SMTP transport for `smtpUrl`, sending from `from`. */
 export function createSmtpTransport(smtpUrl: string, options: { from: string }): MailTransport {
-  const transporter = nodemailer.createTransport(
-    {
-      url: smtpUrl,
-      connectionTimeout: SMTP_TIMEOUT_MS,
-      greetingTimeout: SMTP_TIMEOUT_MS,
-      socketTimeout: SMTP_TIMEOUT_MS,
-    } as Parameters<typeof nodemailer.createTransport>[0],
-  );
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+  });
   return async (message) => {
     await transporter.sendMail({
       from: options.from,
