@@ -50,6 +50,9 @@ import { adminRoutes } from "./platform/admin/routes.ts";
 import { healthRoutes } from "./platform/http/health.ts";
 import { bodyTimeout } from "./platform/http/body-timeout.ts";
 import { allowedMethodsOf, methodNotAllowed } from "./platform/http/method-not-allowed.ts";
+import { passwordResetRoutes } from "./platform/auth/password-reset.ts";
+import { invitationPreviewRoutes } from "./platform/auth/invitation-preview.ts";
+import { outgoingMailRoutes } from "./platform/mail/mod.ts";
 
 /** What the app is built from. */
 export interface AppDeps {
@@ -134,6 +137,8 @@ export function createApp(deps: AppDeps): BuiltApp {
     }, clock),
   });
   authRoutes(api, auth, { trustProxy: config.trustProxy });
+  passwordResetRoutes(api, { db, clock, config });
+  invitationPreviewRoutes(api, { db, clock });
   organizationRoutes(api, db, clock);
   navigationRoutes(api);
   notificationRoutes(api, db);
@@ -168,6 +173,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   eventRoutes(app, feed, authenticate);
   clientAccessRoutes(api, db, clock, config.publicUrl);
   portalRoutes(api, db, clock);
+  outgoingMailRoutes(api, { db, config });
 
   let openApiBytes: string | undefined;
   const openApi =

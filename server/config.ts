@@ -32,6 +32,10 @@ export interface Config {
   logFile?: string;
   logMaxBytes: number;
   logFiles: number;
+  /** `smtp://user:pass@host:port`: where outgoing mail is sent; unset keeps it in the outbox. */
+  smtpUrl?: string;
+  /** The sender of outgoing mail. */
+  mailFrom: string;
 }
 
 /** The defaults, from the spec and the issues. */
@@ -56,6 +60,7 @@ export const DEFAULT_CONFIG: Config = {
   requestBodyTimeoutMs: 30_000,
   logMaxBytes: 10 * 1024 * 1024,
   logFiles: 5,
+  mailFrom: "Opsuite <no-reply@localhost>",
 };
 
 function intFrom(env: Record<string, string | undefined>, name: string, fallback: number): number {
@@ -117,5 +122,15 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     logFile: env.LOG_FILE || undefined,
     logMaxBytes: intFrom(env, "LOG_MAX_BYTES", DEFAULT_CONFIG.logMaxBytes),
     logFiles: intFrom(env, "LOG_FILES", DEFAULT_CONFIG.logFiles),
+    smtpUrl: smtpUrlFrom(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM || DEFAULT_CONFIG.mailFrom,
   };
+}
+
+function smtpUrlFrom(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === "") return undefined;
+  if (!/^smtps?:\/\/[^/]+/.test(raw)) {
+    throw new Error("Cannot start: SMTP_URL must look like smtp://user:pass@host:port");
+  }
+  return raw;
 }

@@ -8,6 +8,7 @@ import { prepareDatabase } from "./db/prepare.ts";
 import { createApp } from "./app.ts";
 import { DEMO_PASSWORD, PEOPLE } from "./db/seed/demo-people.ts";
 import { closeLogFile, useLogFile } from "./platform/http/log.ts";
+import { createSmtpTransport, MailDelivery } from "./platform/mail/mod.ts";
 
 const config = readConfig(Deno.env.toObject());
 if (config.logFile) {
@@ -22,6 +23,10 @@ const prepared = await prepareDatabase(db, {
 const { fetch: handler, feed } = createApp({ db, config, secret: prepared.secret });
 await feed.poke();
 feed.start();
+const mail = config.smtpUrl === undefined
+  ? undefined
+  : new MailDelivery(db, createSmtpTransport(config.smtpUrl, { from: config.mailFrom }));
+mail?.start();
 
 const server = Deno.serve({
   port: config.port,
@@ -60,6 +65,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     stopping = true;
     setTimeout(() => Deno.exit(1), SHUTDOWN_GRACE_MS * 2);
     feed.stop();
+    await mail?.stop();
     await Promise.race([
       server.shutdown(),
       new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS)),

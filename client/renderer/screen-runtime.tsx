@@ -37,6 +37,8 @@ export type WidgetRegistry = Readonly<Record<string, ComponentType<WidgetProps<a
 export interface ScreenRuntime {
   screenId: string;
   params: Readonly<Record<string, string>>;
+  /** The query parameters of the page's URL, for `{$query}` references. */
+  query: Readonly<Record<string, string>>;
   state: Readonly<Record<string, Json>>;
   setState(values: Record<string, Json>, clear?: readonly string[]): void;
   sources: Readonly<Record<string, SourceView>>;

@@ -23,6 +23,8 @@ export interface ScreenViewProps {
   invalidNodes?: ReadonlyMap<string, string>;
   /** Route params and query parameters of the location. */
   params?: Readonly<Record<string, string>>;
+  /** The query parameters of the location alone, for `{$query}` references. */
+  query?: Readonly<Record<string, string>>;
   registry: WidgetRegistry;
 }
 
@@ -31,14 +33,20 @@ const NO_INVALID_NODES: ReadonlyMap<string, string> = new Map();
 
 /** A screen, rendered from its descriptor. */
 export function ScreenView(
-  { descriptor, invalidNodes = NO_INVALID_NODES, params = NO_PARAMS, registry }: ScreenViewProps,
+  {
+    descriptor,
+    invalidNodes = NO_INVALID_NODES,
+    params = NO_PARAMS,
+    query = NO_PARAMS,
+    registry,
+  }: ScreenViewProps,
 ) {
   const initial = useMemo(() => (descriptor.state ?? {}) as Record<string, Json>, [
     descriptor.state,
   ]);
   const [state, setScreenState] = useState<Record<string, Json>>(initial);
   const [dialogs, setDialogs] = useState<ReadonlySet<string>>(new Set());
-  const { views, refresh } = useScreenSources(descriptor, { params, state });
+  const { views, refresh } = useScreenSources(descriptor, { params, query, state });
 
   const setState = useCallback((values: Record<string, Json>, clear: readonly string[] = []) => {
     setScreenState((current) => {
@@ -54,6 +62,7 @@ export function ScreenView(
   const runtime: ScreenRuntime = {
     screenId: descriptor.id,
     params,
+    query,
     state,
     setState,
     sources: views,

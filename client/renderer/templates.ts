@@ -1,7 +1,8 @@
 /**
- * Fills request bodies and paths from route params, screen state and the current
- * item: `{$param: "id"}`, `{$state: "projectId"}`, `{$field: "id"}` objects in JSON
- * templates, and `{name}` placeholders in paths.
+ * Fills request bodies and paths from route params, query parameters, screen state
+ * and the current item: `{$param: "id"}`, `{$query: "token"}`, `{$state: "projectId"}`,
+ * `{$field: "id"}` objects in JSON templates, and `{name}` (one encoded segment) and
+ * `{+name}` (a whole app path) placeholders in paths.
  */
 import type { JsonTemplate } from "../../schemas/descriptor/mod.ts";
 import type { Json } from "./screen-runtime.tsx";
@@ -10,6 +11,8 @@ import { valueAt } from "./value-path.ts";
 /** Where template references are looked up. */
 export interface TemplateScope {
   params?: Readonly<Record<string, string>>;
+  /** The query parameters of the page's URL. */
+  query?: Readonly<Record<string, string>>;
   state?: Readonly<Record<string, Json>>;
   item?: unknown;
 }
@@ -57,36 +60,48 @@ export function fillRecord(
   return result;
 }
 
-type ReferenceKind = "$param" | "$state" | "$field";
+type ReferenceKind = "$param" | "$query" | "$state" | "$field";
+
+const REFERENCE_KINDS: ReadonlySet<string> = new Set(["$param", "$query", "$state", "$field"]);
 
 function referenceOf(record: Record<string, unknown>): [ReferenceKind, string] | undefined {
   const keys = Object.keys(record);
   if (keys.length !== 1) return undefined;
   const [key] = keys;
   const name = record[key];
-  return typeof name === "string" && (key === "$param" || key === "$state" || key === "$field")
-    ? [key, name]
+  return typeof name === "string" && REFERENCE_KINDS.has(key)
+    ? [key as ReferenceKind, name]
     : undefined;
 }
 
 /**
  * Replaces `{name}` placeholders of a path with the current item's field, else the
- * screen state's key, else the route param, URI-encoded.
+ * screen state's key, else the route param, URI-encoded; `{+name}` takes a whole app
+ * path (`/…`, query included) as it is, and anything else as empty.
  */
 export function fillPlaceholders(path: string, scope: TemplateScope): string {
-  return path.replace(/\{([A-Za-z0-9_.$-]+)\}/g, (_match, name: string) => {
+  return path.replace(/\{(\+?)([A-Za-z0-9_.$-]+)\}/g, (_match, plus: string, name: string) => {
     const value = firstDefined(
       valueAt(scope.item, name),
       scope.state?.[name],
       scope.params?.[name],
     );
-    return value === undefined || value === null ? "" : encodeURIComponent(String(value));
+    if (value === undefined || value === null) return "";
+    return plus === "" ? encodeURIComponent(String(value)) : appPathOrEmpty(String(value));
   });
+}
+
+/** An app path with characters outside URIs escaped (escapes already present kept), else "". */
+function appPathOrEmpty(value: string): string {
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "";
+  return value.replace(/[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/g, encodeURIComponent);
 }
 
 function lookUp(kind: ReferenceKind, name: string, scope: TemplateScope): Json {
   const value = kind === "$param"
     ? scope.params?.[name]
+    : kind === "$query"
+    ? scope.query?.[name]
     : kind === "$state"
     ? scope.state?.[name]
     : valueAt(scope.item, name);

@@ -35,7 +35,7 @@ interface ActionContext {
 
 async function runAction(action: Action, ctx: ActionContext): Promise<void> {
   const { runtime, host, item } = ctx;
-  const scope = { params: runtime?.params, state: runtime?.state, item };
+  const scope = { params: runtime?.params, query: runtime?.query, state: runtime?.state, item };
   switch (action.kind) {
     case "navigate": {
       const to = fillPlaceholders(action.to, scope);

@@ -1,7 +1,7 @@
 /**
  * Loads the named data sources of a screen with TanStack Query. Each source loads,
- * fails and empties on its own; its request is built from route params and screen
- * state, and it waits while a key of `enabledWhen` is unset.
+ * fails and empties on its own; its request is built from route params, query
+ * parameters and screen state, and it waits while a key of `enabledWhen` is unset.
  */
 import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
@@ -24,7 +24,11 @@ export function sourceKeyPrefix(screenId: string, name?: string): unknown[] {
 /** The sources of a screen as views, and a way to reload them. */
 export function useScreenSources(
   descriptor: ScreenDescriptor,
-  scope: { params: Readonly<Record<string, string>>; state: Readonly<Record<string, Json>> },
+  scope: {
+    params: Readonly<Record<string, string>>;
+    query?: Readonly<Record<string, string>>;
+    state: Readonly<Record<string, Json>>;
+  },
 ): { views: Record<string, SourceView>; refresh(names?: readonly string[]): void } {
   const queryClient = useQueryClient();
   const entries = Object.entries(descriptor.sources ?? {});

@@ -22,8 +22,9 @@ export function ScreenRoute({ entry }: { entry: RouteEntry }) {
   const [search] = useSearchParams();
   const key = JSON.stringify(screenParamsOf(routeParams));
   const requestParams = useMemo(() => JSON.parse(key) as Record<string, string>, [key]);
-  const params = useMemo(() => ({ ...Object.fromEntries(search), ...requestParams }), [
-    search,
+  const queryParams = useMemo(() => Object.fromEntries(search), [search]);
+  const params = useMemo(() => ({ ...queryParams, ...requestParams }), [
+    queryParams,
     requestParams,
   ]);
   const query = useQuery(screenQuery(entry.screen, requestParams));
@@ -40,6 +41,7 @@ export function ScreenRoute({ entry }: { entry: RouteEntry }) {
         descriptor={query.data.descriptor}
         invalidNodes={query.data.invalidNodes}
         params={params}
+        query={queryParams}
         registry={WIDGET_REGISTRY}
       />
     );

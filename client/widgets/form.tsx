@@ -21,7 +21,7 @@ import {
   useScreenRuntime,
   type WidgetProps,
 } from "../renderer/screen-runtime.tsx";
-import { fillPlaceholders } from "../renderer/templates.ts";
+import { fillPlaceholders, fillRecord } from "../renderer/templates.ts";
 import { useRunAction } from "../renderer/use-run-action.ts";
 import { asItems, valueAt } from "../renderer/value-path.ts";
 import { type FieldOption, FormField as Field } from "../ui/form-field.tsx";
@@ -88,8 +88,14 @@ export function Form({ node }: WidgetProps<NodeOf<"form">>) {
     const carried = Object.fromEntries(
       Object.entries(submit.carry ?? {}).map(([key, path]) => [key, valueAt(whole, path)]),
     );
+    const scope = {
+      params: runtime.params,
+      query: runtime.query,
+      state: runtime.state,
+      item: record,
+    };
     const body = {
-      ...submit.extra,
+      ...fillRecord(submit.extra, scope),
       ...carried,
       ...(submit.bodyKey === undefined ? sent : { [submit.bodyKey]: sent }),
     };
@@ -97,11 +103,7 @@ export function Form({ node }: WidgetProps<NodeOf<"form">>) {
     setSubmitting(true);
     let answer: unknown;
     try {
-      const path = fillPlaceholders(submit.path, {
-        params: runtime.params,
-        state: runtime.state,
-        item: record,
-      });
+      const path = fillPlaceholders(submit.path, scope);
       answer = await apiRequest(path, { method: submit.method, body, auth: !session });
     } catch (error) {
       const fieldErrors = fieldErrorsOf(error, node.fields);

@@ -1,7 +1,9 @@
 /**
  * Actions as data: what a button, a row or a form submission does. The client runs
  * them; the server decides which exist. Paths may hold `{name}` placeholders filled
- * from route params, screen state or the current item.
+ * from route params, screen state or the current item (URI-encoded), and `{+name}`
+ * placeholders that take a whole app path (`/…`) from them unencoded (anything else
+ * becomes empty, so a value can never lead off the app).
  */
 import { z } from "zod";
 import { JsonTemplate } from "./value.ts";

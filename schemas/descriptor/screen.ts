@@ -19,7 +19,7 @@ export const Source = z.object({
   method: z.enum(["GET", "POST"]),
   path: z.string().regex(/^\//, "must start with /").describe("may hold {param} placeholders"),
   body: z.record(z.string(), JsonTemplate).optional().describe(
-    "request body; {$param}, {$state} objects are replaced; keys whose reference is null or empty are left out",
+    "request body; {$param}, {$query}, {$state} objects are replaced; keys whose reference is null or empty are left out",
   ),
   select: z.string().optional().describe("dot path of the value inside the answer"),
   critical: z.boolean().optional(),

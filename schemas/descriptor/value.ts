@@ -111,9 +111,14 @@ export const ToneMatch = z.object({
 export const ToneValue = z.union([Tone, ToneRule, ToneMatch]).meta({ id: "tone-value" });
 export type ToneValue = z.input<typeof ToneValue>;
 
-/** JSON with references to route params, screen state or the current item. */
+/**
+ * JSON with references to route params, query parameters of the page's URL (e.g.
+ * the token of an emailed link, read in the browser and never sent with the screen
+ * request), screen state or the current item.
+ */
 export const Ref = z.union([
   z.object({ $param: z.string() }).strict(),
+  z.object({ $query: z.string() }).strict(),
   z.object({ $state: z.string() }).strict(),
   z.object({ $field: z.string() }).strict(),
 ]);

@@ -337,7 +337,9 @@ const Form = z.object({
     toState: z.boolean().optional().describe(
       "the values go to screen state (e.g. filters); nothing is sent",
     ),
-    extra: z.record(z.string(), z.unknown()).optional().describe("constant fields sent along"),
+    extra: z.record(z.string(), z.unknown()).optional().describe(
+      "fields sent along; {$param}, {$query}, {$state} objects are replaced",
+    ),
     carry: z.record(z.string(), z.string()).optional().describe(
       "body field → dot path in the form source's whole value, sent along unchanged (e.g. version)",
     ),

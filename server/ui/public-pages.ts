@@ -13,6 +13,8 @@ export const PUBLIC_PAGES: readonly { path: string; screen: string; title: strin
   { path: "/status", screen: "status", title: "System Status" },
   { path: "/security", screen: "security", title: "Security" },
   { path: "/integrations", screen: "integrations", title: "Integrations" },
+  // Public rather than guest: an administrator passing a reset link on may open it.
+  { path: "/reset-password", screen: "reset-password", title: "Choose a new password" },
   {
     path: "/blog/advanced-analytics-dashboard",
     screen: "blog/advanced-analytics-dashboard",
@@ -41,6 +43,7 @@ export const GUEST_PAGES: readonly { path: string; screen: string; title: string
   { path: "/register", screen: "register", title: "Create your account" },
   { path: "/client-portal", screen: "client-portal", title: "Client Portal" },
   { path: "/accept-invitation", screen: "accept-invitation", title: "Accept invitation" },
+  { path: "/forgot-password", screen: "forgot-password", title: "Forgot password" },
 ];
 
 /** The client portal's pages (portal users only). */

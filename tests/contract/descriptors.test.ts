@@ -19,10 +19,6 @@ const validators = {
 };
 
 const SAMPLE_PARAMS: Record<string, string> = { id: "led_acme_001", reportType: "summary" };
-/** Screens whose required params travel in the query string rather than the path. */
-const SAMPLE_QUERIES: Record<string, string> = {
-  "accept-invitation": "?token=sample-invitation-token",
-};
 
 function check(validate: Ajv2020.ValidateFunction, value: unknown, what: string): void {
   const valid = validate(value);
@@ -52,12 +48,11 @@ for (const email of accounts) {
       const screens = new Map<string, string>();
       for (const route of routes.routes as { path: string; screen: string }[]) {
         const names = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
-        const query = SAMPLE_QUERIES[route.screen] ??
-          (route.screen === "module"
-            ? "?id=tasks"
-            : names.length
-            ? "?" + names.map((n) => `${n}=${SAMPLE_PARAMS[n]}`).join("&")
-            : "");
+        const query = route.screen === "module"
+          ? "?id=tasks"
+          : names.length
+          ? "?" + names.map((n) => `${n}=${SAMPLE_PARAMS[n]}`).join("&")
+          : "";
         screens.set(`${route.screen}${query}`, route.path);
       }
       let checked = 0;

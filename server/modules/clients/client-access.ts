@@ -23,6 +23,7 @@ import { hashRefreshToken, newRefreshToken } from "../../platform/auth/tokens.ts
 import { revokeUserTokens } from "../../platform/auth/repo.ts";
 import { PORTAL_ROLE } from "../../platform/access/access.ts";
 import { INVITATION_DAYS } from "../../platform/admin/users-admin.ts";
+import { queueInvitationMail } from "../../platform/mail/mod.ts";
 import * as portal from "../portal/repo.ts";
 
 /** Declares the client access endpoints. */
@@ -117,6 +118,7 @@ export function clientAccessRoutes(
   }, async (c, { access, body }) => {
     await assertClient(access.organizationId, body.client_id);
     const token = newRefreshToken();
+    const link = `${publicUrl}/accept-invitation?token=${token}`;
     const at = now();
     const expires = new Date(clock() + INVITATION_DAYS * 86_400_000).toISOString();
     const userId = await db.transaction(async (tx) => {
@@ -159,11 +161,17 @@ export function clientAccessRoutes(
         requestId: c.get("requestId"),
         now: at,
       });
+      await queueInvitationMail(tx, {
+        organizationId: access.organizationId,
+        to: body.email,
+        link,
+        days: INVITATION_DAYS,
+      }, { portal: true, now: at });
       return id;
     });
     return c.json({
       user_id: userId,
-      invitation_link: `${publicUrl}/accept-invitation?token=${token}`,
+      invitation_link: link,
       expires_at: expires,
     }, 201);
   });

@@ -2,7 +2,8 @@
  * Members of an organisation: role changes, deactivation and invitations. A role
  * change or a deactivation revokes the member's refresh tokens. The last active
  * administrator can be neither demoted nor deactivated. An invitation creates a
- * pending account and a one-time link (valid 7 days) shown to the administrator.
+ * pending account and a one-time link (valid 7 days), shown to the administrator and
+ * mailed to the person through the outbox.
  */
 import { invalidInput, notFound } from "../errors/app-error.ts";
 import { recordAudit } from "../audit/record.ts";
@@ -11,6 +12,7 @@ import { newId } from "../ids.ts";
 import { hashRefreshToken, newRefreshToken } from "../auth/tokens.ts";
 import { revokeUserTokens } from "../auth/repo.ts";
 import type { Queryable } from "../../db/database.ts";
+import { queueInvitationMail } from "../mail/mod.ts";
 import type { AdminContext } from "./admin-context.ts";
 
 /** How long an invitation link stays valid. */
@@ -143,6 +145,7 @@ export async function inviteMember(
   input: { email: string; firstName: string; lastName: string; role: string; baseUrl: string },
 ) {
   const token = newRefreshToken();
+  const link = `${input.baseUrl}/accept-invitation?token=${token}`;
   const expires = new Date(Date.parse(ctx.now) + INVITATION_DAYS * 86_400_000).toISOString();
   const userId = await ctx.db.transaction(async (tx) => {
     await assertRoleExists(tx, ctx.organizationId, input.role);
@@ -184,11 +187,17 @@ export async function inviteMember(
       requestId: ctx.requestId,
       now: ctx.now,
     });
+    await queueInvitationMail(tx, {
+      organizationId: ctx.organizationId,
+      to: input.email,
+      link,
+      days: INVITATION_DAYS,
+    }, { portal: false, now: ctx.now });
     return id;
   });
   return {
     user_id: userId,
-    invitation_link: `${input.baseUrl}/accept-invitation?token=${token}`,
+    invitation_link: link,
     expires_at: expires,
   };
 }

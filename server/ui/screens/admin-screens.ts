@@ -9,6 +9,7 @@ import { head, type ScreenDef } from "./screen-def.ts";
 import { PERSON_FIELDS } from "./person-fields.ts";
 import { ACCESS_ADMIN_SCREENS } from "./admin-access-screens.ts";
 import { AUDIT_ACTION, MEMBERSHIP_STATUS, RESOURCE_TYPE, ROLE } from "../value-labels.ts";
+import { OUTGOING_MAIL_SOURCE, outgoingMailSection } from "./outgoing-mail.ts";
 
 const users: ScreenDef = {
   id: "users",
@@ -265,6 +266,7 @@ const settings: ScreenDef = {
   module: "settings",
   build: () => ({
     ...head("settings", "System Settings", "dynamic"),
+    state: { settings_tab: "session" },
     sources: {
       policy: {
         method: "POST",
@@ -272,58 +274,68 @@ const settings: ScreenDef = {
         body: {},
         label: "Session policy",
       },
+      mail: OUTGOING_MAIL_SOURCE,
     },
     body: {
       type: "page",
       title: "System Settings",
       children: [{
-        type: "card",
-        title: "Session policy",
-        subtitle: "People are signed out after this long without activity, with a warning first.",
-        children: [{
-          type: "form",
-          id: "session-policy",
-          source: "policy",
-          fields: [
-            {
-              name: "idle_timeout_minutes",
-              label: "Idle time-out (minutes) *",
-              kind: "number",
-              required: true,
-              min: 1,
-              max: 1440,
-              messages: {
-                required: "Enter minutes",
-                min: "At least 1 minute",
-                max: "At most 1440 minutes",
-              },
-            },
-            {
-              name: "warning_seconds",
-              label: "Warning before sign-out (seconds) *",
-              kind: "number",
-              required: true,
-              min: 5,
-              max: 3600,
-              messages: {
-                required: "Enter seconds",
-                min: "At least 5 seconds",
-                max: "At most 3600 seconds",
-              },
-            },
-          ],
-          submit: {
-            label: "Save policy",
-            method: "POST",
-            path: "/admin/settings/session-policy",
-            carry: { version: "version" },
-            successText: "Session policy saved",
-            invalidate: ["policy"],
-          },
-        }],
+        type: "tabs",
+        stateKey: "settings_tab",
+        tabs: [
+          { id: "session", label: "Session policy", children: [sessionPolicyCard] },
+          { id: "mail", label: "Outgoing mail", children: [outgoingMailSection()] },
+        ],
       }],
     },
   }),
+};
+
+const sessionPolicyCard: Node = {
+  type: "card",
+  title: "Session policy",
+  subtitle: "People are signed out after this long without activity, with a warning first.",
+  children: [{
+    type: "form",
+    id: "session-policy",
+    source: "policy",
+    fields: [
+      {
+        name: "idle_timeout_minutes",
+        label: "Idle time-out (minutes) *",
+        kind: "number",
+        required: true,
+        min: 1,
+        max: 1440,
+        messages: {
+          required: "Enter minutes",
+          min: "At least 1 minute",
+          max: "At most 1440 minutes",
+        },
+      },
+      {
+        name: "warning_seconds",
+        label: "Warning before sign-out (seconds) *",
+        kind: "number",
+        required: true,
+        min: 5,
+        max: 3600,
+        messages: {
+          required: "Enter seconds",
+          min: "At least 5 seconds",
+          max: "At most 3600 seconds",
+        },
+      },
+    ],
+    submit: {
+      label: "Save policy",
+      method: "POST",
+      path: "/admin/settings/session-policy",
+      carry: { version: "version" },
+      successText: "Session policy saved",
+      invalidate: ["policy"],
+    },
+  }],
 };
 
 const audit: ScreenDef = {

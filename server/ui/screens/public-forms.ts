@@ -3,7 +3,6 @@
  * live status, contact and demo forms, sign-in and registration.
  */
 import type { Node } from "../../../schemas/descriptor/mod.ts";
-import { z } from "zod";
 import { head, type ScreenDef } from "./screen-def.ts";
 
 const EMAIL_MESSAGES = { required: "Email is required", invalid: "Enter a valid email address" };
@@ -45,13 +44,31 @@ export const PUBLIC_FORM_SCREENS: ScreenDef[] = [
   {
     id: "accept-invitation",
     audience: "guest",
-    params: z.object({ token: z.string().min(10).max(200) }).strict(),
-    build: ({ params }) => ({
+    build: () => ({
       ...head("accept-invitation", "Accept invitation", "static"),
+      sources: {
+        invitation: {
+          method: "POST",
+          path: "/auth/invitation/preview",
+          body: { token: { $query: "token" } },
+          critical: true,
+        },
+      },
+      errorPanel: {
+        title: "This invitation link cannot be used",
+        text: "It has been used already or has expired. Ask whoever invited you for a new one.",
+        retryLabel: "Try again",
+      },
       body: {
         type: "page",
         title: "Welcome! Choose your password",
         children: [{
+          type: "key-value",
+          items: [
+            { label: "Organization", value: { $bind: "invitation", path: "organization_name" } },
+            { label: "Email", value: { $bind: "invitation", path: "email" } },
+          ],
+        }, {
           type: "form",
           id: "accept-invitation",
           fields: [{
@@ -70,7 +87,7 @@ export const PUBLIC_FORM_SCREENS: ScreenDef[] = [
             label: "Set password",
             method: "POST",
             path: "/auth/accept-invitation",
-            extra: { token: params.token },
+            extra: { token: { $query: "token" } },
             successText: "Your password is set. You can sign in now.",
             onSuccess: { kind: "navigate", to: "/login" },
           },
@@ -292,6 +309,7 @@ export const PUBLIC_FORM_SCREENS: ScreenDef[] = [
         title: "Sign in to Opsuite",
         children: [
           signInForm("login", "Sign in", "/app/dashboard"),
+          { type: "link", text: "Forgot password?", to: "/forgot-password" },
           { type: "link", text: "No account yet? Create one", to: "/register" },
           { type: "link", text: "Are you a client? Use the client portal", to: "/client-portal" },
         ],
@@ -377,7 +395,10 @@ export const PUBLIC_FORM_SCREENS: ScreenDef[] = [
         type: "page",
         title: "Client Portal",
         description: "Follow your projects' progress and milestones, and message the firm.",
-        children: [signInForm("client-portal-login", "Sign in", "/client-portal/dashboard")],
+        children: [
+          signInForm("client-portal-login", "Sign in", "/client-portal/dashboard"),
+          { type: "link", text: "Forgot password?", to: "/forgot-password" },
+        ],
       },
     }),
   },

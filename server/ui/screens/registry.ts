@@ -12,6 +12,7 @@ import {
 import { screenOfParameterRoute } from "../routes-descriptor.ts";
 import { PUBLIC_CONTENT_SCREENS } from "./public-content.ts";
 import { PUBLIC_FORM_SCREENS } from "./public-forms.ts";
+import { PASSWORD_RESET_SCREENS } from "./password-reset.ts";
 import { STAFF_RECORD_SCREENS } from "./staff-records.ts";
 import { catchAll, moduleScreen, STAFF_MISC_SCREENS } from "./staff-misc.ts";
 import { PORTAL_SCREENS } from "./portal.ts";
@@ -27,6 +28,7 @@ function buildRegistry(): Map<string, ScreenDef> {
     const def of [
       ...PUBLIC_CONTENT_SCREENS,
       ...PUBLIC_FORM_SCREENS,
+      ...PASSWORD_RESET_SCREENS,
       ...STAFF_RECORD_SCREENS,
       ...STAFF_MISC_SCREENS,
       ...ADMIN_SCREENS,

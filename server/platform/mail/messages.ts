@@ -1,0 +1,76 @@
+/**
+ * The texts of outgoing mail. Plain text only: every message carries its link on a
+ * line of its own so any mail client shows it, and nothing user-typed becomes HTML.
+ */
+import type { MailKind } from "./outbox.ts";
+
+/** A message's subject, text and kind, before it has a recipient. */
+export interface MailContent {
+  subject: string;
+  text: string;
+  kind: MailKind;
+}
+
+/** The password reset message. */
+export function passwordResetMail(input: { link: string; minutes: number }): MailContent {
+  return {
+    kind: "password_reset",
+    subject: "Reset your Opsuite password",
+    text: [
+      "Someone asked to reset the password of your Opsuite account.",
+      "",
+      `Choose a new password here (the link works once, for ${input.minutes} minutes):`,
+      input.link,
+      "",
+      "If you did not ask for this, ignore this message: your password stays as it is.",
+    ].join("\n"),
+  };
+}
+
+/** The notice sent after a password was changed with a reset link. */
+export function passwordChangedMail(input: { signInLink: string }): MailContent {
+  return {
+    kind: "password_changed",
+    subject: "Your Opsuite password was changed",
+    text: [
+      "The password of your Opsuite account was just changed, and every session was signed out.",
+      "",
+      "Sign in with your new password:",
+      input.signInLink,
+      "",
+      "If you did not do this, reset your password at once and tell your administrator.",
+    ].join("\n"),
+  };
+}
+
+/** The invitation to join an organisation as a member of staff. */
+export function staffInvitationMail(
+  input: { link: string; organizationName: string; days: number },
+): MailContent {
+  return {
+    kind: "staff_invitation",
+    subject: `You are invited to ${input.organizationName} on Opsuite`,
+    text: [
+      `You have been invited to join ${input.organizationName} on Opsuite.`,
+      "",
+      `Choose your password here (the link works once, for ${input.days} days):`,
+      input.link,
+    ].join("\n"),
+  };
+}
+
+/** The invitation of a client's contact to the client portal. */
+export function portalInvitationMail(
+  input: { link: string; organizationName: string; days: number },
+): MailContent {
+  return {
+    kind: "portal_invitation",
+    subject: `Your client portal at ${input.organizationName}`,
+    text: [
+      `${input.organizationName} invites you to its client portal on Opsuite, where you can follow your projects and send messages.`,
+      "",
+      `Choose your password here (the link works once, for ${input.days} days):`,
+      input.link,
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,49 @@
+import { expect, test } from "@playwright/test";
+import { acceptInvitation, appPathOf, inviteStaff } from "./invitation-steps.ts";
+import { signIn, submitSignIn } from "./support.ts";
+
+test("a staff invitation link lets the invited person choose a password and sign in", async ({ browser }) => {
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, "admin@acme.test", "/app/users");
+  const email = `staff-${Date.now()}@acme.test`;
+  const link = await inviteStaff(admin, email);
+
+  const invitee = await (await browser.newContext()).newPage();
+  await acceptInvitation(invitee, link, "a-chosen-password");
+  await submitSignIn(invitee, email, "a-chosen-password");
+  await expect(invitee).toHaveURL(/\/app\/dashboard$/);
+  await expect(invitee.getByRole("navigation", { name: "Main navigation" })).toBeVisible();
+
+  const again = await (await browser.newContext()).newPage();
+  await again.goto(appPathOf(link));
+  await expect(again.getByRole("heading", { name: "This invitation link cannot be used" }))
+    .toBeVisible();
+});
+
+test("a portal invitation link lets the client's contact choose a password and use the portal", async ({ browser }) => {
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, "admin@acme.test", "/app/clients");
+  const form = admin.locator("form").filter({ hasText: "Create portal invitation" });
+  const email = `contact-${Date.now()}@contoso.test`;
+  await form.getByLabel("Client").selectOption({ label: "Contoso Ltd" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("First name").fill("Casey");
+  await form.getByLabel("Last name").fill("Contact");
+  await form.getByRole("button", { name: "Create portal invitation" }).click();
+  const result = admin.locator(".form-result-value");
+  await expect(result).toContainText("/accept-invitation?token=");
+  const link = (await result.textContent())!;
+
+  const contact = await (await browser.newContext({ viewport: { width: 390, height: 844 } }))
+    .newPage();
+  await contact.goto(appPathOf(link));
+  await expect(contact.getByRole("heading", { name: "Welcome! Choose your password" }))
+    .toBeVisible();
+  await expect(contact.getByText(email)).toBeVisible();
+  await contact.screenshot({ path: "test-results/e2e/accept-invitation-390.png" });
+  await acceptInvitation(contact, link, "a-portal-password");
+  await contact.goto("/client-portal");
+  await submitSignIn(contact, email, "a-portal-password");
+  await expect(contact).toHaveURL(/\/client-portal\/dashboard$/);
+  await expect(contact.getByText("Contoso Operations Review").first()).toBeVisible();
+});
