@@ -7,12 +7,12 @@ import { openDatabase } from "./db/open.ts";
 import { prepareDatabase } from "./db/prepare.ts";
 import { createApp } from "./app.ts";
 import { DEMO_PASSWORD, PEOPLE } from "./db/seed/demo-people.ts";
-import { closeLogFile, useLogFile } from "./platform/http/log.ts";
+import { closeLogFile, logToFile } from "./platform/http/log.ts";
 import { createSmtpTransport, MailDelivery } from "./platform/mail/mod.ts";
 
 const config = readConfig(Deno.env.toObject());
 if (config.logFile) {
-  useLogFile(config.logFile, { maxBytes: config.logMaxBytes, files: config.logFiles });
+  logToFile(config.logFile, { maxBytes: config.logMaxBytes, files: config.logFiles });
 }
 const db = openDatabase(config.databaseUrl, { writeWaitMs: config.dbWriteWaitMs });
 const prepared = await prepareDatabase(db, {

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { closeLogFile, logLine, MAX_LINE_CHARS, useLogFile } from "./log.ts";
+import { closeLogFile, logLine, logToFile, MAX_LINE_CHARS } from "./log.ts";
 
 async function linesOf(path: string): Promise<string[]> {
   return (await Deno.readTextFile(path)).split("\n").filter((line) => line !== "");
@@ -9,7 +9,7 @@ Deno.test("Log lines go to a file rotated by size, keeping LOG_FILES old files",
   const dir = await Deno.makeTempDir({ prefix: "opsuite-log-" });
   const path = `${dir}/logs/app.log`;
   try {
-    useLogFile(path, { maxBytes: 2000, files: 2 });
+    logToFile(path, { maxBytes: 2000, files: 2 });
     for (let n = 0; n < 60; n++) logLine(null, "warn", "client render error", { n });
     closeLogFile();
     const names = [...Deno.readDirSync(`${dir}/logs`)].map((e) => e.name).sort();
@@ -32,7 +32,7 @@ Deno.test("A log line is bounded whatever the size of its fields", async () => {
   const dir = await Deno.makeTempDir({ prefix: "opsuite-log-" });
   const path = `${dir}/app.log`;
   try {
-    useLogFile(path, { maxBytes: 10 * 1024 * 1024, files: 1 });
+    logToFile(path, { maxBytes: 10 * 1024 * 1024, files: 1 });
     logLine(null, "warn", "client render error", { url: "x".repeat(1_000_000), n: 1 });
     logLine(null, "error", "unhandled error", { stack: Array(100_000).fill("frame") });
     closeLogFile();

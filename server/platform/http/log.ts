@@ -1,6 +1,6 @@
 /**
  * One JSON log line per event, always with the request id. Lines go to stdout
- * (stderr for warnings and errors) unless `useLogFile` sends them to a file
+ * (stderr for warnings and errors) unless `logToFile` sends them to a file
  * rotated by size. Every line is bounded to `MAX_LINE_CHARS`: long text fields
  * are cut (and the line marked `truncated`), so a client cannot make one request
  * write megabytes of log.
@@ -18,7 +18,7 @@ const MAX_FIELD_CHARS = 1024;
 let logFile: RotatingLogFile | undefined;
 
 /** Sends every later line to a rotating file instead of stdout and stderr. */
-export function useLogFile(path: string, options: { maxBytes: number; files: number }): void {
+export function logToFile(path: string, options: { maxBytes: number; files: number }): void {
   logFile?.close();
   logFile = new RotatingLogFile(path, options);
 }
