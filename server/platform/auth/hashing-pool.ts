@@ -84,11 +84,16 @@ export class HashingPool implements PasswordHasher {
   }
 
   #run<T>(priority: HashPriority, work: () => Promise<T>): Promise<T> {
-    const queue = this.#queues[priority];
-    if (queue.length >= this.#maxQueued[priority]) return Promise.reject(hashingBusy());
     return new Promise<T>((resolve, reject) => {
-      queue.push({ priority, work, resolve: resolve as (value: unknown) => void, reject });
+      const queue = this.#queues[priority];
+      const job: Job = { priority, work, resolve: resolve as (value: unknown) => void, reject };
+      queue.push(job);
       this.#start();
+      // Still waiting, behind a full queue: refused now rather than waiting without end.
+      if (queue.length > this.#maxQueued[priority] && queue.at(-1) === job) {
+        queue.pop();
+        reject(hashingBusy());
+      }
     });
   }
 
