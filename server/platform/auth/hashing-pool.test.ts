@@ -53,3 +53,19 @@ Deno.test("POST /auth/register answers 503 with Retry-After when the hashing que
     await t.close();
   }
 });
+
+Deno.test("After an enrolment hash that took T, the next enrolment waits 3T while sign-ins go on", async () => {
+  let now = 0;
+  const pool = new HashingPool({ iterations: MIN_ITERATIONS, slots: 2, clock: () => now });
+  const first = pool.hash("password-one", "enrolment");
+  const second = pool.hash("password-two", "enrolment");
+  assertEquals(pool.queued.enrolment, 1);
+  now = 100; // the first hash took 100 on the pool's clock: the next may start at 400
+  await first;
+  assertEquals(pool.queued.enrolment, 1, "the second enrolment started without resting");
+  // A sign-in is not held by the rest.
+  assertEquals(await pool.verify("password-one", undefined, "sign-in"), false);
+  assertEquals(pool.queued.enrolment, 1);
+  now = 400;
+  ok((await second).startsWith("pbkdf2-sha256$"));
+});

@@ -9,7 +9,11 @@
  * Two queues: sign-ins always go first, and enrolments (registration, invitation
  * accept) may hold at most all slots but one, so a sign-in never waits behind
  * them. Each queue is bounded: when it is full the call is refused at once with
- * 503 and Retry-After instead of waiting without end.
+ * 503 and Retry-After instead of waiting without end. Enrolments also get only a
+ * share of the time (default a quarter): after an enrolment hash that took T, the
+ * next one waits 3T. Where the process's CPU is shared (every container, any busy
+ * machine) a running enrolment slows the sign-in beside it, so a flood of them,
+ * even from many addresses, may overlap a sign-in only that share of the time.
  */
 import { AppError } from "../errors/app-error.ts";
 import { dummyHash, hashPassword, verifyPassword } from "./password.ts";
@@ -35,6 +39,10 @@ export interface HashingPoolOptions {
   maxQueuedSignIns?: number;
   /** Enrolments waiting for a slot before more are refused (default 8). */
   maxQueuedEnrolments?: number;
+  /** The share of time enrolment hashing may take (default 0.25). */
+  enrolmentShare?: number;
+  /** Milliseconds, to measure how long a hash took. */
+  clock?: () => number;
 }
 
 interface Job {
@@ -45,10 +53,10 @@ interface Job {
 }
 
 /** 503: every slot is taken and the queue is full. */
-export function hashingBusy(): AppError {
+export function hashingBusy(retryAfterSeconds = 1): AppError {
   return new AppError(503, "busy", "The server is busy. Try again in a moment.", {
-    headers: { "Retry-After": "1" },
-    details: { retry_after_seconds: 1 },
+    headers: { "Retry-After": String(retryAfterSeconds) },
+    details: { retry_after_seconds: retryAfterSeconds },
   });
 }
 
@@ -59,8 +67,13 @@ export class HashingPool implements PasswordHasher {
   readonly #enrolmentSlots: number;
   readonly #maxQueued: Record<HashPriority, number>;
   readonly #queues: Record<HashPriority, Job[]> = { "sign-in": [], enrolment: [] };
+  readonly #enrolmentShare: number;
+  readonly #clock: () => number;
   #running = 0;
   #runningEnrolments = 0;
+  /** When the next enrolment may start. */
+  #enrolmentRestUntil = 0;
+  #wake: ReturnType<typeof setTimeout> | undefined;
 
   constructor(options: HashingPoolOptions) {
     this.#iterations = options.iterations;
@@ -69,6 +82,16 @@ export class HashingPool implements PasswordHasher {
     this.#maxQueued = {
       "sign-in": options.maxQueuedSignIns ?? 64,
       enrolment: options.maxQueuedEnrolments ?? 8,
+    };
+    this.#enrolmentShare = Math.min(1, Math.max(0.01, options.enrolmentShare ?? 0.25));
+    this.#clock = options.clock ?? Date.now;
+  }
+
+  /** Calls waiting for a slot, per priority. */
+  get queued(): Record<HashPriority, number> {
+    return {
+      "sign-in": this.#queues["sign-in"].length,
+      enrolment: this.#queues.enrolment.length,
     };
   }
 
@@ -97,18 +120,36 @@ export class HashingPool implements PasswordHasher {
     });
   }
 
+  #nextJob(): Job | undefined {
+    const signIn = this.#queues["sign-in"].shift();
+    if (signIn || !this.#queues.enrolment.length) return signIn;
+    if (this.#runningEnrolments >= this.#enrolmentSlots) return undefined;
+    const rest = this.#enrolmentRestUntil - this.#clock();
+    if (rest <= 0) return this.#queues.enrolment.shift();
+    this.#wake ??= setTimeout(() => {
+      this.#wake = undefined;
+      this.#start();
+    }, rest);
+    return undefined;
+  }
+
   #start(): void {
     while (this.#running < this.slots) {
-      const job = this.#queues["sign-in"].shift() ??
-        (this.#runningEnrolments < this.#enrolmentSlots
-          ? this.#queues.enrolment.shift()
-          : undefined);
+      const job = this.#nextJob();
       if (!job) return;
       this.#running++;
-      if (job.priority === "enrolment") this.#runningEnrolments++;
+      const enrolment = job.priority === "enrolment";
+      if (enrolment) this.#runningEnrolments++;
+      const started = this.#clock();
       job.work().then(job.resolve, job.reject).finally(() => {
         this.#running--;
-        if (job.priority === "enrolment") this.#runningEnrolments--;
+        if (enrolment) {
+          this.#runningEnrolments--;
+          const now = this.#clock();
+          const took = now - started;
+          this.#enrolmentRestUntil = Math.max(this.#enrolmentRestUntil, now) +
+            took * (1 / this.#enrolmentShare - 1);
+        }
         this.#start();
       });
     }
