@@ -1,4 +1,5 @@
-import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { deepStrictEqual as assertEquals, throws } from "node:assert/strict";
+import { readConfig } from "../../config.ts";
 import { createTestApp } from "../../testing/test-app.ts";
 import { errorOf } from "../../testing/http-assertions.ts";
 import { addressFromChain, limitKey, UNKNOWN_ADDRESS } from "./client-address.ts";
@@ -75,4 +76,17 @@ Deno.test("POST /auth/login with no trusted proxy counts the socket address and 
   } finally {
     await t.close();
   }
+});
+
+Deno.test("TRUSTED_PROXIES is read as a count, the old TRUST_PROXY=on as one proxy, and a bad value stops the server naming it", () => {
+  assertEquals(readConfig({}).trustedProxies, 0);
+  assertEquals(readConfig({ TRUSTED_PROXIES: "2" }).trustedProxies, 2);
+  assertEquals(readConfig({ TRUST_PROXY: "on" }).trustedProxies, 1);
+  assertEquals(readConfig({ TRUSTED_PROXIES: "0", TRUST_PROXY: "on" }).trustedProxies, 0);
+  throws(() => readConfig({ TRUSTED_PROXIES: "-1" }), /TRUSTED_PROXIES/);
+  assertEquals(readConfig({ RATE_LIMIT_FORMS: "3/120" }).anonymousLimits.forms, {
+    max: 3,
+    windowSeconds: 120,
+  });
+  throws(() => readConfig({ RATE_LIMIT_REGISTRATION: "lots" }), /RATE_LIMIT_REGISTRATION/);
 });
