@@ -53,10 +53,10 @@ interface Job {
 }
 
 /** 503: every slot is taken and the queue is full. */
-export function hashingBusy(retryAfterSeconds = 1): AppError {
+export function hashingBusy(): AppError {
   return new AppError(503, "busy", "The server is busy. Try again in a moment.", {
-    headers: { "Retry-After": String(retryAfterSeconds) },
-    details: { retry_after_seconds: retryAfterSeconds },
+    headers: { "Retry-After": "1" },
+    details: { retry_after_seconds: 1 },
   });
 }
 

@@ -34,10 +34,11 @@ export async function hashPassword(password: string, iterations = MIN_ITERATIONS
 }
 
 /** Whether a stored value is a hash this module made (invited accounts hold a placeholder). */
-export function isPasswordHash(stored: string): boolean {
+function isPasswordHash(stored: string): boolean {
   const [scheme, iterationsText, saltText, hashText] = stored.split("$");
-  return scheme === "pbkdf2-sha256" && Number(iterationsText) >= MIN_ITERATIONS && !!saltText &&
-    !!hashText;
+  const iterations = Number(iterationsText);
+  return scheme === "pbkdf2-sha256" && Number.isInteger(iterations) && iterations > 0 &&
+    !!saltText && !!hashText;
 }
 
 /**
