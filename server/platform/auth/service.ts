@@ -1,7 +1,7 @@
 /**
- * Sign-in, refresh with rotation, sign-out, registration and invitation accepts. Refresh tokens rotate
- * on every use; presenting a rotated (already used) token is treated as theft and
- * revokes its whole family.
+ * Sign-in, refresh with rotation, sign-out, registration and invitation accepts.
+ * Refresh tokens rotate on every use; presenting a rotated (already used) token is
+ * treated as theft and revokes its whole family.
  */
 import type { Database, Queryable } from "../../db/database.ts";
 import type {
