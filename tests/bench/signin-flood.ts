@@ -22,8 +22,12 @@ const FLOOD_CONNECTIONS = 16;
 const DEADLINE_MS = 180_000;
 const ACCOUNT = { email: "admin@acme.test", password: "demo-password" };
 
-const deadline = setTimeout(() => {
+/** What to stop if the deadline passes: the server and the flood, so no process outlives the run. */
+const running = new Set<() => Promise<unknown>>();
+
+const deadline = setTimeout(async () => {
   console.error("signin-flood: stopped after 3 minutes");
+  await Promise.allSettled([...running].map((stop) => stop()));
   Deno.exit(1);
 }, DEADLINE_MS);
 
@@ -53,12 +57,12 @@ function summary(times: number[]): { median: number; p95: number } {
 /** Floods until stdin closes, then prints the statuses counted (the child process). */
 async function flood(url: string): Promise<void> {
   const statuses: Record<number, number> = {};
-  let running = true;
+  let flooding = true;
   let serial = 0;
   // Fresh emails in every flood, so each registration founds an organisation.
   const run = crypto.randomUUID().slice(0, 8);
   const loop = async (connection: number) => {
-    while (running) {
+    while (flooding) {
       const n = serial++;
       const body = connection % 2 === 0
         ? {
@@ -90,7 +94,7 @@ async function flood(url: string): Promise<void> {
   };
   const loops = Array.from({ length: FLOOD_CONNECTIONS }, (_, i) => loop(i));
   for await (const _ of Deno.stdin.readable) { /* runs until the parent closes stdin */ }
-  running = false;
+  flooding = false;
   await Promise.all(loops);
   console.log(JSON.stringify(statuses));
 }
@@ -104,15 +108,19 @@ function startFlood(url: string): () => Promise<string> {
     stdout: "piped",
     stderr: "inherit",
   }).spawn();
-  return async () => {
-    await child.stdin.close();
+  const stop = async () => {
+    running.delete(stop);
+    await child.stdin.close().catch(() => {});
     const { stdout } = await child.output();
     return new TextDecoder().decode(stdout).trim();
   };
+  running.add(stop);
+  return stop;
 }
 
 async function scenario(name: string, port: number, env: Record<string, string>) {
   const app = await startApp(port, env);
+  running.add(app.stop);
   try {
     await signIns(app.url, []); // warm-up
     const aloneTimes: number[] = [];
@@ -139,6 +147,7 @@ async function scenario(name: string, port: number, env: Record<string, string>)
       } (budget 1.5); flood answers by status ${statuses}`,
     );
   } finally {
+    running.delete(app.stop);
     await app.stop();
   }
 }
