@@ -157,3 +157,26 @@ Deno.test("POST /ui/errors keeps the newest 5,000 reports", async () => {
     await t.close();
   }
 });
+
+Deno.test("POST /public/contact takes at most 1,000 messages a day over all addresses", async () => {
+  const t = await createTestApp();
+  try {
+    const send = (address: string, i: number) =>
+      t.call("POST", "/public/contact", {
+        body: BODIES["/public/contact"](i),
+        remoteAddress: address,
+      });
+    for (let i = 0; i < 1_000; i++) {
+      const res = await send(`10.0.${Math.floor(i / 10)}.1`, i);
+      assertEquals(res.status, 201, await res.text());
+    }
+    const refused = await send("203.0.113.200", 1_000);
+    await errorOf(refused, 429, "too_many_requests");
+    ok(Number(refused.headers.get("retry-after")) > 0);
+    assertEquals((await t.db.all("SELECT id FROM contact_requests")).length, 1_000);
+    t.clock.advance(24 * 60 * 60 * 1000);
+    assertEquals((await send("203.0.113.200", 1_001)).status, 201);
+  } finally {
+    await t.close();
+  }
+});
