@@ -16,6 +16,8 @@ import { createAccessResolver } from "./platform/access/resolver.ts";
 import { createKnownCallers } from "./platform/access/known-callers.ts";
 import { createAccessTokenVerifier } from "./platform/auth/tokens.ts";
 import { LoginThrottle } from "./platform/auth/rate-limit.ts";
+import { HashingPool, type PasswordHasher } from "./platform/auth/hashing-pool.ts";
+import { limitAnonymousWrites } from "./platform/http/anonymous-limit.ts";
 import { createAuthService } from "./platform/auth/service.ts";
 import { authRoutes } from "./platform/auth/routes.ts";
 import { organizationRoutes } from "./platform/orgs/routes.ts";
@@ -60,6 +62,8 @@ export interface AppDeps {
   config: Config;
   secret: string;
   clock?: () => number;
+  /** Hashes and verifies passwords (default: a pool sized to the machine). */
+  hasher?: PasswordHasher;
 }
 
 /** The app and what tests and benchmarks may reach into. */
@@ -69,8 +73,8 @@ export interface BuiltApp {
   descriptors: DescriptorCache;
   /** Watches organisation versions; `main.ts` starts its polling. */
   feed: ChangeFeed;
-  /** The request handler to serve: the fast lanes, then the router. */
-  fetch: (request: Request) => Response | Promise<Response>;
+  /** The request handler to serve: the fast lanes, then the router (with Deno's connection info). */
+  fetch: (request: Request, info?: Deno.ServeHandlerInfo) => Response | Promise<Response>;
 }
 
 /** Builds the app. */
@@ -123,21 +127,28 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.onError(handleError);
 
   const api = new Api(app, authenticate);
+  limitAnonymousWrites(app, {
+    limits: config.anonymousLimits,
+    trustedProxies: config.trustedProxies,
+    clock,
+  });
+  const hasher = deps.hasher ?? new HashingPool({ iterations: config.passwordIterations });
   const auth = createAuthService({
     db,
     clock,
     secret: deps.secret,
     accessTtlSeconds: config.accessTokenTtlSeconds,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
-    passwordIterations: config.passwordIterations,
+    hasher,
+    publicUrl: config.publicUrl,
     throttle: new LoginThrottle({
       maxPerAccount: config.loginMaxPerAccount,
       maxPerAddress: config.loginMaxPerAddress,
       windowMs: config.loginWindowSeconds * 1000,
     }, clock),
   });
-  authRoutes(api, auth, { trustProxy: config.trustProxy });
-  passwordResetRoutes(api, { db, clock, config });
+  authRoutes(api, auth, { trustedProxies: config.trustedProxies });
+  passwordResetRoutes(api, { db, clock, config, hasher });
   invitationPreviewRoutes(api, { db, clock });
   organizationRoutes(api, db, clock);
   navigationRoutes(api);
@@ -167,7 +178,6 @@ export function createApp(deps: AppDeps): BuiltApp {
     clock,
     feed,
     publicUrl: config.publicUrl,
-    passwordIterations: config.passwordIterations,
     sessionDefaults,
   });
   eventRoutes(app, feed, authenticate);
@@ -230,7 +240,7 @@ export function createApp(deps: AppDeps): BuiltApp {
 
   const fetch = withFastLanes(
     [descriptorLane({ cache: descriptors, clock, knownAccess }), dashboardAnalyticsLane],
-    (request) => app.fetch(request),
+    (request, info) => app.fetch(request, info),
   );
   return { app, api, descriptors, feed, fetch };
 }

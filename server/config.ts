@@ -4,6 +4,15 @@
  * that names the variable.
  */
 
+/** At most `max` requests per `windowSeconds` from one client address. */
+export interface RateLimitSetting {
+  max: number;
+  windowSeconds: number;
+}
+
+/** The classes of anonymous writes, each with its own per-address limit. */
+export type AnonymousWriteClass = "reports" | "forms" | "registration" | "invitation";
+
 /** Everything the server reads from its environment. */
 export interface Config {
   port: number;
@@ -16,7 +25,9 @@ export interface Config {
   loginMaxPerAccount: number;
   loginMaxPerAddress: number;
   loginWindowSeconds: number;
-  trustProxy: boolean;
+  /** Proxies in front of the server that append to X-Forwarded-For (0: use the socket). */
+  trustedProxies: number;
+  anonymousLimits: Record<AnonymousWriteClass, RateLimitSetting>;
   maxBodyBytes: number;
   idleTimeoutSeconds: number;
   idleWarningSeconds: number;
@@ -49,7 +60,13 @@ export const DEFAULT_CONFIG: Config = {
   loginMaxPerAccount: 10,
   loginMaxPerAddress: 50,
   loginWindowSeconds: 15 * 60,
-  trustProxy: false,
+  trustedProxies: 0,
+  anonymousLimits: {
+    reports: { max: 30, windowSeconds: 60 },
+    forms: { max: 10, windowSeconds: 60 },
+    registration: { max: 5, windowSeconds: 60 * 60 },
+    invitation: { max: 10, windowSeconds: 15 * 60 },
+  },
   maxBodyBytes: 1024 * 1024,
   idleTimeoutSeconds: 60 * 60,
   idleWarningSeconds: 5 * 60,
@@ -71,6 +88,36 @@ function intFrom(env: Record<string, string | undefined>, name: string, fallback
     throw new Error(`Cannot start: ${name} must be a positive integer, got "${raw}"`);
   }
   return value;
+}
+
+function trustedProxiesFrom(env: Record<string, string | undefined>): number {
+  const raw = env.TRUSTED_PROXIES;
+  if (raw === undefined || raw === "") {
+    // The old switch: on meant one proxy in front.
+    return ["1", "true", "on"].includes(env.TRUST_PROXY ?? "") ? 1 : 0;
+  }
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`Cannot start: TRUSTED_PROXIES must be 0 or a positive integer, got "${raw}"`);
+  }
+  return value;
+}
+
+function limitFrom(
+  env: Record<string, string | undefined>,
+  name: string,
+  fallback: RateLimitSetting,
+): RateLimitSetting {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const match = /^(\d+)\/(\d+)$/.exec(raw.trim());
+  const [max, windowSeconds] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
+  if (!(max > 0 && windowSeconds > 0)) {
+    throw new Error(
+      `Cannot start: ${name} must be "<requests>/<seconds>" with both above 0, got "${raw}"`,
+    );
+  }
+  return { max, windowSeconds };
 }
 
 /** Reads the configuration from an environment map (Deno.env.toObject() in main). */
@@ -106,7 +153,21 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     loginMaxPerAccount: intFrom(env, "LOGIN_MAX_PER_ACCOUNT", DEFAULT_CONFIG.loginMaxPerAccount),
     loginMaxPerAddress: intFrom(env, "LOGIN_MAX_PER_ADDRESS", DEFAULT_CONFIG.loginMaxPerAddress),
     loginWindowSeconds: intFrom(env, "LOGIN_WINDOW_SECONDS", DEFAULT_CONFIG.loginWindowSeconds),
-    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    trustedProxies: trustedProxiesFrom(env),
+    anonymousLimits: {
+      reports: limitFrom(env, "RATE_LIMIT_REPORTS", DEFAULT_CONFIG.anonymousLimits.reports),
+      forms: limitFrom(env, "RATE_LIMIT_FORMS", DEFAULT_CONFIG.anonymousLimits.forms),
+      registration: limitFrom(
+        env,
+        "RATE_LIMIT_REGISTRATION",
+        DEFAULT_CONFIG.anonymousLimits.registration,
+      ),
+      invitation: limitFrom(
+        env,
+        "RATE_LIMIT_INVITATION",
+        DEFAULT_CONFIG.anonymousLimits.invitation,
+      ),
+    },
     maxBodyBytes: DEFAULT_CONFIG.maxBodyBytes,
     idleTimeoutSeconds: intFrom(env, "IDLE_TIMEOUT_SECONDS", DEFAULT_CONFIG.idleTimeoutSeconds),
     idleWarningSeconds: intFrom(env, "IDLE_WARNING_SECONDS", DEFAULT_CONFIG.idleWarningSeconds),

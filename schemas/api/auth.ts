@@ -43,4 +43,8 @@ export const RegisterRequest = z.object({
 }).strict();
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
+/** What registration answers, the same whether or not the email already had an account. */
+export const RegistrationReceived = z.object({ message: z.string() }).strict();
+export type RegistrationReceived = z.infer<typeof RegistrationReceived>;
+
 export const OkResponse = z.object({ ok: z.literal(true) }).strict();

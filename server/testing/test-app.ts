@@ -11,6 +11,7 @@ import type { Database } from "../db/database.ts";
 import { type BuiltApp, createApp } from "../app.ts";
 import { signAccessToken } from "../platform/auth/tokens.ts";
 import { PEOPLE } from "../db/seed/demo-people.ts";
+import type { PasswordHasher } from "../platform/auth/hashing-pool.ts";
 
 let template: Promise<{ path: string; secret: string }> | undefined;
 
@@ -42,17 +43,25 @@ export interface TestApp extends BuiltApp {
   path: string;
   /** An access token for a seeded person, by email. */
   tokenFor(email: string): Promise<string>;
-  /** A JSON request with an optional bearer token. */
+  /** A JSON request with an optional bearer token, from a socket address when given. */
   call(
     method: string,
     path: string,
-    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+    options?: {
+      token?: string;
+      body?: unknown;
+      headers?: Record<string, string>;
+      remoteAddress?: string;
+    },
   ): Promise<Response>;
   close(): Promise<void>;
 }
 
 /** A fresh app over a copy of the seeded template. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  parts: { hasher?: PasswordHasher } = {},
+): Promise<TestApp> {
   const { path: templatePath, secret } = await buildTemplate();
   const path = await Deno.makeTempFile({ prefix: "opsuite-test-", suffix: ".db" });
   await Deno.copyFile(templatePath, path);
@@ -64,7 +73,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     },
   };
   const config: Config = { ...DEFAULT_CONFIG, clientDist: "/nonexistent", ...overrides };
-  const built = createApp({ db, config, secret, clock: () => clock.now });
+  const built = createApp({ db, config, secret, clock: () => clock.now, ...parts });
   return {
     ...built,
     db,
@@ -90,8 +99,15 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
         headers["content-length"] = String(body.length);
       }
       Object.assign(headers, options.headers);
+      const info: Deno.ServeHandlerInfo | undefined = options.remoteAddress
+        ? {
+          remoteAddr: { transport: "tcp", hostname: options.remoteAddress, port: 40000 },
+          completed: Promise.resolve(),
+        }
+        : undefined;
       return await built.fetch(
         new Request(new URL(path, "http://localhost"), { method, headers, body }),
+        info,
       );
     },
     async close() {

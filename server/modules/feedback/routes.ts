@@ -13,6 +13,12 @@ import type { Database } from "../../db/database.ts";
 import type { Api } from "../../platform/http/api.ts";
 import { newId } from "../../platform/ids.ts";
 import { logLine } from "../../platform/http/log.ts";
+import {
+  keepNewest,
+  KEPT_CHAT_FEEDBACK,
+  KEPT_CLIENT_ERRORS,
+  STORED_STACK_CHARS,
+} from "./retention.ts";
 
 /** The product version shown in the footer and the health check. */
 export const PRODUCT_VERSION = "1.0.0";
@@ -26,14 +32,16 @@ export function feedbackRoutes(api: Api, db: Database, clock: () => number): voi
     path: "/ui/errors",
     tag: "UI",
     summary: "Record a render error reported by the client",
+    description:
+      "Limited per client address (429 with Retry-After). The stack is stored cut to its first 4,000 characters; the newest 5,000 reports are kept.",
     audience: "public",
     body: ClientErrorReport,
     response: Received,
     status: 201,
   }, async (c, { access, body }) => {
     const id = newId("err");
-    await db.transaction((tx) =>
-      tx.run(
+    await db.transaction(async (tx) => {
+      await tx.run(
         `INSERT INTO client_errors (id, organization_id, user_id, message, stack, url, component, request_id, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
@@ -41,14 +49,15 @@ export function feedbackRoutes(api: Api, db: Database, clock: () => number): voi
           access?.organizationId ?? null,
           access?.user.id ?? null,
           body.message,
-          body.stack ?? "",
+          (body.stack ?? "").slice(0, STORED_STACK_CHARS),
           body.url ?? "",
           body.component ?? "",
           c.get("requestId"),
           now(),
         ],
-      )
-    );
+      );
+      await keepNewest(tx, "client_errors", KEPT_CLIENT_ERRORS);
+    });
     logLine(c, "warn", "client render error", {
       error_id: id,
       message: body.message,
@@ -62,14 +71,16 @@ export function feedbackRoutes(api: Api, db: Database, clock: () => number): voi
     path: "/ui/chat-feedback",
     tag: "UI",
     summary: "Mark a chatbot reply helpful or not helpful",
+    description:
+      "Limited per client address (429 with Retry-After); the newest 5,000 answers are kept.",
     audience: "public",
     body: ChatFeedback,
     response: Received,
     status: 201,
   }, async (c, { access, body }) => {
     const id = newId("cfb");
-    await db.transaction((tx) =>
-      tx.run(
+    await db.transaction(async (tx) => {
+      await tx.run(
         "INSERT INTO chat_feedback (id, user_id, message_id, helpful, content, created_at) VALUES (?, ?, ?, ?, ?, ?)",
         [
           id,
@@ -79,8 +90,9 @@ export function feedbackRoutes(api: Api, db: Database, clock: () => number): voi
           body.content ?? "",
           now(),
         ],
-      )
-    );
+      );
+      await keepNewest(tx, "chat_feedback", KEPT_CHAT_FEEDBACK);
+    });
     return c.json({ id, received: true as const }, 201);
   });
 
@@ -89,6 +101,7 @@ export function feedbackRoutes(api: Api, db: Database, clock: () => number): voi
     path: "/public/contact",
     tag: "Public",
     summary: "Send a message to the team",
+    description: "Limited per client address and to 1,000 a day in all (429 with Retry-After).",
     audience: "public",
     body: ContactRequest,
     response: Received,
@@ -109,6 +122,7 @@ export function feedbackRoutes(api: Api, db: Database, clock: () => number): voi
     path: "/public/schedule-demo",
     tag: "Public",
     summary: "Ask for a product demo on a preferred date",
+    description: "Limited per client address and to 1,000 a day in all (429 with Retry-After).",
     audience: "public",
     body: DemoRequest,
     response: Received,

@@ -6,7 +6,6 @@
  */
 import type { Context } from "hono";
 import {
-  AcceptInvitationRequest,
   MemberResponse,
   ModuleToggleRequest,
   ModuleToggleResponse,
@@ -28,11 +27,9 @@ import {
 import { OkResponse } from "../../../schemas/api/auth.ts";
 import type { Database } from "../../db/database.ts";
 import { type Access, ADMIN_ROLE } from "../access/access.ts";
-import { forbidden, invalidInput } from "../errors/app-error.ts";
+import { forbidden } from "../errors/app-error.ts";
 import type { Api } from "../http/api.ts";
 import type { AppEnv } from "../http/app-env.ts";
-import { hashPassword } from "../auth/password.ts";
-import { hashRefreshToken } from "../auth/tokens.ts";
 import { ADMIN_REQUIRED_TEXT } from "../../ui/screens/access-denied.ts";
 import type { AdminContext } from "./admin-context.ts";
 import type { ChangeFeed } from "./change-feed.ts";
@@ -48,7 +45,6 @@ export interface AdminDeps {
   clock: () => number;
   feed: ChangeFeed;
   publicUrl: string;
-  passwordIterations: number;
   sessionDefaults: { idleTimeoutSeconds: number; warningSeconds: number };
 }
 
@@ -208,51 +204,4 @@ export function adminRoutes(api: Api, deps: AdminDeps): void {
       );
     },
   );
-
-  api.route({
-    method: "post",
-    path: "/auth/accept-invitation",
-    tag: "Auth",
-    summary: "Set a password with a one-time invitation link",
-    audience: "public",
-    body: AcceptInvitationRequest,
-    response: OkResponse,
-  }, async (c, { body }) => {
-    const hash = await hashPassword(body.password, deps.passwordIterations);
-    const now = new Date(deps.clock()).toISOString();
-    await deps.db.transaction(async (tx) => {
-      const invitation = await tx.get<
-        {
-          id: string;
-          user_id: string;
-          organization_id: string;
-          expires_at: string;
-          used_at: string | null;
-        }
-      >(
-        "SELECT id, user_id, organization_id, expires_at, used_at FROM invitations WHERE token_hash = ?",
-        [await hashRefreshToken(body.token)],
-      );
-      if (!invitation || invitation.used_at || invitation.expires_at <= now) {
-        throw invalidInput("This invitation link is not valid any more", {
-          token: "Invalid or expired invitation",
-        });
-      }
-      await tx.run("UPDATE invitations SET used_at = ? WHERE id = ?", [now, invitation.id]);
-      await tx.run("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?", [
-        hash,
-        now,
-        invitation.user_id,
-      ]);
-      await tx.run(
-        "UPDATE user_organizations SET status = 'active', updated_at = ? WHERE user_id = ? AND organization_id = ?",
-        [
-          now,
-          invitation.user_id,
-          invitation.organization_id,
-        ],
-      );
-    });
-    return c.json({ ok: true as const });
-  });
 }

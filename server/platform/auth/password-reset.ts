@@ -20,7 +20,7 @@ import type { Api } from "../http/api.ts";
 import { newId } from "../ids.ts";
 import { countSentTo, enqueueMail } from "../mail/outbox.ts";
 import { passwordChangedMail, passwordResetMail } from "../mail/messages.ts";
-import { hashPassword } from "./password.ts";
+import type { PasswordHasher } from "./hashing-pool.ts";
 import { findUserByEmail, type UserRow } from "./repo.ts";
 import { revokeAllSessionsOfUser } from "./session-revocation.ts";
 import { hashRefreshToken, newRefreshToken } from "./tokens.ts";
@@ -38,7 +38,9 @@ const INVALID_LINK = "This password reset link is not valid any more. Ask for a 
 export interface PasswordResetDeps {
   db: Database;
   clock: () => number;
-  config: Pick<Config, "publicUrl" | "passwordIterations">;
+  config: Pick<Config, "publicUrl">;
+  /** Hashes the new password in the enrolment share of the hashing pool. */
+  hasher: PasswordHasher;
 }
 
 interface ResetRow {
@@ -80,7 +82,7 @@ export function passwordResetRoutes(api: Api, deps: PasswordResetDeps): void {
     const tokenHash = await hashRefreshToken(body.token);
     // The cheap check first: a flood of made-up tokens never reaches the password hash.
     if (!isUsable(await findReset(deps.db, tokenHash), iso())) throw invalidLink();
-    const passwordHash = await hashPassword(body.password, deps.config.passwordIterations);
+    const passwordHash = await deps.hasher.hash(body.password, "enrolment");
     const signInPath = await deps.db.transaction(async (tx) => {
       const now = iso();
       const reset = await findReset(tx, tokenHash);

@@ -33,18 +33,39 @@ export async function hashPassword(password: string, iterations = MIN_ITERATIONS
   }`;
 }
 
-/** Checks a password against a stored hash in constant time. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** Whether a stored value is a hash this module made (invited accounts hold a placeholder). */
+function isPasswordHash(stored: string): boolean {
   const [scheme, iterationsText, saltText, hashText] = stored.split("$");
-  if (scheme !== "pbkdf2-sha256" || !iterationsText || !saltText || !hashText) return false;
+  const iterations = Number(iterationsText);
+  return scheme === "pbkdf2-sha256" && Number.isInteger(iterations) && iterations > 0 &&
+    !!saltText && !!hashText;
+}
+
+/**
+ * Checks a password against a stored hash in constant time. A value that is not a
+ * hash (an invited account's placeholder) is checked against a hash that never
+ * verifies with the same iteration count, so every refusal costs one derivation.
+ */
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  iterations = MIN_ITERATIONS,
+): Promise<boolean> {
+  const usable = isPasswordHash(stored);
+  const [, iterationsText, saltText, hashText] = (usable ? stored : dummyHash(iterations)).split(
+    "$",
+  );
   const expected = decodeBase64(hashText);
   const actual = await derive(password, decodeBase64(saltText), Number(iterationsText));
   if (actual.length !== expected.length) return false;
   let difference = 0;
   for (let i = 0; i < actual.length; i++) difference |= actual[i] ^ expected[i];
-  return difference === 0;
+  return usable && difference === 0;
 }
 
-/** A hash that never verifies, used to spend the same time on unknown emails. */
-export const DUMMY_HASH =
-  `pbkdf2-sha256$${MIN_ITERATIONS}$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=`;
+/** A hash that never verifies (its hash is not PBKDF2's output for any known input). */
+export function dummyHash(iterations = MIN_ITERATIONS): string {
+  return `pbkdf2-sha256$${
+    Math.max(iterations, MIN_ITERATIONS)
+  }$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=`;
+}

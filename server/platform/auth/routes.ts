@@ -1,5 +1,4 @@
-/** The auth calls: login, refresh, logout, me, register. */
-import type { Context } from "hono";
+/** The auth calls: login, refresh, logout, me, register, accept-invitation. */
 import {
   EmptyRequest,
   LoginRequest,
@@ -7,25 +6,17 @@ import {
   OkResponse,
   RefreshRequest,
   RegisterRequest,
+  RegistrationReceived,
   Session,
   User,
 } from "../../../schemas/api/auth.ts";
+import { AcceptInvitationRequest } from "../../../schemas/api/admin.ts";
 import type { Api } from "../http/api.ts";
-import type { AppEnv } from "../http/app-env.ts";
+import { clientLimitKey } from "../http/client-address.ts";
 import type { AuthService } from "./service.ts";
 
-/** The client's address: the socket's, or the first forwarded one behind a trusted proxy. */
-export function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  const env = c.env as { remoteAddr?: { hostname?: string } } | undefined;
-  return env?.remoteAddr?.hostname ?? "unknown";
-}
-
 /** Declares the auth endpoints. */
-export function authRoutes(api: Api, auth: AuthService, options: { trustProxy: boolean }): void {
+export function authRoutes(api: Api, auth: AuthService, options: { trustedProxies: number }): void {
   api.route(
     {
       method: "post",
@@ -39,7 +30,9 @@ export function authRoutes(api: Api, auth: AuthService, options: { trustProxy: b
       response: Session,
     },
     async (c, { body }) =>
-      c.json(await auth.login(body.email, body.password, clientAddress(c, options.trustProxy))),
+      c.json(
+        await auth.login(body.email, body.password, clientLimitKey(c, options.trustedProxies)),
+      ),
   );
 
   api.route({
@@ -80,9 +73,26 @@ export function authRoutes(api: Api, auth: AuthService, options: { trustProxy: b
     path: "/auth/register",
     tag: "Auth",
     summary: "Create an account and a new organisation you administer",
+    description:
+      "Answers 202 with the same body whether or not the email already has an account; an existing account is left unchanged. Limited per client address (429 with Retry-After).",
     audience: "public",
     body: RegisterRequest,
-    response: Session,
-    status: 201,
-  }, async (c, { body }) => c.json(await auth.register(body), 201));
+    response: RegistrationReceived,
+    status: 202,
+  }, async (c, { body }) => c.json(await auth.register(body), 202));
+
+  api.route({
+    method: "post",
+    path: "/auth/accept-invitation",
+    tag: "Auth",
+    summary: "Set a password with a one-time invitation link",
+    description:
+      "A staff or client portal invitation. Limited per client address (429 with Retry-After).",
+    audience: "public",
+    body: AcceptInvitationRequest,
+    response: OkResponse,
+  }, async (c, { body }) => {
+    await auth.acceptInvitation(body);
+    return c.json({ ok: true as const });
+  });
 }

@@ -1,14 +1,20 @@
 /**
- * Sign-in, refresh with rotation, sign-out and registration. Refresh tokens rotate
- * on every use; presenting a rotated (already used) token is treated as theft and
- * revokes its whole family.
+ * Sign-in, refresh with rotation, sign-out, registration and invitation accepts.
+ * Refresh tokens rotate on every use; presenting a rotated (already used) token is
+ * treated as theft and revokes its whole family.
  */
 import type { Database, Queryable } from "../../db/database.ts";
-import type { RegisterRequest, Session, User } from "../../../schemas/api/auth.ts";
+import type {
+  RegisterRequest,
+  RegistrationReceived,
+  Session,
+  User,
+} from "../../../schemas/api/auth.ts";
 import { AppError, unauthenticated } from "../errors/app-error.ts";
 import { newId } from "../ids.ts";
-import { foundOrganization } from "../orgs/found-organization.ts";
-import { DUMMY_HASH, hashPassword, verifyPassword } from "./password.ts";
+import type { PasswordHasher } from "./hashing-pool.ts";
+import { register } from "./registration.ts";
+import { acceptInvitation } from "./invitation-accept.ts";
 import { hashRefreshToken, newRefreshToken, signAccessToken } from "./tokens.ts";
 import type { LoginThrottle } from "./rate-limit.ts";
 import * as repo from "./repo.ts";
@@ -23,8 +29,10 @@ export interface AuthDeps {
   secret: string;
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
-  passwordIterations: number;
+  hasher: PasswordHasher;
   throttle: LoginThrottle;
+  /** The base of links in mail (the notice to an account whose email someone registers). */
+  publicUrl: string;
 }
 
 /** The User entity of a user row and their current role. */
@@ -88,7 +96,9 @@ export function createAuthService(deps: AuthDeps) {
         );
       }
       const row = await repo.findUserByEmail(deps.db, email);
-      const ok = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
+      // One derivation whatever fails (unknown email, invited, deactivated, wrong
+      // password), so the time taken tells nothing.
+      const ok = await deps.hasher.verify(password, row?.password_hash, "sign-in");
       if (!row || !ok || row.is_active !== 1) {
         deps.throttle.recordFailure(email, address);
         throw unauthenticated(INVALID_CREDENTIALS);
@@ -134,22 +144,14 @@ export function createAuthService(deps: AuthDeps) {
       return toUser(row, await repo.currentRole(deps.db, userId));
     },
 
-    /** Creates a user and a new organisation they administer, and signs them in. */
-    async register(input: RegisterRequest): Promise<Session> {
-      const passwordHash = await hashPassword(input.password, deps.passwordIterations);
-      return await deps.db.transaction(async (tx) => {
-        const { userId } = await foundOrganization(tx, {
-          organizationName: input.organization_name,
-          email: input.email,
-          passwordHash,
-          firstName: input.first_name,
-          lastName: input.last_name,
-          actor: "founder",
-          now: iso(),
-        });
-        const row = await repo.findUserById(tx, userId);
-        return (await issueSession(tx, row!)).session;
-      });
+    /** Founds an organisation for a new email; answers the same for a known one. */
+    register(input: RegisterRequest): Promise<RegistrationReceived> {
+      return register(deps, input);
+    },
+
+    /** Sets an invited user's password with their one-time token. */
+    acceptInvitation(input: { token: string; password: string }): Promise<void> {
+      return acceptInvitation(deps, input);
     },
   };
 }

@@ -5,7 +5,7 @@
 
 /** An error with an HTTP status, a stable code and a message safe to show. */
 export class AppError extends Error {
-  readonly status: 400 | 401 | 403 | 404 | 405 | 408 | 409 | 413 | 415 | 429 | 500;
+  readonly status: 400 | 401 | 403 | 404 | 405 | 408 | 409 | 413 | 415 | 429 | 500 | 503;
   readonly code: string;
   readonly details?: unknown;
   readonly headers?: Record<string, string>;

@@ -12,8 +12,11 @@
 import { logRequest, QUIET } from "./log.ts";
 import { requestIdFor } from "./request-id.ts";
 
-/** What answers requests no lane takes. */
-export type Router = (request: Request) => Response | Promise<Response>;
+/** What answers requests no lane takes; `info` is Deno's connection info (the socket address). */
+export type Router = (
+  request: Request,
+  info?: Deno.ServeHandlerInfo,
+) => Response | Promise<Response>;
 
 /** One request as a lane sees it. */
 export interface LaneRequest {
@@ -30,7 +33,10 @@ export type FastLane = (lane: LaneRequest) => Response | Promise<Response> | nul
 
 /** The request handler: each lane in turn, then the router. */
 export function withFastLanes(lanes: FastLane[], router: Router) {
-  return function serve(request: Request): Response | Promise<Response> {
+  return function serve(
+    request: Request,
+    info?: Deno.ServeHandlerInfo,
+  ): Response | Promise<Response> {
     const url = request.url;
     const target = url.slice(url.indexOf("/", url.indexOf("//") + 2));
     const lane: LaneRequest = { request, method: request.method, target, router };
@@ -41,7 +47,7 @@ export function withFastLanes(lanes: FastLane[], router: Router) {
         return answer;
       }
     }
-    return router(request);
+    return router(request, info);
   };
 }
 

@@ -74,3 +74,23 @@ export function portalInvitationMail(
     ].join("\n"),
   };
 }
+
+/** The notice to an account's owner that someone tried to register with their email. */
+export function registrationAttemptMail(
+  input: { signInLink: string; forgotLink: string },
+): MailContent {
+  return {
+    kind: "registration_attempt",
+    subject: "Someone tried to create an Opsuite account with your email",
+    text: [
+      "Someone tried to create a new Opsuite account with this email address, which already has one.",
+      "Nothing was changed.",
+      "",
+      "If it was you, sign in here:",
+      input.signInLink,
+      "",
+      "Forgot your password? Ask for a new one here:",
+      input.forgotLink,
+    ].join("\n"),
+  };
+}

@@ -17,3 +17,4 @@ export { deliverDueMail, MailDelivery } from "./delivery.ts";
 export { createSmtpTransport, type MailTransport } from "./smtp-transport.ts";
 export { outgoingMailRoutes } from "./outgoing-mail-routes.ts";
 export { queueInvitationMail } from "./invitation-mail.ts";
+export { queueRegistrationAttemptMail } from "./registration-attempt-mail.ts";

@@ -11,7 +11,8 @@ export type MailKind =
   | "password_reset"
   | "password_changed"
   | "staff_invitation"
-  | "portal_invitation";
+  | "portal_invitation"
+  | "registration_attempt";
 
 /** A message to put in the outbox. */
 export interface OutgoingMail {

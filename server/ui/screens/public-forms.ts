@@ -4,6 +4,7 @@
  */
 import type { Node } from "../../../schemas/descriptor/mod.ts";
 import { head, type ScreenDef } from "./screen-def.ts";
+import { REGISTRATION_RECEIVED } from "../../platform/auth/registration.ts";
 
 const EMAIL_MESSAGES = { required: "Email is required", invalid: "Enter a valid email address" };
 
@@ -377,8 +378,8 @@ export const PUBLIC_FORM_SCREENS: ScreenDef[] = [
               label: "Create account",
               method: "POST",
               path: "/auth/register",
-              session: true,
-              onSuccess: { kind: "navigate", to: "/app/dashboard" },
+              successText: REGISTRATION_RECEIVED.message,
+              onSuccess: { kind: "navigate", to: "/login" },
             },
           },
           { type: "link", text: "Already have an account? Sign in", to: "/login" },
