@@ -15,8 +15,8 @@ export interface AccessUser {
   client_id: string | null;
 }
 
-/** Everything a request may do. */
-export interface Access {
+/** What a membership lets its user do: the same for every session in it. */
+export interface MembershipAccess {
   user: AccessUser;
   organizationId: string;
   organizationName: string;
@@ -28,6 +28,12 @@ export interface Access {
   settingsVersion: number;
   /** Identifies (organisation, role, permission and catalogue versions): cache key of descriptors. */
   fingerprint: string;
+}
+
+/** Everything a request may do: a membership's access, through one session. */
+export interface Access extends MembershipAccess {
+  /** The server-side session the request's token belongs to. */
+  sessionId: string;
 }
 
 /** The administrator role (spec §6). */
