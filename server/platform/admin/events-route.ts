@@ -8,7 +8,11 @@
  * A stream lives no longer than what let it open: it ends (with an `end` event
  * saying why) when its session ends — at once when this process ends it, within
  * `STREAM_CHECK_MS` otherwise — when its token expires, and after a change that
- * alters the caller's rights (the client reconnects and refetches). A session may
+ * alters the caller's own rights: their organisation, role or permissions (the
+ * client reconnects and refetches). Organisation-wide changes (a module turned on
+ * or off, settings) only send `change`: every open browser refetches on it, and
+ * closing every stream of the organisation at once would only add a reconnection
+ * storm. A session may
  * hold at most `MAX_STREAMS_PER_SESSION` streams; more answer 429.
  *
  * Cleanup happens when the stream is cancelled (the client went away) or ended;
@@ -17,6 +21,7 @@
  */
 import type { Hono } from "hono";
 import type { AppEnv } from "../http/app-env.ts";
+import type { Access } from "../access/access.ts";
 import type { SessionAuthenticator } from "../access/session-access.ts";
 import type { SessionStore } from "../auth/session-store.ts";
 import type { AccessTokenVerifier } from "../auth/tokens.ts";
@@ -38,6 +43,13 @@ export interface EventRouteDeps {
   accessOf: SessionAuthenticator;
   verifyToken: AccessTokenVerifier;
   clock: () => number;
+}
+
+/** Whether the caller's own rights differ between two accesses. */
+function rightsChanged(before: Access, now: Access): boolean {
+  return before.organizationId !== now.organizationId || before.role !== now.role ||
+    before.permissions.size !== now.permissions.size ||
+    [...before.permissions].some((p) => !now.permissions.has(p));
 }
 
 /** Mounts the event stream. */
@@ -100,7 +112,7 @@ export function eventRoutes(app: Hono<AppEnv>, deps: EventRouteDeps): void {
           try {
             const now = await deps.accessOf(header, { touch: false });
             if (!now) return end("token_expired");
-            if (now.fingerprint !== access.fingerprint) end("rights_changed");
+            if (rightsChanged(access, now)) end("rights_changed");
           } catch (error) {
             end(error instanceof AppError ? error.code : "session_ended");
           }
