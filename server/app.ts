@@ -68,9 +68,9 @@ export interface BuiltApp {
 
 /**
  * Requests that do not count as the user's activity for the idle time-out: the
- * event stream stays open on its own, and refreshing happens on a timer.
+ * event stream stays open (and reconnects) on its own.
  */
-const NOT_ACTIVITY = new Set(["/ui/events", "/auth/refresh"]);
+const NOT_ACTIVITY = new Set(["/ui/events"]);
 
 /** Builds the app. */
 export function createApp(deps: AppDeps): BuiltApp {

@@ -157,8 +157,9 @@ export function createAuthService(deps: AuthDeps) {
       const hash = await hashRefreshToken(token);
       const found = await repo.findRefreshToken(deps.db, hash);
       if (!found) throw unauthenticated("Refresh token is not valid");
-      // The session must be live and not idle; refreshing is not activity.
-      await deps.sessions.live(found.family_id, found.user_id, { touch: false });
+      // The session must be live and not idle. Refreshing counts as activity: the
+      // client refreshes only when the person is active (the idle guard asks it to).
+      await deps.sessions.live(found.family_id, found.user_id, { touch: true });
       const now = deps.clock();
       type Outcome = { session: Session } | { refused: string };
       const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {

@@ -97,9 +97,16 @@ Deno.test("the organisation's idle time-out is enforced by the server", async ()
     assertEquals((await me(t, session.access_token)).status, 200, "activity at 4 min");
     t.clock.advance(4 * 60_000);
     assertEquals((await me(t, session.access_token)).status, 200, "4 min after the last activity");
-    // Refreshing is not activity: the session still ends 5 minutes after the last request.
+    // The client refreshes only while the person is active: a refresh is activity too.
     const renewed = await jsonOf<SessionBody>(await refresh(t, session.refresh_token));
-    t.clock.advance(5 * 60_000 + 1_000);
+    t.clock.advance(4 * 60_000);
+    assertEquals((await me(t, renewed.access_token)).status, 200, "4 min after the refresh");
+    // Opening the event stream is not activity.
+    t.clock.advance(3 * 60_000);
+    const stream = await t.call("GET", "/ui/events", { token: renewed.access_token });
+    assertEquals(stream.status, 200);
+    await stream.body?.cancel();
+    t.clock.advance(2 * 60_000 + 1_000);
     const idle = await errorOf(await me(t, renewed.access_token), 401, "session_idle");
     assertEquals(idle.message, "Your session ended after 5 minutes without activity");
     await errorOf(await refresh(t, renewed.refresh_token), 401, "session_idle");
