@@ -24,7 +24,6 @@ import { buildRoutesDescriptor } from "./routes-descriptor.ts";
 import { buildStaffShell, type SessionPolicy } from "./shell-descriptor.ts";
 import { buildPortalShell } from "./portal-shell.ts";
 import { readSessionPolicy } from "./session-policy.ts";
-import { activeMembershipsOf } from "../platform/orgs/repo.ts";
 import { roleLabel } from "../platform/access/role-label.ts";
 import { SCREENS } from "./screens/registry.ts";
 import { ADMIN_REQUIRED_TEXT, refusal } from "./screens/access-denied.ts";
@@ -75,13 +74,12 @@ function staffRefusal(def: ScreenDef, access: Access, params: Record<string, str
 }
 
 /** The header switcher's list: the caller's active memberships, this session's marked. */
-async function shellOrganizations(db: Database, access: Access) {
-  if (access.user.is_client_portal_user) return [];
-  return (await activeMembershipsOf(db, access.user.id)).map((m) => ({
-    id: m.organization_id,
-    name: m.organization_name,
-    roleLabel: roleLabel(m.user_role),
-    current: m.organization_id === access.organizationId,
+function shellOrganizations(access: Access) {
+  return access.memberships.map((m) => ({
+    id: m.organizationId,
+    name: m.organizationName,
+    roleLabel: roleLabel(m.role),
+    current: m.organizationId === access.organizationId,
   }));
 }
 
@@ -100,14 +98,13 @@ export function uiRoutes(app: Hono<AppEnv>, deps: UiDeps): void {
     const access = await deps.authenticate(c);
     if (!access) throw unauthenticated();
     const year = new Date(deps.clock()).getUTCFullYear();
-    const organizations = await shellOrganizations(deps.db, access);
     // Keyed by what the shell shows: the caller's access and their switcher's list.
-    const key = `shell|${access.fingerprint}|${year}|${JSON.stringify(organizations)}`;
+    const key = `shell|${access.fingerprint}|${year}|${access.membershipsKey}`;
     const entry = await deps.cache.get(key, async () => {
       const policy = await readSessionPolicy(deps.db, access.organizationId, deps.sessionDefaults);
       const shell = access.user.is_client_portal_user
         ? buildPortalShell(access, policy, year)
-        : buildStaffShell(access, policy, year, { organizations });
+        : buildStaffShell(access, policy, year, { organizations: shellOrganizations(access) });
       return { value: mustValidate(ShellDescriptor, shell, "shell") };
     });
     return descriptorResponse(c, entry);

@@ -28,6 +28,10 @@ export interface MembershipAccess {
   settingsVersion: number;
   /** Identifies (organisation, role, permission and catalogue versions): cache key of descriptors. */
   fingerprint: string;
+  /** The user's active memberships (the organisations they may switch to), by name. */
+  memberships: readonly { organizationId: string; organizationName: string; role: string }[];
+  /** Identifies `memberships`: part of the cache key of what shows them. */
+  membershipsKey: string;
 }
 
 /** Everything a request may do: a membership's access, through one session. */

@@ -1,7 +1,7 @@
 /**
  * Resolves a user's access in an organisation (the current one of their session):
  * the user, their active membership there, the organisation's versions, the role's
- * permissions and the enabled modules. Results are cached per (user, organisation)
+ * permissions, the enabled modules and the user's other active memberships. Results are cached per (user, organisation)
  * and per (organisation, role, versions) and dropped whenever the database's
  * change stamp moves: a write through this server invalidates them before the next
  * request; a commit by another process (the admin command, another instance) is
@@ -9,6 +9,7 @@
  * after the revoking request has answered.
  */
 import type { Database } from "../../db/database.ts";
+import { activeMembershipsOf } from "../orgs/repo.ts";
 import type { MembershipAccess } from "./access.ts";
 
 interface Row {
@@ -103,6 +104,11 @@ export function createAccessResolver(db: Database): AccessResolver {
     );
     if (!row) return null;
     const grants = await loadGrants(row);
+    const memberships = (await activeMembershipsOf(db, userId)).map((m) => ({
+      organizationId: m.organization_id,
+      organizationName: m.organization_name,
+      role: m.user_role,
+    }));
     return {
       user: {
         id: row.id,
@@ -121,6 +127,8 @@ export function createAccessResolver(db: Database): AccessResolver {
       permissionVersion: row.permission_version,
       settingsVersion: row.settings_version,
       fingerprint: `${grantsKey(row)}:${row.settings_version}:${row.is_client_portal_user}`,
+      memberships,
+      membershipsKey: JSON.stringify(memberships),
     };
   }
 }
