@@ -38,6 +38,8 @@ export interface TestClock {
 /** A test app with its database and helpers. */
 export interface TestApp extends BuiltApp {
   db: Database;
+  /** The database file, for a second connection (another server process). */
+  path: string;
   config: Config;
   clock: TestClock;
   secret: string;
@@ -69,6 +71,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   return {
     ...built,
     db,
+    path,
     config,
     clock,
     secret,

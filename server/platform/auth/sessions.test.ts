@@ -1,6 +1,8 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { errorOf, jsonOf, jwtPayload } from "../../testing/http-assertions.ts";
+import { createApp } from "../../app.ts";
+import { EXTERNAL_CHECK_MS, openSqlite } from "../../db/sqlite.ts";
 
 interface SessionBody {
   access_token: string;
@@ -58,6 +60,29 @@ Deno.test("signing out with only the refresh token also ends the session's acces
     // The same person's other sign-in is another session and keeps working.
     assertEquals((await me(t, other.access_token)).status, 200);
   } finally {
+    await t.close();
+  }
+});
+
+Deno.test("a logout through another server process on the same database is refused here too", async () => {
+  const t = await createTestApp();
+  const db = openSqlite(t.path);
+  try {
+    const other = createApp({ db, config: t.config, secret: t.secret, clock: () => t.clock.now });
+    const session = await signIn(t, "sales@acme.test");
+    assertEquals((await me(t, session.access_token)).status, 200);
+    const out = await other.fetch(
+      new Request("http://localhost/auth/logout", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ refresh_token: session.refresh_token }),
+      }),
+    );
+    assertEquals(out.status, 200);
+    await new Promise((resolve) => setTimeout(resolve, EXTERNAL_CHECK_MS + 50));
+    await errorOf(await me(t, session.access_token), 401, "session_ended");
+  } finally {
+    await db.close();
     await t.close();
   }
 });
