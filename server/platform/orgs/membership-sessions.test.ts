@@ -112,6 +112,36 @@ Deno.test("another organisation's administrator deactivating a shared member aff
   }
 });
 
+Deno.test("another organisation's administrator changing a shared member's role there signs them out nowhere", async () => {
+  const t = await createTestApp();
+  try {
+    const acme = await jsonOf<{ access_token: string; refresh_token: string }>(
+      await t.call("POST", "/auth/login", {
+        body: { email: "admin@acme.test", password: "demo-password" },
+      }),
+    );
+    const globexAdmin = await t.tokenFor("admin@globex.test");
+    await jsonOf(
+      await t.call("POST", "/admin/users/set-role", {
+        token: globexAdmin,
+        body: { user_id: "usr_acme_admin", role: "finance" },
+      }),
+    );
+    const refreshed = await jsonOf<{ user: { role: string } }>(
+      await t.call("POST", "/auth/refresh", { body: { refresh_token: acme.refresh_token } }),
+    );
+    assertEquals(refreshed.user.role, "firm_admin");
+    assertEquals(await currentOrganization(t, acme.access_token), "org_acme");
+    const { shell } = await shellOf(t, acme.access_token);
+    assertEquals(shell.header.organizations.map((o) => [o.id, o.roleLabel]), [
+      ["org_acme", "Administrator"],
+      ["org_globex", "Finance"],
+    ]);
+  } finally {
+    await t.close();
+  }
+});
+
 Deno.test("a member deactivated in their only organisation has their session ended with a reason", async () => {
   const t = await createTestApp();
   try {
