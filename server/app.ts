@@ -13,8 +13,9 @@ import { handleError } from "./platform/errors/error-handler.ts";
 import { AppError } from "./platform/errors/app-error.ts";
 import { Api, type Authenticator } from "./platform/http/api.ts";
 import { createAccessResolver } from "./platform/access/resolver.ts";
-import { createKnownCallers } from "./platform/access/known-callers.ts";
+import { createSessionAuthenticator } from "./platform/access/session-access.ts";
 import { createAccessTokenVerifier } from "./platform/auth/tokens.ts";
+import { SessionStore } from "./platform/auth/session-store.ts";
 import { LoginThrottle } from "./platform/auth/rate-limit.ts";
 import { HashingPool, type PasswordHasher } from "./platform/auth/hashing-pool.ts";
 import { limitAnonymousWrites } from "./platform/http/anonymous-limit.ts";
@@ -44,8 +45,6 @@ import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { feedbackRoutes, PRODUCT_VERSION } from "./modules/feedback/routes.ts";
 import { uiRoutes } from "./ui/routes.ts";
 import { DescriptorCache } from "./ui/descriptor-cache.ts";
-import { descriptorLane } from "./ui/descriptor-lane.ts";
-import { withFastLanes } from "./platform/http/fast-lanes.ts";
 import { ChangeFeed } from "./platform/admin/change-feed.ts";
 import { eventRoutes } from "./platform/admin/events-route.ts";
 import { adminRoutes } from "./platform/admin/routes.ts";
@@ -73,29 +72,40 @@ export interface BuiltApp {
   descriptors: DescriptorCache;
   /** Watches organisation versions; `main.ts` starts its polling. */
   feed: ChangeFeed;
-  /** The request handler to serve: the fast lanes, then the router (with Deno's connection info). */
+  /** The request handler to serve: every request goes through the router (with Deno's connection info). */
   fetch: (request: Request, info?: Deno.ServeHandlerInfo) => Response | Promise<Response>;
 }
+
+/**
+ * Requests that do not count as the user's activity for the idle time-out: the
+ * event stream stays open (and reconnects) on its own.
+ */
+const NOT_ACTIVITY = new Set(["/ui/events"]);
 
 /** Builds the app. */
 export function createApp(deps: AppDeps): BuiltApp {
   const { db, config } = deps;
   const clock = deps.clock ?? Date.now;
   const app = new Hono<AppEnv>();
-  const resolveAccess = createAccessResolver(db);
-  const verifyToken = createAccessTokenVerifier(deps.secret, clock);
-
-  const accessFor = async (header: string | null | undefined) => {
-    if (!header?.startsWith("Bearer ")) return null;
-    const claims = await verifyToken(header.slice(7).trim());
-    return claims ? await resolveAccess(claims.sub) : null;
+  const sessionDefaults = {
+    idleTimeoutSeconds: config.idleTimeoutSeconds,
+    warningSeconds: config.idleWarningSeconds,
   };
-  /** Access known without waiting: a token verified before, access cached and current. */
-  const knownAccess = createKnownCallers({ verifier: verifyToken, resolver: resolveAccess, clock });
+  const sessions = new SessionStore(db, clock, sessionDefaults);
+  const verifyToken = createAccessTokenVerifier(deps.secret, clock);
+  const accessOf = createSessionAuthenticator({
+    db,
+    verify: verifyToken,
+    sessions,
+    resolve: createAccessResolver(db),
+    clock,
+  });
   const authenticate: Authenticator = async (c) => {
     const cached = c.get("access");
     if (cached) return cached;
-    const access = await accessFor(c.req.header("authorization"));
+    const access = await accessOf(c.req.header("authorization"), {
+      touch: !NOT_ACTIVITY.has(c.req.path),
+    });
     if (access) c.set("access", access);
     return access;
   };
@@ -146,6 +156,7 @@ export function createApp(deps: AppDeps): BuiltApp {
       maxPerAddress: config.loginMaxPerAddress,
       windowMs: config.loginWindowSeconds * 1000,
     }, clock),
+    sessions,
   });
   authRoutes(api, auth, { trustedProxies: config.trustedProxies });
   passwordResetRoutes(api, { db, clock, config, hasher });
@@ -162,17 +173,13 @@ export function createApp(deps: AppDeps): BuiltApp {
   clientRoutes(api, db);
   projectRoutes(api, db);
   projectAnalyticsRoutes(api, db, clock);
-  const dashboardAnalyticsLane = dashboardAnalyticsRoutes(app, api, db, { clock, knownAccess });
+  dashboardAnalyticsRoutes(app, api, db, { clock });
   reportRoutes(api, db, clock);
   calendarRoutes(api, db, clock);
   dashboardRoutes(api, db, clock);
   feedbackRoutes(api, db, clock);
   healthRoutes(api, db, { clock, version: PRODUCT_VERSION });
   const feed = new ChangeFeed(db, clock);
-  const sessionDefaults = {
-    idleTimeoutSeconds: config.idleTimeoutSeconds,
-    warningSeconds: config.idleWarningSeconds,
-  };
   adminRoutes(api, {
     db,
     clock,
@@ -180,7 +187,7 @@ export function createApp(deps: AppDeps): BuiltApp {
     publicUrl: config.publicUrl,
     sessionDefaults,
   });
-  eventRoutes(app, feed, authenticate);
+  eventRoutes(app, { feed, sessions, accessOf, verifyToken, clock });
   clientAccessRoutes(api, db, clock, config.publicUrl);
   portalRoutes(api, db, clock);
   outgoingMailRoutes(api, { db, config });
@@ -238,9 +245,5 @@ export function createApp(deps: AppDeps): BuiltApp {
     }, 404);
   });
 
-  const fetch = withFastLanes(
-    [descriptorLane({ cache: descriptors, clock, knownAccess }), dashboardAnalyticsLane],
-    (request, info) => app.fetch(request, info),
-  );
-  return { app, api, descriptors, feed, fetch };
+  return { app, api, descriptors, feed, fetch: (request, info) => app.fetch(request, info) };
 }

@@ -28,6 +28,15 @@ export const MenuEntry = z.object({
   action: Action,
 }).strict();
 
+/** One of the caller's active memberships, as the header's organisation switcher lists it. */
+export const ShellOrganization = z.object({
+  id: z.string(),
+  name: z.string(),
+  roleLabel: z.string(),
+  current: z.boolean().describe("the organisation of this session"),
+}).strict();
+export type ShellOrganization = z.infer<typeof ShellOrganization>;
+
 export const ChatReply = z.object({
   keywords: z.array(z.string()).min(1),
   reply: z.string(),
@@ -75,6 +84,9 @@ export const ShellDescriptor = z.object({
     }).strict(),
     help: z.object({ label: z.string(), to: z.string() }).strict(),
     organizationSource: z.string(),
+    organizations: z.array(ShellOrganization).optional().describe(
+      "the caller's active memberships, for the header's organisation switcher (POST /user-organizations/switch); the staff shell always sends it",
+    ),
   }).strict(),
   footer: z.object({
     copyright: z.string(),

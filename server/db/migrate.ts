@@ -8,6 +8,7 @@ import work from "./migrations/002_work.ts";
 import projectAnalytics from "./migrations/003_project_analytics.ts";
 import administration from "./migrations/004_administration.ts";
 import portal from "./migrations/005_portal.ts";
+import sessions from "./migrations/006_sessions.ts";
 import mail from "./migrations/007_mail.ts";
 import progressVersion from "./migrations/008_progress_version.ts";
 
@@ -18,6 +19,7 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 3, name: "project_analytics", sql: projectAnalytics },
   { version: 4, name: "administration", sql: administration },
   { version: 5, name: "portal", sql: portal },
+  { version: 6, name: "sessions", sql: sessions },
   { version: 7, name: "mail", sql: mail },
   { version: 8, name: "progress_version", sql: progressVersion },
 ];

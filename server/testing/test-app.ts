@@ -1,8 +1,9 @@
 /**
  * Test support: a fresh app over its own copy of a seeded database. The demo seed
  * (with its PBKDF2 hashing) runs once per test process into a template file; each
- * test app copies that file, so tests are isolated and fast. `tokenFor` signs an
- * access token directly, skipping password hashing; auth tests use real logins.
+ * test app copies that file, so tests are isolated and fast. `tokenFor` opens a
+ * session and signs its access token directly, skipping password hashing; auth
+ * tests use real logins.
  */
 import { type Config, DEFAULT_CONFIG } from "../config.ts";
 import { openSqlite } from "../db/sqlite.ts";
@@ -10,6 +11,8 @@ import { prepareDatabase } from "../db/prepare.ts";
 import type { Database } from "../db/database.ts";
 import { type BuiltApp, createApp } from "../app.ts";
 import { signAccessToken } from "../platform/auth/tokens.ts";
+import { insertSession, landingOrganization } from "../platform/auth/repo.ts";
+import { newId } from "../platform/ids.ts";
 import { PEOPLE } from "../db/seed/demo-people.ts";
 import type { PasswordHasher } from "../platform/auth/hashing-pool.ts";
 
@@ -36,12 +39,12 @@ export interface TestClock {
 /** A test app with its database and helpers. */
 export interface TestApp extends BuiltApp {
   db: Database;
+  /** The database file, for a second connection (another server process). */
+  path: string;
   config: Config;
   clock: TestClock;
   secret: string;
-  /** The database file, for tests that open a second connection on it. */
-  path: string;
-  /** An access token for a seeded person, by email. */
+  /** An access token of a new session for a seeded person, by email. */
   tokenFor(email: string): Promise<string>;
   /** A JSON request with an optional bearer token, from a socket address when given. */
   call(
@@ -77,14 +80,22 @@ export async function createTestApp(
   return {
     ...built,
     db,
+    path,
     config,
     clock,
     secret,
-    path,
-    tokenFor(email) {
+    async tokenFor(email) {
       const person = PEOPLE.find((p) => p.email === email);
       if (!person) throw new Error(`No seeded person with email ${email}`);
-      return signAccessToken(person.id, secret, { ttlSeconds: 900, now: clock.now });
+      const organizationId = await landingOrganization(db, person.id);
+      if (!organizationId) throw new Error(`${email} has no active membership`);
+      const sessionId = newId("ses");
+      const now = new Date(clock.now).toISOString();
+      await insertSession(db, { id: sessionId, userId: person.id, organizationId, now });
+      return signAccessToken({ userId: person.id, sessionId }, secret, {
+        ttlSeconds: 900,
+        now: clock.now,
+      });
     },
     async call(method, path, options = {}) {
       const headers: Record<string, string> = {};

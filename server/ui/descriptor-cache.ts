@@ -84,18 +84,13 @@ export class DescriptorCache {
     return entry;
   }
 
-  /** The cached entry for key, without building. */
-  peek(key: string): CachedDescriptor | undefined {
-    return this.#entries.get(key);
-  }
-
   /** Forgets everything (tests, catalogue redefinition). */
   clear(): void {
     this.#entries.clear();
   }
 }
 
-/** The router's answer for a cached descriptor: the same prepared bytes the fast lane sends. */
+/** The answer for a cached descriptor: its prepared bytes, or a 304. */
 export function descriptorResponse(c: Context<AppEnv>, entry: CachedDescriptor): Response {
   return entry.answer(c.req.header("if-none-match"), c.get("requestId"));
 }

@@ -25,6 +25,7 @@ import { buildStaffShell, type SessionPolicy } from "./shell-descriptor.ts";
 import { buildPortalShell } from "./portal-shell.ts";
 import { portalFrame } from "../modules/portal/mod.ts";
 import { readSessionPolicy } from "./session-policy.ts";
+import { roleLabel } from "../platform/access/role-label.ts";
 import { SCREENS } from "./screens/registry.ts";
 import { ADMIN_REQUIRED_TEXT, refusal } from "./screens/access-denied.ts";
 import type { ScreenDef } from "./screens/screen-def.ts";
@@ -73,15 +74,15 @@ function staffRefusal(def: ScreenDef, access: Access, params: Record<string, str
   return null;
 }
 
-/** The cache key of a caller's shell descriptor. */
-export function shellCacheKey(access: Access, year: number): string {
-  // A portal shell names the caller's client, so portal users of different clients
-  // never share one.
-  return `shell|${access.fingerprint}|${access.user.client_id ?? ""}|${year}`;
+/** The header switcher's list: the caller's active memberships, this session's marked. */
+function shellOrganizations(access: Access) {
+  return access.memberships.map((m) => ({
+    id: m.organizationId,
+    name: m.organizationName,
+    roleLabel: roleLabel(m.role),
+    current: m.organizationId === access.organizationId,
+  }));
 }
-
-/** The cache key of the route table. */
-export const ROUTES_CACHE_KEY = "routes";
 
 /** Mounts the descriptor endpoints on the app. */
 export function uiRoutes(app: Hono<AppEnv>, deps: UiDeps): void {
@@ -98,7 +99,12 @@ export function uiRoutes(app: Hono<AppEnv>, deps: UiDeps): void {
     const access = await deps.authenticate(c);
     if (!access) throw unauthenticated();
     const year = new Date(deps.clock()).getUTCFullYear();
-    const entry = await deps.cache.get(shellCacheKey(access, year), async () => {
+    // Keyed by what the shell shows: the caller's access, their switcher's list and,
+    // for a portal user, their client (portal users of different clients never share one).
+    const key = `shell|${access.fingerprint}|${
+      access.user.client_id ?? ""
+    }|${year}|${access.membershipsKey}`;
+    const entry = await deps.cache.get(key, async () => {
       const policy = await readSessionPolicy(deps.db, access.organizationId, deps.sessionDefaults);
       const shell = access.user.is_client_portal_user
         ? buildPortalShell(access, {
@@ -106,7 +112,7 @@ export function uiRoutes(app: Hono<AppEnv>, deps: UiDeps): void {
           year,
           ...await portalFrame(deps.db, access.organizationId, access.user.client_id),
         })
-        : buildStaffShell(access, policy, year);
+        : buildStaffShell(access, policy, year, { organizations: shellOrganizations(access) });
       return { value: mustValidate(AnyShellDescriptor, shell, "shell") };
     });
     return descriptorResponse(c, entry);

@@ -3,7 +3,7 @@
  * items they may see (a category with none is left out), the header's menus, the
  * footer, the chatbot script, the session policy, cache classes and toast limits.
  */
-import type { ShellDescriptor } from "../../schemas/descriptor/mod.ts";
+import type { ShellDescriptor, ShellOrganization } from "../../schemas/descriptor/mod.ts";
 import { SCHEMA_VERSION } from "../../schemas/descriptor/mod.ts";
 import type { Access } from "../platform/access/access.ts";
 import { CATEGORY_ORDER, CATEGORY_PRIORITIES } from "../platform/catalogue/categories.ts";
@@ -30,11 +30,12 @@ export const SHELL_CONSTANTS = {
   search: { exact: 100, prefix: 80, word: 60, substring: 40, substringMinLength: 5 },
 } as const;
 
-/** Builds the staff shell for a caller. */
+/** Builds the staff shell for a caller; `organizations` feeds the header's switcher. */
 export function buildStaffShell(
   access: Access,
   policy: SessionPolicy,
   year: number,
+  options: { organizations?: ShellOrganization[] } = {},
 ): ShellDescriptor {
   const modules = visibleModules(access);
   const categories = CATEGORY_ORDER.map((name) => ({
@@ -100,6 +101,7 @@ export function buildStaffShell(
       },
       help: { label: "Help", to: "/app/production-documentation" },
       organizationSource: "/organizations/current",
+      organizations: options.organizations ?? [],
     },
     footer: {
       copyright: `© ${year} Opsuite. All rights reserved.`,

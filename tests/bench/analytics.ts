@@ -22,6 +22,8 @@ import { prepareDatabase } from "../../server/db/prepare.ts";
 import { SeededRandom } from "../../server/db/seed/random.ts";
 import { openSqlite } from "../../server/db/sqlite.ts";
 import { signAccessToken } from "../../server/platform/auth/tokens.ts";
+import { insertSession, landingOrganization } from "../../server/platform/auth/repo.ts";
+import { newId } from "../../server/platform/ids.ts";
 import { createOrganization } from "../../server/platform/orgs/organization-bootstrap.ts";
 
 const ROUNDS = Number(Deno.env.get("BENCH_ROUNDS") ?? 30);
@@ -191,7 +193,18 @@ async function analyticsClient(db: Database, secret: string) {
     secret,
     clock: () => NOW,
   });
-  const token = await signAccessToken(ADMIN, secret, { ttlSeconds: 900, now: NOW });
+  const organizationId = await landingOrganization(db, ADMIN);
+  const sessionId = newId("ses");
+  await insertSession(db, {
+    id: sessionId,
+    userId: ADMIN,
+    organizationId: organizationId!,
+    now: new Date(NOW).toISOString(),
+  });
+  const token = await signAccessToken({ userId: ADMIN, sessionId }, secret, {
+    ttlSeconds: 900,
+    now: NOW,
+  });
   return async (projectId: string): Promise<number> => {
     const calls: [string, Record<string, unknown>][] = [
       ["/projects/calculate-progress", { project_id: projectId }],

@@ -1,6 +1,7 @@
 /**
- * Benchmark (issue 2): GET /ui/shell for the Acme admin against a bare Deno.serve
- * answering the same response (status, headers, bytes), on loopback, and likewise
+ * Benchmark (issue 2): GET /ui/shell for the Acme admin, through the full router
+ * (every middleware and the session check), against a bare Deno.serve answering
+ * the same response (status, headers, bytes), on loopback, and likewise
  * the 304 revalidation path. Prints requests per second and the ratio (budget:
  * ≥ 0.8), the median of paired rounds. For each it also prints the floor: a bare
  * Deno.serve doing only what every server of these answers must add (find the
@@ -24,7 +25,7 @@ try {
   const { access_token: token } = await login.json();
   const auth = { authorization: `Bearer ${token}` };
   const shell = () => fetch(`${app.url}/ui/shell`, { headers: auth });
-  // The first answer is built by the router; the next comes from the prepared copy.
+  // The first answer is built and cached; the next is the prepared copy.
   const ok = await record(await shell());
   sameAnswer(ok, await record(await shell()), "GET /ui/shell");
   const etag = ok.headers.find(([name]) => name === "etag")![1];

@@ -1,8 +1,8 @@
 /**
  * `POST /api/v1/analytics/dashboard` (document 2, §7): figures for a date range,
  * cached per organisation, range and leads visibility for 300 seconds. A cached
- * entry keeps its answer prepared (`metadata.cached: true`), so a hit is the same
- * bytes whether the router or the fast lane answers it.
+ * entry keeps its answer prepared (`metadata.cached: true`), so a hit is a copy of
+ * the same bytes.
  */
 import type { Hono } from "hono";
 import {
@@ -12,13 +12,10 @@ import {
 } from "../../../schemas/api/dashboard-analytics.ts";
 import type { z } from "zod";
 import type { DashboardAnalyticsData } from "../../../schemas/api/dashboard-analytics.ts";
-import { parseJson } from "../../platform/http/json-body.ts";
 import type { Database } from "../../db/database.ts";
 import type { Access } from "../../platform/access/access.ts";
-import type { KnownCallers } from "../../platform/access/known-callers.ts";
 import type { Api } from "../../platform/http/api.ts";
 import type { AppEnv } from "../../platform/http/app-env.ts";
-import type { FastLane } from "../../platform/http/fast-lanes.ts";
 import { PreparedResponse } from "../../platform/http/prepared-response.ts";
 import { findModule } from "../../platform/catalogue/module-definitions.ts";
 import { canSeeModule } from "../../platform/catalogue/visibility.ts";
@@ -26,7 +23,6 @@ import { isoDay } from "../project-analytics/calendar.ts";
 import { type CacheHit, type CacheOptions, TtlCache } from "./cache.ts";
 import { dashboardFigures, dashboardRange } from "./dashboard.ts";
 import { successEnvelope } from "./envelope.ts";
-import { dashboardLane } from "./lane.ts";
 
 /** The path of the service. */
 export const DASHBOARD_ANALYTICS_PATH = "/api/v1/analytics/dashboard";
@@ -43,25 +39,13 @@ interface Cached {
 /** A resolved range: first and last day, and how many days. */
 type Range = ReturnType<typeof dashboardRange>;
 
-/** Distinct request bodies remembered per day by the fast lane. */
-const MAX_REMEMBERED_BODIES = 256;
-
 const LEADS = findModule("leads")!;
 
-/** The cache of dashboard answers, shared by the route and its fast lane. */
+/** The cache of dashboard answers. */
 export class DashboardAnswers {
   readonly #cache: TtlCache<Cached>;
   readonly #clock: () => number;
   #today = { dayNumber: NaN, day: "" };
-  /** Body text → the range it asks for today (null: invalid), so a repeated body is read once. */
-  readonly #ranges = new Map<string, Range | null>();
-  /**
-   * Each caller's cache key per range, made once: the same string each time, so the
-   * cache lookup finds its hash computed. Accesses are replaced, never changed, when
-   * what they depend on moves, and ranges are remembered per day, so neither map
-   * outlives what its keys were made from.
-   */
-  readonly #keys = new WeakMap<Access, WeakMap<Range, string>>();
 
   constructor(options: Omit<CacheOptions, "clock"> & { clock: () => number }) {
     this.#cache = new TtlCache<Cached>(options);
@@ -73,40 +57,19 @@ export class DashboardAnswers {
     return dashboardRange(body, this.#todayDay());
   }
 
-  /**
-   * The range a raw request body asks for, or null when the body is not a valid
-   * request. Reading is a pure function of the text and today's date, so each
-   * distinct body is read once a day.
-   */
-  rangeOfText(text: string): Range | null {
-    const today = this.#todayDay();
-    let range = this.#ranges.get(text);
-    if (range === undefined) {
-      try {
-        range = dashboardRange(parseJson(text, DashboardAnalyticsRequest), today);
-      } catch {
-        range = null;
-      }
-      if (this.#ranges.size >= MAX_REMEMBERED_BODIES) this.#ranges.clear();
-      this.#ranges.set(text, range);
-    }
-    return range;
-  }
-
-  /** Today's UTC date, formatted once a day (which also forgets yesterday's ranges). */
+  /** Today's UTC date, formatted once a day. */
   #todayDay(): string {
     const now = this.#clock();
     const dayNumber = Math.floor(now / 86_400_000);
     if (dayNumber !== this.#today.dayNumber) {
       this.#today = { dayNumber, day: isoDay(now) };
-      this.#ranges.clear();
     }
     return this.#today.day;
   }
 
   /** The prepared hit answer for a caller and range, or undefined on a miss. */
   hit(access: Access, range: Range): PreparedResponse | undefined {
-    const hit = this.#cache.get(this.#keyOf(access, range));
+    const hit = this.#cache.get(cacheKey(access, range));
     if (!hit) return undefined;
     hit.value.hit ??= new PreparedResponse(
       new TextEncoder().encode(JSON.stringify(envelope(access, range, hit, true))),
@@ -122,21 +85,7 @@ export class DashboardAnswers {
       range,
       includeLeads: includesLeads(access),
     });
-    return envelope(access, range, this.#cache.set(this.#keyOf(access, range), { figures }), false);
-  }
-
-  #keyOf(access: Access, range: Range): string {
-    let byRange = this.#keys.get(access);
-    if (byRange === undefined) {
-      byRange = new WeakMap();
-      this.#keys.set(access, byRange);
-    }
-    let key = byRange.get(range);
-    if (key === undefined) {
-      key = cacheKey(access, range);
-      byRange.set(range, key);
-    }
-    return key;
+    return envelope(access, range, this.#cache.set(cacheKey(access, range), { figures }), false);
   }
 }
 
@@ -174,7 +123,7 @@ function envelope(
   };
 }
 
-/** Declares the dashboard analytics endpoint and returns its fast lane. */
+/** Declares the dashboard analytics endpoint. */
 export function dashboardAnalyticsRoutes(
   app: Hono<AppEnv>,
   api: Api,
@@ -182,9 +131,8 @@ export function dashboardAnalyticsRoutes(
   options: {
     clock: () => number;
     cache?: Omit<CacheOptions, "clock">;
-    knownAccess: KnownCallers;
   },
-): FastLane {
+): void {
   const answers = new DashboardAnswers({ ...options.cache, clock: options.clock });
   app.use(DASHBOARD_ANALYTICS_PATH, successEnvelope());
   api.route({
@@ -202,10 +150,5 @@ export function dashboardAnalyticsRoutes(
     const hit = answers.hit(access, range);
     if (hit) return hit.answer(c.get("requestId"));
     return c.json(await answers.fresh(db, access, range));
-  });
-  return dashboardLane({
-    path: DASHBOARD_ANALYTICS_PATH,
-    answers,
-    knownAccess: options.knownAccess,
   });
 }

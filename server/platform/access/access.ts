@@ -15,8 +15,8 @@ export interface AccessUser {
   client_id: string | null;
 }
 
-/** Everything a request may do. */
-export interface Access {
+/** What a membership lets its user do: the same for every session in it. */
+export interface MembershipAccess {
   user: AccessUser;
   organizationId: string;
   organizationName: string;
@@ -28,6 +28,16 @@ export interface Access {
   settingsVersion: number;
   /** Identifies (organisation, role, permission and catalogue versions): cache key of descriptors. */
   fingerprint: string;
+  /** The user's active memberships (the organisations they may switch to), by name. */
+  memberships: readonly { organizationId: string; organizationName: string; role: string }[];
+  /** Identifies `memberships`: part of the cache key of what shows them. */
+  membershipsKey: string;
+}
+
+/** Everything a request may do: a membership's access, through one session. */
+export interface Access extends MembershipAccess {
+  /** The server-side session the request's token belongs to. */
+  sessionId: string;
 }
 
 /** The administrator role (spec §6). */

@@ -1,14 +1,16 @@
 /**
- * Resolves a user's access: the user, their current membership, the organisation's
- * versions, the role's permissions and the enabled modules. Results are cached per
- * user and per (organisation, role, versions) and dropped whenever the database's
+ * Resolves a user's access in an organisation (the current one of their session):
+ * the user, their active membership there, the organisation's versions, the role's
+ * permissions, the enabled modules and the user's other active memberships. Results are cached per (user, organisation)
+ * and per (organisation, role, versions) and dropped whenever the database's
  * change stamp moves: a write through this server invalidates them before the next
  * request; a commit by another process (the admin command, another instance) is
  * noticed within 200 ms. A revoked permission is therefore never served from cache
  * after the revoking request has answered.
  */
 import type { Database } from "../../db/database.ts";
-import type { Access } from "./access.ts";
+import { activeMembershipsOf } from "../orgs/repo.ts";
+import type { MembershipAccess } from "./access.ts";
 
 interface Row {
   id: string;
@@ -30,22 +32,19 @@ interface Grants {
   enabledModules: ReadonlySet<string>;
 }
 
-/** Resolves access for a user id; null when the user cannot act (inactive, no organisation). */
-export interface AccessResolver {
-  (userId: string): Promise<Access | null>;
-  /** The cached access of a user, still current; undefined when it has to be loaded. */
-  peek(userId: string): Access | undefined;
-  /**
-   * The database change stamp the cached accesses belong to, checked now: while it
-   * is the same string, an access handed out under it is still current.
-   */
-  stamp(): string;
-}
+/**
+ * Resolves a user's access in an organisation; null when they cannot act there
+ * (user inactive, membership not active, organisation inactive).
+ */
+export type AccessResolver = (
+  userId: string,
+  organizationId: string,
+) => Promise<MembershipAccess | null>;
 
 /** Builds the resolver over a database. */
 export function createAccessResolver(db: Database): AccessResolver {
   const grantsCache = new Map<string, Grants>();
-  const accessCache = new Map<string, Access>();
+  const accessCache = new Map<string, MembershipAccess>();
   let stamp = "";
 
   async function loadGrants(row: Row): Promise<Grants> {
@@ -79,41 +78,37 @@ export function createAccessResolver(db: Database): AccessResolver {
     }
   }
 
-  const peek = (userId: string): Access | undefined => {
+  return async (userId, organizationId) => {
     current();
-    return accessCache.get(userId);
-  };
-
-  const resolve = async (userId: string): Promise<Access | null> => {
-    current();
-    const cached = accessCache.get(userId);
+    const key = `${userId}|${organizationId}`;
+    const cached = accessCache.get(key);
     if (cached) return cached;
-    const access = await load(userId);
+    const access = await load(userId, organizationId);
     if (access && stamp === db.changeStamp()) {
       if (accessCache.size > 10_000) accessCache.clear();
-      accessCache.set(userId, access);
+      accessCache.set(key, access);
     }
     return access;
   };
-  const currentStamp = (): string => {
-    current();
-    return stamp;
-  };
-  return Object.assign(resolve, { peek, stamp: currentStamp });
 
-  async function load(userId: string): Promise<Access | null> {
+  async function load(userId: string, organizationId: string): Promise<MembershipAccess | null> {
     const row = await db.get<Row>(
       `SELECT u.id, u.email, u.first_name, u.last_name, u.is_client_portal_user, u.client_id,
               uo.organization_id, o.name AS organization_name, uo.user_role,
               o.catalogue_version, o.permission_version, o.settings_version
          FROM users u
-         JOIN user_organizations uo ON uo.user_id = u.id AND uo.is_current = 1 AND uo.status = 'active'
+         JOIN user_organizations uo ON uo.user_id = u.id AND uo.organization_id = ? AND uo.status = 'active'
          JOIN organizations o ON o.id = uo.organization_id
         WHERE u.id = ? AND u.is_active = 1 AND o.is_active = 1`,
-      [userId],
+      [organizationId, userId],
     );
     if (!row) return null;
     const grants = await loadGrants(row);
+    const memberships = (await activeMembershipsOf(db, userId)).map((m) => ({
+      organizationId: m.organization_id,
+      organizationName: m.organization_name,
+      role: m.user_role,
+    }));
     return {
       user: {
         id: row.id,
@@ -132,6 +127,8 @@ export function createAccessResolver(db: Database): AccessResolver {
       permissionVersion: row.permission_version,
       settingsVersion: row.settings_version,
       fingerprint: `${grantsKey(row)}:${row.settings_version}:${row.is_client_portal_user}`,
+      memberships,
+      membershipsKey: JSON.stringify(memberships),
     };
   }
 }

@@ -1,7 +1,10 @@
 /**
- * Members of an organisation: role changes, deactivation and invitations. A role
- * change or a deactivation revokes the member's refresh tokens. The last active
- * administrator can be neither demoted nor deactivated. An invitation creates a
+ * Members of an organisation: role changes, deactivation and invitations. Both act
+ * on the membership in this organisation only: a role change takes effect on the
+ * member's next request (and ends their open event streams there); a deactivation
+ * moves their sessions that are in this organisation to another active membership
+ * (audited there too) or ends them, and leaves their sessions elsewhere alone. The
+ * last active administrator can be neither demoted nor deactivated. An invitation creates a
  * pending account and a one-time link (valid 7 days), shown to the administrator and
  * mailed to the person through the outbox.
  */
@@ -10,7 +13,7 @@ import { recordAudit } from "../audit/record.ts";
 import { ADMIN_ROLE, PORTAL_ROLE } from "../access/access.ts";
 import { newId } from "../ids.ts";
 import { hashRefreshToken, newRefreshToken } from "../auth/tokens.ts";
-import { revokeUserTokens } from "../auth/repo.ts";
+import { moveSessionsOff } from "../orgs/session-fallback.ts";
 import type { Queryable } from "../../db/database.ts";
 import { queueInvitationMail } from "../mail/mod.ts";
 import type { AdminContext } from "./admin-context.ts";
@@ -80,7 +83,6 @@ export async function setMemberRole(ctx: AdminContext, input: { userId: string; 
         input.userId,
       ],
     );
-    await revokeUserTokens(tx, input.userId, ctx.now);
     await tx.run(
       "UPDATE organizations SET permission_version = permission_version + 1 WHERE id = ?",
       [ctx.organizationId],
@@ -117,7 +119,11 @@ export async function deactivateMember(ctx: AdminContext, input: { userId: strin
         input.userId,
       ],
     );
-    await revokeUserTokens(tx, input.userId, ctx.now);
+    const moved = await moveSessionsOff(tx, {
+      userId: input.userId,
+      organizationId: ctx.organizationId,
+      now: ctx.now,
+    });
     await tx.run(
       "UPDATE organizations SET permission_version = permission_version + 1 WHERE id = ?",
       [ctx.organizationId],
@@ -129,10 +135,24 @@ export async function deactivateMember(ctx: AdminContext, input: { userId: strin
       resourceType: "user",
       resourceId: input.userId,
       before: { status: before.status },
-      after: { status: "deactivated" },
+      after: { status: "deactivated", sessions_moved: moved.to ? moved.sessions : 0 },
       requestId: ctx.requestId,
       now: ctx.now,
     });
+    if (moved.to && moved.sessions > 0) {
+      // The member's sessions now act in the other organisation: its log says so,
+      // without naming the organisation they came from (that is not its business).
+      await recordAudit(tx, {
+        organizationId: moved.to,
+        actorId: null,
+        action: "user.sessions_moved_in",
+        resourceType: "user",
+        resourceId: input.userId,
+        after: { sessions: moved.sessions, reason: "membership deactivated elsewhere" },
+        requestId: ctx.requestId,
+        now: ctx.now,
+      });
+    }
     return { user_id: input.userId, role: before.user_role, is_active: false };
   });
   ctx.changed?.();

@@ -143,7 +143,8 @@ Deno.test("A token signed with another HMAC algorithm is refused", async () => {
   const t = await createTestApp();
   try {
     const now = Math.floor(t.clock.now / 1000);
-    const claims = { sub: "usr_acme_admin", iat: now, exp: now + 600, typ: "access" };
+    const sid = jwtPayload(await t.tokenFor("admin@acme.test")).sid;
+    const claims = { sub: "usr_acme_admin", sid, iat: now, exp: now + 600, typ: "access" };
     for (const alg of ["HS384", "HS512"] as const) {
       const token = await sign(claims, t.secret, alg);
       await errorOf(await me(t, token), 401, "unauthenticated");
@@ -234,8 +235,9 @@ Deno.test("POST /auth/refresh rotates: the new refresh token works once and the 
 
     const third = await jsonOf<SessionBody>(await refresh(second.refresh_token));
     ok(third.refresh_token !== second.refresh_token);
-    await errorOf(await refresh(second.refresh_token), 401, "unauthenticated");
-    await errorOf(await refresh(first.refresh_token), 401, "unauthenticated");
+    t.clock.advance(31_000);
+    await errorOf(await refresh(second.refresh_token), 401, "session_ended");
+    await errorOf(await refresh(first.refresh_token), 401, "session_ended");
   } finally {
     await t.close();
   }
@@ -248,8 +250,9 @@ Deno.test("Reusing a rotated refresh token revokes its family, so the newest one
     const refresh = (token: string) =>
       t.call("POST", "/auth/refresh", { body: { refresh_token: token } });
     const second = await jsonOf<SessionBody>(await refresh(first.refresh_token));
-    await errorOf(await refresh(first.refresh_token), 401, "unauthenticated");
-    await errorOf(await refresh(second.refresh_token), 401, "unauthenticated");
+    t.clock.advance(31_000);
+    await errorOf(await refresh(first.refresh_token), 401, "session_ended");
+    await errorOf(await refresh(second.refresh_token), 401, "session_ended");
     const live = await t.db.get<{ n: number }>(
       "SELECT COUNT(*) AS n FROM refresh_tokens WHERE user_id = ? AND revoked_at IS NULL",
       ["usr_acme_sales"],
@@ -281,7 +284,7 @@ Deno.test("POST /auth/logout revokes the refresh token", async () => {
     const res = await t.call("POST", "/auth/refresh", {
       body: { refresh_token: first.refresh_token },
     });
-    await errorOf(res, 401, "unauthenticated");
+    await errorOf(res, 401, "session_ended");
   } finally {
     await t.close();
   }

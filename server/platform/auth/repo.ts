@@ -1,4 +1,4 @@
-/** SQL of users and refresh tokens. */
+/** SQL of users, sessions and refresh tokens. */
 import type { Queryable } from "../../db/database.ts";
 
 /** A user row as stored. */
@@ -21,6 +21,18 @@ export interface RefreshTokenRow {
   expires_at: string;
   revoked_at: string | null;
   replaced_by: string | null;
+  successor_sealed: string | null;
+}
+
+/** A session row: one sign-in, with its own current organisation. */
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  organization_id: string;
+  created_at: string;
+  last_seen_at: string;
+  revoked_at: string | null;
+  revoked_reason: string | null;
 }
 
 /** The user with this email, if any. */
@@ -33,13 +45,76 @@ export function findUserById(db: Queryable, id: string): Promise<UserRow | undef
   return db.get<UserRow>("SELECT * FROM users WHERE id = ?", [id]);
 }
 
-/** The role of the user's current membership (null without one). */
-export async function currentRole(db: Queryable, userId: string): Promise<string | null> {
+/** The user's role in an organisation (null without a membership). */
+export async function roleIn(
+  db: Queryable,
+  userId: string,
+  organizationId: string,
+): Promise<string | null> {
   const row = await db.get<{ user_role: string }>(
-    "SELECT user_role FROM user_organizations WHERE user_id = ? AND is_current = 1",
-    [userId],
+    "SELECT user_role FROM user_organizations WHERE user_id = ? AND organization_id = ?",
+    [userId, organizationId],
   );
   return row?.user_role ?? null;
+}
+
+/**
+ * The organisation a new or displaced session of the user lands in: the
+ * membership last chosen (`is_current`) when it is still active, else the first
+ * other active one by name; never `excluded`. Undefined when none is active.
+ */
+export async function landingOrganization(
+  db: Queryable,
+  userId: string,
+  excluded = "",
+): Promise<string | undefined> {
+  const row = await db.get<{ organization_id: string }>(
+    `SELECT uo.organization_id FROM user_organizations uo
+       JOIN organizations o ON o.id = uo.organization_id
+      WHERE uo.user_id = ? AND uo.status = 'active' AND o.is_active = 1 AND uo.organization_id <> ?
+      ORDER BY uo.is_current DESC, o.name LIMIT 1`,
+    [userId, excluded],
+  );
+  return row?.organization_id;
+}
+
+/** Opens a session. */
+export async function insertSession(
+  db: Queryable,
+  s: { id: string; userId: string; organizationId: string; now: string },
+): Promise<void> {
+  await db.run(
+    `INSERT INTO sessions (id, user_id, organization_id, created_at, last_seen_at)
+     VALUES (?, ?, ?, ?, ?)`,
+    [s.id, s.userId, s.organizationId, s.now, s.now],
+  );
+}
+
+/** A session by id, live or not. */
+export function findSession(db: Queryable, id: string): Promise<SessionRow | undefined> {
+  return db.get<SessionRow>("SELECT * FROM sessions WHERE id = ?", [id]);
+}
+
+/** Records activity on a live session. */
+export async function touchSession(db: Queryable, id: string, now: string): Promise<void> {
+  await db.run("UPDATE sessions SET last_seen_at = ? WHERE id = ? AND revoked_at IS NULL", [
+    now,
+    id,
+  ]);
+}
+
+/** Ends a session and its refresh tokens (a session's tokens are its family). */
+export async function revokeSession(
+  db: Queryable,
+  id: string,
+  reason: string,
+  now: string,
+): Promise<void> {
+  await db.run(
+    "UPDATE sessions SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL",
+    [now, reason, id],
+  );
+  await revokeFamily(db, id, now);
 }
 
 /** Inserts a user. */
@@ -86,7 +161,15 @@ export async function insertMembership(
 /** Stores a refresh token's hash. */
 export async function insertRefreshToken(
   db: Queryable,
-  t: { id: string; userId: string; familyId: string; hash: string; expiresAt: string; now: string },
+  t: {
+    id: string;
+    userId: string;
+    /** The session the token belongs to. */
+    familyId: string;
+    hash: string;
+    expiresAt: string;
+    now: string;
+  },
 ): Promise<void> {
   await db.run(
     `INSERT INTO refresh_tokens (id, user_id, family_id, token_hash, expires_at, created_at)
@@ -101,21 +184,22 @@ export function findRefreshToken(
   hash: string,
 ): Promise<RefreshTokenRow | undefined> {
   return db.get<RefreshTokenRow>(
-    "SELECT id, user_id, family_id, expires_at, revoked_at, replaced_by FROM refresh_tokens WHERE token_hash = ?",
+    `SELECT id, user_id, family_id, expires_at, revoked_at, replaced_by, successor_sealed
+       FROM refresh_tokens WHERE token_hash = ?`,
     [hash],
   );
 }
 
-/** Marks a token used: revoked now and replaced by its successor. */
+/** Marks a token used: revoked now, replaced by its successor (kept sealed for the grace window). */
 export async function rotateRefreshToken(
   db: Queryable,
   id: string,
-  replacedBy: string,
+  successor: { id: string; sealed: string },
   now: string,
 ): Promise<boolean> {
   const result = await db.run(
-    "UPDATE refresh_tokens SET revoked_at = ?, replaced_by = ? WHERE id = ? AND revoked_at IS NULL",
-    [now, replacedBy, id],
+    "UPDATE refresh_tokens SET revoked_at = ?, replaced_by = ?, successor_sealed = ? WHERE id = ? AND revoked_at IS NULL",
+    [now, successor.id, successor.sealed, id],
   );
   return result.changes === 1;
 }
@@ -131,16 +215,12 @@ export async function revokeFamily(db: Queryable, familyId: string, now: string)
   );
 }
 
-/** Revokes one token. */
-export async function revokeToken(db: Queryable, id: string, now: string): Promise<void> {
-  await db.run("UPDATE refresh_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", [
-    now,
-    id,
-  ]);
-}
-
-/** Revokes every live token of a user (role change, deactivation). */
+/** Ends every session and refresh token of a user (signed out everywhere). */
 export async function revokeUserTokens(db: Queryable, userId: string, now: string): Promise<void> {
+  await db.run(
+    "UPDATE sessions SET revoked_at = ?, revoked_reason = 'signed_out_everywhere' WHERE user_id = ? AND revoked_at IS NULL",
+    [now, userId],
+  );
   await db.run(
     "UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL",
     [

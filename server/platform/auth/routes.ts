@@ -39,7 +39,9 @@ export function authRoutes(api: Api, auth: AuthService, options: { trustedProxie
     method: "post",
     path: "/auth/refresh",
     tag: "Auth",
-    summary: "Exchange a refresh token for a new session (the old token stops working)",
+    summary: "Exchange a refresh token for new tokens of its session (the old token stops working)",
+    description:
+      "Presenting a just-rotated token again within 30 seconds answers the same pair; later, it ends the session (401 session_ended). An idle session answers 401 session_idle.",
     audience: "public",
     body: RefreshRequest,
     response: Session,
@@ -49,12 +51,14 @@ export function authRoutes(api: Api, auth: AuthService, options: { trustedProxie
     method: "post",
     path: "/auth/logout",
     tag: "Auth",
-    summary: "Sign out: revokes the refresh token",
+    summary: "Sign out: ends the session of the refresh token and of the bearer token",
+    description:
+      "The session ends at once: its refresh tokens and every access token of it are refused from then on (401).",
     audience: "public",
     body: LogoutRequest,
     response: OkResponse,
-  }, async (c, { body }) => {
-    await auth.logout(body.refresh_token);
+  }, async (c, { access, body }) => {
+    await auth.logout(body.refresh_token, access?.sessionId);
     return c.json({ ok: true as const });
   });
 
@@ -66,7 +70,7 @@ export function authRoutes(api: Api, auth: AuthService, options: { trustedProxie
     audience: "user",
     body: EmptyRequest,
     response: User,
-  }, async (c, { access }) => c.json(await auth.me(access.user.id)));
+  }, async (c, { access }) => c.json(await auth.me(access)));
 
   api.route({
     method: "post",

@@ -1,7 +1,10 @@
 /**
  * Sign-in, refresh with rotation, sign-out, registration and invitation accepts.
- * Refresh tokens rotate on every use; presenting a rotated (already used) token is
- * treated as theft and revokes its whole family.
+ * Each sign-in opens a server-side session (see session-store.ts); its refresh
+ * tokens rotate on every use. A rotated token presented again within
+ * `REFRESH_GRACE_SECONDS` of its rotation (two tabs refreshing at once) answers the
+ * same pair the rotation answered; later, it is treated as theft and ends the
+ * session with every token of it.
  */
 import type { Database, Queryable } from "../../db/database.ts";
 import type {
@@ -10,14 +13,33 @@ import type {
   Session,
   User,
 } from "../../../schemas/api/auth.ts";
+import type { Access } from "../access/access.ts";
 import { AppError, unauthenticated } from "../errors/app-error.ts";
 import { newId } from "../ids.ts";
+import { isActiveMember, moveSessionsOff } from "../orgs/session-fallback.ts";
 import type { PasswordHasher } from "./hashing-pool.ts";
 import { register } from "./registration.ts";
 import { acceptInvitation } from "./invitation-accept.ts";
 import { hashRefreshToken, newRefreshToken, signAccessToken } from "./tokens.ts";
 import type { LoginThrottle } from "./rate-limit.ts";
+import { sessionEnded, type SessionStore } from "./session-store.ts";
+import { openSuccessor, sealSuccessor } from "./successor-seal.ts";
 import * as repo from "./repo.ts";
+
+/**
+ * How long a just-rotated refresh token still answers the pair it was exchanged
+ * for (the "reuse interval" of Auth0, the "grace period" of Okta).
+ */
+export const REFRESH_GRACE_SECONDS = 30;
+
+/** The 403 of a sign-in whose every membership is deactivated. */
+export function noActiveMembership(): AppError {
+  return new AppError(
+    403,
+    "no_active_membership",
+    "Your account has no active organization membership. Ask an administrator to restore it.",
+  );
+}
 
 /** The message for any failed sign-in: never says which part was wrong. */
 export const INVALID_CREDENTIALS = "Invalid email or password";
@@ -33,6 +55,7 @@ export interface AuthDeps {
   throttle: LoginThrottle;
   /** The base of links in mail (the notice to an account whose email someone registers). */
   publicUrl: string;
+  sessions: SessionStore;
 }
 
 /** The User entity of a user row and their current role. */
@@ -52,32 +75,61 @@ export function toUser(row: repo.UserRow, role: string | null): User {
 export function createAuthService(deps: AuthDeps) {
   const iso = (ms = deps.clock()) => new Date(ms).toISOString();
 
+  /**
+   * Issues a session's tokens: a new session (in the user's landing organisation)
+   * unless `session` names the one being refreshed. `now` is the instant of issue.
+   */
   async function issueSession(
     tx: Queryable,
     row: repo.UserRow,
-    familyId: string = newId("fam"),
-  ): Promise<{ session: Session; tokenId: string }> {
+    options: { session?: { id: string; organizationId: string }; now?: number } = {},
+  ): Promise<{ session: Session; tokenId: string; refresh: string }> {
+    const now = options.now ?? deps.clock();
+    let session = options.session;
+    if (!session) {
+      const organizationId = await repo.landingOrganization(tx, row.id);
+      if (!organizationId) throw noActiveMembership();
+      session = { id: newId("ses"), organizationId };
+      await repo.insertSession(tx, {
+        id: session.id,
+        userId: row.id,
+        organizationId,
+        now: iso(now),
+      });
+    }
     const refresh = newRefreshToken();
     const tokenId = newId("rtk");
     await repo.insertRefreshToken(tx, {
       id: tokenId,
       userId: row.id,
-      familyId,
+      familyId: session.id,
       hash: await hashRefreshToken(refresh),
-      expiresAt: iso(deps.clock() + deps.refreshTtlSeconds * 1000),
-      now: iso(),
+      expiresAt: iso(now + deps.refreshTtlSeconds * 1000),
+      now: iso(now),
     });
-    const session: Session = {
-      access_token: await signAccessToken(row.id, deps.secret, {
+    return {
+      session: await sessionAnswer(tx, row, { ...session, refresh, now }),
+      tokenId,
+      refresh,
+    };
+  }
+
+  /** The answer of a session's tokens; the same inputs give the same answer. */
+  async function sessionAnswer(
+    db: Queryable,
+    row: repo.UserRow,
+    s: { id: string; organizationId: string; refresh: string; now: number },
+  ): Promise<Session> {
+    return {
+      access_token: await signAccessToken({ userId: row.id, sessionId: s.id }, deps.secret, {
         ttlSeconds: deps.accessTtlSeconds,
-        now: deps.clock(),
+        now: s.now,
       }),
-      refresh_token: refresh,
+      refresh_token: s.refresh,
       token_type: "bearer",
       expires_in: deps.accessTtlSeconds,
-      user: toUser(row, await repo.currentRole(tx, row.id)),
+      user: toUser(row, await repo.roleIn(db, row.id, s.organizationId)),
     };
-    return { session, tokenId };
   }
 
   return {
@@ -107,41 +159,93 @@ export function createAuthService(deps: AuthDeps) {
       return (await deps.db.transaction((tx) => issueSession(tx, row))).session;
     },
 
-    /** Exchanges a refresh token for a new session; the old token stops working. */
+    /**
+     * Exchanges a refresh token for new tokens of the same session; the old token
+     * stops working, except within the grace window, where it answers the same pair.
+     */
     async refresh(token: string): Promise<Session> {
       const hash = await hashRefreshToken(token);
-      const outcome = await deps.db.transaction(async (tx) => {
+      const found = await repo.findRefreshToken(deps.db, hash);
+      if (!found) throw unauthenticated("Refresh token is not valid");
+      // The session must be live and not idle. Refreshing counts as activity: the
+      // client refreshes only when the person is active (the idle guard asks it to).
+      await deps.sessions.live(found.family_id, found.user_id, { touch: true });
+      const now = deps.clock();
+      type Outcome = { session: Session } | { refused: string };
+      const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
         const stored = await repo.findRefreshToken(tx, hash);
         if (!stored) throw unauthenticated("Refresh token is not valid");
-        if (stored.revoked_at) {
-          // Refused only after the transaction commits: throwing here would roll the
-          // family's revocation back along with it.
-          if (stored.replaced_by) await repo.revokeFamily(tx, stored.family_id, iso());
-          return null;
-        }
-        if (stored.expires_at <= iso()) throw unauthenticated("Refresh token has expired");
         const row = await repo.findUserById(tx, stored.user_id);
         if (!row || row.is_active !== 1) throw unauthenticated("Refresh token is not valid");
-        const { session, tokenId } = await issueSession(tx, row, stored.family_id);
-        await repo.rotateRefreshToken(tx, stored.id, tokenId, iso());
-        return session;
+        const live = await repo.findSession(tx, stored.family_id);
+        if (!live || live.revoked_at) return { refused: live?.revoked_reason ?? "signed_out" };
+        if (stored.revoked_at) {
+          const rotatedAt = Date.parse(stored.revoked_at);
+          const successor = stored.replaced_by && stored.successor_sealed &&
+              now - rotatedAt <= REFRESH_GRACE_SECONDS * 1000
+            ? await openSuccessor(token, stored.successor_sealed)
+            : null;
+          if (successor) {
+            const session = { id: live.id, organizationId: live.organization_id };
+            return {
+              session: await sessionAnswer(tx, row, {
+                ...session,
+                refresh: successor,
+                now: rotatedAt,
+              }),
+            };
+          }
+          // Refused only after the transaction commits: throwing here would roll the
+          // session's end back along with it.
+          if (stored.replaced_by) {
+            await repo.revokeSession(tx, live.id, "refresh_reuse", iso(now));
+            return { refused: "refresh_reuse" };
+          }
+          return { refused: "signed_out" };
+        }
+        if (stored.expires_at <= iso(now)) throw unauthenticated("Refresh token has expired");
+        let organizationId = live.organization_id;
+        if (!(await isActiveMember(tx, row.id, organizationId))) {
+          const moved = await moveSessionsOff(tx, {
+            userId: row.id,
+            organizationId,
+            now: iso(now),
+            sessionId: live.id,
+          });
+          if (!moved.to) return { refused: "membership_ended" };
+          organizationId = moved.to;
+        }
+        const issued = await issueSession(tx, row, {
+          session: { id: live.id, organizationId },
+          now,
+        });
+        await repo.rotateRefreshToken(tx, stored.id, {
+          id: issued.tokenId,
+          sealed: await sealSuccessor(token, issued.refresh),
+        }, iso(now));
+        return { session: issued.session };
       });
-      if (!outcome) throw unauthenticated("Refresh token has been revoked");
-      return outcome;
+      if (!("session" in outcome)) throw sessionEnded(outcome.refused);
+      return outcome.session;
     },
 
-    /** Revokes a refresh token (signing out). Unknown tokens are ignored. */
-    async logout(token: string | undefined): Promise<void> {
-      if (!token) return;
-      const stored = await repo.findRefreshToken(deps.db, await hashRefreshToken(token));
-      if (stored) await deps.db.transaction((tx) => repo.revokeToken(tx, stored.id, iso()));
+    /**
+     * Signs out: ends the session of the refresh token and of the caller's access
+     * token (either may be missing). Unknown tokens are ignored.
+     */
+    async logout(token: string | undefined, sessionId: string | undefined): Promise<void> {
+      const stored = token
+        ? await repo.findRefreshToken(deps.db, await hashRefreshToken(token))
+        : undefined;
+      const ids = new Set([stored?.family_id, sessionId].filter((id) => id !== undefined));
+      for (const id of ids) await deps.sessions.revoke(id, "signed_out");
     },
 
-    /** The current user. */
-    async me(userId: string): Promise<User> {
-      const row = await repo.findUserById(deps.db, userId);
+    /** The current user, with their role in the session's organisation. */
+    async me(access: Access): Promise<User> {
+      const row = await repo.findUserById(deps.db, access.user.id);
       if (!row) throw unauthenticated();
-      return toUser(row, await repo.currentRole(deps.db, userId));
+      return toUser(row, access.role);
     },
 
     /** Founds an organisation for a new email; answers the same for a known one. */

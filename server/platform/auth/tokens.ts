@@ -1,6 +1,7 @@
 /**
- * Access tokens: HS256 JWTs that carry `sub`, `iat` and `exp` and live at most 15
- * minutes; verification pins the algorithm and requires `exp`. Refresh tokens are
+ * Access tokens: HS256 JWTs that carry `sub`, `sid` (the server-side session they
+ * belong to), `iat` and `exp` and live at most 15 minutes; verification pins the
+ * algorithm and requires `exp` and `sid`. Refresh tokens are
  * random 256-bit strings; only their SHA-256 is stored.
  */
 import { sign, verify } from "hono/jwt";
@@ -12,28 +13,35 @@ export const ACCESS_TOKEN_ALGORITHM = "HS256" as const;
 /** Claims of an access token. */
 export interface AccessClaims {
   sub: string;
+  sid: string;
   iat: number;
   exp: number;
   typ: "access";
 }
 
-/** Signs an access token for a user. */
+/**
+ * Signs an access token for a user's session. The same claims at the same instant
+ * give the same token, which lets a refresh within the grace window answer the
+ * pair it answered before.
+ */
 export function signAccessToken(
-  userId: string,
+  session: { userId: string; sessionId: string },
   secret: string,
   options: { ttlSeconds: number; now: number },
 ): Promise<string> {
   const iat = Math.floor(options.now / 1000);
-  const claims: AccessClaims = { sub: userId, iat, exp: iat + options.ttlSeconds, typ: "access" };
+  const claims: AccessClaims = {
+    sub: session.userId,
+    sid: session.sessionId,
+    iat,
+    exp: iat + options.ttlSeconds,
+    typ: "access",
+  };
   return sign({ ...claims }, secret, ACCESS_TOKEN_ALGORITHM);
 }
 
-/** Verifies access tokens; `peek` answers synchronously for tokens already verified. */
-export interface AccessTokenVerifier {
-  (token: string): Promise<AccessClaims | null>;
-  /** The claims of a token verified earlier and not yet expired; undefined otherwise. */
-  peek(token: string): AccessClaims | undefined;
-}
+/** Verifies access tokens: the claims of a good one, null otherwise. */
+export type AccessTokenVerifier = (token: string) => Promise<AccessClaims | null>;
 
 /**
  * Verifies tokens, remembering good ones until they expire so that a busy client
@@ -44,11 +52,7 @@ export function createAccessTokenVerifier(
   clock: () => number,
 ): AccessTokenVerifier {
   const verified = new Map<string, AccessClaims>();
-  const peek = (token: string): AccessClaims | undefined => {
-    const known = verified.get(token);
-    return known && known.exp > Math.floor(clock() / 1000) ? known : undefined;
-  };
-  async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
+  return async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
     const nowSeconds = Math.floor(clock() / 1000);
     const known = verified.get(token);
     if (known) {
@@ -70,7 +74,8 @@ export function createAccessTokenVerifier(
       return null;
     }
     if (
-      typeof payload.sub !== "string" || typeof payload.exp !== "number" ||
+      typeof payload.sub !== "string" || typeof payload.sid !== "string" ||
+      typeof payload.exp !== "number" ||
       typeof payload.iat !== "number" || payload.typ !== "access" ||
       payload.exp <= nowSeconds || payload.iat > nowSeconds
     ) {
@@ -80,8 +85,7 @@ export function createAccessTokenVerifier(
     const claims = payload as unknown as AccessClaims;
     verified.set(token, claims);
     return claims;
-  }
-  return Object.assign(verifyAccessToken, { peek });
+  };
 }
 
 /** A fresh refresh token. */

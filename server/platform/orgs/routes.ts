@@ -1,6 +1,7 @@
 /**
  * Organisation calls: list memberships (own, or a member's within organisations
- * the caller administers), switch the current organisation, read the current one.
+ * the caller administers), switch the current organisation of the caller's session
+ * (only into an active membership), read the current one.
  */
 import {
   CurrentOrganizationResponse,
@@ -19,10 +20,23 @@ import { recordAudit } from "../audit/record.ts";
 import * as repo from "./repo.ts";
 
 async function listMemberships(db: Database, access: Access, userId: string) {
-  if (userId === access.user.id) return await repo.membershipsOfUser(db, userId);
+  if (userId === access.user.id) {
+    return await repo.membershipsOfUser(db, userId, access.organizationId);
+  }
   const visible = await repo.membershipsVisibleToAdmin(db, userId, access.user.id, ADMIN_ROLE);
   if (visible.length === 0) throw notFound("User");
   return visible;
+}
+
+/** Why a switch into a membership that is not active is refused, in words. */
+function switchRefusal(organizationName: string, status: string): string {
+  if (status === "deactivated") {
+    return `Your membership in ${organizationName} has been deactivated. Ask one of its administrators to restore it.`;
+  }
+  if (status === "invited") {
+    return `You have not accepted your invitation to ${organizationName} yet.`;
+  }
+  return `${organizationName} is not active.`;
 }
 
 /** Declares the organisation endpoints. */
@@ -59,16 +73,29 @@ export function organizationRoutes(api: Api, db: Database, clock: () => number):
     method: "post",
     path: "/user-organizations/switch",
     tag: "Organizations",
-    summary: "Switch the current organisation; permissions follow on the next request",
+    summary: "Switch this session's organisation; permissions follow on the next request",
+    description:
+      "Only this session moves (other sessions of the user keep theirs); the organisation chosen becomes the default of the user's next sessions. Tokens stay valid: the organisation is kept by the server, not in the token. A membership that is not active answers 403; no membership, 404.",
     audience: "staff",
     body: SwitchOrganizationRequest,
     response: SwitchOrganizationResponse,
   }, async (c, { access, body }) => {
     const now = new Date(clock()).toISOString();
     await db.transaction(async (tx) => {
-      if (!(await repo.setCurrent(tx, access.user.id, body.organization_id, now))) {
-        throw notFound("Organization");
+      const membership = await repo.membershipOf(tx, access.user.id, body.organization_id);
+      if (!membership) throw notFound("Organization");
+      if (membership.status !== "active" || membership.organization_active !== 1) {
+        throw forbidden(switchRefusal(membership.organization_name, membership.status), {
+          organization_id: body.organization_id,
+          status: membership.organization_active === 1 ? membership.status : "inactive",
+        });
       }
+      await repo.switchSession(tx, {
+        sessionId: access.sessionId,
+        userId: access.user.id,
+        organizationId: body.organization_id,
+        now,
+      });
       await recordAudit(tx, {
         organizationId: body.organization_id,
         actorId: access.user.id,
@@ -81,7 +108,7 @@ export function organizationRoutes(api: Api, db: Database, clock: () => number):
         now,
       });
     });
-    const memberships = await repo.membershipsOfUser(db, access.user.id);
+    const memberships = await repo.membershipsOfUser(db, access.user.id, body.organization_id);
     return c.json({ current: memberships.find((m) => m.is_current)!, memberships });
   });
 

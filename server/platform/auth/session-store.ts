@@ -1,0 +1,152 @@
+/**
+ * The server-side session store. A session is one sign-in: its user, its own
+ * current organisation and its last activity. Every authenticated request asks
+ * `live()`, which answers from memory while the database's change stamp stands
+ * (a revocation through this process moves the stamp at once; one by another
+ * process within the stamp's external check), and otherwise reads the row.
+ *
+ * The organisation's idle time-out is enforced here: a session whose last activity
+ * is older than the time-out is ended and answered 401 `session_idle`. Activity is
+ * written at most once per `SESSION_TOUCH_INTERVAL_MS` per session, to spare writes.
+ */
+import type { Database } from "../../db/database.ts";
+import { readSessionPolicy } from "../../ui/session-policy.ts";
+import type { SessionPolicy } from "../../ui/shell-descriptor.ts";
+import { AppError } from "../errors/app-error.ts";
+import * as repo from "./repo.ts";
+
+/** Activity is recorded at most this often per session. */
+export const SESSION_TOUCH_INTERVAL_MS = 30_000;
+
+/** Why a session ended, as stored in `revoked_reason`. */
+export type SessionEndReason =
+  | "signed_out"
+  | "signed_out_everywhere"
+  | "idle"
+  | "refresh_reuse"
+  | "membership_ended"
+  | "user_deactivated";
+
+const END_MESSAGES: Record<SessionEndReason, string> = {
+  idle: "Your session ended after a period without activity. Sign in again.",
+  signed_out: "You signed out. Sign in again to continue.",
+  signed_out_everywhere: "Your session was ended. Sign in again to continue.",
+  refresh_reuse: "Your session was ended because its sign-in was used twice. Sign in again.",
+  membership_ended: "You no longer have an active membership in any organization.",
+  user_deactivated: "Your account has been deactivated.",
+};
+
+/** The 401 of an idle session, with the minutes of the time-out the user can be told. */
+export function sessionIdle(idleTimeoutSeconds: number): AppError {
+  const minutes = Math.round(idleTimeoutSeconds / 60);
+  return new AppError(
+    401,
+    "session_idle",
+    `Your session ended after ${minutes} minute${minutes === 1 ? "" : "s"} without activity`,
+    { details: { reason: "idle", idle_timeout_minutes: minutes } },
+  );
+}
+
+/** The 401 of a session that was ended. */
+export function sessionEnded(reason: string): AppError {
+  const message = END_MESSAGES[reason as keyof typeof END_MESSAGES] ?? END_MESSAGES.signed_out;
+  return new AppError(401, "session_ended", message, { details: { reason } });
+}
+
+/** Sessions, cached by the change stamp, with idle time-out and in-process end notices. */
+export class SessionStore {
+  readonly #db: Database;
+  readonly #clock: () => number;
+  readonly #defaults: SessionPolicy;
+  readonly #rows = new Map<string, repo.SessionRow>();
+  readonly #policies = new Map<string, SessionPolicy>();
+  readonly #watchers = new Map<string, Set<(reason: string) => void>>();
+  #stamp = "";
+
+  constructor(db: Database, clock: () => number, defaults: SessionPolicy) {
+    this.#db = db;
+    this.#clock = clock;
+    this.#defaults = defaults;
+  }
+
+  /**
+   * The live session `id` of `userId`, or a 401 that says why not. With `touch`, the
+   * request counts as activity.
+   */
+  async live(id: string, userId: string, options: { touch: boolean }): Promise<repo.SessionRow> {
+    const row = await this.#row(id);
+    if (!row || row.user_id !== userId) {
+      throw new AppError(401, "unauthenticated", "Session is not valid");
+    }
+    if (row.revoked_at !== null) {
+      if (row.revoked_reason === "idle") throw sessionIdle(await this.#idleSecondsOf(row));
+      throw sessionEnded(row.revoked_reason ?? "signed_out");
+    }
+    const now = this.#clock();
+    const idleSeconds = await this.#idleSecondsOf(row);
+    if (now - Date.parse(row.last_seen_at) > idleSeconds * 1000) {
+      await this.revoke(id, "idle");
+      throw sessionIdle(idleSeconds);
+    }
+    if (options.touch && now - Date.parse(row.last_seen_at) >= SESSION_TOUCH_INTERVAL_MS) {
+      const seen = new Date(now).toISOString();
+      await repo.touchSession(this.#db, id, seen);
+      this.#sync();
+      const touched = { ...row, last_seen_at: seen };
+      this.#rows.set(id, touched);
+      return touched;
+    }
+    return row;
+  }
+
+  /** Ends a session and its refresh tokens; streams of it in this process hear at once. */
+  async revoke(id: string, reason: SessionEndReason): Promise<void> {
+    await this.#db.transaction((tx) =>
+      repo.revokeSession(tx, id, reason, new Date(this.#clock()).toISOString())
+    );
+    this.#rows.delete(id);
+    for (const watcher of this.#watchers.get(id) ?? []) watcher(reason);
+  }
+
+  /** Calls `onEnd` when this process ends the session; returns the unsubscribe function. */
+  watch(id: string, onEnd: (reason: string) => void): () => void {
+    let set = this.#watchers.get(id);
+    if (!set) this.#watchers.set(id, set = new Set());
+    set.add(onEnd);
+    return () => {
+      set!.delete(onEnd);
+      if (set!.size === 0) this.#watchers.delete(id);
+    };
+  }
+
+  #sync(): void {
+    const stamp = this.#db.changeStamp();
+    if (stamp !== this.#stamp) {
+      this.#stamp = stamp;
+      this.#rows.clear();
+      this.#policies.clear();
+    }
+  }
+
+  async #row(id: string): Promise<repo.SessionRow | undefined> {
+    this.#sync();
+    const cached = this.#rows.get(id);
+    if (cached) return cached;
+    const stamp = this.#stamp;
+    const row = await repo.findSession(this.#db, id);
+    if (row && stamp === this.#db.changeStamp()) {
+      if (this.#rows.size > 10_000) this.#rows.clear();
+      this.#rows.set(id, row);
+    }
+    return row;
+  }
+
+  async #idleSecondsOf(row: repo.SessionRow): Promise<number> {
+    let policy = this.#policies.get(row.organization_id);
+    if (!policy) {
+      policy = await readSessionPolicy(this.#db, row.organization_id, this.#defaults);
+      this.#policies.set(row.organization_id, policy);
+    }
+    return policy.idleTimeoutSeconds;
+  }
+}
