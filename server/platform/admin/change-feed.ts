@@ -7,6 +7,7 @@
  * out at once.
  */
 import type { Database } from "../../db/database.ts";
+import { logLine } from "../http/log.ts";
 
 /** What a subscriber hears. */
 export interface ChangeEvent {
@@ -42,10 +43,18 @@ export class ChangeFeed {
     this.#clock = clock;
   }
 
-  /** Starts polling (the server does; tests poke instead). */
+  /**
+   * Starts polling (the server does; tests poke instead). A poll that fails (the
+   * database busy or gone for a moment) is logged and the next one tries again: it
+   * must never end the process.
+   */
   start(intervalMs = POLL_MS): void {
     if (this.#timer !== undefined) return;
-    const timer = setInterval(() => void this.poke(), intervalMs);
+    const timer = setInterval(() => {
+      this.poke().catch((error) =>
+        logLine(null, "warn", "change feed poll failed", { error: String(error) })
+      );
+    }, intervalMs);
     Deno.unrefTimer(timer as unknown as number);
     this.#timer = timer;
   }

@@ -105,17 +105,22 @@ Deno.test("a newer reset link voids the older one", async () => {
   });
 });
 
-Deno.test("a reset signs the person out of every session: an old refresh token is refused", async () => {
+Deno.test("a reset signs the person out of every session: old refresh and access tokens are refused", async () => {
   await withApp(async (t) => {
-    const session = await jsonOf<{ refresh_token: string }>(
+    const session = await jsonOf<{ refresh_token: string; access_token: string }>(
       await t.call("POST", "/auth/login", { body: { email: PERSON, password: DEMO_PASSWORD } }),
     );
+    const me = () => t.call("POST", "/auth/me", { token: session.access_token, body: {} });
+    assertEquals((await me()).status, 200);
     const token = await requestToken(t);
     await jsonOf(await reset(t, token));
     const refreshed = await t.call("POST", "/auth/refresh", {
       body: { refresh_token: session.refresh_token },
     });
     assertEquals(refreshed.status, 401);
+    const after = await me();
+    assertEquals(after.status, 401);
+    assertEquals((await after.json()).error.code, "session_ended");
   });
 });
 

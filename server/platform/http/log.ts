@@ -43,11 +43,6 @@ export function logLine(
   write(level, c?.get("requestId"), message, fields);
 }
 
-/** The info line of a request answered outside the router (a fast lane). */
-export function logRequest(requestId: string, fields: Record<string, unknown>): void {
-  if (!QUIET) write("info", requestId, "request", fields);
-}
-
 function write(
   level: "info" | "warn" | "error",
   requestId: string | undefined,
