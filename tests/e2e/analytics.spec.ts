@@ -120,10 +120,10 @@ test("every tab shows the same progress, completion rates, trend and schedule st
   const current = Number(await stat("Current velocity").innerText());
   const average = Number(await stat("Average velocity").innerText());
   const trend = current > average * 1.1
-    ? "improving"
+    ? "Improving"
     : current < average * 0.9
-    ? "declining"
-    : "stable";
+    ? "Declining"
+    : "Stable";
   await expect(page.locator(".trend-value").first()).toHaveText(trend);
   await page.screenshot({
     path: "test-results/screens/analytics-figures-velocity.png",
