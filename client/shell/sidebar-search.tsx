@@ -5,7 +5,7 @@
  */
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { SidebarItem } from "../../schemas/descriptor/mod.ts";
-import { Icon, ModuleGlyph } from "../ui/icons.tsx";
+import { Icon, ModuleIcon } from "../ui/icons.tsx";
 import { rankByName, type SearchScoring } from "./search-ranking.ts";
 
 /** Props of the sidebar search. */
@@ -116,7 +116,7 @@ export function SidebarSearch(
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => open(item)}
             >
-              <ModuleGlyph name={item.name} />
+              <ModuleIcon icon={item.icon} name={item.name} />
               <span>{item.name}</span>
             </li>
           ))

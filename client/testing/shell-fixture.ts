@@ -5,7 +5,7 @@ const item = (id: string, name: string) => ({
   id,
   name,
   path: `/app/${id}`,
-  icon: "Circle",
+  icon: "square-check-big",
   description: name,
 });
 

@@ -1,7 +1,85 @@
 /**
- * The few line icons the shell draws (24×24, stroked with the current colour).
- * Icons are decorative: the control that shows one carries the accessible name.
+ * The few line icons the shell draws (24×24, stroked with the current colour), and
+ * the module icons the server names in the shell descriptor (lucide names). Only
+ * the module icons listed here are bundled. Icons are decorative: the control that
+ * shows one carries the accessible name.
  */
+import {
+  Activity,
+  Archive,
+  Award,
+  Bell,
+  Briefcase,
+  Calendar,
+  ChartNoAxesColumn,
+  ChartNoAxesColumnIncreasing,
+  ChartPie,
+  Check,
+  CircleCheckBig,
+  CircleQuestionMark,
+  Clock,
+  Columns2,
+  Compass,
+  Copy,
+  Cpu,
+  CreditCard,
+  Crosshair,
+  DollarSign,
+  Download,
+  Droplet,
+  Eye,
+  File,
+  FileMinus,
+  FilePlus,
+  FileText,
+  Flag,
+  Folder,
+  Funnel,
+  GitBranch,
+  GitMerge,
+  GitPullRequest,
+  Globe,
+  Grid3x3,
+  House,
+  Layers,
+  List,
+  Lock,
+  type LucideIcon,
+  Mail,
+  Map,
+  MessageSquare,
+  Monitor,
+  Package,
+  PanelsTopLeft,
+  PenLine,
+  Percent,
+  Play,
+  Plus,
+  Repeat,
+  Settings,
+  Share2,
+  Shield,
+  Shuffle,
+  SlidersVertical,
+  SquareCheckBig,
+  SquarePlus,
+  Star,
+  Sun,
+  Tag,
+  Target,
+  ThumbsUp,
+  Timer,
+  ToggleRight,
+  TrendingDown,
+  TrendingUp,
+  TriangleExclamationPoint,
+  User,
+  UserCheck,
+  UserPlus,
+  Users,
+  Wrench,
+  Zap,
+} from "lucide-react";
 
 const PATHS = {
   menu: "M4 6h16M4 12h16M4 18h16",
@@ -20,6 +98,7 @@ const PATHS = {
   send: "M22 2L11 13M22 2l-7 20-4-9-9-4z",
   chat: "M21 15a2 2 0 01-2 2H7l-4 4V5a2 2 0 012-2h14a2 2 0 012 2z",
   panel: "M3 3h18v18H3zM9 3v18",
+  more: "M12 6h.01M12 12h.01M12 18h.01",
 } as const;
 
 /** The name of an icon. */
@@ -48,11 +127,89 @@ export function Icon(
   );
 }
 
-/** The letter tile standing in for a module's icon. */
-export function ModuleGlyph({ name }: { name: string }) {
+/** The module icons by lucide name: exactly the names the module catalogue uses. */
+export const MODULE_ICONS: Readonly<Record<string, LucideIcon>> = {
+  "activity": Activity,
+  "archive": Archive,
+  "award": Award,
+  "bell": Bell,
+  "briefcase": Briefcase,
+  "calendar": Calendar,
+  "chart-no-axes-column": ChartNoAxesColumn,
+  "chart-no-axes-column-increasing": ChartNoAxesColumnIncreasing,
+  "chart-pie": ChartPie,
+  "check": Check,
+  "circle-check-big": CircleCheckBig,
+  "circle-question-mark": CircleQuestionMark,
+  "clock": Clock,
+  "columns-2": Columns2,
+  "compass": Compass,
+  "copy": Copy,
+  "cpu": Cpu,
+  "credit-card": CreditCard,
+  "crosshair": Crosshair,
+  "dollar-sign": DollarSign,
+  "download": Download,
+  "droplet": Droplet,
+  "eye": Eye,
+  "file": File,
+  "file-minus": FileMinus,
+  "file-plus": FilePlus,
+  "file-text": FileText,
+  "flag": Flag,
+  "folder": Folder,
+  "funnel": Funnel,
+  "git-branch": GitBranch,
+  "git-merge": GitMerge,
+  "git-pull-request": GitPullRequest,
+  "globe": Globe,
+  "grid-3x3": Grid3x3,
+  "house": House,
+  "layers": Layers,
+  "list": List,
+  "lock": Lock,
+  "mail": Mail,
+  "map": Map,
+  "message-square": MessageSquare,
+  "monitor": Monitor,
+  "package": Package,
+  "panels-top-left": PanelsTopLeft,
+  "pen-line": PenLine,
+  "percent": Percent,
+  "play": Play,
+  "plus": Plus,
+  "repeat": Repeat,
+  "settings": Settings,
+  "share-2": Share2,
+  "shield": Shield,
+  "shuffle": Shuffle,
+  "sliders-vertical": SlidersVertical,
+  "square-check-big": SquareCheckBig,
+  "square-plus": SquarePlus,
+  "star": Star,
+  "sun": Sun,
+  "tag": Tag,
+  "target": Target,
+  "thumbs-up": ThumbsUp,
+  "timer": Timer,
+  "toggle-right": ToggleRight,
+  "trending-down": TrendingDown,
+  "trending-up": TrendingUp,
+  "triangle-exclamation-point": TriangleExclamationPoint,
+  "user": User,
+  "user-check": UserCheck,
+  "user-plus": UserPlus,
+  "users": Users,
+  "wrench": Wrench,
+  "zap": Zap,
+};
+
+/** A module's icon; a name this client does not bundle shows the module's initial. */
+export function ModuleIcon({ icon, name }: { icon: string; name: string }) {
+  const Glyph = Object.hasOwn(MODULE_ICONS, icon) ? MODULE_ICONS[icon] : undefined;
   return (
     <span className="module-glyph" aria-hidden="true">
-      {name.trim().charAt(0).toUpperCase() || "•"}
+      {Glyph ? <Glyph size={16} strokeWidth={2} /> : name.trim().charAt(0).toUpperCase() || "•"}
     </span>
   );
 }
