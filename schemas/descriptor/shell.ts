@@ -75,6 +75,19 @@ export const ShellDescriptor = z.object({
     }).strict(),
     help: z.object({ label: z.string(), to: z.string() }).strict(),
     organizationSource: z.string(),
+    organizations: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        roleLabel: z.string(),
+        current: z.boolean(),
+      }).strict(),
+    ).optional().describe("The caller's memberships, for the header's organisation switcher"),
+    organizationSwitch: z.object({
+      path: z.string().describe("POST {organization_id} makes that membership current"),
+      label: z.string(),
+      currentText: z.string(),
+    }).strict().optional(),
   }).strict(),
   footer: z.object({
     copyright: z.string(),

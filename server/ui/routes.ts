@@ -19,6 +19,7 @@ import type { Authenticator } from "../platform/http/api.ts";
 import type { AppEnv } from "../platform/http/app-env.ts";
 import { validate } from "../platform/http/json-body.ts";
 import { findModule } from "../platform/catalogue/module-definitions.ts";
+import { activeMembershipsOfUser } from "../platform/orgs/repo.ts";
 import { DescriptorCache, descriptorResponse } from "./descriptor-cache.ts";
 import { buildRoutesDescriptor } from "./routes-descriptor.ts";
 import { buildStaffShell, type SessionPolicy } from "./shell-descriptor.ts";
@@ -72,9 +73,12 @@ function staffRefusal(def: ScreenDef, access: Access, params: Record<string, str
   return null;
 }
 
-/** The cache key of a caller's shell descriptor. */
+/**
+ * The cache key of a caller's shell descriptor. It names the user because the
+ * header lists the user's own memberships.
+ */
 export function shellCacheKey(access: Access, year: number): string {
-  return `shell|${access.fingerprint}|${year}`;
+  return `shell|${access.fingerprint}|${year}|${access.user.id}`;
 }
 
 /** The cache key of the route table. */
@@ -99,7 +103,9 @@ export function uiRoutes(app: Hono<AppEnv>, deps: UiDeps): void {
       const policy = await readSessionPolicy(deps.db, access.organizationId, deps.sessionDefaults);
       const shell = access.user.is_client_portal_user
         ? buildPortalShell(access, policy, year)
-        : buildStaffShell(access, policy, year);
+        : buildStaffShell(access, policy, year, {
+          memberships: await activeMembershipsOfUser(deps.db, access.user.id),
+        });
       return { value: mustValidate(ShellDescriptor, shell, "shell") };
     });
     return descriptorResponse(c, entry);

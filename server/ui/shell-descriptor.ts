@@ -30,11 +30,31 @@ export const SHELL_CONSTANTS = {
   search: { exact: 100, prefix: 80, word: 60, substring: 40, substringMinLength: 5 },
 } as const;
 
+/** One of the caller's memberships, as the header's organisation switcher lists it. */
+export interface ShellMembership {
+  organization_id: string;
+  organization_name: string;
+  user_role: string;
+}
+
+/** A role's name as people read it: `firm_admin` → "Firm Admin". */
+export function roleLabel(role: string): string {
+  return role.split(/[_\s]+/).filter(Boolean).map((word) => word[0].toUpperCase() + word.slice(1))
+    .join(" ");
+}
+
+/** What the staff shell shows beyond the caller's access. */
+export interface StaffShellOptions {
+  /** Every membership of the caller; the header lists them to switch between. */
+  memberships?: readonly ShellMembership[];
+}
+
 /** Builds the staff shell for a caller. */
 export function buildStaffShell(
   access: Access,
   policy: SessionPolicy,
   year: number,
+  options: StaffShellOptions = {},
 ): ShellDescriptor {
   const modules = visibleModules(access);
   const categories = CATEGORY_ORDER.map((name) => ({
@@ -100,6 +120,17 @@ export function buildStaffShell(
       },
       help: { label: "Help", to: "/app/production-documentation" },
       organizationSource: "/organizations/current",
+      organizations: (options.memberships ?? []).map((m) => ({
+        id: m.organization_id,
+        name: m.organization_name,
+        roleLabel: roleLabel(m.user_role),
+        current: m.organization_id === access.organizationId,
+      })),
+      organizationSwitch: {
+        path: "/user-organizations/switch",
+        label: "Switch organization",
+        currentText: "Current organization",
+      },
     },
     footer: {
       copyright: `© ${year} Opsuite. All rights reserved.`,

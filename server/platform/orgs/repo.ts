@@ -27,6 +27,19 @@ export async function membershipsOfUser(
   return rows.map(toMembership);
 }
 
+/** A user's active memberships, for switching between them (current first). */
+export async function activeMembershipsOfUser(
+  db: Queryable,
+  userId: string,
+): Promise<UserOrganization[]> {
+  const rows = await db.all<MembershipRow>(
+    `${MEMBERSHIP_SELECT} WHERE uo.user_id = ? AND uo.status = 'active' AND o.is_active = 1
+      ORDER BY uo.is_current DESC, o.name`,
+    [userId],
+  );
+  return rows.map(toMembership);
+}
+
 /** A user's memberships in the organisations another user administers. */
 export async function membershipsVisibleToAdmin(
   db: Queryable,
