@@ -5,7 +5,8 @@
  */
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { SidebarItem } from "../../schemas/descriptor/mod.ts";
-import { Icon, ModuleIcon } from "../ui/icons.tsx";
+import { Icon } from "../ui/icons.tsx";
+import { ModuleIcon } from "./module-icons.tsx";
 import { rankByName, type SearchScoring } from "./search-ranking.ts";
 
 /** Props of the sidebar search. */
@@ -116,7 +117,7 @@ export function SidebarSearch(
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => open(item)}
             >
-              <ModuleIcon icon={item.icon} name={item.name} />
+              <ModuleIcon icon={item.icon} />
               <span>{item.name}</span>
             </li>
           ))

@@ -204,7 +204,9 @@ describe("sidebar links", () => {
       "link",
       { name: "Tasks" },
     );
-    expect(link.querySelector(".module-glyph svg")).not.toBeNull();
+    expect(link.querySelector(".module-glyph use")?.getAttribute("href")).toMatch(
+      /module-icons\.svg#square-check-big$/,
+    );
     expect(link.querySelector(".module-glyph")?.textContent).toBe("");
   });
 

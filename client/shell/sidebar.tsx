@@ -6,7 +6,8 @@
 import { useEffect, useMemo, useState } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router-dom";
 import type { ShellDescriptor, SidebarItem } from "../../schemas/descriptor/mod.ts";
-import { Icon, ModuleIcon } from "../ui/icons.tsx";
+import { Icon } from "../ui/icons.tsx";
+import { ModuleIcon } from "./module-icons.tsx";
 import { SidebarSearch } from "./sidebar-search.tsx";
 import type { SidebarState } from "./use-sidebar-state.ts";
 
@@ -64,7 +65,7 @@ export function Sidebar({ sidebar, state }: SidebarProps) {
                 onMouseLeave={hideTip}
                 onBlur={hideTip}
               >
-                <ModuleIcon icon={item.icon} name={item.name} />
+                <ModuleIcon icon={item.icon} />
               </NavLink>
             </li>
           ))}
@@ -185,7 +186,7 @@ function SidebarLink({ item, favorites, onToggleFavorite }: { item: SidebarItem 
   return (
     <li className="sidebar-item">
       <NavLink to={item.path} end className="sidebar-link" title={item.description}>
-        <ModuleIcon icon={item.icon} name={item.name} />
+        <ModuleIcon icon={item.icon} />
         <span className="sidebar-link-text">{item.name}</span>
       </NavLink>
       <button

@@ -1,12 +1,22 @@
 /**
- * The module catalogue names each module's icon by its lucide name, and the client
- * bundles exactly those icons: a name the client lacks would show a letter again.
+ * The module catalogue names each module's icon by its lucide name, and the
+ * client's icon sprite holds exactly those icons, drawn from lucide: an icon name
+ * lucide lacks, or a sprite not regenerated after a catalogue change, fails here.
  */
-import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { MODULE_DEFINITIONS } from "../../server/platform/catalogue/module-definitions.ts";
-import { MODULE_ICONS } from "../../client/ui/icons.tsx";
+import { deepStrictEqual as assertEquals, rejects } from "node:assert/strict";
+import { catalogueIconNames, moduleIconSprite } from "../../scripts/module-icons/sprite.ts";
 
-Deno.test("every catalogue icon is one the client bundles, and the client bundles no other", () => {
-  const named = [...new Set(MODULE_DEFINITIONS.map((m) => m.icon))].sort();
-  assertEquals(Object.keys(MODULE_ICONS).sort(), named);
+Deno.test("the client's module icon sprite is the one the catalogue's icon names make", async () => {
+  const committed = await Deno.readTextFile(
+    new URL("../../client/shell/module-icons.svg", import.meta.url),
+  );
+  assertEquals(
+    committed,
+    await moduleIconSprite(catalogueIconNames()),
+    "run: deno run -A scripts/module-icons/generate.ts",
+  );
+});
+
+Deno.test("a name lucide does not have is refused, not drawn blank", async () => {
+  await rejects(moduleIconSprite(["tool"]), /lucide has no icon of that name/);
 });
