@@ -24,19 +24,43 @@ export interface ScreenViewProps {
   /** Route params and query parameters of the location. */
   params?: Readonly<Record<string, string>>;
   registry: WidgetRegistry;
+  /** State values the location holds (the descriptor's `urlState` keys); they win over `state`. */
+  urlValues?: Readonly<Record<string, Json>>;
+  /** Told of every state change, so the location can keep the `urlState` keys. */
+  onStateChange?(state: Readonly<Record<string, Json>>): void;
 }
 
 const NO_PARAMS: Readonly<Record<string, string>> = {};
 const NO_INVALID_NODES: ReadonlyMap<string, string> = new Map();
+const NO_URL_VALUES: Readonly<Record<string, Json>> = {};
 
 /** A screen, rendered from its descriptor. */
 export function ScreenView(
-  { descriptor, invalidNodes = NO_INVALID_NODES, params = NO_PARAMS, registry }: ScreenViewProps,
+  {
+    descriptor,
+    invalidNodes = NO_INVALID_NODES,
+    params = NO_PARAMS,
+    registry,
+    urlValues = NO_URL_VALUES,
+    onStateChange,
+  }: ScreenViewProps,
 ) {
   const initial = useMemo(() => (descriptor.state ?? {}) as Record<string, Json>, [
     descriptor.state,
   ]);
-  const [state, setScreenState] = useState<Record<string, Json>>(initial);
+  const [state, setScreenState] = useState<Record<string, Json>>(() => ({
+    ...initial,
+    ...urlValues,
+  }));
+  // The location moved (Back, a link): its values become the state's.
+  useEffect(() => {
+    setScreenState((current) =>
+      Object.entries(urlValues).every(([key, value]) => current[key] === value)
+        ? current
+        : { ...current, ...urlValues }
+    );
+  }, [urlValues]);
+  useEffect(() => onStateChange?.(state), [state, onStateChange]);
   const [dialogs, setDialogs] = useState<ReadonlySet<string>>(new Set());
   const { views, refresh } = useScreenSources(descriptor, { params, state });
 

@@ -1,6 +1,7 @@
 /**
  * The frame of staff and portal screens, from the shell descriptor: sidebar,
- * header, the screen, footer, help chatbot, idle guard and live events. The screen
+ * header, the screen, footer, help chatbot, command palette, idle guard and live
+ * events. The screen
  * starts loading while the shell loads; a shell that cannot load leaves the screen
  * usable with a notice.
  */
@@ -17,6 +18,7 @@ import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { IdleGuard } from "./idle-guard.tsx";
 import { useLiveEvents } from "./live-events.ts";
+import { PaletteHost } from "./palette-host.tsx";
 import { RenderErrorBoundary } from "./render-error-boundary.tsx";
 import { Sidebar } from "./sidebar.tsx";
 import { useToasts } from "./toasts.tsx";
@@ -75,6 +77,7 @@ export function ShellLayout() {
       </div>
       {shell ? <Chatbot script={shell.chatbot} /> : null}
       {shell ? <IdleGuard policy={shell.session} /> : null}
+      {shell ? <PaletteHost sidebar={shell.sidebar} searchHidden={sidebar.collapsed} /> : null}
       {shell ? <LiveEvents path={shell.events.path} /> : null}
     </div>
   );

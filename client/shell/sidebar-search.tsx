@@ -19,7 +19,7 @@ export interface SidebarSearchProps {
 }
 
 /** True when a key press happens while the user is typing into a field. */
-function isTyping(target: EventTarget | null): boolean {
+export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
 }
