@@ -100,6 +100,7 @@ describe("the idle guard", () => {
     await flush();
     expect(ended).toEqual(["idle"]);
     expect(localStorage.getItem("access_token")).toBeNull();
+    expect(sessionStorage.getItem("signed-out-notice")).toBe(policy.idleSignedOutText);
   });
 
   it("refreshes the tokens on activity once the refresh interval has passed", async () => {

@@ -113,6 +113,9 @@ export const ShellDescriptor = z.object({
     warningText: z.string(),
     stayText: z.string(),
     logoutText: z.string(),
+    idleSignedOutText: z.string().optional().describe(
+      "shown on the sign-in page after the idle time-out signed the user out",
+    ),
   }).strict(),
   cache: z.object({
     staticMinutes: z.number(),

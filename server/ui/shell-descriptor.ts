@@ -30,6 +30,15 @@ export const SHELL_CONSTANTS = {
   search: { exact: 100, prefix: 80, word: 60, substring: 40, substringMinLength: 5 },
 } as const;
 
+/** Why the sign-in page is shown after the idle time-out: "… after 30 minutes …". */
+export function idleSignedOutText(idleTimeoutSeconds: number): string {
+  const minutes = idleTimeoutSeconds / 60;
+  const span = Number.isInteger(minutes)
+    ? `${minutes} ${minutes === 1 ? "minute" : "minutes"}`
+    : `${idleTimeoutSeconds} ${idleTimeoutSeconds === 1 ? "second" : "seconds"}`;
+  return `You were signed out after ${span} without activity.`;
+}
+
 /** One of the caller's memberships, as the header's organisation switcher lists it. */
 export interface ShellMembership {
   organization_id: string;
@@ -147,6 +156,7 @@ export function buildStaffShell(
       warningText: "You will be signed out soon because of inactivity.",
       stayText: "Stay Logged In",
       logoutText: "Logout Now",
+      idleSignedOutText: idleSignedOutText(policy.idleTimeoutSeconds),
     },
     cache: {
       staticMinutes: SHELL_CONSTANTS.cacheMinutes.static,
