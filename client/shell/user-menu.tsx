@@ -30,7 +30,7 @@ export function UserMenu({ entries }: { entries: ShellDescriptor["header"]["user
       onOpen={focusFirstEntry}
       button={
         <>
-          <span className="avatar" aria-hidden="true">{initialsOf(name)}</span>
+          <span className="avatar" aria-hidden="true" data-initials={initialsOf(name)} />
           <span className="user-name">{name}</span>
           <Icon name="chevron" size={14} />
         </>
