@@ -5,7 +5,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { submitSignIn } from "./support.ts";
 
-test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+const PHONE = { width: 390, height: 844 };
+test.use({ viewport: PHONE, hasTouch: true });
 
 /** Signs in on a phone, where the sidebar stays closed: waits for the header instead. */
 async function signIn(page: Page, email: string, landing = "/app/dashboard"): Promise<void> {
@@ -20,6 +21,7 @@ async function fitsTheWidth(page: Page): Promise<void> {
     scroll: document.documentElement.scrollWidth,
     inner: globalThis.innerWidth,
   }));
+  expect(sizes.inner).toBe(PHONE.width);
   expect(sizes.scroll).toBeLessThanOrEqual(sizes.inner);
 }
 
@@ -71,4 +73,22 @@ test("the phone header's More menu reaches help and the theme", async ({ page })
   await page.getByRole("menuitem", { name: "Switch to dark theme" }).click();
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
   await fitsTheWidth(page);
+});
+
+test("every analytics tab of a project fits a phone", async ({ page }) => {
+  await signIn(page, "pm@acme.test", "/app/project-progress-analytics");
+  await page.getByRole("button", { name: /Northwind ERP Rollout/ }).or(
+    page.getByRole("option", { name: /Northwind ERP Rollout/ }),
+  ).first().click();
+  await expect(page.getByRole("heading", { name: "Overall Progress" })).toBeVisible();
+  for (const tab of ["Overview", "Velocity", "Burndown", "Forecast", "Team"]) {
+    await page.getByRole("tab", { name: tab }).click();
+    await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
+    await page.waitForTimeout(300);
+    await fitsTheWidth(page);
+    await page.screenshot({
+      path: `test-results/screens/phone-analytics-${tab}.png`,
+      fullPage: true,
+    });
+  }
 });
