@@ -27,7 +27,7 @@ export function buildPortalShell(
             id: "portal-dashboard",
             name: "Your projects",
             path: "/client-portal/dashboard",
-            icon: "home",
+            icon: "house",
             description: "Your projects with the firm",
           },
           {
