@@ -40,7 +40,7 @@ import { reportRoutes } from "./modules/reports/mod.ts";
 import { calendarRoutes } from "./modules/calendar/routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { feedbackRoutes, PRODUCT_VERSION } from "./modules/feedback/routes.ts";
-import { uiRoutes } from "./ui/routes.ts";
+import { ShellKeys, uiRoutes } from "./ui/routes.ts";
 import { DescriptorCache } from "./ui/descriptor-cache.ts";
 import { descriptorLane } from "./ui/descriptor-lane.ts";
 import { withFastLanes } from "./platform/http/fast-lanes.ts";
@@ -189,12 +189,14 @@ export function createApp(deps: AppDeps): BuiltApp {
     }));
 
   const descriptors = new DescriptorCache();
+  const shellKeys = new ShellKeys();
   uiRoutes(app, {
     db,
     clock,
     authenticate,
     cache: descriptors,
     sessionDefaults,
+    shellKeys,
   });
 
   const client = createStaticClient(config.clientDist);
@@ -213,7 +215,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   });
 
   const fetch = withFastLanes(
-    [descriptorLane({ cache: descriptors, clock, knownAccess }), dashboardAnalyticsLane],
+    [descriptorLane({ cache: descriptors, clock, knownAccess, shellKeys }), dashboardAnalyticsLane],
     (request) => app.fetch(request),
   );
   return { app, api, descriptors, feed, fetch };

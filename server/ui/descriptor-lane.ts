@@ -5,11 +5,10 @@
  * a query string, or a caller whose token and access are not already known goes to
  * the router, which checks, builds, caches and answers.
  */
-import type { Access } from "../platform/access/access.ts";
 import type { KnownCallers } from "../platform/access/known-callers.ts";
 import { type FastLane, laneRequestId } from "../platform/http/fast-lanes.ts";
 import type { DescriptorCache } from "./descriptor-cache.ts";
-import { ROUTES_CACHE_KEY, shellCacheKey } from "./routes.ts";
+import { ROUTES_CACHE_KEY, type ShellKeys } from "./routes.ts";
 
 /** What the lane needs. */
 export interface DescriptorLaneDeps {
@@ -17,11 +16,13 @@ export interface DescriptorLaneDeps {
   clock: () => number;
   /** The caller's access when already verified and current, from an Authorization header. */
   knownAccess: KnownCallers;
+  /** The shell key the router last answered each access with. */
+  shellKeys: ShellKeys;
 }
 
 /** The descriptor lane. */
 export function descriptorLane(deps: DescriptorLaneDeps): FastLane {
-  const shellKey = shellKeys(deps.clock);
+  const year = utcYear(deps.clock);
   return (lane) => {
     const { target, request } = lane;
     if (target !== "/ui/shell" && target !== "/ui/routes") return null;
@@ -30,35 +31,25 @@ export function descriptorLane(deps: DescriptorLaneDeps): FastLane {
     if (target === "/ui/shell") {
       const access = deps.knownAccess(request.headers.get("authorization"));
       if (!access) return null;
-      key = shellKey(access);
+      const known = deps.shellKeys.recall(access, year());
+      if (known === undefined) return null;
+      key = known;
     }
     const entry = deps.cache.peek(key);
     return entry ? entry.answer(request.headers.get("if-none-match"), laneRequestId(lane)) : null;
   };
 }
 
-/**
- * A caller's shell cache key (`shellCacheKey` for this UTC year), made once per
- * access and year: the same string each time, so the cache lookup finds its hash
- * already computed. An access is replaced, not changed, when anything it depends
- * on moves, so a remembered key never outlives what it was made from.
- */
-function shellKeys(clock: () => number): (access: Access) => string {
+/** The current UTC year, recomputed only when the clock leaves the year last seen. */
+function utcYear(clock: () => number): () => number {
   let year = NaN, from = Infinity, until = -Infinity;
-  let keys = new WeakMap<Access, string>();
-  return (access) => {
+  return () => {
     const now = clock();
     if (now < from || now >= until) {
       year = new Date(now).getUTCFullYear();
       from = Date.UTC(year, 0, 1);
       until = Date.UTC(year + 1, 0, 1);
-      keys = new WeakMap();
     }
-    let key = keys.get(access);
-    if (key === undefined) {
-      key = shellCacheKey(access, year);
-      keys.set(access, key);
-    }
-    return key;
+    return year;
   };
 }

@@ -36,6 +36,8 @@ export interface UiDeps {
   authenticate: Authenticator;
   sessionDefaults: SessionPolicy;
   cache: DescriptorCache;
+  /** Shared with the descriptor lane. */
+  shellKeys: ShellKeys;
 }
 
 const NO_PARAMS = z.object({}).strict();
@@ -74,11 +76,36 @@ function staffRefusal(def: ScreenDef, access: Access, params: Record<string, str
 }
 
 /**
- * The cache key of a caller's shell descriptor. It names the user because the
- * header lists the user's own memberships.
+ * The cache key of a caller's shell descriptor. It names the user and their
+ * memberships because the header lists them to switch between.
  */
-export function shellCacheKey(access: Access, year: number): string {
-  return `shell|${access.fingerprint}|${year}|${access.user.id}`;
+export function shellCacheKey(
+  access: Access,
+  year: number,
+  memberships: readonly { organization_id: string; user_role: string }[],
+): string {
+  const held = memberships.map((m) => `${m.organization_id}:${m.user_role}`).join(",");
+  return `shell|${access.fingerprint}|${year}|${access.user.id}|${held}`;
+}
+
+/**
+ * The shell key each verified access was last answered with, for the fast lane:
+ * an access is replaced whenever the database changes, so a remembered key never
+ * outlives the memberships it was made from.
+ */
+export class ShellKeys {
+  #keys = new WeakMap<Access, { year: number; key: string }>();
+
+  /** Records the key an access was answered with in a given year. */
+  remember(access: Access, year: number, key: string): void {
+    this.#keys.set(access, { year, key });
+  }
+
+  /** The key recorded for the access in this year, if any. */
+  recall(access: Access, year: number): string | undefined {
+    const known = this.#keys.get(access);
+    return known?.year === year ? known.key : undefined;
+  }
 }
 
 /** The cache key of the route table. */
@@ -99,15 +126,16 @@ export function uiRoutes(app: Hono<AppEnv>, deps: UiDeps): void {
     const access = await deps.authenticate(c);
     if (!access) throw unauthenticated();
     const year = new Date(deps.clock()).getUTCFullYear();
-    const entry = await deps.cache.get(shellCacheKey(access, year), async () => {
+    const memberships = await activeMembershipsOfUser(deps.db, access.user.id);
+    const key = shellCacheKey(access, year, memberships);
+    const entry = await deps.cache.get(key, async () => {
       const policy = await readSessionPolicy(deps.db, access.organizationId, deps.sessionDefaults);
       const shell = access.user.is_client_portal_user
         ? buildPortalShell(access, policy, year)
-        : buildStaffShell(access, policy, year, {
-          memberships: await activeMembershipsOfUser(deps.db, access.user.id),
-        });
+        : buildStaffShell(access, policy, year, { memberships });
       return { value: mustValidate(ShellDescriptor, shell, "shell") };
     });
+    deps.shellKeys.remember(access, year, key);
     return descriptorResponse(c, entry);
   });
 

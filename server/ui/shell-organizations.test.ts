@@ -59,3 +59,22 @@ Deno.test("GET /ui/shell leaves out a deactivated membership", async () => {
     await t.close();
   }
 });
+
+Deno.test("GET /ui/shell lists a membership added after the shell was first sent", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor("pm@acme.test");
+    assertEquals((await organizations(t, token))?.map((o) => o.id), ["org_acme"]);
+    assertEquals((await organizations(t, token))?.map((o) => o.id), ["org_acme"]);
+    await t.db.run(
+      `INSERT INTO user_organizations (id, user_id, organization_id, user_role, is_current, created_at, updated_at)
+       VALUES ('uo_pm_globex', 'usr_acme_pm', 'org_globex', 'member', 0, '2026-01-01', '2026-01-01')`,
+    );
+    assertEquals((await organizations(t, token))?.map((o) => [o.id, o.roleLabel]), [
+      ["org_acme", "Project Manager"],
+      ["org_globex", "Member"],
+    ]);
+  } finally {
+    await t.close();
+  }
+});
