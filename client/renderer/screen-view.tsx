@@ -4,7 +4,7 @@
  * then its time-out text) or fails (its error panel with Retry) or when the source
  * of its empty panel is empty, and otherwise renders the body node by node.
  */
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ScreenDescriptor } from "../../schemas/descriptor/mod.ts";
 import { SkeletonLines } from "../ui/skeleton-lines.tsx";
 import { RenderNode } from "./render-node.tsx";
@@ -60,7 +60,11 @@ export function ScreenView(
         : { ...current, ...urlValues }
     );
   }, [urlValues]);
-  useEffect(() => onStateChange?.(state), [state, onStateChange]);
+  // Told only when the state itself changes: a new listener (the location moved)
+  // must not write the state it has not yet taken from the location back over it.
+  const stateListener = useRef(onStateChange);
+  stateListener.current = onStateChange;
+  useEffect(() => stateListener.current?.(state), [state]);
   const [dialogs, setDialogs] = useState<ReadonlySet<string>>(new Set());
   const { views, refresh } = useScreenSources(descriptor, { params, state });
 

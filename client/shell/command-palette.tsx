@@ -16,13 +16,15 @@ export interface CommandPaletteProps {
   scoring: SearchScoring;
   placeholder: string;
   noResultsText: string;
+  /** Takes what the user typed before the search box had focus. */
+  takeTyped?(): string;
   onOpen(item: SidebarItem): void;
   onClose(): void;
 }
 
 /** The command palette. */
 export function CommandPalette(
-  { items, scoring, placeholder, noResultsText, onOpen, onClose }: CommandPaletteProps,
+  { items, scoring, placeholder, noResultsText, takeTyped, onOpen, onClose }: CommandPaletteProps,
 ) {
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
@@ -72,6 +74,10 @@ export function CommandPalette(
           setActive(0);
         }}
         onKeyDown={onKeyDown}
+        onFocus={() => {
+          const typed = takeTyped?.() ?? "";
+          if (typed !== "") setQuery((current) => current + typed);
+        }}
       />
       <ul ref={list} id={listId} role="listbox" aria-label="Modules" className="palette-results">
         {results.length === 0

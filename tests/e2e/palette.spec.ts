@@ -3,10 +3,14 @@ import { signIn } from "./support.ts";
 
 test("Ctrl+K opens the command palette and Enter goes to the module", async ({ page }) => {
   await signIn(page, "admin@acme.test");
+  // Typed at once: what arrives while the palette's code loads is kept.
   await page.keyboard.press("Control+k");
+  await page.keyboard.type("lead sources");
   const palette = page.getByRole("dialog", { name: "Go to module" });
   await expect(palette.getByRole("combobox", { name: "Search modules" })).toBeFocused();
-  await page.keyboard.type("lead sources");
+  await expect(palette.getByRole("combobox", { name: "Search modules" })).toHaveValue(
+    "lead sources",
+  );
   await expect(palette.getByRole("option").first()).toContainText("Lead Sources");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/app\/lead-sources$/);
