@@ -4,7 +4,7 @@
  * then its time-out text) or fails (its error panel with Retry) or when the source
  * of its empty panel is empty, and otherwise renders the body node by node.
  */
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ScreenDescriptor } from "../../schemas/descriptor/mod.ts";
 import { SkeletonLines } from "../ui/skeleton-lines.tsx";
 import { RenderNode } from "./render-node.tsx";
@@ -26,10 +26,15 @@ export interface ScreenViewProps {
   /** The query parameters of the location alone, for `{$query}` references. */
   query?: Readonly<Record<string, string>>;
   registry: WidgetRegistry;
+  /** State values the location holds (the descriptor's `urlState` keys); they win over `state`. */
+  urlValues?: Readonly<Record<string, Json>>;
+  /** Told of every state change, so the location can keep the `urlState` keys. */
+  onStateChange?(state: Readonly<Record<string, Json>>): void;
 }
 
 const NO_PARAMS: Readonly<Record<string, string>> = {};
 const NO_INVALID_NODES: ReadonlyMap<string, string> = new Map();
+const NO_URL_VALUES: Readonly<Record<string, Json>> = {};
 
 /** A screen, rendered from its descriptor. */
 export function ScreenView(
@@ -39,12 +44,30 @@ export function ScreenView(
     params = NO_PARAMS,
     query = NO_PARAMS,
     registry,
+    urlValues = NO_URL_VALUES,
+    onStateChange,
   }: ScreenViewProps,
 ) {
   const initial = useMemo(() => (descriptor.state ?? {}) as Record<string, Json>, [
     descriptor.state,
   ]);
-  const [state, setScreenState] = useState<Record<string, Json>>(initial);
+  const [state, setScreenState] = useState<Record<string, Json>>(() => ({
+    ...initial,
+    ...urlValues,
+  }));
+  // The location moved (Back, a link): its values become the state's.
+  useEffect(() => {
+    setScreenState((current) =>
+      Object.entries(urlValues).every(([key, value]) => current[key] === value)
+        ? current
+        : { ...current, ...urlValues }
+    );
+  }, [urlValues]);
+  // Told only when the state itself changes: a new listener (the location moved)
+  // must not write the state it has not yet taken from the location back over it.
+  const stateListener = useRef(onStateChange);
+  stateListener.current = onStateChange;
+  useEffect(() => stateListener.current?.(state), [state]);
   const [dialogs, setDialogs] = useState<ReadonlySet<string>>(new Set());
   const { views, refresh } = useScreenSources(descriptor, { params, query, state });
 

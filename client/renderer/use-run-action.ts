@@ -9,6 +9,7 @@ import type { Action } from "../../schemas/descriptor/mod.ts";
 import { apiRequest } from "../api/api-client.ts";
 import { type ActionHost, useActionHost } from "./action-host.tsx";
 import { type ScreenRuntime, ScreenRuntimeContext } from "./screen-runtime.tsx";
+import { resolveText } from "./bindings.ts";
 import { fillPlaceholders, fillRecord } from "./templates.ts";
 import { valueAt } from "./value-path.ts";
 
@@ -76,7 +77,12 @@ async function runAction(action: Action, ctx: ActionContext): Promise<void> {
       return;
     }
     case "call": {
-      if (action.confirm !== undefined && !(await host.confirm(action.confirm))) return;
+      if (
+        action.confirm !== undefined &&
+        !(await host.confirm(
+          resolveText(action.confirm, { sources: runtime?.sources ?? {}, item }),
+        ))
+      ) return;
       try {
         await apiRequest(fillPlaceholders(action.path, scope), {
           method: action.method,

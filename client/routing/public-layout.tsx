@@ -1,9 +1,16 @@
-/** The frame of public and guest pages: a slim top bar (home link, theme toggle) and the page. */
+/**
+ * The frame of public and guest pages: a slim top bar (home link, theme toggle),
+ * why the last session ended when it ended on its own, and the page.
+ */
+import { useEffect, useState } from "react";
 import { Link, Outlet } from "react-router-dom";
+import { forgetSignOutNotice, readSignOutNotice } from "../shell/sign-out-notice.ts";
 import { ThemeToggle } from "../shell/theme-toggle.tsx";
 
 /** The public layout. */
 export function PublicLayout() {
+  const [notice] = useState(readSignOutNotice);
+  useEffect(forgetSignOutNotice, []);
   return (
     <div className="public-layout">
       <a className="skip-link" href="#main">Skip to content</a>
@@ -15,6 +22,7 @@ export function PublicLayout() {
         <ThemeToggle />
       </header>
       <main id="main" className="public-main" tabIndex={-1}>
+        {notice ? <p className="alert tone-info sign-out-notice" role="status">{notice}</p> : null}
         <Outlet />
       </main>
     </div>

@@ -6,6 +6,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { useParams, useSearchParams } from "react-router-dom";
+import { useUrlState } from "./use-url-state.ts";
 import type { RouteEntry } from "../../schemas/descriptor/mod.ts";
 import { ApiError } from "../api/api-error.ts";
 import { reportClientError } from "../api/error-report.ts";
@@ -29,6 +30,7 @@ export function ScreenRoute({ entry }: { entry: RouteEntry }) {
   ]);
   const query = useQuery(screenQuery(entry.screen, requestParams));
   const title = query.data?.descriptor.title ?? entry.title;
+  const urlState = useUrlState(query.data?.descriptor);
 
   useEffect(() => {
     document.title = title;
@@ -43,6 +45,8 @@ export function ScreenRoute({ entry }: { entry: RouteEntry }) {
         params={params}
         query={queryParams}
         registry={WIDGET_REGISTRY}
+        urlValues={urlState.values}
+        onStateChange={urlState.onStateChange}
       />
     );
   }

@@ -18,7 +18,7 @@ const user = {
   is_client_portal_user: false,
 };
 
-function renderHeader(signOut = vi.fn()) {
+function renderHeader(signOut = vi.fn(), shell = shellFixture()) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const host = {
     toast: vi.fn(),
@@ -31,7 +31,7 @@ function renderHeader(signOut = vi.fn()) {
     path: "*",
     element: (
       <ActionHostContext.Provider value={host}>
-        <Header shell={shellFixture()} sidebarCollapsed={false} onToggleSidebar={() => undefined} />
+        <Header shell={shell} sidebarCollapsed={false} onToggleSidebar={() => undefined} />
       </ActionHostContext.Provider>
     ),
   }], { initialEntries: ["/app/dashboard"] });
@@ -40,7 +40,7 @@ function renderHeader(signOut = vi.fn()) {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return router;
+  return { router, queryClient };
 }
 
 /**
@@ -148,7 +148,7 @@ describe("the header", () => {
     storeTokens({ access_token: "a", refresh_token: "r" });
     fakeServer({ "POST /auth/me": user });
     const signOut = vi.fn();
-    const router = renderHeader(signOut);
+    const { router } = renderHeader(signOut);
     fireEvent.click(await screen.findByRole("button", { name: "User menu for Ada Admin" }));
     const menu = screen.getByRole("menu");
     expect(within(menu).getAllByRole("menuitem").map((item) => item.textContent)).toEqual([
@@ -163,5 +163,57 @@ describe("the header", () => {
     fireEvent.click(screen.getByRole("button", { name: "User menu for Ada Admin" }));
     fireEvent.click(screen.getByRole("menuitem", { name: "My Profile" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/app/profile"));
+  });
+
+  it("switches organisation from the name: every membership listed, current checked", async () => {
+    storeTokens({ access_token: "a", refresh_token: "r" });
+    const server = fakeServer({
+      "POST /organizations/current": { organization: { id: "org-1", name: "Acme Corp" } },
+      "POST /user-organizations/switch": { current: {}, memberships: [] },
+      "POST /auth/me": user,
+    });
+    const base = shellFixture();
+    const shell = {
+      ...base,
+      header: {
+        ...base.header,
+        organizations: [
+          { id: "org-1", name: "Acme Corp", roleLabel: "Firm Admin", current: true },
+          { id: "org-2", name: "Globex", roleLabel: "Member", current: false },
+        ],
+        organizationSwitch: {
+          path: "/user-organizations/switch",
+          label: "Switch organization",
+          currentText: "Current organization",
+        },
+      },
+    };
+    const { queryClient } = renderHeader(vi.fn(), shell);
+    const refetched = vi.spyOn(queryClient, "invalidateQueries");
+    fireEvent.click(
+      await screen.findByRole("button", { name: "Switch organization: Acme Corp" }),
+    );
+    const entries = within(screen.getByRole("menu")).getAllByRole("menuitemradio");
+    expect(entries.map((e) => [e.textContent, e.getAttribute("aria-checked")])).toEqual([
+      ["Acme CorpFirm Admin · Current organization", "true"],
+      ["GlobexMember", "false"],
+    ]);
+    expect(document.activeElement).toBe(entries[0]);
+    fireEvent.click(entries[1]);
+    await waitFor(() => expect(refetched).toHaveBeenCalled());
+    expect(server.to("POST", "/user-organizations/switch").map((r) => r.body)).toEqual([
+      { organization_id: "org-2" },
+    ]);
+  });
+
+  it("shows the plain name when the caller has one organisation", async () => {
+    storeTokens({ access_token: "a", refresh_token: "r" });
+    fakeServer({
+      "POST /organizations/current": { organization: { id: "org-1", name: "Acme Corp" } },
+      "POST /auth/me": user,
+    });
+    renderHeader();
+    expect(await screen.findByText("Acme Corp")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Switch organization/ })).toBeNull();
   });
 });

@@ -74,6 +74,11 @@ describe("the idle guard", () => {
     expect(screen.getByRole("alertdialog")).toBeTruthy();
   });
 
+  it("focuses Stay Logged In, so Enter keeps the session", async () => {
+    await advance(50 * SECOND);
+    expect(document.activeElement?.textContent).toBe("Stay Logged In");
+  });
+
   it("cancels the warning with Stay Logged In", async () => {
     await advance(50 * SECOND);
     fireEvent.click(screen.getByRole("button", { name: "Stay Logged In" }));
@@ -95,6 +100,7 @@ describe("the idle guard", () => {
     await flush();
     expect(ended).toEqual(["idle"]);
     expect(localStorage.getItem("access_token")).toBeNull();
+    expect(sessionStorage.getItem("signed-out-notice")).toBe(policy.idleSignedOutText);
   });
 
   it("refreshes the tokens on activity once the refresh interval has passed", async () => {

@@ -9,6 +9,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import type { ShellDescriptor } from "../../schemas/descriptor/mod.ts";
 import { lastTokenRefreshAt, refreshSession } from "../api/api-client.ts";
 import { signOut } from "../api/session.ts";
+import { rememberSignOutNotice } from "./sign-out-notice.ts";
 
 const IdleWarning = lazy(() =>
   import("./idle-warning.tsx").then((m) => ({ default: m.IdleWarning }))
@@ -27,7 +28,7 @@ const ACTIVITY_THROTTLE_MS = 1_000;
 
 /** The idle guard of a signed-in session. */
 export function IdleGuard({ policy }: { policy: ShellDescriptor["session"] }) {
-  const { idleTimeoutMs, warningMs, refreshIntervalMs } = policy;
+  const { idleTimeoutMs, warningMs, refreshIntervalMs, idleSignedOutText } = policy;
   const [deadline, setDeadline] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const lastHandled = useRef(0);
@@ -43,10 +44,11 @@ export function IdleGuard({ policy }: { policy: ShellDescriptor["session"] }) {
       }, Math.max(0, idleTimeoutMs - warningMs)),
       setTimeout(() => {
         setDeadline(null);
+        rememberSignOutNotice(idleSignedOutText);
         void signOut("idle").catch((error) => console.error("Idle sign-out failed", error));
       }, idleTimeoutMs),
     ];
-  }, [idleTimeoutMs, warningMs]);
+  }, [idleTimeoutMs, warningMs, idleSignedOutText]);
 
   const stay = useCallback(() => {
     setDeadline(null);

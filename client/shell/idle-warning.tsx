@@ -29,7 +29,8 @@ export function IdleWarning({ policy, secondsLeft, onStay, onLogout }: IdleWarni
         <button type="button" className="button button-secondary" onClick={onLogout}>
           {policy.logoutText}
         </button>
-        <button type="button" className="button button-primary" onClick={onStay}>
+        {/* Stay is focused: Enter or Space keeps the session, never ends it by accident. */}
+        <button type="button" className="button button-primary" onClick={onStay} data-autofocus>
           {policy.stayText}
         </button>
       </div>

@@ -1,11 +1,12 @@
 /**
  * The frame of staff and portal screens, from the shell descriptor: sidebar,
- * header, the screen, footer, help chatbot, idle guard and live events. The screen
+ * header, the screen, footer, help chatbot, command palette, idle guard and live
+ * events. The screen
  * starts loading while the shell loads; a shell that cannot load leaves the screen
  * usable with a notice.
  */
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import type { ShellDescriptor } from "../../schemas/descriptor/mod.ts";
 import { configureErrorReporting } from "../api/error-report.ts";
@@ -17,16 +18,18 @@ import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { IdleGuard } from "./idle-guard.tsx";
 import { useLiveEvents } from "./live-events.ts";
+import { PaletteHost } from "./palette-host.tsx";
 import { RenderErrorBoundary } from "./render-error-boundary.tsx";
 import { Sidebar } from "./sidebar.tsx";
 import { useToasts } from "./toasts.tsx";
-import { useSidebarState } from "./use-sidebar-state.ts";
+import { useNarrowScreen } from "./use-narrow-screen.ts";
+import { type SidebarState, useSidebarState } from "./use-sidebar-state.ts";
 
 /** The shell layout route. */
 export function ShellLayout() {
   const query = useQuery(shellQuery);
   const shell = query.data;
-  const sidebar = useSidebarState(shell?.sidebar.recentKept ?? 10);
+  const sidebar = useSidebarDrawer(useSidebarState(shell?.sidebar.recentKept ?? 10));
   const { setMax } = useToasts();
 
   useEffect(() => {
@@ -37,11 +40,24 @@ export function ShellLayout() {
   }, [shell, setMax]);
 
   return (
-    <div className={`shell${sidebar.collapsed ? " is-collapsed" : ""}`}>
+    <div
+      className={`shell${sidebar.collapsed ? " is-collapsed" : ""}${
+        sidebar.drawer ? " is-drawer" : ""
+      }`}
+    >
       <a className="skip-link" href="#main">Skip to content</a>
       {shell
         ? <Sidebar sidebar={shell.sidebar} state={sidebar} />
         : <div className="sidebar sidebar-placeholder" aria-hidden="true" />}
+      {sidebar.drawer && !sidebar.collapsed
+        ? (
+          <div
+            className="sidebar-backdrop"
+            aria-hidden="true"
+            onClick={() => sidebar.setCollapsed(true)}
+          />
+        )
+        : null}
       <div className="shell-main">
         {shell
           ? (
@@ -61,9 +77,38 @@ export function ShellLayout() {
       </div>
       {shell ? <Chatbot script={shell.chatbot} /> : null}
       {shell ? <IdleGuard policy={shell.session} /> : null}
+      {shell ? <PaletteHost sidebar={shell.sidebar} searchHidden={sidebar.collapsed} /> : null}
       {shell ? <LiveEvents path={shell.events.path} /> : null}
     </div>
   );
+}
+
+/**
+ * On narrow screens the sidebar is a drawer: closed by default, closed again after
+ * each navigation and by Escape; its state is not remembered. Wide screens keep
+ * the remembered rail preference.
+ */
+function useSidebarDrawer(stored: SidebarState): SidebarState & { drawer: boolean } {
+  const narrow = useNarrowScreen();
+  const { pathname } = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useEffect(() => setDrawerOpen(false), [pathname, narrow]);
+  useEffect(() => {
+    if (!narrow || !drawerOpen) return;
+    function onKeyDown(event: KeyboardEvent): void {
+      if (event.key === "Escape") setDrawerOpen(false);
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [narrow, drawerOpen]);
+  if (!narrow) return { ...stored, drawer: false };
+  return {
+    ...stored,
+    drawer: true,
+    collapsed: !drawerOpen,
+    setCollapsed: (update) =>
+      setDrawerOpen((open) => !(typeof update === "function" ? update(!open) : update)),
+  };
 }
 
 function ScreenArea({ shell }: { shell: ShellDescriptor | undefined }) {

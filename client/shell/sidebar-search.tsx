@@ -5,7 +5,8 @@
  */
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { SidebarItem } from "../../schemas/descriptor/mod.ts";
-import { Icon, ModuleGlyph } from "../ui/icons.tsx";
+import { Icon } from "../ui/icons.tsx";
+import { ModuleIcon } from "./module-icons.tsx";
 import { rankByName, type SearchScoring } from "./search-ranking.ts";
 
 /** Props of the sidebar search. */
@@ -18,7 +19,7 @@ export interface SidebarSearchProps {
 }
 
 /** True when a key press happens while the user is typing into a field. */
-function isTyping(target: EventTarget | null): boolean {
+export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
 }
@@ -116,7 +117,7 @@ export function SidebarSearch(
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => open(item)}
             >
-              <ModuleGlyph name={item.name} />
+              <ModuleIcon icon={item.icon} />
               <span>{item.name}</span>
             </li>
           ))

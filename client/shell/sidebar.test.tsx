@@ -178,3 +178,46 @@ describe("sidebar state", () => {
     expect(screen.getByText("Pro Plan Active")).toBeTruthy();
   });
 });
+
+describe("sidebar links", () => {
+  it("mark only the exact route as current, not its parent", () => {
+    renderSidebar("/app/tasks/42");
+    const nav = screen.getByRole("navigation", { name: "Main navigation" });
+    const links = within(nav).getAllByRole("link", { name: "Tasks" });
+    expect(links.map((link) => link.getAttribute("aria-current"))).toEqual(
+      links.map(() => null),
+    );
+  });
+
+  it("mark the exact route as current", () => {
+    renderSidebar("/app/tasks");
+    const nav = screen.getByRole("navigation", { name: "Main navigation" });
+    const links = within(nav).getAllByRole("link", { name: "Tasks" });
+    expect(links.map((link) => link.getAttribute("aria-current"))).toEqual(
+      links.map(() => "page"),
+    );
+  });
+
+  it("show the module's icon, not its initial", () => {
+    renderSidebar();
+    const link = within(screen.getByRole("navigation", { name: "Main navigation" })).getByRole(
+      "link",
+      { name: "Tasks" },
+    );
+    expect(link.querySelector(".module-glyph use")?.getAttribute("href")).toMatch(
+      /module-icons\.svg#square-check-big$/,
+    );
+    expect(link.querySelector(".module-glyph")?.textContent).toBe("");
+  });
+
+  it("name each icon of the rail, in a tooltip shown on focus", () => {
+    localStorage.setItem("sidebar-collapsed", "true");
+    renderSidebar();
+    const link = screen.getByRole("link", { name: "Leads" });
+    expect(screen.queryByText("Leads")).toBeNull();
+    fireEvent.focus(link);
+    expect(screen.getByText("Leads").className).toBe("rail-tooltip");
+    fireEvent.blur(link);
+    expect(screen.queryByText("Leads")).toBeNull();
+  });
+});

@@ -3,10 +3,11 @@
  * items, collapsible categories (with expand all / collapse all), the plan badge,
  * and an icon rail when collapsed. Items are already filtered by the server.
  */
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router-dom";
 import type { ShellDescriptor, SidebarItem } from "../../schemas/descriptor/mod.ts";
-import { Icon, ModuleGlyph } from "../ui/icons.tsx";
+import { Icon } from "../ui/icons.tsx";
+import { ModuleIcon } from "./module-icons.tsx";
 import { SidebarSearch } from "./sidebar-search.tsx";
 import type { SidebarState } from "./use-sidebar-state.ts";
 
@@ -23,6 +24,14 @@ export function Sidebar({ sidebar, state }: SidebarProps) {
   const items = useMemo(() => sidebar.categories.flatMap((c) => c.items), [sidebar.categories]);
   const byId = useMemo(() => new Map(items.map((item) => [item.id, item])), [items]);
   const { recordVisit } = state;
+  // The rail scrolls, so a tooltip inside a link would be clipped: one fixed tooltip
+  // follows the hovered or focused link instead.
+  const [tip, setTip] = useState<{ name: string; top: number }>();
+  const showTip = (name: string, link: HTMLElement) => {
+    const box = link.getBoundingClientRect();
+    setTip({ name, top: box.top + box.height / 2 });
+  };
+  const hideTip = () => setTip(undefined);
 
   useEffect(() => {
     const visited = items.find((item) =>
@@ -48,15 +57,26 @@ export function Sidebar({ sidebar, state }: SidebarProps) {
             <li key={item.id}>
               <NavLink
                 to={item.path}
+                end
                 className="rail-link"
                 aria-label={item.name}
-                title={item.name}
+                onMouseEnter={(event) => showTip(item.name, event.currentTarget)}
+                onFocus={(event) => showTip(item.name, event.currentTarget)}
+                onMouseLeave={hideTip}
+                onBlur={hideTip}
               >
-                <ModuleGlyph name={item.name} />
+                <ModuleIcon icon={item.icon} />
               </NavLink>
             </li>
           ))}
         </ul>
+        {tip
+          ? (
+            <span className="rail-tooltip" aria-hidden="true" style={{ top: tip.top }}>
+              {tip.name}
+            </span>
+          )
+          : null}
       </nav>
     );
   }
@@ -165,8 +185,8 @@ function SidebarLink({ item, favorites, onToggleFavorite }: { item: SidebarItem 
   const favorite = favorites.includes(item.id);
   return (
     <li className="sidebar-item">
-      <NavLink to={item.path} className="sidebar-link" title={item.description}>
-        <ModuleGlyph name={item.name} />
+      <NavLink to={item.path} end className="sidebar-link" title={item.description}>
+        <ModuleIcon icon={item.icon} />
         <span className="sidebar-link-text">{item.name}</span>
       </NavLink>
       <button

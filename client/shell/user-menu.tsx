@@ -3,38 +3,17 @@
  * (Organization, My Profile, System Settings when permitted, Sign Out), each
  * running its action. Arrow keys, Home and End move between entries.
  */
-import type { KeyboardEvent } from "react";
 import type { ShellDescriptor } from "../../schemas/descriptor/mod.ts";
 import { useCurrentUser } from "../api/current-user.ts";
 import { useRunAction } from "../renderer/use-run-action.ts";
 import { Dropdown } from "../ui/dropdown.tsx";
 import { Icon } from "../ui/icons.tsx";
+import { focusFirstEntry, onMenuKeyDown } from "../ui/menu-keys.ts";
 
 function initialsOf(name: string): string {
   return name.split(/\s+/).filter(Boolean).slice(0, 2).map((part) => part[0].toUpperCase()).join(
     "",
   ) || "?";
-}
-
-function focusFirst(panel: HTMLElement): void {
-  panel.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-}
-
-function onMenuKeyDown(event: KeyboardEvent<HTMLUListElement>): void {
-  const entries = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
-  const index = entries.indexOf(document.activeElement as HTMLElement);
-  const next = event.key === "ArrowDown"
-    ? (index + 1) % entries.length
-    : event.key === "ArrowUp"
-    ? (index - 1 + entries.length) % entries.length
-    : event.key === "Home"
-    ? 0
-    : event.key === "End"
-    ? entries.length - 1
-    : undefined;
-  if (next === undefined) return;
-  event.preventDefault();
-  entries[next]?.focus();
 }
 
 /** The user menu. */
@@ -48,10 +27,10 @@ export function UserMenu({ entries }: { entries: ShellDescriptor["header"]["user
       label={`User menu for ${name}`}
       kind="menu"
       buttonClassName="user-button"
-      onOpen={focusFirst}
+      onOpen={focusFirstEntry}
       button={
         <>
-          <span className="avatar" aria-hidden="true">{initialsOf(name)}</span>
+          <span className="avatar" aria-hidden="true" data-initials={initialsOf(name)} />
           <span className="user-name">{name}</span>
           <Icon name="chevron" size={14} />
         </>

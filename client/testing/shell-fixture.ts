@@ -5,7 +5,7 @@ const item = (id: string, name: string) => ({
   id,
   name,
   path: `/app/${id}`,
-  icon: "Circle",
+  icon: "square-check-big",
   description: name,
 });
 
@@ -106,6 +106,7 @@ export function shellFixture(overrides: Partial<ShellDescriptor> = {}): ShellDes
       warningText: "You will be signed out soon because of inactivity.",
       stayText: "Stay Logged In",
       logoutText: "Logout Now",
+      idleSignedOutText: "You were signed out after 30 minutes without activity.",
     },
     cache: { staticMinutes: 60, semiStaticMinutes: 15, dynamicMinutes: 5 },
     toasts: { max: 5, position: "top-right" },

@@ -20,6 +20,7 @@ const PATHS = {
   send: "M22 2L11 13M22 2l-7 20-4-9-9-4z",
   chat: "M21 15a2 2 0 01-2 2H7l-4 4V5a2 2 0 012-2h14a2 2 0 012 2z",
   panel: "M3 3h18v18H3zM9 3v18",
+  more: "M12 6h.01M12 12h.01M12 18h.01",
 } as const;
 
 /** The name of an icon. */
@@ -45,14 +46,5 @@ export function Icon(
     >
       <path d={PATHS[name]} />
     </svg>
-  );
-}
-
-/** The letter tile standing in for a module's icon. */
-export function ModuleGlyph({ name }: { name: string }) {
-  return (
-    <span className="module-glyph" aria-hidden="true">
-      {name.trim().charAt(0).toUpperCase() || "•"}
-    </span>
   );
 }

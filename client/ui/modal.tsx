@@ -1,6 +1,7 @@
 /**
- * A modal dialog: rendered over the page, focus moves into it and stays there (Tab
- * and Shift+Tab wrap), Escape closes it, and focus returns where it was on close.
+ * A modal dialog: rendered over the page, focus moves into it (to the element
+ * marked `data-autofocus`, else the first focusable one) and stays there (Tab and
+ * Shift+Tab wrap), Escape closes it, and focus returns where it was on close.
  */
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { createPortal } from "react-dom";
@@ -19,11 +20,14 @@ export interface ModalProps {
   describedBy?: string;
   /** Shows a close button in the header (default true). */
   closable?: boolean;
+  /** An extra class on the dialog panel. */
+  className?: string;
 }
 
 /** A modal dialog with a title. */
 export function Modal(
-  { title, onClose, children, role = "dialog", describedBy, closable = true }: ModalProps,
+  { title, onClose, children, role = "dialog", describedBy, closable = true, className }:
+    ModalProps,
 ) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -32,7 +36,8 @@ export function Modal(
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = panel.current?.querySelector<HTMLElement>(FOCUSABLE);
+    const first = panel.current?.querySelector<HTMLElement>("[data-autofocus]") ??
+      panel.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel.current)?.focus();
     return () => previous?.focus();
   }, []);
@@ -67,7 +72,7 @@ export function Modal(
     <div className="modal-backdrop">
       <div
         ref={panel}
-        className="modal"
+        className={className ? `modal ${className}` : "modal"}
         role={role}
         aria-modal="true"
         aria-labelledby={titleId}

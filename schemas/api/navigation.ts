@@ -23,7 +23,13 @@ export const NavigationResponse = z.object({
 export const ModulesConfigRequest = z.object({}).strict();
 export const ModulesConfigResponse = z.object({
   modules: z.array(
-    NavigationModuleItem.extend({ version: z.number().int(), adminOnly: z.boolean() }),
+    NavigationModuleItem.extend({
+      version: z.number().int(),
+      adminOnly: z.boolean(),
+      people_with_access: z.number().int().nonnegative().describe(
+        "active members whose role opens the module: who loses it when it is turned off",
+      ),
+    }),
   ),
   catalogue_version: z.number().int(),
 }).strict();

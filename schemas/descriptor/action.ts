@@ -6,7 +6,7 @@
  * becomes empty, so a value can never lead off the app).
  */
 import { z } from "zod";
-import { JsonTemplate } from "./value.ts";
+import { JsonTemplate, Text } from "./value.ts";
 
 const Navigate = z.object({ kind: z.literal("navigate"), to: z.string().min(1) }).strict();
 const GoBack = z.object({ kind: z.literal("go-back") }).strict();
@@ -38,7 +38,9 @@ const Call = z.object({
   body: z.record(z.string(), JsonTemplate).optional(),
   invalidate: z.array(z.string()).optional().describe("sources to reload after success"),
   toast: z.string().optional().describe("text of a toast shown after success"),
-  confirm: z.string().optional().describe("question asked before the call"),
+  confirm: Text.optional().describe(
+    "question asked before the call; a field reference reads the row acted on",
+  ),
 }).strict();
 
 /** One action. */

@@ -50,6 +50,9 @@ export const ScreenDescriptor = z.object({
     role: z.string().optional(),
   }).strict().optional(),
   state: z.record(z.string(), JsonTemplate).optional().describe("initial screen state"),
+  urlState: z.array(z.string()).optional().describe(
+    "state keys kept in the URL's search params (as text), so reload and Back keep the place",
+  ),
   sources: z.record(z.string(), Source).optional(),
   loading: z.object({ title: z.string(), text: z.string() }).strict().optional(),
   timeout: z.object({ ms: z.number().int().positive(), text: z.string() }).strict().optional(),

@@ -87,6 +87,11 @@ export const ShellDescriptor = z.object({
     organizations: z.array(ShellOrganization).optional().describe(
       "the caller's active memberships, for the header's organisation switcher (POST /user-organizations/switch); the staff shell always sends it",
     ),
+    organizationSwitch: z.object({
+      path: z.string().describe("POST {organization_id} makes that membership current"),
+      label: z.string(),
+      currentText: z.string(),
+    }).strict().optional(),
   }).strict(),
   footer: z.object({
     copyright: z.string(),
@@ -112,6 +117,9 @@ export const ShellDescriptor = z.object({
     warningText: z.string(),
     stayText: z.string(),
     logoutText: z.string(),
+    idleSignedOutText: z.string().optional().describe(
+      "shown on the sign-in page after the idle time-out signed the user out",
+    ),
   }).strict(),
   cache: z.object({
     staticMinutes: z.number(),

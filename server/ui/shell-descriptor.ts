@@ -30,6 +30,15 @@ export const SHELL_CONSTANTS = {
   search: { exact: 100, prefix: 80, word: 60, substring: 40, substringMinLength: 5 },
 } as const;
 
+/** Why the sign-in page is shown after the idle time-out: "… after 30 minutes …". */
+export function idleSignedOutText(idleTimeoutSeconds: number): string {
+  const minutes = idleTimeoutSeconds / 60;
+  const span = Number.isInteger(minutes)
+    ? `${minutes} ${minutes === 1 ? "minute" : "minutes"}`
+    : `${idleTimeoutSeconds} ${idleTimeoutSeconds === 1 ? "second" : "seconds"}`;
+  return `You were signed out after ${span} without activity.`;
+}
+
 /** Builds the staff shell for a caller; `organizations` feeds the header's switcher. */
 export function buildStaffShell(
   access: Access,
@@ -102,6 +111,11 @@ export function buildStaffShell(
       help: { label: "Help", to: "/app/production-documentation" },
       organizationSource: "/organizations/current",
       organizations: options.organizations ?? [],
+      organizationSwitch: {
+        path: "/user-organizations/switch",
+        label: "Switch organization",
+        currentText: "Current organization",
+      },
     },
     footer: {
       copyright: `© ${year} Opsuite. All rights reserved.`,
@@ -118,6 +132,7 @@ export function buildStaffShell(
       warningText: "You will be signed out soon because of inactivity.",
       stayText: "Stay Logged In",
       logoutText: "Logout Now",
+      idleSignedOutText: idleSignedOutText(policy.idleTimeoutSeconds),
     },
     cache: {
       staticMinutes: SHELL_CONSTANTS.cacheMinutes.static,

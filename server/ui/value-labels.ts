@@ -6,6 +6,7 @@
  * map is shown humanised. Booleans are enumerated values too: each one that is shown
  * says what it means ("Scheduled" / "Not scheduled"), not "true" / "false".
  */
+import { ROLE_LABELS } from "../platform/access/role-label.ts";
 import type { ValueLabels } from "../../schemas/descriptor/mod.ts";
 
 /** Project status (projects.status). */
@@ -74,12 +75,7 @@ export const LEAD_SOURCE: ValueLabels = {
 
 /** Role ids of a membership (user_organizations.user_role, project roles). */
 export const ROLE: ValueLabels = {
-  firm_admin: "Firm administrator",
-  project_manager: "Project manager",
-  sales: "Sales",
-  finance: "Finance",
-  member: "Member",
-  client_portal: "Client portal user",
+  ...ROLE_LABELS,
   owner: "Owner",
   lead: "Lead",
   contributor: "Contributor",

@@ -15,6 +15,8 @@ test("an idle session shows the warning, 'Stay Logged In' keeps it, and it ends 
   await expect(dialog).toBeVisible({ timeout: 10_000 });
   await expect(page).toHaveURL(/\/login/, { timeout: 15_000 });
   expect(await page.evaluate(() => localStorage.getItem("access_token"))).toBeNull();
+  await expect(page.getByText("You were signed out after 12 seconds without activity."))
+    .toBeVisible();
 });
 
 test("'Logout Now' signs out at once", async ({ page }) => {
@@ -24,4 +26,5 @@ test("'Logout Now' signs out at once", async ({ page }) => {
   await expect(dialog).toBeVisible({ timeout: 10_000 });
   await dialog.getByRole("button", { name: "Logout Now" }).click();
   await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByText(/without activity/)).toHaveCount(0);
 });

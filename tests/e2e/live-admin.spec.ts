@@ -19,7 +19,16 @@ test("an administrator's module and permission changes reach an open browser wit
   const leadsRow = modules.getByRole("row").filter({
     has: admin.getByRole("cell", { name: "Leads", exact: true }),
   });
+  // Turning a module off asks first, naming how many people lose it.
+  const question = admin.waitForEvent("dialog").then(async (dialog) => {
+    const message = dialog.message();
+    await dialog.accept();
+    return message;
+  });
   await leadsRow.getByRole("button", { name: "Turn off" }).click();
+  expect(await question).toMatch(
+    /^Turn this module off for the whole organisation\? People who will lose it: [1-9]\d*\.$/,
+  );
   await expect(leadsRow.getByRole("button", { name: "Turn on" })).toBeVisible();
 
   await expect(sidebarLink(sales, "Leads")).toHaveCount(0, { timeout: 3000 });

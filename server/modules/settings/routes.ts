@@ -12,6 +12,8 @@ import {
 import type { Database } from "../../db/database.ts";
 import type { Api } from "../../platform/http/api.ts";
 import { MODULE_DEFINITIONS } from "../../platform/catalogue/module-definitions.ts";
+import { ADMIN_ROLE } from "../../platform/access/access.ts";
+import { readersByPermission } from "./repo.ts";
 
 /** Declares the settings endpoints. */
 export function settingsRoutes(api: Api, db: Database, clock: () => number): void {
@@ -49,6 +51,13 @@ export function settingsRoutes(api: Api, db: Database, clock: () => number): voi
       [access.organizationId],
     );
     const state = new Map(rows.map((r) => [r.module_id, r]));
+    const readers = await readersByPermission(db, access.organizationId);
+    // Administrator-only modules open for administrators alone, whatever others hold.
+    const peopleWithAccess = (module: (typeof MODULE_DEFINITIONS)[number]) =>
+      readers.filter((r) =>
+        r.permission === module.readPermissionId &&
+        (!module.adminOnly || r.user_role === ADMIN_ROLE)
+      ).reduce((sum, r) => sum + Number(r.people), 0);
     return c.json({
       modules: MODULE_DEFINITIONS.map((m) => ({
         id: m.id,
@@ -61,6 +70,7 @@ export function settingsRoutes(api: Api, db: Database, clock: () => number): voi
         icon: m.icon,
         version: state.get(m.id)?.version ?? 1,
         adminOnly: m.adminOnly,
+        people_with_access: peopleWithAccess(m),
       })),
       catalogue_version: access.catalogueVersion,
     });

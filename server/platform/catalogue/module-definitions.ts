@@ -60,7 +60,7 @@ const CATALOGUE: Record<Category, Row[]> = {
     [
       "dashboard",
       "Dashboard",
-      "home",
+      "house",
       "Your firm at a glance: open work, projects, leads and alerts.",
       [
         "/dashboard/summary",
@@ -69,13 +69,13 @@ const CATALOGUE: Record<Category, Row[]> = {
     [
       "task-status-management",
       "Task Status Management",
-      "columns",
+      "columns-2",
       "Define and move tasks through their statuses.",
     ],
     [
       "tasks",
       "Tasks",
-      "check-square",
+      "square-check-big",
       "Every task of the organisation with project, assignee and due date.",
       [
         "/tasks/list-with-details",
@@ -122,7 +122,7 @@ const CATALOGUE: Record<Category, Row[]> = {
     [
       "lead-assignment/rules",
       "Assignment Rules",
-      "sliders",
+      "sliders-vertical",
       "Rules that route new leads to people.",
     ],
     ["my-leads", "My Leads", "star", "Leads assigned to you."],
@@ -131,12 +131,12 @@ const CATALOGUE: Record<Category, Row[]> = {
     ["duplicate-detection", "Duplicate Detection", "copy", "Find and merge duplicate leads."],
     ["lead-nurturing", "Lead Nurturing", "droplet", "Sequences that keep leads warm."],
     ["lead-workflow", "Lead Workflow", "git-merge", "Stages a lead moves through."],
-    ["lead-analytics", "Lead Analytics", "pie-chart", "Conversion by source and stage."],
+    ["lead-analytics", "Lead Analytics", "chart-pie", "Conversion by source and stage."],
     ["executive-dashboard", "Executive Dashboard", "briefcase", "Figures for the leadership team."],
     [
       "sales-forecasting",
       "Sales Forecasting",
-      "bar-chart-2",
+      "chart-no-axes-column",
       "Expected revenue from the pipeline.",
     ],
     ["competitive-intelligence", "Competitive Intelligence", "eye", "What competitors are doing."],
@@ -146,7 +146,7 @@ const CATALOGUE: Record<Category, Row[]> = {
       "shield",
       "Competitors and how you win against them.",
     ],
-    ["activity-logger", "Activity Logger", "edit-3", "Log a sales activity quickly."],
+    ["activity-logger", "Activity Logger", "pen-line", "Log a sales activity quickly."],
     ["insights-manager", "Insights Manager", "zap", "Insights gathered from sales work."],
     [
       "strategic-account-planning",
@@ -173,14 +173,19 @@ const CATALOGUE: Record<Category, Row[]> = {
     ["expenses", "Expenses", "credit-card", "Spending by category and project."],
     ["payments", "Payments", "repeat", "Payments received and made."],
     ["tax", "Tax", "percent", "Tax rates and filings."],
-    ["compliance", "Compliance", "check-circle", "Compliance items and their state."],
-    ["budget", "Budget", "pie-chart", "Budgets of the organisation."],
-    ["budget-dashboard", "Budget Dashboard", "bar-chart", "Budget against actuals."],
+    ["compliance", "Compliance", "circle-check-big", "Compliance items and their state."],
+    ["budget", "Budget", "chart-pie", "Budgets of the organisation."],
+    [
+      "budget-dashboard",
+      "Budget Dashboard",
+      "chart-no-axes-column-increasing",
+      "Budget against actuals.",
+    ],
     ["budget-management", "Budget Management", "folder", "Create and change budgets."],
     ["budget-items", "Budget Items", "list", "Lines of each budget."],
     ["budget-analytics", "Budget Analytics", "trending-down", "Where budgets over- or under-run."],
     ["budget-reports", "Budget Reports", "file", "Budget reports for a period."],
-    ["budget-templates", "Budget Templates", "layout", "Reusable budget structures."],
+    ["budget-templates", "Budget Templates", "panels-top-left", "Reusable budget structures."],
     ["budget-approval", "Budget Approval", "thumbs-up", "Budgets waiting for approval."],
     ["budget-tracking", "Budget Tracking", "crosshair", "Spending against budget over time."],
   ],
@@ -194,7 +199,7 @@ const CATALOGUE: Record<Category, Row[]> = {
       "/clients/portal-revoke",
     ]],
     ["proposals", "Proposals", "file-plus", "Proposals sent to clients and leads."],
-    ["proposals/new", "New Proposal", "plus-square", "Write a new proposal."],
+    ["proposals/new", "New Proposal", "square-plus", "Write a new proposal."],
     ["proposal-templates", "Proposal Templates", "copy", "Templates for proposals."],
     [
       "proposal-templates/create",
@@ -248,17 +253,17 @@ const CATALOGUE: Record<Category, Row[]> = {
     [
       "analytics-dashboard",
       "Analytics Dashboard",
-      "bar-chart-2",
+      "chart-no-axes-column",
       "Organisation-wide figures for a date range.",
       ["/api/v1/analytics/dashboard"],
     ],
     ["forecasting", "Forecasting", "trending-up", "Forecasts from your figures."],
-    ["report-builder", "Report Builder", "tool", "Build your own reports."],
+    ["report-builder", "Report Builder", "wrench", "Build your own reports."],
     ["data-export", "Data Export", "download", "Export figures as CSV."],
     [
       "real-time-alerts",
       "Real-time Alerts",
-      "alert-triangle",
+      "triangle-exclamation-point",
       "Alerts when figures cross thresholds.",
     ],
     [
@@ -267,12 +272,12 @@ const CATALOGUE: Record<Category, Row[]> = {
       "dollar-sign",
       "Profit by project and client.",
     ],
-    ["lead-conversion", "Lead Conversion", "filter", "How leads convert to clients."],
+    ["lead-conversion", "Lead Conversion", "funnel", "How leads convert to clients."],
     ["team-utilization", "Team Utilization", "users", "How busy the team is."],
   ],
   HRMS: [
     ["hrms", "HRMS", "users", "People, pay and time off."],
-    ["hrms-dashboard", "HRMS Dashboard", "grid", "Headcount, leave and payroll at a glance."],
+    ["hrms-dashboard", "HRMS Dashboard", "grid-3x3", "Headcount, leave and payroll at a glance."],
     ["employees", "Employees", "user", "Employee records."],
     ["payroll", "Payroll", "dollar-sign", "Pay runs and payslips."],
     ["attendance", "Attendance", "clock", "Who was in and when."],
@@ -292,7 +297,7 @@ const CATALOGUE: Record<Category, Row[]> = {
   ],
   Tools: [
     ["automation", "Automation", "cpu", "Automate repetitive work."],
-    ["automation/rules", "Automation Rules", "sliders", "When this happens, do that."],
+    ["automation/rules", "Automation Rules", "sliders-vertical", "When this happens, do that."],
     [
       "automation/workflows",
       "Automation Workflows",
@@ -304,7 +309,12 @@ const CATALOGUE: Record<Category, Row[]> = {
     ["automation/audit-log", "Automation Audit Log", "list", "What automations changed."],
     ["documents", "Documents", "folder", "Shared documents."],
     ["discussion", "Discussion", "message-square", "Conversations with your team."],
-    ["production-documentation", "Help & Documentation", "help-circle", "How to use the product."],
+    [
+      "production-documentation",
+      "Help & Documentation",
+      "circle-question-mark",
+      "How to use the product.",
+    ],
   ],
   System: [
     ["users", "Users", "users", "Members of the organisation and their roles.", [
@@ -334,7 +344,7 @@ const CATALOGUE: Record<Category, Row[]> = {
       "Turn modules on and off.",
       ["/api/modules/config", "/admin/modules/*"],
     ],
-    ["organization", "Organization", "home", "Your organisation's details.", [
+    ["organization", "Organization", "house", "Your organisation's details.", [
       "/admin/organization/*",
     ]],
     ["type-masters", "Type Masters", "tag", "Lists of types used across the product."],

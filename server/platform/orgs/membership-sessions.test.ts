@@ -40,7 +40,7 @@ Deno.test("switching organisation moves only this session, and the shell follows
     const laptop = await signIn(t, "admin@acme.test");
     const before = await shellOf(t, laptop);
     assertEquals(before.shell.header.organizations, [
-      { id: "org_acme", name: "Acme Consulting", roleLabel: "Administrator", current: true },
+      { id: "org_acme", name: "Acme Consulting", roleLabel: "Firm administrator", current: true },
       { id: "org_globex", name: "Globex Partners", roleLabel: "Member", current: false },
     ]);
     const switched = await jsonOf<{ current: { organization_id: string } }>(
@@ -134,7 +134,7 @@ Deno.test("another organisation's administrator changing a shared member's role 
     assertEquals(await currentOrganization(t, acme.access_token), "org_acme");
     const { shell } = await shellOf(t, acme.access_token);
     assertEquals(shell.header.organizations.map((o) => [o.id, o.roleLabel]), [
-      ["org_acme", "Administrator"],
+      ["org_acme", "Firm administrator"],
       ["org_globex", "Finance"],
     ]);
   } finally {

@@ -6,17 +6,28 @@ import { head } from "./screen-def.ts";
 export const ADMIN_REQUIRED_TEXT =
   "Access Denied: You need administrator privileges to access this page.";
 
+/** The title of a refusal: a path that names no page is not found, not denied. */
+function refusalTitle(code: string): string {
+  return code === "not_found" ? "Page not found" : "Access Denied";
+}
+
 /** A refusal with the reason as message and a screen offering Go Back. */
 export function refusal(code: string, message: string): ScreenRefusal {
+  const title = refusalTitle(code);
   return {
     error: { code, message },
     descriptor: {
-      ...head("access-denied", "Access Denied", "dynamic"),
+      ...head(code === "not_found" ? "page-not-found" : "access-denied", title, "dynamic"),
       body: {
         type: "page",
-        title: "Access Denied",
+        title,
         children: [
-          { type: "alert", tone: "danger", title: "Access Denied", text: message },
+          {
+            type: "alert",
+            tone: code === "not_found" ? "warning" : "danger",
+            title,
+            text: message,
+          },
           { type: "button", label: "Go Back", action: { kind: "go-back" }, variant: "secondary" },
         ],
       },

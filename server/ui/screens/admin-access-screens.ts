@@ -54,6 +54,14 @@ const modules: ScreenDef = {
               method: "POST",
               path: "/admin/modules/toggle",
               body: { module_id: { $field: "id" }, enabled: false, version: { $field: "version" } },
+              confirm: {
+                $field: "people_with_access",
+                format: "number",
+                prefix:
+                  "Turn this module off for the whole organisation? People who will lose it: ",
+                suffix: ".",
+                fallback: "Turn this module off for the whole organisation?",
+              },
               invalidate: ["modules"],
               toast: "Module turned off",
             },

@@ -43,7 +43,7 @@ function analyticsBody(selection: boolean): Node {
           action: {
             kind: "set-state" as const,
             values: { tab: "overview" },
-            clear: ["projectId", "organizationId"],
+            clear: ["projectId"],
           },
         }]
         : []),
@@ -111,11 +111,14 @@ function analyticsScreen(
   }
   return {
     ...head(id, title, "dynamic"),
-    state: selection ? { tab: "overview", projectId: null, organizationId: null } : {
+    // The organisation is always the caller's current one, so a project and tab read
+    // back from the URL are enough to reopen the same analysis.
+    state: {
       tab: "overview",
-      projectId: SAMPLE_PROJECT_ID,
+      projectId: selection ? null : SAMPLE_PROJECT_ID,
       organizationId: ctx.access?.organizationId ?? null,
     },
+    urlState: selection ? ["projectId", "tab"] : ["tab"],
     sources,
     loading: { title: "Loading Analytics", text: "Fetching project data..." },
     timeout: { ms: 120_000, text: "API requests timed out after 120 seconds" },

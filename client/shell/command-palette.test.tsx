@@ -1,0 +1,81 @@
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { describe, expect, it } from "vitest";
+import { shellFixture } from "../testing/shell-fixture.ts";
+import "./command-palette.tsx";
+import { PaletteHost } from "./palette-host.tsx";
+
+function renderHost(searchHidden = false) {
+  const router = createMemoryRouter([{
+    path: "*",
+    element: (
+      <>
+        <input aria-label="Other field" />
+        <PaletteHost sidebar={shellFixture().sidebar} searchHidden={searchHidden} />
+      </>
+    ),
+  }], { initialEntries: ["/app/dashboard"] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+async function press(key: string, options: Record<string, boolean> = {}) {
+  await act(async () => {
+    fireEvent.keyDown(document.activeElement ?? document.body, { key, ...options });
+    await import("./command-palette.tsx");
+  });
+}
+
+function options(): string[] {
+  return within(screen.getByRole("listbox", { name: "Modules" })).getAllByRole("option").map((o) =>
+    o.querySelector(".palette-name")?.textContent ?? ""
+  );
+}
+
+describe("the command palette", () => {
+  it("opens on Ctrl+K with the search focused and every module listed", async () => {
+    renderHost();
+    await press("k", { ctrlKey: true });
+    const dialog = screen.getByRole("dialog", { name: "Go to module" });
+    expect(document.activeElement).toBe(within(dialog).getByRole("combobox"));
+    expect(options()).toHaveLength(9);
+  });
+
+  it("ranks as the sidebar search does, moves with the arrows and opens with Enter", async () => {
+    const router = renderHost();
+    await press("k", { metaKey: true });
+    fireEvent.change(screen.getByRole("combobox"), { target: { value: "dashboard" } });
+    expect(options()).toEqual(["Dashboard", "Sales Dashboard"]);
+    await press("ArrowDown");
+    expect(screen.getByRole("option", { selected: true }).textContent).toContain(
+      "Sales Dashboard",
+    );
+    await press("ArrowDown");
+    expect(screen.getByRole("option", { selected: true }).textContent).toContain("Dashboard");
+    await press("ArrowUp");
+    await press("Enter");
+    expect(router.state.location.pathname).toBe("/app/sales-dashboard");
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("closes on Escape and keeps Tab inside", async () => {
+    renderHost();
+    await press("k", { ctrlKey: true });
+    const input = screen.getByRole("combobox");
+    await press("Tab");
+    expect(screen.getByRole("dialog").contains(document.activeElement)).toBe(true);
+    input.focus();
+    await press("Escape");
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("opens on / only while the sidebar shows no search box, never while typing", async () => {
+    renderHost(true);
+    screen.getByRole("textbox", { name: "Other field" }).focus();
+    await press("/");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    (document.activeElement as HTMLElement).blur();
+    await press("/");
+    expect(screen.getByRole("dialog", { name: "Go to module" })).toBeTruthy();
+  });
+});
