@@ -1,7 +1,8 @@
 /** The events of the calendar dropdown, loaded when it is first opened. */
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../api/api-client.ts";
-import { formatValue } from "../renderer/formatters.ts";
+import type { ValueLabels } from "../../schemas/descriptor/mod.ts";
+import { formatValue, labelOf } from "../renderer/formatters.ts";
 
 interface CalendarEvent {
   id: string | number;
@@ -12,8 +13,14 @@ interface CalendarEvent {
 
 const SHOWN = 6;
 
-/** The upcoming events from the calendar source. */
-export function CalendarEvents({ source, emptyText }: { source: string; emptyText: string }) {
+/** The upcoming events from the calendar source, each kind by its server-given label. */
+export function CalendarEvents(
+  { source, emptyText, kindLabels }: {
+    source: string;
+    emptyText: string;
+    kindLabels: Readonly<ValueLabels>;
+  },
+) {
   const query = useQuery({
     queryKey: ["shell", "calendar", source],
     queryFn: ({ signal }) =>
@@ -34,7 +41,7 @@ export function CalendarEvents({ source, emptyText }: { source: string; emptyTex
           <span className="menu-entry-title">{event.title}</span>
           <span className="menu-entry-meta">
             {formatValue(event.date, "date") ?? event.date}
-            {event.kind ? ` · ${event.kind}` : ""}
+            {event.kind ? ` · ${labelOf(event.kind, kindLabels)}` : ""}
           </span>
         </li>
       ))}

@@ -17,7 +17,11 @@ export function CalendarMenu({ config }: { config: ShellDescriptor["header"]["ca
         <div className="menu-panel">
           <p className="menu-panel-title">{config.label}</p>
           <Suspense fallback={<p className="menu-message">Loading…</p>}>
-            <CalendarEvents source={config.source} emptyText={config.emptyText} />
+            <CalendarEvents
+              source={config.source}
+              emptyText={config.emptyText}
+              kindLabels={config.kindLabels}
+            />
           </Suspense>
           <Link className="menu-footer-link" to={config.viewFullTo} onClick={close}>
             {config.viewFullText}

@@ -126,18 +126,18 @@ describe("the header", () => {
     expect(await screen.findByText("Please log in")).toBeTruthy();
   });
 
-  it("offers the full calendar and closes its dropdown on Escape", async () => {
+  it("offers the full calendar, names each event's kind by the server's label, and closes on Escape", async () => {
     storeTokens({ access_token: "a", refresh_token: "r" });
     fakeServer({
       "POST /calendar/events": {
-        events: [{ id: 1, title: "Review", date: "2026-03-02", kind: "task" }],
+        events: [{ id: 1, title: "Review", date: "2026-03-02", kind: "project_end" }],
       },
     });
     renderHeader();
     const button = screen.getByRole("button", { name: "Calendar" });
     await open("Calendar");
     expect(await screen.findByText("Review")).toBeTruthy();
-    expect(screen.getByText("Mar 2, 2026 · task")).toBeTruthy();
+    expect(screen.getByText("Mar 2, 2026 · Project end")).toBeTruthy();
     expect(screen.getByRole("link", { name: "View Full Calendar" })).toBeTruthy();
     fireEvent.keyDown(screen.getByRole("dialog", { name: "Calendar" }), { key: "Escape" });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());

@@ -70,6 +70,7 @@ export function shellFixture(overrides: Partial<ShellDescriptor> = {}): ShellDes
         viewFullTo: "/app/calendar",
         source: "/calendar/events",
         emptyText: "Nothing due",
+        kindLabels: { task: "Task", milestone: "Milestone", project_end: "Project end" },
       },
       help: { label: "Help", to: "/app/production-documentation" },
       organizationSource: "/organizations/current",

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { Action } from "./action.ts";
 import { SCHEMA_VERSION } from "./screen.ts";
+import { ValueLabels } from "./value.ts";
 
 export const SidebarItem = z.object({
   id: z.string(),
@@ -81,6 +82,7 @@ export const ShellDescriptor = z.object({
       viewFullTo: z.string(),
       source: z.string(),
       emptyText: z.string(),
+      kindLabels: ValueLabels.describe("what each event kind is called (task, milestone…)"),
     }).strict(),
     help: z.object({ label: z.string(), to: z.string() }).strict(),
     organizationSource: z.string(),

@@ -9,6 +9,7 @@ import type { Access } from "../platform/access/access.ts";
 import { CATEGORY_ORDER, CATEGORY_PRIORITIES } from "../platform/catalogue/categories.ts";
 import { visibleModules } from "../platform/catalogue/visibility.ts";
 import { CHATBOT_SCRIPT } from "./chatbot-script.ts";
+import { CALENDAR_KIND } from "./value-labels.ts";
 import { PRODUCT_VERSION } from "../modules/feedback/routes.ts";
 
 /** The permission behind the System Settings menu entry (spec §6). */
@@ -107,6 +108,7 @@ export function buildStaffShell(
         viewFullTo: "/app/calendar",
         source: "/calendar/events",
         emptyText: "Nothing due in the next 30 days",
+        kindLabels: CALENDAR_KIND,
       },
       help: { label: "Help", to: "/app/production-documentation" },
       organizationSource: "/organizations/current",
