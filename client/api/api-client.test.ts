@@ -3,6 +3,7 @@ import { apiError, fakeServer } from "../testing/fake-server.ts";
 import { apiRequest } from "./api-client.ts";
 import { ApiError } from "./api-error.ts";
 import { onSessionEnded } from "./session-events.ts";
+import { forgetSignOutNotice, readSignOutNotice } from "./sign-out-notice.ts";
 import { readAccessToken, readRefreshToken, storeTokens } from "./tokens.ts";
 
 /** The error a call fails with (the test fails if it succeeds). */
@@ -78,6 +79,35 @@ describe("apiRequest", () => {
     expect(ended).toEqual(["expired"]);
     expect(readAccessToken()).toBeNull();
     expect(readRefreshToken()).toBeNull();
+  });
+
+  it("keeps the server's reason when the server ended the session, for the sign-in page", async () => {
+    forgetSignOutNotice();
+    fakeServer({
+      "POST /auth/me": apiError(
+        401,
+        "session_idle",
+        "You were signed out after 12 seconds without activity.",
+      ),
+      "POST /auth/refresh": apiError(
+        401,
+        "session_idle",
+        "You were signed out after 12 seconds without activity.",
+      ),
+    });
+    await failureOf(apiRequest("/auth/me", { method: "POST", body: {} }));
+    expect(ended).toEqual(["expired"]);
+    expect(readSignOutNotice()).toBe("You were signed out after 12 seconds without activity.");
+  });
+
+  it("gives no reason when a refresh token was simply not valid", async () => {
+    forgetSignOutNotice();
+    fakeServer({
+      "POST /auth/me": apiError(401, "unauthenticated", "Not signed in"),
+      "POST /auth/refresh": apiError(401, "unauthenticated", "Refresh token is not valid"),
+    });
+    await failureOf(apiRequest("/auth/me", { method: "POST", body: {} }));
+    expect(readSignOutNotice()).toBeNull();
   });
 
   it("signs out when the retry is still refused, without a second refresh", async () => {

@@ -7,6 +7,7 @@
 import { ApiError, apiErrorFromAnswer, isRecord } from "./api-error.ts";
 import { apiUrl } from "./config.ts";
 import { endSession } from "./session-events.ts";
+import { rememberSignOutNotice } from "./sign-out-notice.ts";
 import { readAccessToken, readRefreshToken, type SessionTokens, storeTokens } from "./tokens.ts";
 
 /** Options of one request. */
@@ -72,7 +73,10 @@ export function refreshSession(): Promise<boolean> {
         method: "POST",
         body: { refresh_token: refreshToken },
       }, null);
-      if (!response.ok) return false;
+      if (!response.ok) {
+        await rememberWhySessionEnded(response);
+        return false;
+      }
       const answer: unknown = await response.json();
       if (!isSessionTokens(answer)) return false;
       storeTokens(answer);
@@ -85,6 +89,19 @@ export function refreshSession(): Promise<boolean> {
     refreshing = null;
   });
   return refreshing;
+}
+
+/** The server's codes for a session it ended (idle, signed out elsewhere, deactivated…). */
+const SESSION_END_CODES = new Set(["session_idle", "session_ended"]);
+
+/** Keeps the server's reason for the sign-in page when it ended the session itself. */
+async function rememberWhySessionEnded(response: Response): Promise<void> {
+  try {
+    const error = apiErrorFromAnswer(response.status, response.statusText, await response.json());
+    if (SESSION_END_CODES.has(error.code)) rememberSignOutNotice(error.message);
+  } catch {
+    // No readable reason: the sign-in page gives none.
+  }
 }
 
 function isSessionTokens(value: unknown): value is SessionTokens {

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from "react";
 import { Link, Outlet } from "react-router-dom";
-import { forgetSignOutNotice, readSignOutNotice } from "../shell/sign-out-notice.ts";
+import { forgetSignOutNotice, readSignOutNotice } from "../api/sign-out-notice.ts";
 import { ThemeToggle } from "../shell/theme-toggle.tsx";
 
 /** The public layout. */

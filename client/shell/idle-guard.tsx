@@ -9,7 +9,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import type { ShellDescriptor } from "../../schemas/descriptor/mod.ts";
 import { lastTokenRefreshAt, refreshSession } from "../api/api-client.ts";
 import { signOut } from "../api/session.ts";
-import { rememberSignOutNotice } from "./sign-out-notice.ts";
+import { rememberSignOutNotice } from "../api/sign-out-notice.ts";
 
 const IdleWarning = lazy(() =>
   import("./idle-warning.tsx").then((m) => ({ default: m.IdleWarning }))

@@ -10,6 +10,7 @@ import { CATEGORY_ORDER, CATEGORY_PRIORITIES } from "../platform/catalogue/categ
 import { visibleModules } from "../platform/catalogue/visibility.ts";
 import { CHATBOT_SCRIPT } from "./chatbot-script.ts";
 import { CALENDAR_KIND } from "./value-labels.ts";
+import { idleSignedOutText } from "../platform/auth/session-store.ts";
 import { PRODUCT_VERSION } from "../modules/feedback/routes.ts";
 
 /** The permission behind the System Settings menu entry (spec §6). */
@@ -30,15 +31,6 @@ export const SHELL_CONSTANTS = {
   cacheMinutes: { static: 60, semiStatic: 15, dynamic: 5 },
   search: { exact: 100, prefix: 80, word: 60, substring: 40, substringMinLength: 5 },
 } as const;
-
-/** Why the sign-in page is shown after the idle time-out: "… after 30 minutes …". */
-export function idleSignedOutText(idleTimeoutSeconds: number): string {
-  const minutes = idleTimeoutSeconds / 60;
-  const span = Number.isInteger(minutes)
-    ? `${minutes} ${minutes === 1 ? "minute" : "minutes"}`
-    : `${idleTimeoutSeconds} ${idleTimeoutSeconds === 1 ? "second" : "seconds"}`;
-  return `You were signed out after ${span} without activity.`;
-}
 
 /** Builds the staff shell for a caller; `organizations` feeds the header's switcher. */
 export function buildStaffShell(

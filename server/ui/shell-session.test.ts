@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { createTestApp } from "../testing/test-app.ts";
 import { jsonOf } from "../testing/http-assertions.ts";
-import { idleSignedOutText } from "./shell-descriptor.ts";
+import { idleSignedOutText } from "../platform/auth/session-store.ts";
 
 Deno.test("GET /ui/shell says why the idle time-out signs a user out, in the organisation's minutes", async () => {
   const t = await createTestApp();

@@ -36,15 +36,32 @@ const END_MESSAGES: Record<SessionEndReason, string> = {
   user_deactivated: "Your account has been deactivated.",
 };
 
-/** The 401 of an idle session, with the minutes of the time-out the user can be told. */
+/**
+ * What a person is told after the idle time-out, by the server's 401 and by the
+ * client's own guard alike: "You were signed out after 30 minutes without activity."
+ */
+export function idleSignedOutText(idleTimeoutSeconds: number): string {
+  const minutes = idleTimeoutSeconds / 60;
+  const span = Number.isInteger(minutes)
+    ? `${minutes} ${minutes === 1 ? "minute" : "minutes"}`
+    : `${idleTimeoutSeconds} ${idleTimeoutSeconds === 1 ? "second" : "seconds"}`;
+  return `You were signed out after ${span} without activity.`;
+}
+
+/** The 401 of an idle session, saying after how long. */
 export function sessionIdle(idleTimeoutSeconds: number): AppError {
-  const minutes = Math.round(idleTimeoutSeconds / 60);
-  return new AppError(
-    401,
-    "session_idle",
-    `Your session ended after ${minutes} minute${minutes === 1 ? "" : "s"} without activity`,
-    { details: { reason: "idle", idle_timeout_minutes: minutes } },
-  );
+  return new AppError(401, "session_idle", idleSignedOutText(idleTimeoutSeconds), {
+    details: { reason: "idle", idle_timeout_seconds: idleTimeoutSeconds },
+  });
+}
+
+/**
+ * How stale the recorded last activity may be: at most `SESSION_TOUCH_INTERVAL_MS`,
+ * and a quarter of the idle time-out when that is shorter, so that a session in use
+ * is never taken for idle.
+ */
+function touchIntervalMs(idleTimeoutSeconds: number): number {
+  return Math.min(SESSION_TOUCH_INTERVAL_MS, (idleTimeoutSeconds * 1000) / 4);
 }
 
 /** The 401 of a session that was ended. */
@@ -88,7 +105,7 @@ export class SessionStore {
       await this.revoke(id, "idle");
       throw sessionIdle(idleSeconds);
     }
-    if (options.touch && now - Date.parse(row.last_seen_at) >= SESSION_TOUCH_INTERVAL_MS) {
+    if (options.touch && now - Date.parse(row.last_seen_at) >= touchIntervalMs(idleSeconds)) {
       const seen = new Date(now).toISOString();
       await repo.touchSession(this.#db, id, seen);
       this.#sync();

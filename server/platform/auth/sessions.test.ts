@@ -133,13 +133,28 @@ Deno.test("the organisation's idle time-out is enforced by the server", async ()
     await stream.body?.cancel();
     t.clock.advance(2 * 60_000 + 1_000);
     const idle = await errorOf(await me(t, renewed.access_token), 401, "session_idle");
-    assertEquals(idle.message, "Your session ended after 5 minutes without activity");
+    assertEquals(idle.message, "You were signed out after 5 minutes without activity.");
     await errorOf(await refresh(t, renewed.refresh_token), 401, "session_idle");
     const row = await t.db.get<{ revoked_reason: string }>(
       "SELECT revoked_reason FROM sessions WHERE id = ?",
       [jwtPayload(session.access_token).sid as string],
     );
     assertEquals(row?.revoked_reason, "idle");
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("a short idle time-out counts every recent request as activity", async () => {
+  const t = await createTestApp({ idleTimeoutSeconds: 12 });
+  try {
+    const session = await signIn(t, "finance@acme.test");
+    t.clock.advance(4_000);
+    assertEquals((await me(t, session.access_token)).status, 200, "activity at 4 s");
+    t.clock.advance(10_000);
+    assertEquals((await me(t, session.access_token)).status, 200, "10 s after the last activity");
+    t.clock.advance(13_000);
+    await errorOf(await me(t, session.access_token), 401, "session_idle");
   } finally {
     await t.close();
   }
