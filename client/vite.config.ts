@@ -33,7 +33,12 @@ export default defineConfig({
           ) {
             return "app";
           }
-          if (/\/client\/(api|routing|ui)\/|\/client\/renderer\/(?!.*validat)/.test(id)) {
+          // Except what only lazily loaded parts use (form fields, modals, chart tables),
+          // which goes with them.
+          if (
+            /\/client\/(api|routing)\/|\/client\/renderer\/(?!.*validat)/.test(id) ||
+            /\/client\/ui\/(?!form-field|modal|chart-data-table|use-element-width)/.test(id)
+          ) {
             return "app";
           }
           return undefined;

@@ -4,11 +4,12 @@
  */
 import { z } from "zod";
 import {
-  AnyShellDescriptor,
   Node,
+  PortalShellDescriptor,
   RoutesDescriptor,
   ScreenDescriptor,
   ScreenRefusal,
+  ShellDescriptor,
 } from "./descriptor/mod.ts";
 
 /** Each generated document: its file name and its schema. */
@@ -16,7 +17,9 @@ export const JSON_SCHEMA_DOCUMENTS: Record<string, z.ZodType> = {
   "screen.schema.json": ScreenDescriptor,
   "screen-refusal.schema.json": ScreenRefusal,
   "routes.schema.json": RoutesDescriptor,
-  "shell.schema.json": AnyShellDescriptor,
+  // Staff and portal shells apart: each client bundle validates only the one it uses.
+  "shell.schema.json": ShellDescriptor,
+  "portal-shell.schema.json": PortalShellDescriptor,
   "node.schema.json": Node,
 };
 

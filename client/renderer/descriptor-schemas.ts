@@ -60,7 +60,11 @@ export function widgetGroupOf(type: unknown): string {
 
 /** A schema document compiled into a validator module. */
 export interface ValidatorDocument {
-  file: "screen.schema.json" | "routes.schema.json" | "shell.schema.json";
+  file:
+    | "screen.schema.json"
+    | "routes.schema.json"
+    | "shell.schema.json"
+    | "portal-shell.schema.json";
   /** For screens: the widget group checked in full. */
   nodes?: string;
   /** Definitions accepted as they are here because another validator checks them. */
@@ -107,6 +111,12 @@ export const VALIDATOR_MODULES: Record<
     // The actions of the user menu are checked with the screens' action validator.
     documents: { shell: { file: "shell.schema.json", checkedElsewhere: ["action"] } },
     exports: { shellValidator: "shell" },
+  },
+  "portal-shell-validator.ts": {
+    documents: {
+      portalShell: { file: "portal-shell.schema.json", checkedElsewhere: ["action"] },
+    },
+    exports: { portalShellValidator: "portalShell" },
   },
 };
 

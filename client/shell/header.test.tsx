@@ -52,6 +52,7 @@ async function open(name: string) {
     fireEvent.click(screen.getByRole("button", { name }));
     await import("./notifications-list.tsx");
     await import("./calendar-events.tsx");
+    await import("./organization-list.tsx");
   });
 }
 
@@ -190,10 +191,9 @@ describe("the header", () => {
     };
     const { queryClient } = renderHeader(vi.fn(), shell);
     const refetched = vi.spyOn(queryClient, "invalidateQueries");
-    fireEvent.click(
-      await screen.findByRole("button", { name: "Switch organization: Acme Corp" }),
-    );
-    const entries = within(screen.getByRole("menu")).getAllByRole("menuitemradio");
+    await screen.findByRole("button", { name: "Switch organization: Acme Corp" });
+    await open("Switch organization: Acme Corp");
+    const entries = await within(screen.getByRole("menu")).findAllByRole("menuitemradio");
     expect(entries.map((e) => [e.textContent, e.getAttribute("aria-checked")])).toEqual([
       ["Acme CorpFirm Admin · Current organization", "true"],
       ["GlobexMember", "false"],

@@ -5,14 +5,18 @@
  * then every descriptor and query is fetched again, so the route the user is on is
  * checked again for the new organisation (a refusal shows the server's reason).
  */
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
 import type { ShellDescriptor } from "../../schemas/descriptor/mod.ts";
 import { apiRequest } from "../api/api-client.ts";
 import { Dropdown } from "../ui/dropdown.tsx";
 import { Icon } from "../ui/icons.tsx";
-import { focusFirstEntry, onMenuKeyDown } from "../ui/menu-keys.ts";
-import { useToasts } from "./toasts.tsx";
+import { focusFirstEntry } from "../ui/menu-keys.ts";
+
+// The list and the switching are loaded when the menu is first opened.
+const OrganizationList = lazy(() =>
+  import("./organization-list.tsx").then((m) => ({ default: m.OrganizationList }))
+);
 
 interface OrganizationAnswer {
   organization?: { id: string; name: string } | null;
@@ -55,22 +59,6 @@ function OrganizationSwitcher(
     switcher: NonNullable<Header["organizationSwitch"]>;
   },
 ) {
-  const queryClient = useQueryClient();
-  const { show } = useToasts();
-  const [switching, setSwitching] = useState(false);
-
-  async function switchTo(id: string): Promise<void> {
-    setSwitching(true);
-    try {
-      await apiRequest(switcher.path, { method: "POST", body: { organization_id: id } });
-      await queryClient.invalidateQueries();
-    } catch (error) {
-      show(error instanceof Error ? error.message : String(error), "danger");
-    } finally {
-      setSwitching(false);
-    }
-  }
-
   return (
     <div className="organization-menu">
       <Dropdown
@@ -88,32 +76,9 @@ function OrganizationSwitcher(
         {(close) => (
           <>
             <p className="menu-panel-title" role="presentation">{switcher.label}</p>
-            <ul className="menu-list" role="none" onKeyDown={onMenuKeyDown}>
-              {organizations.map((organization) => (
-                <li key={organization.id} role="none">
-                  <button
-                    type="button"
-                    role="menuitemradio"
-                    aria-checked={organization.current}
-                    className={`menu-item organization-entry${
-                      organization.current ? " is-current" : ""
-                    }`}
-                    disabled={switching}
-                    onClick={() => {
-                      close();
-                      if (!organization.current) void switchTo(organization.id);
-                    }}
-                  >
-                    <span className="organization-entry-name">{organization.name}</span>
-                    <span className="organization-entry-role">
-                      {organization.current
-                        ? `${organization.roleLabel} · ${switcher.currentText}`
-                        : organization.roleLabel}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <Suspense fallback={<p className="menu-message">Loading…</p>}>
+              <OrganizationList organizations={organizations} switcher={switcher} close={close} />
+            </Suspense>
           </>
         )}
       </Dropdown>

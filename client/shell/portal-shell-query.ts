@@ -13,7 +13,7 @@ export const portalShellQuery = {
   queryFn: async ({ signal }: { signal?: AbortSignal }): Promise<PortalShellDescriptor> => {
     const [answer, validation] = await Promise.all([
       apiRequest("/ui/shell", { cache: "no-cache", signal }),
-      import("../renderer/shell-validation.ts"),
+      import("../renderer/portal-shell-validation.ts"),
     ]);
     return validation.checkPortalShell(answer);
   },

@@ -14,6 +14,7 @@ const load = async (file: string) =>
 const validators = {
   routes: ajv.compile(await load("routes.schema.json")),
   shell: ajv.compile(await load("shell.schema.json")),
+  portalShell: ajv.compile(await load("portal-shell.schema.json")),
   screen: ajv.compile(await load("screen.schema.json")),
   refusal: ajv.compile(await load("screen-refusal.schema.json")),
 };
@@ -40,7 +41,9 @@ for (const email of accounts) {
       const shellRes = await t.call("GET", "/ui/shell", { token });
       if (email) {
         assertEquals(shellRes.status, 200);
-        check(validators.shell, await shellRes.json(), `GET /ui/shell for ${email}`);
+        const shell = await shellRes.json();
+        const validator = shell.audience === "portal" ? validators.portalShell : validators.shell;
+        check(validator, shell, `GET /ui/shell for ${email}`);
       } else {
         assertEquals(shellRes.status, 401);
       }

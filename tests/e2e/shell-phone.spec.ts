@@ -3,18 +3,10 @@
  * load and after a navigation, Sign Out and the help chat are on screen.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { submitSignIn } from "./support.ts";
+import { signIn } from "./support.ts";
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, hasTouch: true });
-
-/** Signs in on a phone, where the sidebar stays closed: waits for the header instead. */
-async function signIn(page: Page, email: string, landing = "/app/dashboard"): Promise<void> {
-  await page.goto(`/login?next=${encodeURIComponent(landing)}`);
-  await submitSignIn(page, email);
-  await expect(page).toHaveURL(new RegExp(`${landing}$`));
-  await expect(page.getByRole("button", { name: "Expand sidebar" })).toBeVisible();
-}
 
 async function fitsTheWidth(page: Page): Promise<void> {
   const sizes = await page.evaluate(() => ({

@@ -15,12 +15,12 @@ export async function submitSignIn(
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-/** Signs in from /login and waits for the shell. */
+/** Signs in from /login and waits for the shell (its user menu: at every width). */
 export async function signIn(page: Page, email: string, landing = "/app/dashboard"): Promise<void> {
   await page.goto(`/login?next=${encodeURIComponent(landing)}`);
   await submitSignIn(page, email);
   await expect(page).toHaveURL(new RegExp(`${landing.replace(/[/?]/g, "\\$&")}$`));
-  await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^User menu for/ })).toBeVisible();
 }
 
 /** The sidebar's link to a module, by its name. */
