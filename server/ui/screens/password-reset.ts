@@ -6,6 +6,7 @@
  */
 import { FORGOT_ANSWER } from "../../platform/auth/password-reset.ts";
 import { head, type ScreenDef } from "./screen-def.ts";
+import { newPasswordField } from "./person-fields.ts";
 
 /** The forgot-password and reset-password screens. */
 export const PASSWORD_RESET_SCREENS: ScreenDef[] = [
@@ -58,18 +59,7 @@ export const PASSWORD_RESET_SCREENS: ScreenDef[] = [
           {
             type: "form",
             id: "reset-password",
-            fields: [{
-              name: "password",
-              label: "New password *",
-              kind: "password",
-              required: true,
-              minLength: 10,
-              autocomplete: "new-password",
-              messages: {
-                required: "Password is required",
-                minLength: "Password must be at least 10 characters",
-              },
-            }],
+            fields: [newPasswordField("New password *")],
             submit: {
               label: "Set new password",
               method: "POST",

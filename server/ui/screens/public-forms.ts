@@ -4,6 +4,7 @@
  */
 import type { Node } from "../../../schemas/descriptor/mod.ts";
 import { head, type ScreenDef } from "./screen-def.ts";
+import { newPasswordField } from "./person-fields.ts";
 import { REGISTRATION_RECEIVED } from "../../platform/auth/registration.ts";
 
 const EMAIL_MESSAGES = { required: "Email is required", invalid: "Enter a valid email address" };
@@ -72,18 +73,7 @@ export const PUBLIC_FORM_SCREENS: ScreenDef[] = [
         }, {
           type: "form",
           id: "accept-invitation",
-          fields: [{
-            name: "password",
-            label: "Password *",
-            kind: "password",
-            required: true,
-            minLength: 10,
-            autocomplete: "new-password",
-            messages: {
-              required: "Password is required",
-              minLength: "Password must be at least 10 characters",
-            },
-          }],
+          fields: [newPasswordField("Password *")],
           submit: {
             label: "Set password",
             method: "POST",
@@ -353,18 +343,7 @@ export const PUBLIC_FORM_SCREENS: ScreenDef[] = [
                 autocomplete: "username",
                 messages: EMAIL_MESSAGES,
               },
-              {
-                name: "password",
-                label: "Password *",
-                kind: "password",
-                required: true,
-                minLength: 10,
-                autocomplete: "new-password",
-                messages: {
-                  required: "Password is required",
-                  minLength: "Password must be at least 10 characters",
-                },
-              },
+              newPasswordField("Password *"),
               {
                 name: "organization_name",
                 label: "Organization name *",
