@@ -92,10 +92,10 @@ describe("the portal layout", () => {
     expect(screen.queryByRole("navigation", { name: "Main navigation" })).toBeNull();
   }, 20_000);
 
-  it("refuses a staff shell with a visible notice", async () => {
+  it("refuses a staff shell with a visible notice naming what it lacks", async () => {
     renderPortal(staff);
-    expect((await screen.findByRole("alert", {}, { timeout: 8000 })).textContent).toMatch(
-      /must be "portal"/,
-    );
+    const notice = (await screen.findByRole("alert", {}, { timeout: 8000 })).textContent;
+    expect(notice).toMatch(/The portal could not be loaded: Cannot load shell/);
+    expect(notice).toMatch(/must have required property 'navigation'/);
   });
 });

@@ -6,8 +6,8 @@
  * of its staff chrome. On a phone the header wraps onto two rows.
  */
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
-import { NavLink, Outlet, useLocation } from "react-router-dom";
+import { useEffect } from "react";
+import { NavLink } from "react-router-dom";
 import type { PortalShellDescriptor } from "../../schemas/descriptor/mod.ts";
 import { configureErrorReporting } from "../api/error-report.ts";
 import { configureCacheClasses } from "../renderer/cache-classes.ts";
@@ -15,8 +15,8 @@ import { SkeletonLines } from "../ui/skeleton-lines.tsx";
 import { Footer } from "./footer.tsx";
 import { IdleGuard } from "./idle-guard.tsx";
 import { useLiveEvents } from "./live-events.ts";
+import { ScreenArea } from "./screen-area.tsx";
 import { portalShellQuery } from "./portal-shell-query.ts";
-import { RenderErrorBoundary } from "./render-error-boundary.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 import { useToasts } from "./toasts.tsx";
 import { UserMenu } from "./user-menu.tsx";
@@ -48,7 +48,7 @@ export function PortalLayout() {
             : <SkeletonLines lines={1} />}
         </header>
       )}
-      <PortalContent shell={shell} />
+      <ScreenArea className="portal-content" errors={shell?.errors} scrolls="window" />
       {shell ? <Footer footer={shell.footer} /> : null}
       {shell ? <IdleGuard policy={shell.session} /> : null}
       {shell ? <LiveEvents path={shell.events.path} /> : null}
@@ -80,33 +80,6 @@ function PortalHeader({ shell }: { shell: PortalShellDescriptor }) {
         <UserMenu entries={shell.header.userMenu} />
       </div>
     </header>
-  );
-}
-
-function PortalContent({ shell }: { shell: PortalShellDescriptor | undefined }) {
-  const { pathname } = useLocation();
-  const main = useRef<HTMLElement>(null);
-  const first = useRef(true);
-  // After a navigation, focus moves to the new page (not on the first load).
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    main.current?.focus({ preventScroll: true });
-    globalThis.scrollTo?.({ top: 0 });
-  }, [pathname]);
-  return (
-    <main id="main" ref={main} className="portal-content" tabIndex={-1}>
-      <RenderErrorBoundary
-        key={pathname}
-        area="screen"
-        title={shell?.errors.renderTitle}
-        tryAgain={shell?.errors.tryAgain}
-      >
-        <Outlet />
-      </RenderErrorBoundary>
-    </main>
   );
 }
 

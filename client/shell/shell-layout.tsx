@@ -6,9 +6,8 @@
  * usable with a notice.
  */
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
-import { Outlet, useLocation } from "react-router-dom";
-import type { ShellDescriptor } from "../../schemas/descriptor/mod.ts";
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router-dom";
 import { configureErrorReporting } from "../api/error-report.ts";
 import { configureCacheClasses } from "../renderer/cache-classes.ts";
 import { shellQuery } from "../routing/descriptor-queries.ts";
@@ -18,8 +17,8 @@ import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { IdleGuard } from "./idle-guard.tsx";
 import { useLiveEvents } from "./live-events.ts";
+import { ScreenArea } from "./screen-area.tsx";
 import { PaletteHost } from "./palette-host.tsx";
-import { RenderErrorBoundary } from "./render-error-boundary.tsx";
 import { Sidebar } from "./sidebar.tsx";
 import { useToasts } from "./toasts.tsx";
 import { useNarrowScreen } from "./use-narrow-screen.ts";
@@ -72,7 +71,7 @@ export function ShellLayout() {
               {query.isError ? <ShellError error={query.error} /> : <SkeletonLines lines={1} />}
             </header>
           )}
-        <ScreenArea shell={shell} />
+        <ScreenArea className="content" errors={shell?.errors} scrolls="area" />
         {shell ? <Footer footer={shell.footer} /> : null}
       </div>
       {shell ? <Chatbot script={shell.chatbot} /> : null}
@@ -109,32 +108,6 @@ function useSidebarDrawer(stored: SidebarState): SidebarState & { drawer: boolea
     setCollapsed: (update) =>
       setDrawerOpen((open) => !(typeof update === "function" ? update(!open) : update)),
   };
-}
-
-function ScreenArea({ shell }: { shell: ShellDescriptor | undefined }) {
-  const { pathname } = useLocation();
-  const main = useRef<HTMLElement>(null);
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    main.current?.focus({ preventScroll: true });
-    main.current?.scrollTo?.({ top: 0 });
-  }, [pathname]);
-  return (
-    <main id="main" ref={main} className="content" tabIndex={-1}>
-      <RenderErrorBoundary
-        key={pathname}
-        area="screen"
-        title={shell?.errors.renderTitle}
-        tryAgain={shell?.errors.tryAgain}
-      >
-        <Outlet />
-      </RenderErrorBoundary>
-    </main>
-  );
 }
 
 function ShellError({ error }: { error: Error }) {
