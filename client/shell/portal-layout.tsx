@@ -6,33 +6,23 @@
  * of its staff chrome. On a phone the header wraps onto two rows.
  */
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { NavLink } from "react-router-dom";
 import type { PortalShellDescriptor } from "../../schemas/descriptor/mod.ts";
-import { configureErrorReporting } from "../api/error-report.ts";
-import { configureCacheClasses } from "../renderer/cache-classes.ts";
 import { SkeletonLines } from "../ui/skeleton-lines.tsx";
 import { Footer } from "./footer.tsx";
 import { IdleGuard } from "./idle-guard.tsx";
 import { useLiveEvents } from "./live-events.ts";
 import { ScreenArea } from "./screen-area.tsx";
+import { useShellSettings } from "./use-shell-settings.ts";
 import { portalShellQuery } from "./portal-shell-query.ts";
 import { ThemeToggle } from "./theme-toggle.tsx";
-import { useToasts } from "./toasts.tsx";
 import { UserMenu } from "./user-menu.tsx";
 
 /** The portal layout route. */
 export function PortalLayout() {
   const query = useQuery(portalShellQuery);
   const shell = query.data;
-  const { setMax } = useToasts();
-
-  useEffect(() => {
-    if (shell === undefined) return;
-    configureErrorReporting(shell.errors.reportPath);
-    configureCacheClasses(shell.cache);
-    setMax(shell.toasts.max);
-  }, [shell, setMax]);
+  useShellSettings(shell);
 
   return (
     <div className="portal">

@@ -8,8 +8,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router-dom";
-import { configureErrorReporting } from "../api/error-report.ts";
-import { configureCacheClasses } from "../renderer/cache-classes.ts";
 import { shellQuery } from "../routing/descriptor-queries.ts";
 import { SkeletonLines } from "../ui/skeleton-lines.tsx";
 import { Chatbot } from "./chatbot.tsx";
@@ -18,9 +16,9 @@ import { Header } from "./header.tsx";
 import { IdleGuard } from "./idle-guard.tsx";
 import { useLiveEvents } from "./live-events.ts";
 import { ScreenArea } from "./screen-area.tsx";
+import { useShellSettings } from "./use-shell-settings.ts";
 import { PaletteHost } from "./palette-host.tsx";
 import { Sidebar } from "./sidebar.tsx";
-import { useToasts } from "./toasts.tsx";
 import { useNarrowScreen } from "./use-narrow-screen.ts";
 import { type SidebarState, useSidebarState } from "./use-sidebar-state.ts";
 
@@ -29,14 +27,7 @@ export function ShellLayout() {
   const query = useQuery(shellQuery);
   const shell = query.data;
   const sidebar = useSidebarDrawer(useSidebarState(shell?.sidebar.recentKept ?? 10));
-  const { setMax } = useToasts();
-
-  useEffect(() => {
-    if (shell === undefined) return;
-    configureErrorReporting(shell.errors.reportPath);
-    configureCacheClasses(shell.cache);
-    setMax(shell.toasts.max);
-  }, [shell, setMax]);
+  useShellSettings(shell);
 
   return (
     <div

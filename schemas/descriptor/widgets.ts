@@ -17,16 +17,8 @@ import {
   ValueLabels,
 } from "./value.ts";
 
-/** Fields every node may carry. */
-const base = {
-  id: z.string().optional(),
-  fallback: z.string().optional().describe("text shown if this node cannot be rendered"),
-  visibleWhen: z.object({
-    state: z.string(),
-    equals: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
-    present: z.boolean().optional(),
-  }).strict().optional().describe("render only when screen state matches"),
-};
+import { base } from "./widget-base.ts";
+import { Form, FormField } from "./form-widget.ts";
 
 /**
  * A child node as TypeScript sees it. The recursion is checked by zod at run time
@@ -280,83 +272,6 @@ const SelectableList = z.object({
   emptyTitle: z.string().optional(),
 }).strict().meta({ id: "widget:selectable-list" });
 
-const FieldValidation = z.object({
-  required: z.string().optional(),
-  invalid: z.string().optional(),
-  minLength: z.string().optional(),
-  maxLength: z.string().optional(),
-  min: z.string().optional(),
-  max: z.string().optional(),
-  pattern: z.string().optional(),
-}).strict();
-
-const FormField = z.object({
-  name: z.string(),
-  label: z.string().describe("a trailing * marks the field required"),
-  kind: z.enum(["text", "email", "password", "number", "date", "select", "checkbox", "textarea"]),
-  required: z.boolean().optional(),
-  placeholder: z.string().optional(),
-  help: z.string().optional(),
-  options: z.array(z.object({ value: z.string(), label: z.string() }).strict()).optional(),
-  optionsSource: z.object({
-    source: z.string(),
-    path: z.string().optional(),
-    value: z.string().optional().describe(
-      "field of each item holding the value; left out for arrays of strings",
-    ),
-    label: z.string().optional().describe(
-      "field of each item holding the label; left out for arrays of strings",
-    ),
-    emptyLabel: z.string().optional().describe("label of an empty first option (no filter)"),
-    labels: ValueLabels.optional().describe("the values are enumerated: options by their labels"),
-  })
-    .strict().optional(),
-  minLength: z.number().int().nonnegative().optional(),
-  maxLength: z.number().int().positive().optional(),
-  min: z.number().optional(),
-  max: z.number().optional(),
-  pattern: z.string().optional().describe("a regular expression the whole value must match"),
-  autocomplete: z.string().optional(),
-  messages: FieldValidation.optional(),
-  initial: z.union([z.string(), z.number(), z.boolean(), FieldRef]).optional(),
-}).strict();
-
-const Form = z.object({
-  type: z.literal("form"),
-  ...base,
-  id: z.string(),
-  fields: z.array(FormField).min(1),
-  source: z.string().optional().describe("source whose value fills the initial values"),
-  path: z.string().optional(),
-  submit: z.object({
-    label: z.string(),
-    method: z.enum(["POST", "PUT", "PATCH"]).optional().describe("required unless toState"),
-    path: z.string().regex(/^\//, "must start with /").optional().describe(
-      "required unless toState",
-    ),
-    toState: z.boolean().optional().describe(
-      "the values go to screen state (e.g. filters); nothing is sent",
-    ),
-    extra: z.record(z.string(), z.unknown()).optional().describe(
-      "fields sent along; {$param}, {$query}, {$state} objects are replaced",
-    ),
-    carry: z.record(z.string(), z.string()).optional().describe(
-      "body field → dot path in the form source's whole value, sent along unchanged (e.g. version)",
-    ),
-    showResult: z.object({ label: z.string(), path: z.string() }).strict().optional().describe(
-      "after success, show this value of the answer (e.g. a one-time link) with a copy button",
-    ),
-    resetOnSuccess: z.boolean().optional(),
-    bodyKey: z.string().optional().describe(
-      "send the field values under this key instead of at the top",
-    ),
-    successText: z.string().optional(),
-    onSuccess: Action.optional(),
-    invalidate: z.array(z.string()).optional(),
-    session: z.boolean().optional().describe("the answer is a session (sign-in, register)"),
-  }).strict(),
-}).strict().meta({ id: "widget:form" });
-
 const Skeleton = z.object({
   type: z.literal("skeleton"),
   ...base,
@@ -511,4 +426,3 @@ export const WIDGET_TYPES: readonly string[] = WIDGET_SCHEMAS.map((s) => s.shape
 
 /** The fields of a form, exported for the server's own validation messages. */
 export { FormField };
-export type FormField = z.input<typeof FormField>;
