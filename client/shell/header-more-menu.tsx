@@ -7,7 +7,8 @@ import { useNavigate } from "react-router-dom";
 import type { ShellDescriptor } from "../../schemas/descriptor/mod.ts";
 import { Dropdown } from "../ui/dropdown.tsx";
 import { Icon } from "../ui/icons.tsx";
-import { focusFirstEntry, onMenuKeyDown } from "../ui/menu-keys.ts";
+import { MenuEntries } from "../ui/menu-entries.tsx";
+import { focusFirstEntry } from "../ui/menu-keys.ts";
 import { useTheme } from "./theme.ts";
 
 /** The overflow menu. */
@@ -30,25 +31,7 @@ export function HeaderMoreMenu({ header }: { header: ShellDescriptor["header"] }
   return (
     <div className="header-more">
       <Dropdown label="More" kind="menu" onOpen={focusFirstEntry} button={<Icon name="more" />}>
-        {(close) => (
-          <ul className="menu-list" role="none" onKeyDown={onMenuKeyDown}>
-            {entries.map((entry) => (
-              <li key={entry.id} role="none">
-                <button
-                  type="button"
-                  role="menuitem"
-                  className="menu-item"
-                  onClick={() => {
-                    close();
-                    void entry.run();
-                  }}
-                >
-                  {entry.label}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+        {(close) => <MenuEntries entries={entries} close={close} />}
       </Dropdown>
     </div>
   );

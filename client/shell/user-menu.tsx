@@ -8,7 +8,8 @@ import { useCurrentUser } from "../api/current-user.ts";
 import { useRunAction } from "../renderer/use-run-action.ts";
 import { Dropdown } from "../ui/dropdown.tsx";
 import { Icon } from "../ui/icons.tsx";
-import { focusFirstEntry, onMenuKeyDown } from "../ui/menu-keys.ts";
+import { MenuEntries } from "../ui/menu-entries.tsx";
+import { focusFirstEntry } from "../ui/menu-keys.ts";
 
 function initialsOf(name: string): string {
   return name.split(/\s+/).filter(Boolean).slice(0, 2).map((part) => part[0].toUpperCase()).join(
@@ -39,23 +40,15 @@ export function UserMenu({ entries }: { entries: ShellDescriptor["header"]["user
       {(close) => (
         <>
           {user ? <p className="menu-panel-title" role="presentation">{user.email}</p> : null}
-          <ul className="menu-list" role="none" onKeyDown={onMenuKeyDown}>
-            {entries.map((entry) => (
-              <li key={entry.id} role="none">
-                <button
-                  type="button"
-                  role="menuitem"
-                  className={`menu-item${entry.action.kind === "sign-out" ? " is-danger" : ""}`}
-                  onClick={() => {
-                    close();
-                    void run(entry.action);
-                  }}
-                >
-                  {entry.label}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <MenuEntries
+            close={close}
+            entries={entries.map((entry) => ({
+              id: entry.id,
+              label: entry.label,
+              danger: entry.action.kind === "sign-out",
+              run: () => run(entry.action),
+            }))}
+          />
         </>
       )}
     </Dropdown>
