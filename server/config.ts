@@ -37,6 +37,8 @@ export interface Config {
   host: string;
   /** How long a write waits for another connection's database write lock before a 503. */
   dbWriteWaitMs: number;
+  /** Connections in the PostgreSQL pool (DATABASE_POOL_SIZE). */
+  dbPoolSize: number;
   /** How long a client may take to send a request's body once its headers arrived. */
   requestBodyTimeoutMs: number;
   /** Request logs go to this file, rotated by size, instead of stdout when set. */
@@ -74,6 +76,7 @@ export const DEFAULT_CONFIG: Config = {
   publicUrl: "http://localhost:8000",
   host: "127.0.0.1",
   dbWriteWaitMs: 5000,
+  dbPoolSize: 10,
   requestBodyTimeoutMs: 30_000,
   logMaxBytes: 10 * 1024 * 1024,
   logFiles: 5,
@@ -175,6 +178,7 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     host: env.HOST || DEFAULT_CONFIG.host,
     dbWriteWaitMs: intFrom(env, "DB_WRITE_WAIT_MS", DEFAULT_CONFIG.dbWriteWaitMs),
+    dbPoolSize: intFrom(env, "DATABASE_POOL_SIZE", DEFAULT_CONFIG.dbPoolSize),
     requestBodyTimeoutMs: intFrom(
       env,
       "REQUEST_BODY_TIMEOUT_MS",

@@ -14,7 +14,10 @@ const config = readConfig(Deno.env.toObject());
 if (config.logFile) {
   logToFile(config.logFile, { maxBytes: config.logMaxBytes, files: config.logFiles });
 }
-const db = openDatabase(config.databaseUrl, { writeWaitMs: config.dbWriteWaitMs });
+const db = openDatabase(config.databaseUrl, {
+  writeWaitMs: config.dbWriteWaitMs,
+  poolSize: config.dbPoolSize,
+});
 const prepared = await prepareDatabase(db, {
   seed: config.seed,
   jwtSecret: config.jwtSecret,

@@ -1,11 +1,20 @@
 /**
- * The storage port. Repositories talk to this interface, never to a driver, so a
- * PostgreSQL driver can sit beside SQLite without touching services. Every call is
- * asynchronous for that reason even though SQLite answers synchronously.
+ * The storage port. Repositories talk to this interface, never to a driver, so the
+ * SQLite and PostgreSQL drivers are interchangeable. Every call is asynchronous
+ * even though SQLite answers synchronously.
+ *
+ * SQL is written once for both dialects with `?` placeholders; the PostgreSQL
+ * driver numbers them. Where the dialects must differ, `dialect.ts` says so.
+ * Rows come back with the same JavaScript types from both drivers: integers,
+ * counts and sums as numbers, text (timestamps included, as ISO 8601) as strings.
  */
+import type { Change, ChangeSignal } from "./change-signal.ts";
 
 /** A bound parameter. */
 export type SqlValue = string | number | bigint | null | Uint8Array;
+
+/** The SQL dialect a driver speaks. */
+export type Dialect = "sqlite" | "postgres";
 
 /** The result of a write. */
 export interface RunResult {
@@ -14,26 +23,27 @@ export interface RunResult {
 
 /** A connection (or a transaction on one). */
 export interface Queryable {
+  readonly dialect: Dialect;
   /** Every row of a query. */
   all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
   /** The first row of a query, or undefined. */
   get<T>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined>;
-  /** A write. */
+  /** A write. What it changed is announced from the table it writes (change-topics.ts). */
   run(sql: string, params?: readonly SqlValue[]): Promise<RunResult>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /**
+   * Announces a change for the organisation it concerns. Inside a transaction it is
+   * sent with the commit (and dropped with a rollback); every instance hears it.
+   */
+  announce(change: Change): Promise<void>;
 }
 
-/** A database: queries plus transactions. */
+/** A database: queries plus transactions, and the signal of what changed. */
 export interface Database extends Queryable {
-  readonly dialect: "sqlite" | "postgres";
   /** Runs fn in one transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  /**
-   * A stamp that changes whenever data may have changed: at once for writes made
-   * through this connection, and within `externalCheckMs` for commits made by other
-   * connections or processes. Caches of derived data compare stamps.
-   */
-  changeStamp(): string;
-  /** Runs a script of several statements (migrations). */
-  exec(sql: string): Promise<void>;
+  /** What changed, heard from this instance's writes and from every other writer. */
+  readonly signal: ChangeSignal;
   close(): Promise<void>;
 }

@@ -1,8 +1,11 @@
 /**
- * Numbered migrations, applied in order at start. Each runs in a transaction and is
- * recorded in `schema_migrations`, so a restart applies only what is new.
+ * Numbered migrations, applied in order at start. Each has a text per dialect, runs
+ * in a transaction and is recorded in `schema_migrations` in that transaction, so a
+ * restart applies only what is new. Instances starting together on one PostgreSQL
+ * database take turns (an advisory lock held by each migration's transaction), and
+ * each migration is applied and recorded once.
  */
-import type { Database } from "./database.ts";
+import type { Database, Dialect, Queryable } from "./database.ts";
 import platform from "./migrations/001_platform.ts";
 import work from "./migrations/002_work.ts";
 import projectAnalytics from "./migrations/003_project_analytics.ts";
@@ -11,48 +14,74 @@ import portal from "./migrations/005_portal.ts";
 import sessions from "./migrations/006_sessions.ts";
 import mail from "./migrations/007_mail.ts";
 import progressVersion from "./migrations/008_progress_version.ts";
+import { POSTGRES_MIGRATIONS } from "./migrations/postgres/index.ts";
 
-/** Every migration, numbered. Append only. */
-export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
-  { version: 1, name: "platform", sql: platform },
-  { version: 2, name: "work", sql: work },
-  { version: 3, name: "project_analytics", sql: projectAnalytics },
-  { version: 4, name: "administration", sql: administration },
-  { version: 5, name: "portal", sql: portal },
-  { version: 6, name: "sessions", sql: sessions },
-  { version: 7, name: "mail", sql: mail },
-  { version: 8, name: "progress_version", sql: progressVersion },
+/** One migration: its number, name and text per dialect. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: Record<Dialect, string>;
+}
+
+const SQLITE: readonly [number, string, string][] = [
+  [1, "platform", platform],
+  [2, "work", work],
+  [3, "project_analytics", projectAnalytics],
+  [4, "administration", administration],
+  [5, "portal", portal],
+  [6, "sessions", sessions],
+  [7, "mail", mail],
+  [8, "progress_version", progressVersion],
 ];
+
+/** Every migration, numbered. Append only, with both dialects' texts. */
+export const MIGRATIONS: readonly Migration[] = SQLITE.map(([version, name, sqlite]) => {
+  const postgres = POSTGRES_MIGRATIONS[version];
+  if (postgres === undefined) throw new Error(`Migration ${version} has no PostgreSQL text`);
+  return { version, name, sql: { sqlite, postgres } };
+});
+
+/** Any number that marks the migration lock among PostgreSQL advisory locks. */
+const MIGRATION_LOCK = 7_120_412;
+
+/** Makes concurrent migrators (other instances starting) wait for this transaction. */
+async function takeTurn(tx: Queryable): Promise<void> {
+  // SQLite's transactions take the write lock at BEGIN (IMMEDIATE): nothing to add.
+  if (tx.dialect === "postgres") await tx.get("SELECT pg_advisory_xact_lock(?)", [MIGRATION_LOCK]);
+}
 
 /** Applies the migrations the database lacks; returns the versions applied. */
 export async function migrate(db: Database): Promise<number[]> {
-  await db.exec(
-    "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
-  );
-  const done = new Set(
-    (await db.all<{ version: number }>("SELECT version FROM schema_migrations")).map((r) =>
-      r.version
-    ),
-  );
+  await db.transaction(async (tx) => {
+    await takeTurn(tx);
+    await tx.exec(
+      "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
+    );
+  });
   const applied: number[] = [];
   for (const migration of MIGRATIONS) {
-    if (done.has(migration.version)) continue;
-    await db.exec("BEGIN IMMEDIATE");
     try {
-      await db.exec(migration.sql);
-      await db.run("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)", [
-        migration.version,
-        migration.name,
-        new Date().toISOString(),
-      ]);
-      await db.exec("COMMIT");
-    } catch (error) {
-      await db.exec("ROLLBACK");
-      throw new Error(`Cannot migrate: migration ${migration.version} (${migration.name}) failed`, {
-        cause: error,
+      const done = await db.transaction(async (tx) => {
+        await takeTurn(tx);
+        const recorded = await tx.get(
+          "SELECT version FROM schema_migrations WHERE version = ?",
+          [migration.version],
+        );
+        if (recorded) return false;
+        await tx.exec(migration.sql[db.dialect]);
+        await tx.run(
+          "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+          [migration.version, migration.name, new Date().toISOString()],
+        );
+        return true;
       });
+      if (done) applied.push(migration.version);
+    } catch (error) {
+      throw new Error(
+        `Cannot migrate: migration ${migration.version} (${migration.name}) failed`,
+        { cause: error },
+      );
     }
-    applied.push(migration.version);
   }
   return applied;
 }

@@ -1,12 +1,29 @@
 /** Opens the database a `DATABASE_URL` names. */
 import type { Database } from "./database.ts";
-import { openSqlite, type SqliteOptions } from "./sqlite.ts";
+import { openSqlite } from "./sqlite.ts";
+import { openPostgres } from "./postgres.ts";
 
-/** `sqlite:path/to/file.db` or `sqlite::memory:`; PostgreSQL URLs arrive in a later issue. */
-export function openDatabase(url: string, options: SqliteOptions = {}): Database {
-  if (url.startsWith("sqlite:")) return openSqlite(url.slice("sqlite:".length), options);
-  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
-    throw new Error("Cannot open database: PostgreSQL support is not built yet; use sqlite:<path>");
+/** How to open it: SQLite's write wait, PostgreSQL's pool. */
+export interface OpenOptions {
+  writeWaitMs?: number;
+  poolSize?: number;
+  /** PostgreSQL: listen for other instances' changes (servers do; one-off commands need not). */
+  listen?: boolean;
+}
+
+/** `sqlite:path/to/file.db`, `sqlite::memory:`, or `postgres://user@host:port/db`. */
+export function openDatabase(url: string, options: OpenOptions = {}): Database {
+  if (url.startsWith("sqlite:")) {
+    return openSqlite(url.slice("sqlite:".length), { writeWaitMs: options.writeWaitMs });
   }
-  throw new Error(`Cannot open database: unsupported DATABASE_URL "${url}"`);
+  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
+    return openPostgres(url, {
+      poolSize: options.poolSize,
+      listen: options.listen,
+      writeWaitMs: options.writeWaitMs,
+    });
+  }
+  throw new Error(
+    `Cannot open database: unsupported DATABASE_URL "${url}" (use sqlite:<path> or postgres://…)`,
+  );
 }

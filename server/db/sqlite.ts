@@ -14,6 +14,8 @@
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { Database, Queryable, RunResult, SqlValue } from "./database.ts";
 import { DatabaseBusyError } from "./database-busy.ts";
+import { type Change, ChangeHub, EVERYTHING, PendingChanges } from "./change-signal.ts";
+import { topicsOfWrite } from "./change-topics.ts";
 
 /** How often other connections' commits are looked for (PRAGMA data_version). */
 export const EXTERNAL_CHECK_MS = 200;
@@ -81,21 +83,58 @@ class SqliteDatabase implements Database {
   #open: Promise<void> = Promise.resolve();
   #inTransaction = false;
   #direct: Queryable;
-  #localWrites = 0;
-  #externalVersion = 0;
+  /** The changes of the open transaction, heard when it commits. */
+  #pending = new PendingChanges();
+  #externalVersion: number | undefined;
   #externalCheckedAt = 0;
-  /** The last stamp and the counters it was made from. */
-  #stamp = "0:0";
-  #stampOf: [number, number] = [0, 0];
+  #watch: ReturnType<typeof setInterval>;
+  readonly signal: ChangeHub;
 
   constructor(db: DatabaseSync, writeWaitMs: number) {
     this.#db = db;
     this.#writeWaitMs = writeWaitMs;
+    this.signal = new ChangeHub(() => this.#lookForOthers(false));
+    this.#lookForOthers(true);
+    // Other processes' commits reach subscribers (event streams) without a request.
+    this.#watch = setInterval(() => this.#lookForOthers(true), EXTERNAL_CHECK_MS);
+    Deno.unrefTimer(this.#watch as unknown as number);
     this.#direct = {
+      dialect: "sqlite",
       all: (sql, params) => Promise.resolve(this.#all(sql, params)),
       get: (sql, params) => Promise.resolve(this.#get(sql, params)),
       run: (sql, params) => Promise.resolve(this.#run(sql, params)),
+      exec: (sql) => Promise.resolve(this.#exec(sql)),
+      announce: (change) => Promise.resolve(this.#pending.add(change)),
     };
+  }
+
+  /**
+   * Hears other connections' commits: PRAGMA data_version moves when another
+   * connection changed the file. Nothing says what they changed, so everything is
+   * taken to have changed.
+   */
+  #lookForOthers(now: boolean): void {
+    if (this.#inTransaction) return;
+    const at = Date.now();
+    const since = at - this.#externalCheckedAt;
+    if (!now && since < EXTERNAL_CHECK_MS && since >= 0) return;
+    this.#externalCheckedAt = at;
+    let version: number;
+    try {
+      version = (this.#prepare("PRAGMA data_version").get() as { data_version: number })
+        .data_version;
+    } catch {
+      return; // closed, or busy for a moment: look again next time
+    }
+    const before = this.#externalVersion;
+    this.#externalVersion = version;
+    if (before !== undefined && before !== version) this.signal.hear(EVERYTHING, "remote");
+  }
+
+  /** Sends what a statement outside a transaction changed, or keeps it for the commit. */
+  #changed(change: Change): void {
+    if (this.#inTransaction) this.#pending.add(change);
+    else this.signal.hear(change, "local");
   }
 
   #prepare(sql: string): StatementSync {
@@ -116,9 +155,18 @@ class SqliteDatabase implements Database {
   }
 
   #run(sql: string, params: readonly SqlValue[] = []): RunResult {
-    this.#localWrites++;
     const result = this.#prepare(sql).run(...params);
-    return { changes: Number(result.changes) };
+    const changes = Number(result.changes);
+    if (changes > 0) {
+      const topics = topicsOfWrite(sql);
+      if (topics.length) this.#changed({ organizationId: null, topics });
+    }
+    return { changes };
+  }
+
+  #exec(sql: string): void {
+    this.#db.exec(sql);
+    this.#changed(EVERYTHING);
   }
 
   /**
@@ -207,10 +255,13 @@ class SqliteDatabase implements Database {
     let close!: () => void;
     this.#open = new Promise((resolve) => (close = resolve));
     this.#inTransaction = true;
+    this.#pending = new PendingChanges();
     try {
       const result = await fn(this.#direct);
       this.#db.exec("COMMIT");
-      this.#localWrites++;
+      const committed = this.#pending.changes();
+      this.#inTransaction = false;
+      for (const change of committed) this.signal.hear(change, "local");
       return result;
     } catch (error) {
       // SQLite rolls some failures back itself; a second ROLLBACK would throw.
@@ -223,28 +274,15 @@ class SqliteDatabase implements Database {
   }
 
   exec(sql: string): Promise<void> {
-    this.#localWrites++;
-    return this.#outside(() => this.#db.exec(sql));
+    return this.#outside(() => this.#exec(sql));
   }
 
-  changeStamp(): string {
-    // Date.now is cheaper than performance.now on this path (no call out of V8); a
-    // clock stepped back is simply a reason to look again.
-    const now = Date.now();
-    const since = now - this.#externalCheckedAt;
-    if ((since >= EXTERNAL_CHECK_MS || since < 0) && !this.#inTransaction) {
-      this.#externalCheckedAt = now;
-      const row = this.#prepare("PRAGMA data_version").get() as { data_version: number };
-      this.#externalVersion = row.data_version;
-    }
-    if (this.#stampOf[0] !== this.#localWrites || this.#stampOf[1] !== this.#externalVersion) {
-      this.#stampOf = [this.#localWrites, this.#externalVersion];
-      this.#stamp = `${this.#localWrites}:${this.#externalVersion}`;
-    }
-    return this.#stamp;
+  announce(change: Change): Promise<void> {
+    return this.#outside(() => this.#changed(change));
   }
 
   close(): Promise<void> {
+    clearInterval(this.#watch);
     this.#statements.clear();
     this.#db.close();
     return Promise.resolve();

@@ -1,13 +1,11 @@
 /**
- * Test support: a fresh app over its own copy of a seeded database. The demo seed
- * (with its PBKDF2 hashing) runs once per test process into a template file; each
- * test app copies that file, so tests are isolated and fast. `tokenFor` opens a
- * session and signs its access token directly, skipping password hashing; auth
- * tests use real logins.
+ * Test support: a fresh app over its own copy of a seeded database, in the dialect
+ * of the run (test-database.ts: SQLite files, or PostgreSQL when
+ * TEST_DATABASE_URL is set). The demo seed (with its PBKDF2 hashing) runs once
+ * into a template; each test app gets a copy. `tokenFor` opens a session and signs
+ * its access token directly, skipping password hashing; auth tests use real logins.
  */
 import { type Config, DEFAULT_CONFIG } from "../config.ts";
-import { openSqlite } from "../db/sqlite.ts";
-import { prepareDatabase } from "../db/prepare.ts";
 import type { Database } from "../db/database.ts";
 import { type BuiltApp, createApp } from "../app.ts";
 import { signAccessToken } from "../platform/auth/tokens.ts";
@@ -15,20 +13,7 @@ import { insertSession, landingOrganization } from "../platform/auth/repo.ts";
 import { newId } from "../platform/ids.ts";
 import { PEOPLE } from "../db/seed/demo-people.ts";
 import type { PasswordHasher } from "../platform/auth/hashing-pool.ts";
-
-let template: Promise<{ path: string; secret: string }> | undefined;
-
-function buildTemplate(): Promise<{ path: string; secret: string }> {
-  template ??= (async () => {
-    const path = await Deno.makeTempFile({ prefix: "opsuite-template-", suffix: ".db" });
-    const db = openSqlite(path);
-    const prepared = await prepareDatabase(db, { seed: "demo", now: Date.now() });
-    await db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-    await db.close();
-    return { path, secret: prepared.secret };
-  })();
-  return template;
-}
+import { createTestDatabase } from "./test-database.ts";
 
 /** A clock tests can move. */
 export interface TestClock {
@@ -39,8 +24,10 @@ export interface TestClock {
 /** A test app with its database and helpers. */
 export interface TestApp extends BuiltApp {
   db: Database;
-  /** The database file, for a second connection (another server process). */
-  path: string;
+  /** The database's URL, for another server process. */
+  url: string;
+  /** Another connection to the same database (another server instance). */
+  connect(options?: { writeWaitMs?: number }): Database;
   config: Config;
   clock: TestClock;
   secret: string;
@@ -63,12 +50,13 @@ export interface TestApp extends BuiltApp {
 /** A fresh app over a copy of the seeded template. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  parts: { hasher?: PasswordHasher } = {},
+  parts: { hasher?: PasswordHasher; dialect?: "sqlite" } = {},
 ): Promise<TestApp> {
-  const { path: templatePath, secret } = await buildTemplate();
-  const path = await Deno.makeTempFile({ prefix: "opsuite-test-", suffix: ".db" });
-  await Deno.copyFile(templatePath, path);
-  const db = openSqlite(path, { writeWaitMs: overrides.dbWriteWaitMs });
+  const database = await createTestDatabase({
+    writeWaitMs: overrides.dbWriteWaitMs,
+    dialect: parts.dialect,
+  });
+  const { db, secret } = database;
   const clock: TestClock = {
     now: Date.now(),
     advance(ms) {
@@ -76,11 +64,12 @@ export async function createTestApp(
     },
   };
   const config: Config = { ...DEFAULT_CONFIG, clientDist: "/nonexistent", ...overrides };
-  const built = createApp({ db, config, secret, clock: () => clock.now, ...parts });
+  const built = createApp({ db, config, secret, clock: () => clock.now, hasher: parts.hasher });
   return {
     ...built,
     db,
-    path,
+    url: database.url,
+    connect: database.connect,
     config,
     clock,
     secret,
@@ -122,10 +111,7 @@ export async function createTestApp(
       );
     },
     async close() {
-      await db.close();
-      await Deno.remove(path).catch(() => {});
-      await Deno.remove(`${path}-wal`).catch(() => {});
-      await Deno.remove(`${path}-shm`).catch(() => {});
+      await database.drop();
     },
   };
 }

@@ -2,11 +2,16 @@
  * Derived figures remembered until the database changes. The seven calls of one
  * analytics screen share a project's breakdown, sprint velocities and member
  * figures instead of computing each up to four times. Entries are keyed by what
- * they were computed from and all dropped as soon as the database's change stamp
- * moves (any write through this server at once, other writers within 200 ms; see
- * database.ts). Inside a transaction nothing is remembered.
+ * they were computed from and all dropped as soon as the change signal says
+ * records or access changed (a write through this server at once, other writers
+ * as soon as they are heard; see change-signal.ts). Inside a transaction nothing
+ * is remembered.
  */
 import type { Database, Queryable } from "../../db/database.ts";
+import type { ChangeTopic } from "../../db/change-signal.ts";
+
+/** What the figures are derived from: records, and the people and memberships they name. */
+const FIGURE_TOPICS: readonly ChangeTopic[] = ["data", "access"];
 
 /** Entries kept per database at most; the oldest go first. */
 const MAX_ENTRIES = 256;
@@ -19,13 +24,13 @@ interface Remembered {
 const byDatabase = new WeakMap<Queryable, Remembered>();
 
 function isDatabase(db: Queryable): db is Database {
-  return typeof (db as Partial<Database>).changeStamp === "function";
+  return typeof (db as Partial<Database>).transaction === "function";
 }
 
 /** The figures under `key`, computed once per change stamp of the database. */
 export function remembered<T>(db: Queryable, key: string, compute: () => Promise<T>): Promise<T> {
   if (!isDatabase(db)) return compute();
-  const stamp = db.changeStamp();
+  const stamp = db.signal.stamp(FIGURE_TOPICS);
   let memo = byDatabase.get(db);
   if (!memo || memo.stamp !== stamp) {
     memo = { stamp, entries: new Map() };

@@ -2,13 +2,18 @@
  * Resolves a user's access in an organisation (the current one of their session):
  * the user, their active membership there, the organisation's versions, the role's
  * permissions, the enabled modules and the user's other active memberships. Results are cached per (user, organisation)
- * and per (organisation, role, versions) and dropped whenever the database's
- * change stamp moves: a write through this server invalidates them before the next
- * request; a commit by another process (the admin command, another instance) is
- * noticed within 200 ms. A revoked permission is therefore never served from cache
- * after the revoking request has answered.
+ * and per (organisation, role, versions) and dropped whenever the change signal
+ * says access changed: a write through this server invalidates them before the
+ * next request; another instance's commit as soon as its notification arrives
+ * (SQLite: another process's commit within 200 ms). A revoked permission is
+ * therefore never served from cache after the revoking request has answered.
+ * Business writes and session activity leave them alone.
  */
 import type { Database } from "../../db/database.ts";
+import type { ChangeTopic } from "../../db/change-signal.ts";
+
+/** What the cached access is derived from. */
+const ACCESS_TOPICS: readonly ChangeTopic[] = ["access", "catalogue", "permissions", "settings"];
 import { activeMembershipsOf } from "../orgs/repo.ts";
 import type { MembershipAccess } from "./access.ts";
 
@@ -70,7 +75,7 @@ export function createAccessResolver(db: Database): AccessResolver {
   }
 
   function current(): void {
-    const now = db.changeStamp();
+    const now = db.signal.stamp(ACCESS_TOPICS);
     if (now !== stamp) {
       stamp = now;
       accessCache.clear();
@@ -84,7 +89,7 @@ export function createAccessResolver(db: Database): AccessResolver {
     const cached = accessCache.get(key);
     if (cached) return cached;
     const access = await load(userId, organizationId);
-    if (access && stamp === db.changeStamp()) {
+    if (access && stamp === db.signal.stamp(ACCESS_TOPICS)) {
       if (accessCache.size > 10_000) accessCache.clear();
       accessCache.set(key, access);
     }

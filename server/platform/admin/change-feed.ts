@@ -2,11 +2,12 @@
  * The change feed: notices when an organisation's catalogue, permission or settings
  * version moves in the database — whether the change came through this process, the
  * admin command or another server instance — and tells that organisation's
- * subscribers. The database is polled every 250 ms (one indexed query for all
- * organisations); a write through this process pokes the feed so its own changes go
- * out at once.
+ * subscribers. It follows the database's change signal: when access is heard to
+ * change, the organisations' versions are read (one query) and compared with the
+ * last known.
  */
 import type { Database } from "../../db/database.ts";
+import type { Change } from "../../db/change-signal.ts";
 import { logLine } from "../http/log.ts";
 
 /** What a subscriber hears. */
@@ -26,8 +27,16 @@ interface VersionRow {
 
 type Listener = (event: ChangeEvent) => void;
 
-/** How often the database is looked at. */
-export const POLL_MS = 250;
+/** The first pause before a failed look is tried again; it doubles up to the most. */
+const RETRY_FIRST_MS = 50;
+const RETRY_MAX_MS = 1000;
+
+/** Whether a change may have moved an organisation's versions. */
+function concernsVersions(change: Change): boolean {
+  return change.topics.some((t) =>
+    t === "access" || t === "catalogue" || t === "permissions" || t === "settings"
+  );
+}
 
 /** Watches organisation versions and fans changes out per organisation. */
 export class ChangeFeed {
@@ -35,8 +44,10 @@ export class ChangeFeed {
   readonly #clock: () => number;
   readonly #listeners = new Map<string, Set<Listener>>();
   #known = new Map<string, VersionRow>();
-  #timer: ReturnType<typeof setInterval> | undefined;
+  #unsubscribe: (() => void) | undefined;
   #polling: Promise<void> | undefined;
+  #next: Promise<void> | undefined;
+  #retry: ReturnType<typeof setTimeout> | undefined;
 
   constructor(db: Database, clock: () => number) {
     this.#db = db;
@@ -44,25 +55,33 @@ export class ChangeFeed {
   }
 
   /**
-   * Starts polling (the server does; tests poke instead). A poll that fails (the
-   * database busy or gone for a moment) is logged and the next one tries again: it
-   * must never end the process.
+   * Starts following the change signal (the server does; tests may poke instead). A
+   * look that fails (the database busy or gone for a moment) is logged and tried
+   * again shortly: it must never end the process, nor lose the change.
    */
-  start(intervalMs = POLL_MS): void {
-    if (this.#timer !== undefined) return;
-    const timer = setInterval(() => {
-      this.poke().catch((error) =>
-        logLine(null, "warn", "change feed poll failed", { error: String(error) })
-      );
-    }, intervalMs);
-    Deno.unrefTimer(timer as unknown as number);
-    this.#timer = timer;
+  start(): void {
+    if (this.#unsubscribe !== undefined) return;
+    this.#unsubscribe = this.#db.signal.subscribe((change) => {
+      if (concernsVersions(change)) this.#look(RETRY_FIRST_MS);
+    });
+    this.#look(RETRY_FIRST_MS);
   }
 
-  /** Stops polling. */
+  #look(retryMs: number): void {
+    this.poke().catch((error) => {
+      logLine(null, "warn", "change feed look failed", { error: String(error) });
+      if (this.#unsubscribe === undefined) return;
+      clearTimeout(this.#retry);
+      this.#retry = setTimeout(() => this.#look(Math.min(retryMs * 2, RETRY_MAX_MS)), retryMs);
+      Deno.unrefTimer(this.#retry as unknown as number);
+    });
+  }
+
+  /** Stops following the signal. */
   stop(): void {
-    if (this.#timer !== undefined) clearInterval(this.#timer);
-    this.#timer = undefined;
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
+    clearTimeout(this.#retry);
   }
 
   /** Current versions of an organisation (for resynchronising after a gap). */
@@ -94,10 +113,21 @@ export class ChangeFeed {
     return n;
   }
 
-  /** Looks at the database now; concurrent pokes share one look. */
+  /**
+   * Looks at the database now. A poke while a look is under way is answered by one
+   * more look after it (the first may have read before the change committed); any
+   * further pokes meanwhile share that one.
+   */
   poke(): Promise<void> {
-    this.#polling ??= this.#poll().finally(() => (this.#polling = undefined));
-    return this.#polling;
+    if (!this.#polling) {
+      this.#polling = this.#poll().finally(() => (this.#polling = undefined));
+      return this.#polling;
+    }
+    this.#next ??= this.#polling.catch(() => {}).then(() => {
+      this.#next = undefined;
+      return this.poke();
+    });
+    return this.#next;
   }
 
   async #poll(): Promise<void> {

@@ -8,6 +8,7 @@ import { conflict, invalidInput, notFound } from "../errors/app-error.ts";
 import { recordAudit } from "../audit/record.ts";
 import { findModule, MODULE_DEFINITIONS } from "../catalogue/module-definitions.ts";
 import type { AdminContext } from "./admin-context.ts";
+import { advanceVersion } from "../orgs/organization-versions.ts";
 
 /** Modules that cannot be switched off: they are how modules are switched back on. */
 export const ALWAYS_ON_MODULES = new Set(["organization-management", "rbac"]);
@@ -77,8 +78,9 @@ export async function setModuleEnabled(
         },
       );
     }
+    await advanceVersion(tx, ctx.organizationId, "catalogue");
     await tx.run(
-      "UPDATE organizations SET catalogue_version = catalogue_version + 1, updated_at = ? WHERE id = ?",
+      "UPDATE organizations SET updated_at = ? WHERE id = ?",
       [
         ctx.now,
         ctx.organizationId,

@@ -6,6 +6,7 @@ import { conflict, notFound } from "../errors/app-error.ts";
 import { recordAudit } from "../audit/record.ts";
 import { SESSION_POLICY_KEY } from "../../ui/session-policy.ts";
 import type { AdminContext } from "./admin-context.ts";
+import { advanceVersion, announceVersion } from "../orgs/organization-versions.ts";
 
 const ORG_FIELDS = [
   "name",
@@ -42,6 +43,7 @@ export async function updateOrganization(
          version = version + 1, settings_version = settings_version + 1, updated_at = ? WHERE id = ? AND version = ?`,
       [...values, ctx.now, ctx.organizationId, input.version],
     );
+    if (updated.changes === 1) await announceVersion(tx, ctx.organizationId, "settings");
     if (updated.changes !== 1) {
       throw conflict(
         `The organization was changed by someone else (version ${before.version}, not ${input.version})`,
@@ -113,9 +115,7 @@ export async function updateSessionPolicy(
         ],
       );
     }
-    await tx.run("UPDATE organizations SET settings_version = settings_version + 1 WHERE id = ?", [
-      ctx.organizationId,
-    ]);
+    await advanceVersion(tx, ctx.organizationId, "settings");
     await recordAudit(tx, {
       organizationId: ctx.organizationId,
       actorId: ctx.actorId,

@@ -11,6 +11,7 @@ import { ADMIN_ROLE, PORTAL_ROLE } from "../access/access.ts";
 import { newId } from "../ids.ts";
 import type { Queryable } from "../../db/database.ts";
 import type { AdminContext } from "./admin-context.ts";
+import { advanceVersion } from "../orgs/organization-versions.ts";
 
 /** Permissions firm_admin always keeps, so that administrators cannot lock themselves out. */
 export const PROTECTED_ADMIN_PERMISSIONS = new Set([
@@ -195,8 +196,9 @@ export async function setRolePermission(
         input.permission,
       ]);
     }
+    await advanceVersion(tx, ctx.organizationId, "permissions");
     await tx.run(
-      "UPDATE organizations SET permission_version = permission_version + 1, updated_at = ? WHERE id = ?",
+      "UPDATE organizations SET updated_at = ? WHERE id = ?",
       [
         ctx.now,
         ctx.organizationId,

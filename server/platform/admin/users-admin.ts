@@ -17,6 +17,7 @@ import { moveSessionsOff } from "../orgs/session-fallback.ts";
 import type { Queryable } from "../../db/database.ts";
 import { queueInvitationMail } from "../mail/mod.ts";
 import type { AdminContext } from "./admin-context.ts";
+import { advanceVersion } from "../orgs/organization-versions.ts";
 
 /** How long an invitation link stays valid. */
 export const INVITATION_DAYS = 7;
@@ -83,10 +84,7 @@ export async function setMemberRole(ctx: AdminContext, input: { userId: string; 
         input.userId,
       ],
     );
-    await tx.run(
-      "UPDATE organizations SET permission_version = permission_version + 1 WHERE id = ?",
-      [ctx.organizationId],
-    );
+    await advanceVersion(tx, ctx.organizationId, "permissions");
     await recordAudit(tx, {
       organizationId: ctx.organizationId,
       actorId: ctx.actorId,
@@ -124,10 +122,7 @@ export async function deactivateMember(ctx: AdminContext, input: { userId: strin
       organizationId: ctx.organizationId,
       now: ctx.now,
     });
-    await tx.run(
-      "UPDATE organizations SET permission_version = permission_version + 1 WHERE id = ?",
-      [ctx.organizationId],
-    );
+    await advanceVersion(tx, ctx.organizationId, "permissions");
     await recordAudit(tx, {
       organizationId: ctx.organizationId,
       actorId: ctx.actorId,

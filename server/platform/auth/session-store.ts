@@ -1,19 +1,28 @@
 /**
  * The server-side session store. A session is one sign-in: its user, its own
  * current organisation and its last activity. Every authenticated request asks
- * `live()`, which answers from memory while the database's change stamp stands
- * (a revocation through this process moves the stamp at once; one by another
- * process within the stamp's external check), and otherwise reads the row.
+ * `live()`, which answers from memory until the change signal says sessions or
+ * access changed (a revocation through this process at once; one by another
+ * instance as soon as it is heard), and otherwise reads the row.
+ *
+ * Activity is not announced (it would flush every instance's caches every few
+ * seconds), so a remembered `last_seen_at` may be older than the truth when the
+ * person's requests went to another instance: a session that looks idle is read
+ * again before it is ended.
  *
  * The organisation's idle time-out is enforced here: a session whose last activity
  * is older than the time-out is ended and answered 401 `session_idle`. Activity is
  * written at most once per `SESSION_TOUCH_INTERVAL_MS` per session, to spare writes.
  */
 import type { Database } from "../../db/database.ts";
+import type { ChangeTopic } from "../../db/change-signal.ts";
 import { readSessionPolicy } from "../../ui/session-policy.ts";
 import type { SessionPolicy } from "../../ui/shell-descriptor.ts";
 import { AppError } from "../errors/app-error.ts";
 import * as repo from "./repo.ts";
+
+/** What remembered sessions and policies are derived from (policies are settings). */
+const SESSION_TOPICS: readonly ChangeTopic[] = ["sessions", "access", "settings"];
 
 /** Activity is recorded at most this often per session. */
 export const SESSION_TOUCH_INTERVAL_MS = 30_000;
@@ -70,7 +79,7 @@ export function sessionEnded(reason: string): AppError {
   return new AppError(401, "session_ended", message, { details: { reason } });
 }
 
-/** Sessions, cached by the change stamp, with idle time-out and in-process end notices. */
+/** Sessions, cached until the change signal moves, with idle time-out and in-process end notices. */
 export class SessionStore {
   readonly #db: Database;
   readonly #clock: () => number;
@@ -91,7 +100,11 @@ export class SessionStore {
    * request counts as activity.
    */
   async live(id: string, userId: string, options: { touch: boolean }): Promise<repo.SessionRow> {
-    const row = await this.#row(id);
+    let row = await this.#row(id);
+    if (row && row.revoked_at === null && await this.#looksIdle(row)) {
+      row = await repo.findSession(this.#db, id);
+      if (row) this.#rows.set(id, row);
+    }
     if (!row || row.user_id !== userId) {
       throw new AppError(401, "unauthenticated", "Session is not valid");
     }
@@ -137,7 +150,7 @@ export class SessionStore {
   }
 
   #sync(): void {
-    const stamp = this.#db.changeStamp();
+    const stamp = this.#db.signal.stamp(SESSION_TOPICS);
     if (stamp !== this.#stamp) {
       this.#stamp = stamp;
       this.#rows.clear();
@@ -151,11 +164,17 @@ export class SessionStore {
     if (cached) return cached;
     const stamp = this.#stamp;
     const row = await repo.findSession(this.#db, id);
-    if (row && stamp === this.#db.changeStamp()) {
+    if (row && stamp === this.#db.signal.stamp(SESSION_TOPICS)) {
       if (this.#rows.size > 10_000) this.#rows.clear();
       this.#rows.set(id, row);
     }
     return row;
+  }
+
+  /** Whether the remembered activity is older than the idle time-out. */
+  async #looksIdle(row: repo.SessionRow): Promise<boolean> {
+    const idleSeconds = await this.#idleSecondsOf(row);
+    return this.#clock() - Date.parse(row.last_seen_at) > idleSeconds * 1000;
   }
 
   async #idleSecondsOf(row: repo.SessionRow): Promise<number> {

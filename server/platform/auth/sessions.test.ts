@@ -2,7 +2,7 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { errorOf, jsonOf, jwtPayload } from "../../testing/http-assertions.ts";
 import { createApp } from "../../app.ts";
-import { EXTERNAL_CHECK_MS, openSqlite } from "../../db/sqlite.ts";
+import { EXTERNAL_CHECK_MS } from "../../db/sqlite.ts";
 
 interface SessionBody {
   access_token: string;
@@ -66,7 +66,7 @@ Deno.test("signing out with only the refresh token also ends the session's acces
 
 Deno.test("a logout through another server process on the same database is refused here too", async () => {
   const t = await createTestApp();
-  const db = openSqlite(t.path);
+  const db = t.connect();
   try {
     const other = createApp({ db, config: t.config, secret: t.secret, clock: () => t.clock.now });
     const session = await signIn(t, "sales@acme.test");

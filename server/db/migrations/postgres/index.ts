@@ -1,0 +1,20 @@
+/** The PostgreSQL texts of the numbered migrations, by number (see ../../migrate.ts). */
+import platform from "./001_platform.ts";
+import work from "./002_work.ts";
+import projectAnalytics from "./003_project_analytics.ts";
+import administration from "./004_administration.ts";
+import portal from "./005_portal.ts";
+import sessions from "./006_sessions.ts";
+import mail from "./007_mail.ts";
+import progressVersion from "./008_progress_version.ts";
+
+export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
+  1: platform,
+  2: work,
+  3: projectAnalytics,
+  4: administration,
+  5: portal,
+  6: sessions,
+  7: mail,
+  8: progressVersion,
+};
