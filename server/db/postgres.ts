@@ -123,6 +123,8 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     onnotice: () => {},
     connection: {
       application_name: "opsuite",
+      // ISO text is UTC; casts of it to timestamps and dates must read it so.
+      TimeZone: "UTC",
       lock_timeout: options.writeWaitMs ?? DEFAULT_WRITE_WAIT_MS,
     },
     types: {

@@ -1,0 +1,54 @@
+/**
+ * Where SQLite and PostgreSQL must be written differently, and nowhere else. SQL
+ * is otherwise written once, with `?` placeholders, for both. Dates and times are
+ * ISO 8601 text in both (`YYYY-MM-DD`, `YYYY-MM-DDTHH:MM:SS.sssZ`, always UTC).
+ */
+import type { Dialect } from "./database.ts";
+
+/**
+ * The number of days (fractional) from ISO date-time `from` to `to`, both SQL
+ * expressions: SQLite's julianday difference, PostgreSQL's epoch difference.
+ */
+export function daysBetween(dialect: Dialect, from: string, to: string): string {
+  return dialect === "sqlite"
+    ? `(julianday(${to}) - julianday(${from}))`
+    : `(EXTRACT(EPOCH FROM (CAST(${to} AS timestamptz) - CAST(${from} AS timestamptz))) / 86400.0)`;
+}
+
+/** The whole days from ISO date `from` to ISO date `to` (both `YYYY-MM-DD` SQL expressions). */
+export function wholeDaysBetween(dialect: Dialect, from: string, to: string): string {
+  return dialect === "sqlite"
+    ? `CAST(julianday(${to}) - julianday(${from}) AS INTEGER)`
+    : `(CAST(${to} AS date) - CAST(${from} AS date))`;
+}
+
+/** The ISO date (`YYYY-MM-DD`) `days` after the ISO date or date-time SQL expression `date`. */
+export function addDays(dialect: Dialect, date: string, days: number): string {
+  if (!Number.isInteger(days)) throw new Error(`addDays needs whole days, got ${days}`);
+  return dialect === "sqlite"
+    ? `date(${date}, '${days >= 0 ? "+" : ""}${days} days')`
+    : `to_char(CAST(substr(${date}, 1, 10) AS date) + ${days}, 'YYYY-MM-DD')`;
+}
+
+/** The ISO date (`YYYY-MM-DD`) `days` after an ISO date or date-time, computed here. */
+export function isoDatePlus(date: string, days: number): string {
+  const day = Date.parse(`${date.slice(0, 10)}T00:00:00.000Z`);
+  if (Number.isNaN(day)) throw new Error(`Not an ISO date: "${date}"`);
+  return new Date(day + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * A case-insensitive substring match of a text SQL expression against one `?`
+ * parameter made by `containsPattern`. Both dialects fold ASCII letters only
+ * (SQLite's lower(), PostgreSQL's in the "C" collation every column uses) and
+ * escape with a backslash, so a search behaves the same on both.
+ */
+export function containsMatch(expression: string): string {
+  return `lower(${expression}) LIKE ? ESCAPE '\\'`;
+}
+
+/** The parameter of `containsMatch` for what a person typed: taken literally, any case. */
+export function containsPattern(text: string): string {
+  const escaped = text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`);
+  return `%${escaped}%`;
+}
