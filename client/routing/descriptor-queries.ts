@@ -38,7 +38,9 @@ export const shellQuery = {
     ]);
     return validation.checkShell(answer);
   },
-  staleTime: freshForMs("semi-static"),
+  // Kept until the live event stream says the shell changed (or, after a reconnect,
+  // that versions moved meanwhile): a module or permission change reaches it then.
+  staleTime: Infinity,
 };
 
 /** A loaded screen: validated, and the refusal when the server refused it. */

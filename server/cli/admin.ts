@@ -47,7 +47,7 @@ const USAGE = `usage:
 
 async function withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
   const config = readConfig(Deno.env.toObject());
-  const db = openDatabase(config.databaseUrl);
+  const db = openDatabase(config.databaseUrl, { listen: false });
   try {
     await prepareDatabase(db, { seed: "none", jwtSecret: config.jwtSecret, now: Date.now() });
     return await fn(db);
@@ -134,7 +134,7 @@ async function createAdmin(flags: Record<string, string>): Promise<void> {
     throw new Error(`create-admin needs --email and --org\n${USAGE}`);
   }
   const config = readConfig(Deno.env.toObject());
-  const db = openDatabase(config.databaseUrl);
+  const db = openDatabase(config.databaseUrl, { listen: false });
   try {
     await prepareDatabase(db, { seed: "none", jwtSecret: config.jwtSecret, now: Date.now() });
     const password = Deno.env.get("ADMIN_PASSWORD") ??

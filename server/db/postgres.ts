@@ -143,6 +143,7 @@ class PostgresDatabase implements Database {
   readonly #instance = crypto.randomUUID();
   #listening: Promise<unknown> | undefined;
   #heardOnce = false;
+  #closed = false;
   readonly #direct: Queryable;
 
   constructor(sql: Sql, listen: boolean) {
@@ -157,7 +158,10 @@ class PostgresDatabase implements Database {
           if (this.#heardOnce) this.signal.hear(EVERYTHING, "remote");
           this.#heardOnce = true;
         },
-      ).catch((error) => console.error("cannot listen for changes", error));
+      ).catch((error) => {
+        // Closing before the listening connection was up is no failure.
+        if (!this.#closed) console.error("cannot listen for changes", error);
+      });
     }
   }
 
@@ -288,6 +292,7 @@ class PostgresDatabase implements Database {
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
     await this.#sql.end({ timeout: 5 });
   }
 }
