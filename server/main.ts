@@ -3,7 +3,7 @@
  * builds the app and serves it. Nothing else happens here.
  */
 import { readConfig } from "./config.ts";
-import { openDatabase } from "./db/open.ts";
+import { openDatabase, shownDatabaseUrl } from "./db/open.ts";
 import { prepareDatabase } from "./db/prepare.ts";
 import { createApp } from "./app.ts";
 import { DEMO_PASSWORD, PEOPLE } from "./db/seed/demo-people.ts";
@@ -37,7 +37,9 @@ const server = Deno.serve({
   onListen: () => {
     const lines = [
       `Opsuite is running at http://${config.host}:${config.port}`,
-      `Database: ${config.databaseUrl}${prepared.seeded ? " (demo data seeded)" : ""}`,
+      `Database: ${shownDatabaseUrl(config.databaseUrl)}${
+        prepared.seeded ? " (demo data seeded)" : ""
+      }`,
     ];
     if (config.seed === "demo") {
       lines.push(`Demo accounts (password "${DEMO_PASSWORD}"):`);

@@ -10,7 +10,8 @@ Deno.test("a write's topics come from the table it writes", () => {
   assert.deepEqual(topicsOfWrite("INSERT INTO audit_logs (id) VALUES (?)"), []);
 });
 
-Deno.test("a session's activity changes nothing; its end is a change of sessions", () => {
+Deno.test("a session's start and activity change nothing; its end is a change of sessions", () => {
+  assert.deepEqual(topicsOfWrite("INSERT INTO sessions (id, user_id) VALUES (?, ?)"), []);
   assert.deepEqual(
     topicsOfWrite("UPDATE sessions SET last_seen_at = ? WHERE id = ? AND revoked_at IS NULL"),
     [],

@@ -37,10 +37,10 @@ const QUIET_TABLES = new Set([
 
 /**
  * A session's activity is written on many requests (at most every 30 s per session)
- * and must flush nothing; every other write of a session (its end, its move to
- * another organisation) is a change of sessions.
+ * and a new session is no cached one: neither flushes anything. Every other write
+ * of a session (its end, its move to another organisation) is a change of sessions.
  */
-const SESSION_ACTIVITY = /^\s*UPDATE\s+sessions\s+SET\s+last_seen_at\s*=\s*\?\s+WHERE\b/i;
+const SESSION_QUIET = /^\s*(?:UPDATE\s+sessions\s+SET\s+last_seen_at\s*=\s*\?\s+WHERE\b|INSERT\b)/i;
 
 const WRITE = /^\s*(?:WITH\b[\s\S]*?\)\s*)?(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)"?/i;
 
@@ -59,7 +59,7 @@ export function topicsOfWrite(sql: string): readonly ChangeTopic[] {
   topics = table === undefined
     ? DATA
     : table === "sessions"
-    ? (SESSION_ACTIVITY.test(sql) ? NONE : SESSIONS)
+    ? (SESSION_QUIET.test(sql) ? NONE : SESSIONS)
     : ACCESS_TABLES.has(table)
     ? ACCESS
     : QUIET_TABLES.has(table)

@@ -11,6 +11,18 @@ export interface OpenOptions {
   listen?: boolean;
 }
 
+/** The URL as it may be shown: without its password. */
+export function shownDatabaseUrl(url: string): string {
+  if (!url.startsWith("postgres")) return url;
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.href;
+  } catch {
+    return "postgres://…";
+  }
+}
+
 /** `sqlite:path/to/file.db`, `sqlite::memory:`, or `postgres://user@host:port/db`. */
 export function openDatabase(url: string, options: OpenOptions = {}): Database {
   if (url.startsWith("sqlite:")) {

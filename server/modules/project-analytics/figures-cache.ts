@@ -27,7 +27,7 @@ function isDatabase(db: Queryable): db is Database {
   return typeof (db as Partial<Database>).transaction === "function";
 }
 
-/** The figures under `key`, computed once per change stamp of the database. */
+/** The figures under `key`, computed once until records or access are heard to change. */
 export function remembered<T>(db: Queryable, key: string, compute: () => Promise<T>): Promise<T> {
   if (!isDatabase(db)) return compute();
   const stamp = db.signal.stamp(FIGURE_TOPICS);
