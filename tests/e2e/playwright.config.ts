@@ -1,15 +1,48 @@
 /**
  * Playwright against the real server and a freshly seeded database, in Debian's
  * Chromium (no browser download). The server runs with a short session policy
- * only where a test starts its own (see idle-logout.spec.ts).
+ * only where a test starts its own (see idle-logout.spec.ts). Two more instances
+ * share one database for the flows across instances (two-instances.spec.ts): a
+ * fresh PostgreSQL database when TEST_DATABASE_URL names a server (npm test
+ * starts one), else one SQLite file.
  */
+import { execFileSync } from "node:child_process";
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 8787);
 /** A second server with a short session policy, for the idle sign-out flow. */
 export const SHORT_SESSION_PORT = port + 1;
+/** Two instances on one database. */
+const INSTANCE_PORTS = [port + 2, port + 3];
 process.env.E2E_DB ??= `/tmp/opsuite-e2e-${Date.now()}.db`;
 process.env.E2E_SHORT_URL = `http://127.0.0.1:${SHORT_SESSION_PORT}`;
+process.env.E2E_INSTANCE_URLS = INSTANCE_PORTS.map((p) => `http://127.0.0.1:${p}`).join(" ");
+process.env.E2E_SHARED_DATABASE_URL ??= sharedDatabaseUrl();
+
+/** The database both instances open; on PostgreSQL created here, before they start. */
+function sharedDatabaseUrl(): string {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) return `sqlite:${process.env.E2E_DB}.shared`;
+  const name = `opsuite_e2e_${Date.now()}`;
+  execFileSync("psql", [server, "-qc", `CREATE DATABASE ${name}`], { stdio: "inherit" });
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+const instances = INSTANCE_PORTS.map((instancePort) => ({
+  command: "./node_modules/.bin/deno run -A server/main.ts",
+  cwd: "../..",
+  url: `http://127.0.0.1:${instancePort}/api/health`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  env: {
+    PORT: String(instancePort),
+    DATABASE_URL: process.env.E2E_SHARED_DATABASE_URL!,
+    LOG_LEVEL: "quiet",
+    HOST: "127.0.0.1",
+  },
+}));
 
 export default defineConfig({
   testDir: ".",
@@ -66,5 +99,6 @@ export default defineConfig({
         IDLE_WARNING_SECONDS: "8",
       },
     },
+    ...instances,
   ],
 });
