@@ -25,6 +25,7 @@ import {
   PendingChanges,
 } from "./change-signal.ts";
 import { topicsOfWrite } from "./change-topics.ts";
+import { actingOrganization } from "./change-context.ts";
 
 /** The channel every instance listens on. */
 export const CHANGE_CHANNEL = "opsuite_changes";
@@ -188,7 +189,15 @@ class PostgresDatabase implements Database {
     }
   }
 
-  #queryable(runner: Runner, pending: PendingChanges | undefined): Queryable {
+  /**
+   * `organizationId`: whom the transaction acts for, read when it began (postgres.js
+   * may call back outside the request's async context).
+   */
+  #queryable(
+    runner: Runner,
+    pending: PendingChanges | undefined,
+    organizationId: string | null = null,
+  ): Queryable {
     const all = async <T>(text: string, params: readonly SqlValue[] = []): Promise<T[]> => {
       try {
         return await runner.unsafe(numberPlaceholders(text), params as never[], {
@@ -215,7 +224,7 @@ class PostgresDatabase implements Database {
         const changes = result.count ?? 0;
         if (changes > 0) {
           const topics = topicsOfWrite(text);
-          if (topics.length) pending.add({ organizationId: null, topics });
+          if (topics.length) pending.add({ organizationId, topics });
         }
         return { changes };
       },
@@ -278,10 +287,11 @@ class PostgresDatabase implements Database {
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     const pending = new PendingChanges();
+    const organizationId = actingOrganization();
     let result!: T;
     try {
       await this.#sql.begin(async (tx) => {
-        result = await fn(this.#queryable(tx as unknown as Runner, pending));
+        result = await fn(this.#queryable(tx as unknown as Runner, pending, organizationId));
         if (!pending.empty) await this.#notify(tx as unknown as Runner, pending.changes());
       });
     } catch (error) {

@@ -16,6 +16,7 @@ import type { Database, Queryable, RunResult, SqlValue } from "./database.ts";
 import { DatabaseBusyError } from "./database-busy.ts";
 import { type Change, ChangeHub, EVERYTHING, PendingChanges } from "./change-signal.ts";
 import { topicsOfWrite } from "./change-topics.ts";
+import { actingOrganization } from "./change-context.ts";
 
 /** How often other connections' commits are looked for (PRAGMA data_version). */
 export const EXTERNAL_CHECK_MS = 200;
@@ -159,7 +160,7 @@ class SqliteDatabase implements Database {
     const changes = Number(result.changes);
     if (changes > 0) {
       const topics = topicsOfWrite(sql);
-      if (topics.length) this.#changed({ organizationId: null, topics });
+      if (topics.length) this.#changed({ organizationId: actingOrganization(), topics });
     }
     return { changes };
   }

@@ -84,6 +84,18 @@ export class TtlCache<T> {
     return { value, storedAt: entry.storedAt, expiresAt: entry.expiresAt };
   }
 
+  /** Removes the entries whose key starts with prefix (all with ""); returns how many. */
+  forget(prefix: string): number {
+    let forgotten = 0;
+    for (const key of this.#entries.keys()) {
+      if (key.startsWith(prefix)) {
+        this.#entries.delete(key);
+        forgotten++;
+      }
+    }
+    return forgotten;
+  }
+
   /** Removes every expired entry; returns how many. */
   purgeExpired(): number {
     const now = this.#clock();

@@ -7,6 +7,7 @@ import {
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { jsonOf } from "../../testing/http-assertions.ts";
 import { FIXTURE, FIXTURE_NOW, insertFixtureProject } from "../project-analytics/test-fixture.ts";
+import { actingFor } from "../../db/change-context.ts";
 
 const PATH = "/api/v1/analytics/dashboard";
 type Answer = z.infer<typeof DashboardAnalyticsResponse>;
@@ -176,7 +177,7 @@ Deno.test("POST /api/v1/analytics/dashboard wraps 401 and 403 in the service env
   }
 });
 
-Deno.test("POST /api/v1/analytics/dashboard serves the cache for 300 seconds", async () => {
+Deno.test("POST /api/v1/analytics/dashboard serves the cache for 300 seconds while the organisation's records stand", async () => {
   const t = await createTestApp();
   try {
     t.clock.now = FIXTURE_NOW;
@@ -186,10 +187,10 @@ Deno.test("POST /api/v1/analytics/dashboard serves the cache for 300 seconds", a
     const first = await dashboard(t, token, range);
     assertEquals(first.metadata.cached, false);
     assertEquals(first.metadata.expires_at, new Date(FIXTURE_NOW + 300_000).toISOString());
-    await t.db.run(
-      `INSERT INTO time_logs (id, organization_id, project_id, task_id, user_id, hours, logged_on, created_at)
-       VALUES ('tlg_late', 'org_acme', ?, 'tsk_fixture_06', 'usr_acme_lena', 2, '2020-06-15', '2020-06-15T12:00:00Z')`,
-      [FIXTURE.projectId],
+    // Another organisation's records change: Acme's answer stands.
+    await actingFor(
+      "org_globex",
+      () => t.db.run("UPDATE tasks SET title = title WHERE organization_id = 'org_globex'"),
     );
     t.clock.advance(299_000);
     const hit = await dashboard(t, token, range);
@@ -199,9 +200,19 @@ Deno.test("POST /api/v1/analytics/dashboard serves the cache for 300 seconds", a
     const globex = await dashboard(t, await t.tokenFor("admin@globex.test"), range);
     assertEquals(globex.metadata.cached, false);
     t.clock.advance(1_000);
+    const expired = await dashboard(t, token, range);
+    assertEquals(expired.metadata.cached, false);
+    assertEquals(expired.metadata.generated_at, new Date(FIXTURE_NOW + 300_000).toISOString());
+    assertEquals((await dashboard(t, token, range)).metadata.cached, true);
+    // Acme's records change: its answer is computed again at once, with the change.
+    await actingFor("org_acme", () =>
+      t.db.run(
+        `INSERT INTO time_logs (id, organization_id, project_id, task_id, user_id, hours, logged_on, created_at)
+         VALUES ('tlg_late', 'org_acme', ?, 'tsk_fixture_06', 'usr_acme_lena', 2, '2020-06-15', '2020-06-15T12:00:00Z')`,
+        [FIXTURE.projectId],
+      ));
     const fresh = await dashboard(t, token, range);
     assertEquals(fresh.metadata.cached, false);
-    assertEquals(fresh.metadata.generated_at, new Date(FIXTURE_NOW + 300_000).toISOString());
     assertEquals(fresh.data.totals.hours_logged, first.data.totals.hours_logged + 2);
   } finally {
     await t.close();

@@ -52,6 +52,11 @@ export class DashboardAnswers {
     this.#clock = options.clock;
   }
 
+  /** Drops an organisation's answers, or every answer (null). */
+  forget(organizationId: string | null): void {
+    this.#cache.forget(organizationId === null ? "" : `${organizationId}|`);
+  }
+
   /** The range a validated request asks for (throws 400 on invalid dates). */
   rangeOf(body: DashboardRequest): Range {
     return dashboardRange(body, this.#todayDay());
@@ -134,6 +139,14 @@ export function dashboardAnalyticsRoutes(
   },
 ): void {
   const answers = new DashboardAnswers({ ...options.cache, clock: options.clock });
+  // An answer lives its 300 s only while nothing it was computed from changes: a
+  // change to an organisation's records or access (here or on another instance)
+  // drops that organisation's answers; a change for no known organisation, all.
+  db.signal.subscribe((change) => {
+    if (change.topics.some((t) => t === "data" || t === "access")) {
+      answers.forget(change.organizationId);
+    }
+  });
   app.use(DASHBOARD_ANALYTICS_PATH, successEnvelope());
   api.route({
     method: "post",

@@ -12,6 +12,7 @@ import { guardPath } from "../catalogue/module-guard.ts";
 import type { AppEnv } from "./app-env.ts";
 import { validate } from "./json-body.ts";
 import { type BodyFormat, readRequestBody } from "./request-body.ts";
+import { actingFor } from "../../db/change-context.ts";
 
 /** Who may call an endpoint: anyone, any signed-in user, staff (not portal users), or portal users only. */
 export type Audience = "public" | "user" | "staff" | "portal";
@@ -88,7 +89,10 @@ export class Api {
       if (access) c.set("access", access);
       const query = spec.query ? validate(c.req.query(), spec.query, "query") : undefined;
       const body = spec.body ? await readRequestBody(c, spec.body, spec.bodyFormat) : undefined;
-      return handler(c, { access, body, query } as EndpointInput<A, B, Q>);
+      return actingFor(
+        access?.organizationId,
+        () => handler(c, { access, body, query } as EndpointInput<A, B, Q>),
+      );
     });
   }
 }
