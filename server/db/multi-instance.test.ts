@@ -91,7 +91,7 @@ async function runAdminCommand(
 function printDelay(what: string, ms: number): void {
   console.log(
     `[${TEST_DIALECT}] ${what} reached instance B's event stream ${
-      ms.toFixed(0)
+      ms.toFixed(1)
     } ms after it answered`,
   );
 }
