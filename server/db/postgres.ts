@@ -143,6 +143,7 @@ class PostgresDatabase implements Database {
   readonly #instance = crypto.randomUUID();
   #listening: Promise<unknown> | undefined;
   #heardOnce = false;
+  #closing = false;
   readonly #direct: Queryable;
 
   constructor(sql: Sql, listen: boolean) {
@@ -157,7 +158,10 @@ class PostgresDatabase implements Database {
           if (this.#heardOnce) this.signal.hear(EVERYTHING, "remote");
           this.#heardOnce = true;
         },
-      ).catch((error) => console.error("cannot listen for changes", error));
+      ).catch((error) => {
+        // A close before the listening connection is up ends it on purpose.
+        if (!this.#closing) console.error("cannot listen for changes", error);
+      });
     }
   }
 
@@ -288,6 +292,7 @@ class PostgresDatabase implements Database {
   }
 
   async close(): Promise<void> {
+    this.#closing = true;
     await this.#sql.end({ timeout: 5 });
   }
 }
