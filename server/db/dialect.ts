@@ -8,18 +8,22 @@ import type { Dialect } from "./database.ts";
 /**
  * The number of days (fractional) from ISO date-time `from` to `to`, both SQL
  * expressions: SQLite's julianday difference, PostgreSQL's epoch difference.
+ * `from` is written first, so `?` placeholders bind in the order of the arguments.
  */
 export function daysBetween(dialect: Dialect, from: string, to: string): string {
   return dialect === "sqlite"
-    ? `(julianday(${to}) - julianday(${from}))`
-    : `(EXTRACT(EPOCH FROM (CAST(${to} AS timestamptz) - CAST(${from} AS timestamptz))) / 86400.0)`;
+    ? `(-(julianday(${from}) - julianday(${to})))`
+    : `(-EXTRACT(EPOCH FROM (CAST(${from} AS timestamptz) - CAST(${to} AS timestamptz))) / 86400.0)`;
 }
 
-/** The whole days from ISO date `from` to ISO date `to` (both `YYYY-MM-DD` SQL expressions). */
+/**
+ * The whole days from ISO date `from` to ISO date `to` (both `YYYY-MM-DD` SQL
+ * expressions), `from` written first as in `daysBetween`.
+ */
 export function wholeDaysBetween(dialect: Dialect, from: string, to: string): string {
   return dialect === "sqlite"
-    ? `CAST(julianday(${to}) - julianday(${from}) AS INTEGER)`
-    : `(CAST(${to} AS date) - CAST(${from} AS date))`;
+    ? `CAST(-(julianday(${from}) - julianday(${to})) AS INTEGER)`
+    : `(-(CAST(${from} AS date) - CAST(${to} AS date)))`;
 }
 
 /** The ISO date (`YYYY-MM-DD`) `days` after the ISO date or date-time SQL expression `date`. */
@@ -47,8 +51,12 @@ export function containsMatch(expression: string): string {
   return `lower(${expression}) LIKE ? ESCAPE '\\'`;
 }
 
-/** The parameter of `containsMatch` for what a person typed: taken literally, any case. */
+/**
+ * The parameter of `containsMatch` for what a person typed: taken literally, ASCII
+ * letters in any case (folded as SQL's lower() folds them; other letters as typed).
+ */
 export function containsPattern(text: string): string {
-  const escaped = text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`);
+  const folded = text.replace(/[A-Z]/g, (ch) => ch.toLowerCase());
+  const escaped = folded.replace(/[\\%_]/g, (ch) => `\\${ch}`);
   return `%${escaped}%`;
 }
