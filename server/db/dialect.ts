@@ -52,3 +52,13 @@ export function containsPattern(text: string): string {
   const escaped = text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`);
   return `%${escaped}%`;
 }
+
+/**
+ * The clause that locks the rows a SELECT reads until the transaction ends, so a
+ * read-then-write in one transaction sees no concurrent write in between:
+ * PostgreSQL's `FOR UPDATE`; nothing on SQLite, whose transactions hold the write
+ * lock from BEGIN IMMEDIATE.
+ */
+export function forUpdate(dialect: Dialect): string {
+  return dialect === "sqlite" ? "" : "FOR UPDATE";
+}

@@ -106,7 +106,7 @@ const MESSAGE_SELECT =
 /** A client's message thread, oldest first (the last 200). */
 export async function thread(db: Queryable, scope: PortalScope) {
   const rows = await db.all<StoredMessage>(
-    `SELECT * FROM (${MESSAGE_SELECT} WHERE m.organization_id = ? AND m.client_id = ? ORDER BY m.seq DESC LIMIT 200)
+    `SELECT * FROM (${MESSAGE_SELECT} WHERE m.organization_id = ? AND m.client_id = ? ORDER BY m.seq DESC LIMIT 200) AS latest
       ORDER BY seq`,
     [scope.organizationId, scope.clientId],
   );

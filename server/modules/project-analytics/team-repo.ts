@@ -4,6 +4,7 @@
  * hours logged and shared work from time logs (time_logs_project).
  */
 import type { Queryable } from "../../db/database.ts";
+import { daysBetween } from "../../db/dialect.ts";
 import { remembered } from "./figures-cache.ts";
 import { projectBreakdown } from "./progress.ts";
 
@@ -39,7 +40,7 @@ export function memberFigures(
     }>(
       `SELECT assignee_id AS user_id, COUNT(*) AS completed, COALESCE(SUM(story_points), 0) AS story_points,
               COALESCE(SUM(estimated_hours), 0) AS hours,
-              AVG(julianday(completed_at) - julianday(started_at)) AS avg_days
+              AVG(${daysBetween(db.dialect, "started_at", "completed_at")}) AS avg_days
          FROM tasks WHERE project_id = ? AND status = 'completed' AND completed_at >= ?
         GROUP BY assignee_id`,
       [projectId, options.since],
@@ -98,7 +99,7 @@ export async function sharedWork(
   const row = await db.get<{ tasks: number; shared: number }>(
     `SELECT COUNT(*) AS tasks, COALESCE(SUM(CASE WHEN first_user <> last_user THEN 1 END), 0) AS shared
        FROM (SELECT task_id, MIN(user_id) AS first_user, MAX(user_id) AS last_user FROM time_logs
-              WHERE project_id = ? AND logged_on >= ? GROUP BY task_id)`,
+              WHERE project_id = ? AND logged_on >= ? GROUP BY task_id) AS per_task`,
     [projectId, since],
   );
   return row ?? { tasks: 0, shared: 0 };
