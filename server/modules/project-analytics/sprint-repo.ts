@@ -3,8 +3,7 @@
  * progress, sprint figures and status changes per day for burndowns.
  */
 import type { Queryable } from "../../db/database.ts";
-import { addDays, wholeDaysBetween } from "../../db/dialect.ts";
-import { addDays as dateAfter } from "./calendar.ts";
+import { addDays, isoDatePlus, wholeDaysBetween } from "../../db/dialect.ts";
 
 /** A sprint row. */
 export interface SprintRow {
@@ -89,7 +88,7 @@ export function periodVelocities(
       WHERE project_id = ? AND status = 'completed'
         AND completed_at >= ? AND completed_at < ?
       GROUP BY period`,
-    [today, length, projectId, dateAfter(today, -count * length), today],
+    [today, length, projectId, isoDatePlus(today, -count * length), today],
   );
 }
 
