@@ -60,3 +60,24 @@ export function containsPattern(text: string): string {
   const escaped = folded.replace(/[\\%_]/g, (ch) => `\\${ch}`);
   return `%${escaped}%`;
 }
+
+/**
+ * The clause that locks the rows a SELECT reads until the transaction ends, so a
+ * read-then-write in one transaction sees no concurrent write in between:
+ * PostgreSQL's `FOR UPDATE`; nothing on SQLite, whose transactions hold the write
+ * lock from BEGIN IMMEDIATE.
+ */
+export function forUpdate(dialect: Dialect): string {
+  return dialect === "sqlite" ? "" : "FOR UPDATE";
+}
+
+/**
+ * The whole milliseconds from ISO date-time `from` to `to` (SQL expressions), an
+ * integer on both dialects, so sums and means of durations computed from it are
+ * the same on both (julianday's fractional days are not exact).
+ */
+export function millisecondsBetween(dialect: Dialect, from: string, to: string): string {
+  return dialect === "sqlite"
+    ? `CAST(ROUND((julianday(${to}) - julianday(${from})) * 86400000) AS INTEGER)`
+    : `CAST(ROUND(EXTRACT(EPOCH FROM (CAST(${to} AS timestamptz) - CAST(${from} AS timestamptz))) * 1000) AS bigint)`;
+}

@@ -1,12 +1,15 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { openSqlite } from "../sqlite.ts";
+import { openDatabase } from "../open.ts";
 import { prepareDatabase } from "../prepare.ts";
 import { createTestApp } from "../../testing/test-app.ts";
+import { createEmptyDatabaseUrl } from "../../testing/test-database.ts";
 import { jsonOf } from "../../testing/http-assertions.ts";
 import { SAMPLE_PROJECT_ID } from "./demo-analytics.ts";
 
+/** The analytics history the seed lays out in a new database of the run's dialect. */
 async function seededRows(now: number) {
-  const db = openSqlite(":memory:");
+  const empty = await createEmptyDatabaseUrl();
+  const db = openDatabase(empty.url, { listen: false });
   try {
     await prepareDatabase(db, { seed: "demo", now, hash: () => Promise.resolve("x") });
     return {
@@ -17,6 +20,7 @@ async function seededRows(now: number) {
     };
   } finally {
     await db.close();
+    await empty.drop();
   }
 }
 
@@ -64,7 +68,7 @@ Deno.test("The demo seed's status history agrees with every task's status and da
                 LAG(to_status) OVER (PARTITION BY task_id ORDER BY changed_at, id) AS previous,
                 ROW_NUMBER() OVER (PARTITION BY task_id ORDER BY changed_at DESC, id DESC) AS from_end
            FROM task_status_history)
-       SELECT h.task_id, 'chain' AS problem FROM h WHERE h.from_status IS NOT h.previous
+       SELECT h.task_id, 'chain' AS problem FROM h WHERE h.from_status IS DISTINCT FROM h.previous
        UNION ALL
        SELECT t.id, 'last status' FROM tasks t JOIN h ON h.task_id = t.id AND h.from_end = 1
         WHERE h.to_status <> t.status

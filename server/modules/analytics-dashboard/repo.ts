@@ -3,6 +3,7 @@
  * GROUP BY over an index that starts with the organisation (migration 003).
  */
 import type { Queryable } from "../../db/database.ts";
+import { isoDatePlus } from "../../db/dialect.ts";
 
 /** A date range, both days included. */
 export interface DayRange {
@@ -10,9 +11,17 @@ export interface DayRange {
   end: string;
 }
 
-/** `column` within the range: a timestamp on or after the first day and before the day after the last. */
+/**
+ * `column` within the range: a timestamp on or after the first day and before the
+ * day after the last. Its two parameters are `bounds(range)`.
+ */
 function between(column: string): string {
-  return `${column} >= ? AND ${column} < date(?, '+1 day')`;
+  return `${column} >= ? AND ${column} < ?`;
+}
+
+/** The parameters of `between`: the first day and the day after the last. */
+function bounds(r: DayRange): [string, string] {
+  return [r.start, isoDatePlus(r.end, 1)];
 }
 
 /** Tasks created per day. */
@@ -20,7 +29,7 @@ export function tasksCreatedByDay(db: Queryable, org: string, r: DayRange) {
   return db.all<{ day: string; tasks: number }>(
     `SELECT substr(created_at, 1, 10) AS day, COUNT(*) AS tasks FROM tasks
       WHERE organization_id = ? AND ${between("created_at")} GROUP BY day`,
-    [org, r.start, r.end],
+    [org, ...bounds(r)],
   );
 }
 
@@ -30,7 +39,7 @@ export function tasksCompletedByDay(db: Queryable, org: string, r: DayRange) {
     `SELECT substr(completed_at, 1, 10) AS day, COUNT(*) AS tasks, COALESCE(SUM(story_points), 0) AS story_points
        FROM tasks WHERE organization_id = ? AND status = 'completed' AND ${between("completed_at")}
       GROUP BY day`,
-    [org, r.start, r.end],
+    [org, ...bounds(r)],
   );
 }
 
@@ -61,7 +70,7 @@ export async function progressUpdateCount(
     `SELECT COUNT(*) AS n FROM progress_updates WHERE organization_id = ? AND ${
       between("created_at")
     }`,
-    [org, r.start, r.end],
+    [org, ...bounds(r)],
   );
   return row?.n ?? 0;
 }
@@ -71,7 +80,7 @@ export function leadsByStage(db: Queryable, org: string, r: DayRange) {
   return db.all<{ status: string; leads: number; value: number }>(
     `SELECT status, COUNT(*) AS leads, COALESCE(SUM(estimated_value), 0) AS value FROM leads
       WHERE organization_id = ? AND ${between("created_at")} GROUP BY status`,
-    [org, r.start, r.end],
+    [org, ...bounds(r)],
   );
 }
 
@@ -89,6 +98,6 @@ export function topProjects(db: Queryable, org: string, r: DayRange) {
               GROUP BY project_id) c
        JOIN projects p ON p.id = c.project_id
       ORDER BY c.tasks_completed DESC, p.name LIMIT 5`,
-    [org, r.start, r.end],
+    [org, ...bounds(r)],
   );
 }

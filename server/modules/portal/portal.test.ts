@@ -122,6 +122,32 @@ Deno.test("a message from the portal reaches the staff side, and a reply reaches
   }
 });
 
+Deno.test("messages sent at the same moment each get a place of their own in the thread", async () => {
+  const t = await createTestApp();
+  try {
+    const portal = await t.tokenFor(PORTAL);
+    const pm = await t.tokenFor("pm@acme.test");
+    const sends = Array.from(
+      { length: 12 },
+      (_, i) =>
+        i % 2
+          ? t.call("POST", "/portal/messages/send", { token: portal, body: { body: `ask ${i}` } })
+          : t.call("POST", "/clients/messages/send", {
+            token: pm,
+            body: { client_id: "cli_northwind", body: `answer ${i}` },
+          }),
+    );
+    for (const res of await Promise.all(sends)) assertEquals(res.status, 201);
+    const places = await t.db.get<{ messages: number; places: number }>(
+      `SELECT COUNT(*) AS messages, COUNT(DISTINCT seq) AS places FROM client_messages
+        WHERE organization_id = 'org_acme'`,
+    );
+    assertEquals(places?.places, places?.messages);
+  } finally {
+    await t.close();
+  }
+});
+
 Deno.test("a blank portal message is refused and nothing is stored", async () => {
   const t = await createTestApp();
   try {

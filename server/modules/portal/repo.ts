@@ -4,6 +4,7 @@
  * internal notes.
  */
 import type { Queryable } from "../../db/database.ts";
+import { forUpdate } from "../../db/dialect.ts";
 
 /** Where a portal user's records live. */
 export interface PortalScope {
@@ -106,7 +107,7 @@ const MESSAGE_SELECT =
 /** A client's message thread, oldest first (the last 200). */
 export async function thread(db: Queryable, scope: PortalScope) {
   const rows = await db.all<StoredMessage>(
-    `SELECT * FROM (${MESSAGE_SELECT} WHERE m.organization_id = ? AND m.client_id = ? ORDER BY m.seq DESC LIMIT 200)
+    `SELECT * FROM (${MESSAGE_SELECT} WHERE m.organization_id = ? AND m.client_id = ? ORDER BY m.seq DESC LIMIT 200) AS latest
       ORDER BY seq`,
     [scope.organizationId, scope.clientId],
   );
@@ -128,7 +129,7 @@ export async function recentMessages(db: Queryable, organizationId: string) {
   }));
 }
 
-/** Adds a message and returns it. */
+/** Adds a message after the organisation's latest (inside the caller's transaction) and returns it. */
 export async function addMessage(
   tx: Queryable,
   m: {
@@ -140,6 +141,11 @@ export async function addMessage(
     now: string;
   },
 ) {
+  // Messages of one organisation take their places in turn: on PostgreSQL they queue
+  // on the organisation's row (SQLite's write transactions already run one at a time).
+  await tx.get(`SELECT id FROM organizations WHERE id = ? ${forUpdate(tx.dialect)}`, [
+    m.scope.organizationId,
+  ]);
   await tx.run(
     `INSERT INTO client_messages (id, organization_id, client_id, author_id, from_client, body, seq, created_at)
      VALUES (?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM client_messages), ?)`,

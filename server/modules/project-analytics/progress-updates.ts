@@ -11,6 +11,7 @@
 import type { z } from "zod";
 import type { MetricsRecalculation, ProgressUpdate } from "../../../schemas/api/analytics.ts";
 import type { Database, Queryable } from "../../db/database.ts";
+import { forUpdate } from "../../db/dialect.ts";
 import { conflict, notFound } from "../../platform/errors/app-error.ts";
 import { recordAudit } from "../../platform/audit/record.ts";
 import { newId } from "../../platform/ids.ts";
@@ -27,13 +28,17 @@ export interface Writer {
   requestId?: string;
 }
 
-/** The progress a write replaces, read inside its transaction. */
+/**
+ * The progress a write replaces, read inside its transaction with the row locked,
+ * so concurrent writes queue behind it instead of failing on a version they raced.
+ */
 async function currentProgress(
   tx: Queryable,
   project: ProjectRow,
 ): Promise<{ progress_percentage: number; progress_version: number }> {
   const row = await tx.get<{ progress_percentage: number; progress_version: number }>(
-    "SELECT progress_percentage, progress_version FROM projects WHERE id = ? AND organization_id = ?",
+    `SELECT progress_percentage, progress_version FROM projects WHERE id = ? AND organization_id = ?
+      ${forUpdate(tx.dialect)}`,
     [project.id, project.organization_id],
   );
   if (!row) throw notFound("Project");

@@ -66,16 +66,24 @@ Deno.test("Concurrent progress updates without a version each audit the value th
       ),
     );
     const audits = await t.db.all<{ before_value: string; after_value: string }>(
-      "SELECT before_value, after_value FROM audit_logs WHERE action = 'project.progress_update' AND resource_id = ? ORDER BY rowid",
+      "SELECT before_value, after_value FROM audit_logs WHERE action = 'project.progress_update' AND resource_id = ?",
       [project],
     );
-    const chain = audits.map((a) => [
+    // The value each update replaced, to the value it wrote.
+    const replaced = new Map<number, number>(audits.map((a) => [
       JSON.parse(a.before_value).progress_percentage,
       JSON.parse(a.after_value).progress_percentage,
-    ]);
-    // Each update's "before" is the previous update's "after": no value is lost.
-    for (let i = 1; i < chain.length; i++) assertEquals(chain[i][0], chain[i - 1][1]);
-    assertEquals(chain[0][0], 0);
+    ]));
+    // Each update's "before" is another update's "after": following them from the
+    // starting 0 visits all four, so no value is lost and none replaced twice.
+    assertEquals(audits.length, 4);
+    const visited: number[] = [];
+    for (let value = 0; replaced.has(value);) {
+      value = replaced.get(value)!;
+      visited.push(value);
+      if (visited.length > 4) break;
+    }
+    assertEquals(visited.toSorted((a, b) => a - b), [10, 20, 30, 40]);
   } finally {
     await t.close();
   }

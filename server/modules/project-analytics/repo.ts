@@ -145,9 +145,9 @@ export function completionsByDay(
     `SELECT substr(completed_at, 1, 10) AS day, COUNT(*) AS tasks,
             COALESCE(SUM(story_points), 0) AS story_points, COALESCE(SUM(estimated_hours), 0) AS hours
        FROM tasks
-      WHERE project_id = ? AND status = 'completed' AND completed_at >= ? AND completed_at < date(?, '+1 day')
+      WHERE project_id = ? AND status = 'completed' AND completed_at >= ? AND completed_at < ?
       GROUP BY day ORDER BY day`,
-    [projectId, from, to],
+    [projectId, from, addDays(to, 1)],
   );
 }
 

@@ -3,6 +3,7 @@
  * progress, sprint figures and status changes per day for burndowns.
  */
 import type { Queryable } from "../../db/database.ts";
+import { addDays, isoDatePlus, wholeDaysBetween } from "../../db/dialect.ts";
 
 /** A sprint row. */
 export interface SprintRow {
@@ -57,7 +58,9 @@ export function endedSprintVelocities(
               WHERE t.sprint_id = s.id AND t.status = 'completed' AND t.completed_at < s.day_after) AS velocity,
             (SELECT COUNT(*) FROM tasks t
               WHERE t.sprint_id = s.id AND t.status = 'completed' AND t.completed_at < s.day_after) AS completed_tasks
-       FROM (SELECT ${SPRINT_COLUMNS}, date(end_date, '+1 day') AS day_after FROM sprints
+       FROM (SELECT ${SPRINT_COLUMNS}, ${
+      addDays(db.dialect, "end_date", 1)
+    } AS day_after FROM sprints
               WHERE project_id = ? AND end_date < ? ORDER BY end_date DESC, start_date DESC LIMIT ?) s
       ORDER BY s.end_date, s.start_date`,
     [projectId, today, count],
@@ -76,13 +79,16 @@ export function periodVelocities(
 ): Promise<{ period: number; velocity: number; completed_tasks: number }[]> {
   const { today, count, length } = options;
   return db.all(
-    `SELECT CAST((julianday(?) - julianday(substr(completed_at, 1, 10)) - 1) / ? AS INTEGER) AS period,
+    // (Whole days before today − 1) ÷ length, truncated (SQLite binds the length as a float).
+    `SELECT CAST((${
+      wholeDaysBetween(db.dialect, "substr(completed_at, 1, 10)", "?")
+    } - 1) / ? AS INTEGER) AS period,
             COALESCE(SUM(story_points), 0) AS velocity, COUNT(*) AS completed_tasks
        FROM tasks
       WHERE project_id = ? AND status = 'completed'
-        AND completed_at >= date(?, ?) AND completed_at < ?
+        AND completed_at >= ? AND completed_at < ?
       GROUP BY period`,
-    [today, length, projectId, today, `-${count * length} days`, today],
+    [today, length, projectId, isoDatePlus(today, -count * length), today],
   );
 }
 

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import type { z } from "zod";
 import { Analytics, type Forecast, TeamPerformance } from "../../../schemas/api/analytics.ts";
-import { FIXTURE, openFixtureApp } from "./test-fixture.ts";
+import { FIXTURE, fixtureTask, openFixtureApp } from "./test-fixture.ts";
 
 const TEAM = `/projects/${FIXTURE.projectId}/team-performance`;
 const ANALYTICS = `/projects/${FIXTURE.projectId}/analytics`;
@@ -60,6 +60,23 @@ Deno.test("POST /projects/{id}/team-performance scores each member over the last
     // Time logged on T1, T2, T4, T5, T6, T7; by two people on T1 and T6.
     assertEquals(team.collaboration_score, 33.3);
     assertEquals(team.unassigned_tasks, 2);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("POST /projects/{id}/team-performance rounds the exact average completion time", async () => {
+  const { t, post } = await openFixtureApp();
+  try {
+    // Lena's only completed task now took 27 h 36 min: exactly 1.15 days, rounded up.
+    await t.db.run("UPDATE tasks SET started_at = ?, completed_at = ? WHERE id = ?", [
+      "2020-06-09T08:00:00.000Z",
+      "2020-06-10T11:36:00.000Z",
+      fixtureTask(5),
+    ]);
+    const team = TeamPerformance.parse(await post(TEAM));
+    const lena = team.team_members.find((m) => m.user_id === "usr_acme_lena");
+    assertEquals(lena?.average_completion_time, 1.2);
   } finally {
     await t.close();
   }

@@ -4,8 +4,11 @@
  * hours logged and shared work from time logs (time_logs_project).
  */
 import type { Queryable } from "../../db/database.ts";
+import { millisecondsBetween } from "../../db/dialect.ts";
 import { remembered } from "./figures-cache.ts";
 import { projectBreakdown } from "./progress.ts";
+
+const DAY_MS = 86_400_000;
 
 /** One assignee's figures; `completed` and what follows count tasks completed since the given date. */
 export interface MemberRow {
@@ -30,21 +33,26 @@ export function memberFigures(
 ): Promise<MemberRow[]> {
   return remembered(db, `members|${projectId}|${options.since}|${options.today}`, async () => {
     const breakdown = await projectBreakdown(db, projectId, options.today);
+    const duration = millisecondsBetween(db.dialect, "started_at", "completed_at");
     const recent = await db.all<{
       user_id: string | null;
       completed: number;
       story_points: number;
       hours: number;
-      avg_days: number | null;
+      timed: number;
+      total_ms: number | null;
     }>(
+      // Durations in whole milliseconds, averaged below: exactly alike on both dialects.
       `SELECT assignee_id AS user_id, COUNT(*) AS completed, COALESCE(SUM(story_points), 0) AS story_points,
               COALESCE(SUM(estimated_hours), 0) AS hours,
-              AVG(julianday(completed_at) - julianday(started_at)) AS avg_days
+              COUNT(${duration}) AS timed, SUM(${duration}) AS total_ms
          FROM tasks WHERE project_id = ? AND status = 'completed' AND completed_at >= ?
         GROUP BY assignee_id`,
       [projectId, options.since],
     );
     const byUser = new Map(recent.map((r) => [r.user_id, r]));
+    const meanDays = (r: { timed: number; total_ms: number | null }) =>
+      r.timed > 0 ? r.total_ms! / r.timed / DAY_MS : null;
     return [...breakdown.byAssignee].map(([userId, tasks]) => {
       const r = byUser.get(userId);
       return {
@@ -53,7 +61,7 @@ export function memberFigures(
         completed: r?.completed ?? 0,
         story_points: r?.story_points ?? 0,
         hours: r?.hours ?? 0,
-        avg_days: r?.avg_days ?? null,
+        avg_days: r ? meanDays(r) : null,
       };
     });
   });
@@ -98,7 +106,7 @@ export async function sharedWork(
   const row = await db.get<{ tasks: number; shared: number }>(
     `SELECT COUNT(*) AS tasks, COALESCE(SUM(CASE WHEN first_user <> last_user THEN 1 END), 0) AS shared
        FROM (SELECT task_id, MIN(user_id) AS first_user, MAX(user_id) AS last_user FROM time_logs
-              WHERE project_id = ? AND logged_on >= ? GROUP BY task_id)`,
+              WHERE project_id = ? AND logged_on >= ? GROUP BY task_id) AS per_task`,
     [projectId, since],
   );
   return row ?? { tasks: 0, shared: 0 };

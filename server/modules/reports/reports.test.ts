@@ -89,6 +89,30 @@ Deno.test("POST /reports/sales summarises the lead pipeline", async () => {
   }
 });
 
+Deno.test("POST /reports/sales lists owners by leads, the unassigned first among equals", async () => {
+  const t = await createTestApp();
+  try {
+    // Three of Ravi's six leads lose their owner: the unassigned tie with Greta's six.
+    await t.db.run(
+      `UPDATE leads SET assigned_to = NULL WHERE id IN (
+         SELECT id FROM leads WHERE assigned_to = 'usr_globex_ravi' ORDER BY id LIMIT 3)`,
+    );
+    const token = await t.tokenFor("admin@globex.test");
+    const { data } = SalesReport.parse(
+      await jsonOf<z.infer<typeof SalesReport>>(
+        await t.call("POST", "/reports/sales", { token, body: {} }),
+      ),
+    );
+    assertEquals(data.by_owner.map((o) => [o.user_name, o.leads]), [
+      ["Unassigned", 6],
+      ["Greta Olsen", 6],
+      ["Ravi Kumar", 3],
+    ]);
+  } finally {
+    await t.close();
+  }
+});
+
 Deno.test("The report calls need their Reports modules and a valid report_type", async () => {
   const t = await createTestApp();
   try {

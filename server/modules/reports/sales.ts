@@ -2,7 +2,7 @@
  * The sales report: the lead pipeline of the organisation. Open leads are those
  * neither won nor lost; pipeline_value sums their estimated value; conversion_rate
  * = 100 × won / (won + lost), overall and per source; by_owner groups leads by
- * assignee ("Unassigned" for none).
+ * assignee ("Unassigned" for none), most leads first, the unassigned first among equals.
  */
 import type { z } from "zod";
 import type { SalesReport } from "../../../schemas/api/dashboard-analytics.ts";
@@ -46,7 +46,7 @@ export async function salesReport(
                     COALESCE(SUM(CASE WHEN status NOT IN ('won', 'lost') THEN estimated_value END), 0) AS pipeline
                FROM leads WHERE organization_id = ? GROUP BY assigned_to) o
        LEFT JOIN users u ON u.id = o.user_id
-      ORDER BY o.leads DESC, user_name`,
+      ORDER BY o.leads DESC, user_name NULLS FIRST, o.user_id`,
     [organizationId],
   );
   const stage = new Map<string, { leads: number; value: number }>();
