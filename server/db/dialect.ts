@@ -74,10 +74,11 @@ export function forUpdate(dialect: Dialect): string {
 /**
  * The whole milliseconds from ISO date-time `from` to `to` (SQL expressions), an
  * integer on both dialects, so sums and means of durations computed from it are
- * the same on both (julianday's fractional days are not exact).
+ * the same on both (julianday's fractional days are not exact). `from` is written
+ * first, as in `daysBetween`.
  */
 export function millisecondsBetween(dialect: Dialect, from: string, to: string): string {
   return dialect === "sqlite"
-    ? `CAST(ROUND((julianday(${to}) - julianday(${from})) * 86400000) AS INTEGER)`
-    : `CAST(ROUND(EXTRACT(EPOCH FROM (CAST(${to} AS timestamptz) - CAST(${from} AS timestamptz))) * 1000) AS bigint)`;
+    ? `CAST(ROUND(-(julianday(${from}) - julianday(${to})) * 86400000) AS INTEGER)`
+    : `CAST(ROUND(-EXTRACT(EPOCH FROM (CAST(${from} AS timestamptz) - CAST(${to} AS timestamptz))) * 1000) AS bigint)`;
 }
