@@ -2,7 +2,11 @@
 import { z } from "zod";
 
 const id = z.string().min(1).max(64);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}/, "Use an ISO date (YYYY-MM-DD)");
+// A calendar date that exists: the server computes the next day from it.
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}/, "Use an ISO date (YYYY-MM-DD)").refine(
+  (value) => !Number.isNaN(Date.parse(`${value.slice(0, 10)}T00:00:00.000Z`)),
+  "Use an ISO date (YYYY-MM-DD)",
+);
 
 export const Notification = z.object({
   id: z.string(),
