@@ -5,6 +5,8 @@
  */
 import type { Database } from "./database.ts";
 import { migrate } from "./migrate.ts";
+import { isUniqueViolation } from "./constraint-errors.ts";
+import { DatabaseBusyError } from "./database-busy.ts";
 import { seedDemo } from "./seed/demo.ts";
 import { syncModuleCatalogue } from "../platform/orgs/organization-bootstrap.ts";
 import { encodeBase64Url } from "../platform/auth/base64.ts";
@@ -30,21 +32,43 @@ export async function prepareDatabase(
   await db.transaction((tx) => syncModuleCatalogue(tx));
   let secret = options.jwtSecret;
   if (!secret) {
-    secret = await db.transaction(async (tx) => {
-      const stored = await tx.get<{ value: string }>(
-        "SELECT value FROM meta WHERE key = 'jwt_secret'",
-      );
-      if (stored) return stored.value;
-      const fresh = encodeBase64Url(crypto.getRandomValues(new Uint8Array(48)));
-      await tx.run("INSERT INTO meta (key, value) VALUES ('jwt_secret', ?)", [fresh]);
-      return fresh;
-    });
+    // Instances starting together on a new database keep whichever secret was stored first.
+    const fresh = encodeBase64Url(crypto.getRandomValues(new Uint8Array(48)));
+    await db.run(
+      "INSERT INTO meta (key, value) VALUES ('jwt_secret', ?) ON CONFLICT (key) DO NOTHING",
+      [fresh],
+    );
+    const stored = await db.get<{ value: string }>(
+      "SELECT value FROM meta WHERE key = 'jwt_secret'",
+    );
+    secret = stored!.value;
   }
-  let seeded = false;
-  const empty = !(await db.get("SELECT 1 AS x FROM organizations LIMIT 1"));
-  if (empty && options.seed === "demo") {
-    await seedDemo(db, { now: options.now, hash: options.hash });
-    seeded = true;
-  }
+  const seeded = options.seed === "demo" &&
+    await seedEmpty(db, { now: options.now, hash: options.hash });
   return { secret, seeded, migrations };
+}
+
+/** How many times a start waits for another instance's seed to commit. */
+const SEED_WAITS = 12;
+
+/**
+ * Seeds the demo data when the database has no organisation; whether it did.
+ * Instances starting together on one new database all try: the first to insert
+ * the seed's fixed rows wins, the others wait on its locks and then find its data.
+ */
+async function seedEmpty(
+  db: Database,
+  options: { now: number; hash?: (password: string) => Promise<string> },
+): Promise<boolean> {
+  for (let wait = 0;; wait++) {
+    if (await db.get("SELECT 1 AS x FROM organizations LIMIT 1")) return false;
+    try {
+      await seedDemo(db, options);
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      // Another instance's seed still holds the rows: look again once it is done.
+      if (!(error instanceof DatabaseBusyError) || wait === SEED_WAITS) throw error;
+    }
+  }
 }
