@@ -185,10 +185,10 @@ export async function setRolePermission(
     }
     const had = role.permissions.includes(input.permission);
     if (input.granted && !had) {
-      await tx.run("INSERT INTO role_permissions (role_id, permission) VALUES (?, ?)", [
-        role.id,
-        input.permission,
-      ]);
+      await tx.run(
+        "INSERT INTO role_permissions (organization_id, role_id, permission) VALUES (?, ?, ?)",
+        [ctx.organizationId, role.id, input.permission],
+      );
     } else if (!input.granted && had) {
       await tx.run("DELETE FROM role_permissions WHERE role_id = ? AND permission = ?", [
         role.id,

@@ -47,10 +47,10 @@ export async function createOrganization(
       [roleId, id, name, role.description, options.now],
     );
     for (const permission of role.permissions) {
-      await tx.run("INSERT INTO role_permissions (role_id, permission) VALUES (?, ?)", [
-        roleId,
-        permission,
-      ]);
+      await tx.run(
+        "INSERT INTO role_permissions (organization_id, role_id, permission) VALUES (?, ?, ?)",
+        [id, roleId, permission],
+      );
     }
   }
   for (const module of MODULE_DEFINITIONS) {
