@@ -2,7 +2,17 @@
 import { z } from "zod";
 
 const id = z.string().min(1).max(64);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}/, "Use an ISO date (YYYY-MM-DD)");
+// A calendar date that exists: the server computes the next day from it.
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}/, "Use an ISO date (YYYY-MM-DD)").refine(
+  (value) => isCalendarDate(value.slice(0, 10)),
+  "Use an ISO date (YYYY-MM-DD)",
+);
+
+/** Whether `YYYY-MM-DD` names a day of the calendar (not 2026-02-31, not 2026-13-01). */
+function isCalendarDate(day: string): boolean {
+  const ms = Date.parse(`${day}T00:00:00.000Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === day;
+}
 
 export const Notification = z.object({
   id: z.string(),

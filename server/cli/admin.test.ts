@@ -1,10 +1,11 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { openSqlite } from "../db/sqlite.ts";
+import { openDatabase } from "../db/open.ts";
+import { createEmptyDatabaseUrl } from "../testing/test-database.ts";
 
-async function admin(db: string, ...args: string[]) {
+async function admin(databaseUrl: string, ...args: string[]) {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", new URL("./admin.ts", import.meta.url).pathname, ...args],
-    env: { DATABASE_URL: `sqlite:${db}`, ADMIN_PASSWORD: "a-long-password", LOG_LEVEL: "quiet" },
+    env: { DATABASE_URL: databaseUrl, ADMIN_PASSWORD: "a-long-password", LOG_LEVEL: "quiet" },
     stdout: "piped",
     stderr: "piped",
   }).output();
@@ -16,8 +17,8 @@ async function admin(db: string, ...args: string[]) {
 }
 
 Deno.test("the admin command creates the first administrator and switches modules and permissions, audited", async () => {
-  const dir = await Deno.makeTempDir();
-  const db = `${dir}/cli.db`;
+  const database = await createEmptyDatabaseUrl();
+  const db = database.url;
   try {
     const created = await admin(db, "create-admin", "--email", "boss@new.test", "--org", "New Co");
     assertEquals(created.code, 0, created.stderr);
@@ -43,7 +44,7 @@ Deno.test("the admin command creates the first administrator and switches module
     const duplicate = await admin(db, "create-admin", "--email", "boss@new.test", "--org", "Other");
     assertEquals(duplicate.code, 1);
 
-    const conn = openSqlite(db);
+    const conn = openDatabase(db, { listen: false });
     try {
       const row = await conn.get<{ enabled: number }>(
         "SELECT om.enabled FROM organization_modules om JOIN organizations o ON o.id = om.organization_id WHERE o.name = 'New Co' AND om.module_id = 'leads'",
@@ -65,6 +66,6 @@ Deno.test("the admin command creates the first administrator and switches module
       await conn.close();
     }
   } finally {
-    await Deno.remove(dir, { recursive: true });
+    await database.drop();
   }
 });

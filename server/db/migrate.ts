@@ -14,6 +14,7 @@ import portal from "./migrations/005_portal.ts";
 import sessions from "./migrations/006_sessions.ts";
 import mail from "./migrations/007_mail.ts";
 import progressVersion from "./migrations/008_progress_version.ts";
+import organizationScope from "./migrations/009_organization_scope.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations/postgres/index.ts";
 
 /** One migration: its number, name and text per dialect. */
@@ -32,6 +33,7 @@ const SQLITE: readonly [number, string, string][] = [
   [6, "sessions", sessions],
   [7, "mail", mail],
   [8, "progress_version", progressVersion],
+  [9, "organization_scope", organizationScope],
 ];
 
 /** Every migration, numbered. Append only, with both dialects' texts. */

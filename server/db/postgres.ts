@@ -200,9 +200,11 @@ class PostgresDatabase implements Database {
   ): Queryable {
     const all = async <T>(text: string, params: readonly SqlValue[] = []): Promise<T[]> => {
       try {
-        return await runner.unsafe(numberPlaceholders(text), params as never[], {
+        const rows = await runner.unsafe(numberPlaceholders(text), params as never[], {
           prepare: true,
-        }) as unknown as T[];
+        });
+        // A plain array, as SQLite gives: postgres.js answers a subclass carrying its metadata.
+        return Array.from(rows) as unknown as T[];
       } catch (error) {
         throw translated(error);
       }

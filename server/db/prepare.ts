@@ -1,12 +1,12 @@
 /**
  * Gets a database ready to serve: migrations, the module catalogue as defined in
  * code, the token signing secret (kept in the database so every instance on it
- * agrees), and the demo seed on an empty database unless `SEED=none`. Several
- * instances may start together on one PostgreSQL database: migrations take turns,
- * the first secret stored is everyone's, and one seed lands.
+ * agrees), and the demo seed on an empty database unless `SEED=none`.
  */
 import type { Database } from "./database.ts";
 import { migrate } from "./migrate.ts";
+import { isUniqueViolation } from "./constraint-errors.ts";
+import { DatabaseBusyError } from "./database-busy.ts";
 import { seedDemo } from "./seed/demo.ts";
 import { syncModuleCatalogue } from "../platform/orgs/organization-bootstrap.ts";
 import { encodeBase64Url } from "../platform/auth/base64.ts";
@@ -32,6 +32,7 @@ export async function prepareDatabase(
   await db.transaction((tx) => syncModuleCatalogue(tx));
   let secret = options.jwtSecret;
   if (!secret) {
+    // Instances starting together on a new database keep whichever secret was stored first.
     const fresh = encodeBase64Url(crypto.getRandomValues(new Uint8Array(48)));
     await db.run(
       "INSERT INTO meta (key, value) VALUES ('jwt_secret', ?) ON CONFLICT (key) DO NOTHING",
@@ -42,16 +43,32 @@ export async function prepareDatabase(
     );
     secret = stored!.value;
   }
-  let seeded = false;
-  const empty = !(await db.get("SELECT 1 AS x FROM organizations LIMIT 1"));
-  if (empty && options.seed === "demo") {
+  const seeded = options.seed === "demo" &&
+    await seedEmpty(db, { now: options.now, hash: options.hash });
+  return { secret, seeded, migrations };
+}
+
+/** How many times a start waits for another instance's seed to commit. */
+const SEED_WAITS = 12;
+
+/**
+ * Seeds the demo data when the database has no organisation; whether it did.
+ * Instances starting together on one new database all try: the first to insert
+ * the seed's fixed rows wins, the others wait on its locks and then find its data.
+ */
+async function seedEmpty(
+  db: Database,
+  options: { now: number; hash?: (password: string) => Promise<string> },
+): Promise<boolean> {
+  for (let wait = 0;; wait++) {
+    if (await db.get("SELECT 1 AS x FROM organizations LIMIT 1")) return false;
     try {
-      await seedDemo(db, { now: options.now, hash: options.hash });
-      seeded = true;
+      await seedDemo(db, options);
+      return true;
     } catch (error) {
-      // Another instance starting at the same time seeded it first: its seed stands.
-      if (!(await db.get("SELECT 1 AS x FROM organizations LIMIT 1"))) throw error;
+      if (isUniqueViolation(error)) return false;
+      // Another instance's seed still holds the rows: look again once it is done.
+      if (!(error instanceof DatabaseBusyError) || wait === SEED_WAITS) throw error;
     }
   }
-  return { secret, seeded, migrations };
 }

@@ -225,8 +225,9 @@ async function seedProjects(tx: Queryable, random: SeededRandom, today: number):
     );
     for (const member of team) {
       await tx.run(
-        "INSERT INTO project_members (project_id, user_id, role, hourly_rate, added_at) VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO project_members (organization_id, project_id, user_id, role, hourly_rate, added_at) VALUES (?, ?, ?, ?, ?, ?)",
         [
+          ORGS[project.org].id,
           project.id,
           member,
           member === project.manager

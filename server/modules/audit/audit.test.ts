@@ -114,6 +114,8 @@ Deno.test("POST /audit/logs/ answers 400 naming a wrong-typed filter", async () 
     const cases: [unknown, string][] = [
       [{ filters: { limit: 0 } }, "filters.limit"],
       [{ filters: { from: "yesterday" } }, "filters.from"],
+      [{ filters: { to: "2026-02-31x" } }, "filters.to"],
+      [{ filters: { to: "2026-13-01" } }, "filters.to"],
       [{ filters: { action: 5 } }, "filters.action"],
       [{ filters: [] }, "filters"],
     ];

@@ -6,6 +6,7 @@ import {
   AuditLogsResponse,
 } from "../../../schemas/api/records.ts";
 import type { Database, SqlValue } from "../../db/database.ts";
+import { isoDatePlus } from "../../db/dialect.ts";
 import type { Api } from "../../platform/http/api.ts";
 
 interface Row {
@@ -39,7 +40,7 @@ export function auditRoutes(api: Api, db: Database): void {
       if (f.action) (where.push("a.action = ?"), params.push(f.action));
       if (f.resource_type) (where.push("a.resource_type = ?"), params.push(f.resource_type));
       if (f.from) (where.push("a.created_at >= ?"), params.push(f.from));
-      if (f.to) (where.push("a.created_at < date(?, '+1 day')"), params.push(f.to));
+      if (f.to) (where.push("a.created_at < ?"), params.push(isoDatePlus(f.to, 1)));
       const clause = where.join(" AND ");
       const total = await db.get<{ n: number }>(
         `SELECT COUNT(*) AS n FROM audit_logs a WHERE ${clause}`,

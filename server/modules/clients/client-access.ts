@@ -16,11 +16,11 @@ import {
 } from "../../../schemas/api/portal.ts";
 import type { Database } from "../../db/database.ts";
 import type { Api } from "../../platform/http/api.ts";
-import { invalidInput, notFound } from "../../platform/errors/app-error.ts";
+import { notFound } from "../../platform/errors/app-error.ts";
 import { newId } from "../../platform/ids.ts";
 import { recordAudit } from "../../platform/audit/record.ts";
 import { hashRefreshToken, newRefreshToken } from "../../platform/auth/tokens.ts";
-import { revokeUserTokens } from "../../platform/auth/repo.ts";
+import { insertUser, INVITED_PASSWORD_HASH, revokeUserTokens } from "../../platform/auth/repo.ts";
 import { PORTAL_ROLE } from "../../platform/access/access.ts";
 import { INVITATION_DAYS } from "../../platform/admin/users-admin.ts";
 import { queueInvitationMail } from "../../platform/mail/mod.ts";
@@ -122,17 +122,17 @@ export function clientAccessRoutes(
     const at = now();
     const expires = new Date(clock() + INVITATION_DAYS * 86_400_000).toISOString();
     const userId = await db.transaction(async (tx) => {
-      if (await tx.get("SELECT 1 AS x FROM users WHERE email = ?", [body.email])) {
-        throw invalidInput("An account with this email already exists", {
-          email: "An account with this email already exists",
-        });
-      }
       const id = newId("usr");
-      await tx.run(
-        `INSERT INTO users (id, email, password_hash, first_name, last_name, is_client_portal_user, client_id, created_at, updated_at)
-         VALUES (?, ?, 'invited', ?, ?, 1, ?, ?, ?)`,
-        [id, body.email, body.first_name, body.last_name, body.client_id, at, at],
-      );
+      await insertUser(tx, {
+        id,
+        email: body.email,
+        password_hash: INVITED_PASSWORD_HASH,
+        first_name: body.first_name,
+        last_name: body.last_name,
+        is_client_portal_user: 1,
+        client_id: body.client_id,
+        now: at,
+      });
       await tx.run(
         `INSERT INTO user_organizations (id, user_id, organization_id, user_role, is_current, status, created_at, updated_at)
          VALUES (?, ?, ?, ?, 1, 'invited', ?, ?)`,

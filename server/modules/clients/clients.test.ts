@@ -57,3 +57,35 @@ Deno.test("POST /clients/list answers 400 naming a wrong-typed field", async () 
     await t.close();
   }
 });
+
+Deno.test("POST /clients/portal-invite of one email several times at once makes one account; the rest get the duplicate's 400", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor("admin@acme.test");
+    const body = {
+      client_id: "cli_contoso",
+      email: "buyer@contoso.test",
+      first_name: "Cory",
+      last_name: "Buyer",
+    };
+    const send = async () => {
+      const res = await t.call("POST", "/clients/portal-invite", { token, body });
+      return { status: res.status, body: await res.json() };
+    };
+    const answers = await Promise.all([send(), send(), send()]);
+    const again = await send();
+    await assertInvalidFields(
+      await t.call("POST", "/clients/portal-invite", { token, body }),
+      "email",
+    );
+    assertEquals(answers.filter((a) => a.status === 201).length, 1);
+    assertEquals(answers.filter((a) => a.status !== 201), [again, again]);
+    const accounts = await t.db.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM users WHERE email = ?",
+      [body.email],
+    );
+    assertEquals(accounts!.n, 1);
+  } finally {
+    await t.close();
+  }
+});

@@ -89,6 +89,60 @@ Deno.test("POST /leads applies its filters", async () => {
   }
 });
 
+Deno.test("POST /leads searches name, company and email in any case, taking % literally", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor("sales@acme.test");
+    const now = new Date(t.clock.now).toISOString();
+    const insert = (id: string, name: string, company: string, email: string) =>
+      t.db.run(
+        `INSERT INTO leads (id, organization_id, name, company, email, source, status, created_at, updated_at)
+         VALUES (?, 'org_acme', ?, ?, ?, 'website', 'new', ?, ?)`,
+        [id, name, company, email, now, now],
+      );
+    await insert("led_zz_name", "Quentin Zephyr", "Nordwind", "q@nordwind.test");
+    await insert("led_zz_company", "Ada Byrne", "ZEPHYR Works", "ada@works.test");
+    await insert("led_zz_email", "Li Wei", "Harbour", "li@zephyr.test");
+    await insert("led_zz_percent", "Omar Said", "Fifty% Off", "omar@fifty.test");
+    const search = async (text: string) =>
+      (await jsonOf<{ leads: Lead[] }>(
+        await t.call("POST", "/leads", { token, body: { filters: { search: text } } }),
+      )).leads.map((l) => l.id).sort();
+    assertEquals(await search("zEpHyR"), ["led_zz_company", "led_zz_email", "led_zz_name"]);
+    assertEquals(await search("fifty% off"), ["led_zz_percent"]);
+    assertEquals(await search("y% o"), ["led_zz_percent"]);
+    assertEquals(await search("a%d"), []);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("POST /api/leads/stats counts the whole of its last day", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor("sales@acme.test");
+    const day = "2031-05-20";
+    for (
+      const [id, at] of [["led_day_start", `${day}T00:00:00.000Z`], [
+        "led_day_end",
+        `${day}T23:59:59.999Z`,
+      ], ["led_next_day", "2031-05-21T00:00:00.000Z"]]
+    ) {
+      await t.db.run(
+        `INSERT INTO leads (id, organization_id, name, source, status, created_at, updated_at)
+         VALUES (?, 'org_acme', ?, 'website', 'new', ?, ?)`,
+        [id, id, at, at],
+      );
+    }
+    const stats = await jsonOf<Stats>(
+      await t.call("POST", "/api/leads/stats", { token, body: { from: day, to: day } }),
+    );
+    assertEquals(stats.total, 2);
+  } finally {
+    await t.close();
+  }
+});
+
 Deno.test("POST /api/leads/stats answers counts, pipeline value and conversion rate", async () => {
   const t = await createTestApp();
   try {
@@ -174,6 +228,7 @@ Deno.test("The lead calls answer 400 naming a wrong-typed or unknown filter", as
       ["/leads", { filters: "new" }, "filters"],
       ["/api/leads/stats", { from: 20260101 }, "from"],
       ["/api/leads/stats", { to: "next week" }, "to"],
+      ["/api/leads/stats", { to: "2026-13-01" }, "to"],
       ["/api/leads/led_acme_001/assignments", { lead_id: "led_acme_002" }, "lead_id"],
       ["/api/assignments", { limit: "all" }, "limit"],
       ["/api/assignments", { lead_id: 5 }, "lead_id"],

@@ -1,5 +1,6 @@
 /** SQL of leads and lead assignments; every query filters by organisation. */
 import type { Queryable, SqlValue } from "../../db/database.ts";
+import { containsMatch, containsPattern, isoDatePlus } from "../../db/dialect.ts";
 import type { z } from "zod";
 import type {
   AssignmentsRequest,
@@ -25,8 +26,9 @@ export async function listLeads(
   if (filters.assigned_to) (where.push("l.assigned_to = ?"), params.push(filters.assigned_to));
   if (filters.min_score !== undefined) (where.push("l.score >= ?"), params.push(filters.min_score));
   if (filters.search) {
-    where.push("(l.name LIKE ? OR l.company LIKE ? OR l.email LIKE ?)");
-    params.push(...Array(3).fill(`%${filters.search}%`));
+    const match = ["l.name", "l.company", "l.email"].map(containsMatch);
+    where.push(`(${match.join(" OR ")})`);
+    params.push(...Array(3).fill(containsPattern(filters.search)));
   }
   const clause = where.join(" AND ");
   const total = await db.get<{ n: number }>(
@@ -50,7 +52,7 @@ export async function leadStats(
   const where = ["organization_id = ?"];
   const params: SqlValue[] = [organizationId];
   if (range.from) (where.push("created_at >= ?"), params.push(range.from));
-  if (range.to) (where.push("created_at < date(?, '+1 day')"), params.push(range.to));
+  if (range.to) (where.push("created_at < ?"), params.push(isoDatePlus(range.to, 1)));
   const clause = where.join(" AND ");
   const groups = await db.all<
     { status: string; source: string; n: number; score: number; value: number }

@@ -87,19 +87,7 @@ export function settingsRoutes(api: Api, db: Database, clock: () => number): voi
   }, async (c, { access, body }) => {
     const userId = access.user.id;
     if (body.preferences) {
-      const incoming = body.preferences;
-      await db.transaction(async (tx) => {
-        const row = await tx.get<{ value: string }>(
-          "SELECT value FROM user_preferences WHERE user_id = ?",
-          [userId],
-        );
-        const merged = { ...(row ? JSON.parse(row.value) : {}), ...incoming };
-        await tx.run(
-          `INSERT INTO user_preferences (user_id, value, updated_at) VALUES (?, ?, ?)
-           ON CONFLICT (user_id) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-          [userId, JSON.stringify(merged), new Date(clock()).toISOString()],
-        );
-      });
+      await mergePreferences(db, userId, body.preferences, new Date(clock()).toISOString());
     }
     const row = await db.get<{ value: string; updated_at: string }>(
       "SELECT value, updated_at FROM user_preferences WHERE user_id = ?",
@@ -110,4 +98,36 @@ export function settingsRoutes(api: Api, db: Database, clock: () => number): voi
       updated_at: row?.updated_at ?? null,
     });
   });
+}
+
+/**
+ * Merges preferences into the stored ones. Two tabs saving different keys at
+ * once both keep theirs: the write applies only over the value it merged into
+ * (an insert only where there was none), and a write that lost that race merges
+ * again into the value that won.
+ */
+async function mergePreferences(
+  db: Database,
+  userId: string,
+  incoming: Record<string, unknown>,
+  now: string,
+): Promise<void> {
+  for (;;) {
+    const row = await db.get<{ value: string }>(
+      "SELECT value FROM user_preferences WHERE user_id = ?",
+      [userId],
+    );
+    const merged = JSON.stringify({ ...(row ? JSON.parse(row.value) : {}), ...incoming });
+    const written = row
+      ? await db.run(
+        "UPDATE user_preferences SET value = ?, updated_at = ? WHERE user_id = ? AND value = ?",
+        [merged, now, userId, row.value],
+      )
+      : await db.run(
+        `INSERT INTO user_preferences (user_id, value, updated_at) VALUES (?, ?, ?)
+         ON CONFLICT (user_id) DO NOTHING`,
+        [userId, merged, now],
+      );
+    if (written.changes === 1) return;
+  }
 }

@@ -86,6 +86,31 @@ Deno.test("POST /api/user/preferences stores preferences, merges later ones and 
   }
 });
 
+Deno.test("POST /api/user/preferences sent from several tabs at once keeps every tab's keys", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor("pm@acme.test");
+    const saves: Record<string, unknown>[] = [
+      { theme: "dark" },
+      { language: "de" },
+      { timezone: "Europe/Berlin" },
+      { email_notifications: false },
+      { dashboard_period: "90d" },
+    ];
+    await Promise.all(saves.map(async (preferences) =>
+      await jsonOf(
+        await t.call("POST", "/api/user/preferences", { token, body: { preferences } }),
+      )
+    ));
+    const read = await jsonOf<{ preferences: Record<string, unknown> }>(
+      await t.call("POST", "/api/user/preferences", { token, body: {} }),
+    );
+    assertEquals(read.preferences, Object.assign({}, ...saves));
+  } finally {
+    await t.close();
+  }
+});
+
 Deno.test("POST /api/user/preferences refuses invalid preferences and stores nothing", async () => {
   const t = await createTestApp();
   try {

@@ -5,6 +5,7 @@ import {
   TasksListResponse,
 } from "../../../schemas/api/records.ts";
 import type { Database, SqlValue } from "../../db/database.ts";
+import { containsMatch, containsPattern } from "../../db/dialect.ts";
 import type { Api } from "../../platform/http/api.ts";
 
 interface Row {
@@ -62,7 +63,10 @@ export function taskRoutes(api: Api, db: Database, clock: () => number): void {
     if (body.due_before) (where.push("t.due_date < ?"), params.push(body.due_before));
     if (body.due_after) (where.push("t.due_date >= ?"), params.push(body.due_after));
     if (body.open_only) where.push("t.status <> 'completed'");
-    if (body.search) (where.push("t.title LIKE ?"), params.push(`%${body.search}%`));
+    if (body.search) {
+      where.push(containsMatch("t.title"));
+      params.push(containsPattern(body.search));
+    }
     const clause = where.join(" AND ");
     const total = await db.get<{ n: number }>(
       `SELECT COUNT(*) AS n FROM tasks t WHERE ${clause}`,

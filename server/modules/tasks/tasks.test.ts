@@ -77,7 +77,7 @@ Deno.test("POST /tasks/list-with-details labels a task without project or assign
        VALUES ('tsk_loose', 'org_acme', NULL, 'Water the office plants', 'todo', NULL, NULL, ?, ?)`,
       [now, now],
     );
-    const body = await tasks(t, "pm@acme.test", { search: "office plants" });
+    const body = await tasks(t, "pm@acme.test", { search: "OFFICE Plants" });
     assertEquals(body.total, 1);
     const task = body.tasks[0];
     assertEquals(

@@ -1,6 +1,7 @@
 /** Members of the caller's organisation (spec §7 `POST /users/list`). */
 import { UsersListRequest, UsersListResponse } from "../../../schemas/api/records.ts";
 import type { Database } from "../../db/database.ts";
+import { containsMatch, containsPattern } from "../../db/dialect.ts";
 import type { Api } from "../../platform/http/api.ts";
 
 interface Row {
@@ -33,8 +34,8 @@ export function userRoutes(api: Api, db: Database): void {
       params.push(body.role);
     }
     if (body.search) {
-      where.push("(u.first_name || ' ' || u.last_name || ' ' || u.email) LIKE ?");
-      params.push(`%${body.search}%`);
+      where.push(containsMatch("u.first_name || ' ' || u.last_name || ' ' || u.email"));
+      params.push(containsPattern(body.search));
     }
     const rows = await db.all<Row>(
       `SELECT u.id, u.first_name, u.last_name, u.email, uo.user_role AS role, u.is_active, uo.status,

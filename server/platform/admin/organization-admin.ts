@@ -85,16 +85,18 @@ export async function updateSessionPolicy(
       [ctx.organizationId, SESSION_POLICY_KEY],
     );
     const current = before?.version ?? 0;
-    if (current !== input.version) {
-      throw conflict(
+    const stale = () =>
+      conflict(
         `The session policy was changed by someone else (version ${current}, not ${input.version})`,
         {
           current_version: current,
         },
       );
-    }
+    if (current !== input.version) throw stale();
+    // The write itself decides between two requests made against the same version.
+    let written;
     if (before) {
-      await tx.run(
+      written = await tx.run(
         "UPDATE settings SET value = ?, version = version + 1, updated_at = ? WHERE organization_id = ? AND key = ? AND version = ?",
         [
           JSON.stringify(value),
@@ -105,8 +107,9 @@ export async function updateSessionPolicy(
         ],
       );
     } else {
-      await tx.run(
-        "INSERT INTO settings (organization_id, key, value, version, updated_at) VALUES (?, ?, ?, 1, ?)",
+      written = await tx.run(
+        `INSERT INTO settings (organization_id, key, value, version, updated_at) VALUES (?, ?, ?, 1, ?)
+         ON CONFLICT (organization_id, key) DO NOTHING`,
         [
           ctx.organizationId,
           SESSION_POLICY_KEY,
@@ -115,6 +118,7 @@ export async function updateSessionPolicy(
         ],
       );
     }
+    if (written.changes !== 1) throw stale();
     await advanceVersion(tx, ctx.organizationId, "settings");
     await recordAudit(tx, {
       organizationId: ctx.organizationId,

@@ -10,6 +10,7 @@ import { MODULE_DEFINITIONS } from "../catalogue/module-definitions.ts";
 import { ADMIN_ROLE, PORTAL_ROLE } from "../access/access.ts";
 import { newId } from "../ids.ts";
 import type { Queryable } from "../../db/database.ts";
+import { isUniqueViolation } from "../../db/constraint-errors.ts";
 import type { AdminContext } from "./admin-context.ts";
 import { advanceVersion } from "../orgs/organization-versions.ts";
 
@@ -98,26 +99,24 @@ async function findRole(db: Queryable, organizationId: string, name: string): Pr
 /** Creates a role with no permissions. */
 export async function createRole(ctx: AdminContext, input: { name: string; description?: string }) {
   const result = await ctx.db.transaction(async (tx) => {
-    if (
-      await tx.get("SELECT 1 AS x FROM roles WHERE organization_id = ? AND name = ?", [
-        ctx.organizationId,
-        input.name,
-      ])
-    ) {
+    // The unique index on (organization_id, name) decides, also between two requests at once.
+    try {
+      await tx.run(
+        "INSERT INTO roles (id, organization_id, name, description, created_at) VALUES (?, ?, ?, ?, ?)",
+        [
+          newId("rol"),
+          ctx.organizationId,
+          input.name,
+          input.description ?? "",
+          ctx.now,
+        ],
+      );
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
       throw invalidInput(`A role named "${input.name}" already exists`, {
         name: "A role with this name already exists",
       });
     }
-    await tx.run(
-      "INSERT INTO roles (id, organization_id, name, description, created_at) VALUES (?, ?, ?, ?, ?)",
-      [
-        newId("rol"),
-        ctx.organizationId,
-        input.name,
-        input.description ?? "",
-        ctx.now,
-      ],
-    );
     await recordAudit(tx, {
       organizationId: ctx.organizationId,
       actorId: ctx.actorId,
@@ -186,10 +185,10 @@ export async function setRolePermission(
     }
     const had = role.permissions.includes(input.permission);
     if (input.granted && !had) {
-      await tx.run("INSERT INTO role_permissions (role_id, permission) VALUES (?, ?)", [
-        role.id,
-        input.permission,
-      ]);
+      await tx.run(
+        "INSERT INTO role_permissions (organization_id, role_id, permission) VALUES (?, ?, ?)",
+        [ctx.organizationId, role.id, input.permission],
+      );
     } else if (!input.granted && had) {
       await tx.run("DELETE FROM role_permissions WHERE role_id = ? AND permission = ?", [
         role.id,

@@ -13,6 +13,7 @@ import { recordAudit } from "../audit/record.ts";
 import { ADMIN_ROLE, PORTAL_ROLE } from "../access/access.ts";
 import { newId } from "../ids.ts";
 import { hashRefreshToken, newRefreshToken } from "../auth/tokens.ts";
+import { insertUser, INVITED_PASSWORD_HASH } from "../auth/repo.ts";
 import { moveSessionsOff } from "../orgs/session-fallback.ts";
 import type { Queryable } from "../../db/database.ts";
 import { queueInvitationMail } from "../mail/mod.ts";
@@ -164,17 +165,17 @@ export async function inviteMember(
   const expires = new Date(Date.parse(ctx.now) + INVITATION_DAYS * 86_400_000).toISOString();
   const userId = await ctx.db.transaction(async (tx) => {
     await assertRoleExists(tx, ctx.organizationId, input.role);
-    if (await tx.get("SELECT 1 AS x FROM users WHERE email = ?", [input.email])) {
-      throw invalidInput("An account with this email already exists", {
-        email: "An account with this email already exists",
-      });
-    }
     const id = newId("usr");
-    await tx.run(
-      `INSERT INTO users (id, email, password_hash, first_name, last_name, is_client_portal_user, client_id, created_at, updated_at)
-       VALUES (?, ?, 'invited', ?, ?, 0, NULL, ?, ?)`,
-      [id, input.email, input.firstName, input.lastName, ctx.now, ctx.now],
-    );
+    await insertUser(tx, {
+      id,
+      email: input.email,
+      password_hash: INVITED_PASSWORD_HASH,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      is_client_portal_user: 0,
+      client_id: null,
+      now: ctx.now,
+    });
     await tx.run(
       `INSERT INTO user_organizations (id, user_id, organization_id, user_role, is_current, status, created_at, updated_at)
        VALUES (?, ?, ?, ?, 1, 'invited', ?, ?)`,

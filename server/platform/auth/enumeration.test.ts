@@ -150,3 +150,27 @@ Deno.test("registering with a known email mails its owner a notice, at most thre
     await t.close();
   }
 });
+
+Deno.test("one new email registered several times at once founds one account and answers all alike", async () => {
+  const t = await createTestApp();
+  try {
+    const attempts = [1, 2, 3].map((i) =>
+      t.call("POST", "/auth/register", { body: NEW_ACCOUNT, remoteAddress: `198.51.100.${i}` })
+    );
+    const answers = await Promise.all((await Promise.all(attempts)).map(answerOf));
+    for (const answer of answers) assertEquals(answer, answers[0]);
+    assertEquals(answers[0].status, 202);
+    const accounts = await t.db.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM users WHERE email = ?",
+      [NEW_ACCOUNT.email],
+    );
+    assertEquals(accounts!.n, 1);
+    const organizations = await t.db.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM organizations WHERE name = ?",
+      [NEW_ACCOUNT.organization_name],
+    );
+    assertEquals(organizations!.n, 1);
+  } finally {
+    await t.close();
+  }
+});

@@ -21,7 +21,7 @@ import { newId } from "../ids.ts";
 import { countSentTo, enqueueMail } from "../mail/outbox.ts";
 import { passwordChangedMail, passwordResetMail } from "../mail/messages.ts";
 import type { PasswordHasher } from "./hashing-pool.ts";
-import { findUserByEmail, type UserRow } from "./repo.ts";
+import { findUserByEmail, INVITED_PASSWORD_HASH, type UserRow } from "./repo.ts";
 import { revokeAllSessionsOfUser } from "./session-revocation.ts";
 import { hashRefreshToken, newRefreshToken } from "./tokens.ts";
 
@@ -146,7 +146,7 @@ export function passwordResetRoutes(api: Api, deps: PasswordResetDeps): void {
 
 /** An active account that has chosen a password (an invited one accepts its invitation). */
 function canReset(user: UserRow): boolean {
-  return user.is_active === 1 && user.password_hash !== "invited";
+  return user.is_active === 1 && user.password_hash !== INVITED_PASSWORD_HASH;
 }
 
 function findReset(db: Queryable, tokenHash: string): Promise<ResetRow | undefined> {

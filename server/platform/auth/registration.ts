@@ -10,7 +10,7 @@ import type { RegisterRequest, RegistrationReceived } from "../../../schemas/api
 import { foundOrganization } from "../orgs/found-organization.ts";
 import { queueRegistrationAttemptMail } from "../mail/mod.ts";
 import type { PasswordHasher } from "./hashing-pool.ts";
-import { findUserByEmail } from "./repo.ts";
+import { findUserByEmail, isEmailTaken } from "./repo.ts";
 
 /** The one answer of registration. */
 export const REGISTRATION_RECEIVED: RegistrationReceived = {
@@ -54,9 +54,8 @@ export async function register(
     );
   } catch (error) {
     // Another registration with this email committed first: that is the known-email case.
-    const winner = await findUserByEmail(deps.db, input.email);
-    if (!winner) throw error;
-    await queueRegistrationAttemptMail(deps.db, { email: winner.email, at }, deps);
+    if (!isEmailTaken(error)) throw error;
+    await queueRegistrationAttemptMail(deps.db, { email: input.email, at }, deps);
   }
   return REGISTRATION_RECEIVED;
 }

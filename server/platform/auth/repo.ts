@@ -1,5 +1,7 @@
 /** SQL of users, sessions and refresh tokens. */
 import type { Queryable } from "../../db/database.ts";
+import { isUniqueViolation } from "../../db/constraint-errors.ts";
+import { AppError, invalidInput } from "../errors/app-error.ts";
 
 /** A user row as stored. */
 export interface UserRow {
@@ -117,26 +119,46 @@ export async function revokeSession(
   await revokeFamily(db, id, now);
 }
 
-/** Inserts a user. */
+/** The password hash of an invited account until it accepts: no password matches it. */
+export const INVITED_PASSWORD_HASH = "invited";
+
+/** What adding an account answers when its email already has one. */
+export const EMAIL_TAKEN = "An account with this email already exists";
+
+/** Whether error is the answer of insertUser to an email already in use. */
+export function isEmailTaken(error: unknown): boolean {
+  return error instanceof AppError && error.code === "invalid_input" &&
+    error.message === EMAIL_TAKEN;
+}
+
+/**
+ * Inserts a user. The unique index on email decides whether the email is free,
+ * also between two requests adding it at once: a taken email answers 400 naming it.
+ */
 export async function insertUser(
   db: Queryable,
   user: Omit<UserRow, "is_active"> & { now: string },
 ): Promise<void> {
-  await db.run(
-    `INSERT INTO users (id, email, password_hash, first_name, last_name, is_client_portal_user, client_id, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [
-      user.id,
-      user.email,
-      user.password_hash,
-      user.first_name,
-      user.last_name,
-      user.is_client_portal_user,
-      user.client_id,
-      user.now,
-      user.now,
-    ],
-  );
+  try {
+    await db.run(
+      `INSERT INTO users (id, email, password_hash, first_name, last_name, is_client_portal_user, client_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        user.id,
+        user.email,
+        user.password_hash,
+        user.first_name,
+        user.last_name,
+        user.is_client_portal_user,
+        user.client_id,
+        user.now,
+        user.now,
+      ],
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw invalidInput(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    throw error;
+  }
 }
 
 /** Inserts a membership. */

@@ -41,6 +41,13 @@ export function noActiveMembership(): AppError {
   );
 }
 
+/**
+ * Thrown inside a refresh whose token another refresh rotated meanwhile (two
+ * tabs at once on PostgreSQL, where both transactions run together): its work is
+ * rolled back and the refresh runs again, answering as the first one did.
+ */
+class RotatedMeanwhile extends Error {}
+
 /** The message for any failed sign-in: never says which part was wrong. */
 export const INVALID_CREDENTIALS = "Invalid email or password";
 
@@ -172,7 +179,7 @@ export function createAuthService(deps: AuthDeps) {
       await deps.sessions.live(found.family_id, found.user_id, { touch: true });
       const now = deps.clock();
       type Outcome = { session: Session } | { refused: string };
-      const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
+      const exchange = async (tx: Queryable): Promise<Outcome> => {
         const stored = await repo.findRefreshToken(tx, hash);
         if (!stored) throw unauthenticated("Refresh token is not valid");
         const row = await repo.findUserById(tx, stored.user_id);
@@ -219,11 +226,16 @@ export function createAuthService(deps: AuthDeps) {
           session: { id: live.id, organizationId },
           now,
         });
-        await repo.rotateRefreshToken(tx, stored.id, {
+        const rotated = await repo.rotateRefreshToken(tx, stored.id, {
           id: issued.tokenId,
           sealed: await sealSuccessor(token, issued.refresh),
         }, iso(now));
+        if (!rotated) throw new RotatedMeanwhile();
         return { session: issued.session };
+      };
+      const outcome = await deps.db.transaction(exchange).catch((error) => {
+        if (error instanceof RotatedMeanwhile) return deps.db.transaction(exchange);
+        throw error;
       });
       if (!("session" in outcome)) throw sessionEnded(outcome.refused);
       return outcome.session;

@@ -157,7 +157,7 @@ Deno.test("An unexpected failure answers 500 with the request id and no internal
     const entries = logged.map((line) => JSON.parse(line));
     ok(
       entries.some((e) =>
-        e.request_id === "req-boom-0001" && String(e.error).includes("no such table")
+        e.request_id === "req-boom-0001" && String(e.error).includes("project_templates")
       ),
       JSON.stringify(entries),
     );

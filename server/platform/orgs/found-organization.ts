@@ -6,8 +6,7 @@
 import type { Queryable } from "../../db/database.ts";
 import { ADMIN_ROLE } from "../access/access.ts";
 import { recordAudit } from "../audit/record.ts";
-import { findUserByEmail, insertMembership, insertUser } from "../auth/repo.ts";
-import { invalidInput } from "../errors/app-error.ts";
+import { insertMembership, insertUser } from "../auth/repo.ts";
 import { newId } from "../ids.ts";
 import { createOrganization } from "./organization-bootstrap.ts";
 
@@ -23,16 +22,11 @@ export interface Founding {
   now: string;
 }
 
-/** Creates the organisation and its administrator; 400 when the email is taken. */
+/** Creates the organisation and its administrator; 400 when the email is taken (see insertUser). */
 export async function foundOrganization(
   tx: Queryable,
   founding: Founding,
 ): Promise<{ organizationId: string; userId: string }> {
-  if (await findUserByEmail(tx, founding.email)) {
-    throw invalidInput("An account with this email already exists", {
-      email: "An account with this email already exists",
-    });
-  }
   const { now } = founding;
   const organizationId = await createOrganization(tx, { name: founding.organizationName }, { now });
   const userId = newId("usr");

@@ -47,10 +47,10 @@ export async function createOrganization(
       [roleId, id, name, role.description, options.now],
     );
     for (const permission of role.permissions) {
-      await tx.run("INSERT INTO role_permissions (role_id, permission) VALUES (?, ?)", [
-        roleId,
-        permission,
-      ]);
+      await tx.run(
+        "INSERT INTO role_permissions (organization_id, role_id, permission) VALUES (?, ?, ?)",
+        [id, roleId, permission],
+      );
     }
   }
   for (const module of MODULE_DEFINITIONS) {
@@ -83,10 +83,12 @@ export async function syncModuleCatalogue(tx: Queryable): Promise<void> {
       ],
     );
   }
-  // Organisations created before a module existed get it switched on.
+  // Organisations created before a module existed get it switched on (once, also
+  // when several instances start at the same time).
   await tx.run(
     `INSERT INTO organization_modules (organization_id, module_id, enabled, updated_at)
      SELECT o.id, m.id, 1, o.updated_at FROM organizations o CROSS JOIN modules m
-      WHERE NOT EXISTS (SELECT 1 FROM organization_modules om WHERE om.organization_id = o.id AND om.module_id = m.id)`,
+      WHERE NOT EXISTS (SELECT 1 FROM organization_modules om WHERE om.organization_id = o.id AND om.module_id = m.id)
+     ON CONFLICT (organization_id, module_id) DO NOTHING`,
   );
 }

@@ -7,6 +7,7 @@ import portal from "./005_portal.ts";
 import sessions from "./006_sessions.ts";
 import mail from "./007_mail.ts";
 import progressVersion from "./008_progress_version.ts";
+import organizationScope from "./009_organization_scope.ts";
 
 export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   1: platform,
@@ -17,4 +18,5 @@ export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   6: sessions,
   7: mail,
   8: progressVersion,
+  9: organizationScope,
 };

@@ -1,0 +1,25 @@
+/**
+ * Recognises what a database refused because of a constraint, whichever driver
+ * raised it. Code that must not insert a row twice lets the unique constraint
+ * decide (two requests on two connections cannot both pass a check made before
+ * the insert) and turns the refusal into the answer a sequential duplicate gets.
+ */
+
+/** SQLite's extended result code for a UNIQUE or PRIMARY KEY constraint. */
+const SQLITE_CONSTRAINT_UNIQUE = 2067;
+const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
+/** PostgreSQL's SQLSTATE unique_violation. */
+const POSTGRES_UNIQUE_VIOLATION = "23505";
+
+/** Whether error is a unique (or primary key) violation from SQLite or PostgreSQL. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { errcode, code, message } = error as {
+    errcode?: unknown;
+    code?: unknown;
+    message?: unknown;
+  };
+  if (errcode === SQLITE_CONSTRAINT_UNIQUE || errcode === SQLITE_CONSTRAINT_PRIMARYKEY) return true;
+  if (code === POSTGRES_UNIQUE_VIOLATION) return true;
+  return typeof message === "string" && message.startsWith("UNIQUE constraint failed");
+}
