@@ -146,9 +146,12 @@ export async function addMessage(
   await tx.get(`SELECT id FROM organizations WHERE id = ? ${forUpdate(tx.dialect)}`, [
     m.scope.organizationId,
   ]);
+  // The place after the organisation's last message, read from the end of its
+  // (organization_id, seq) index rather than by scanning every message.
   await tx.run(
     `INSERT INTO client_messages (id, organization_id, client_id, author_id, from_client, body, seq, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM client_messages), ?)`,
+     VALUES (?, ?, ?, ?, ?, ?,
+       (SELECT COALESCE(MAX(seq), 0) + 1 FROM client_messages WHERE organization_id = ?), ?)`,
     [
       m.id,
       m.scope.organizationId,
@@ -156,6 +159,7 @@ export async function addMessage(
       m.authorId,
       m.fromClient ? 1 : 0,
       m.body,
+      m.scope.organizationId,
       m.now,
     ],
   );
