@@ -21,7 +21,7 @@
  */
 import { DEFAULT_CONFIG } from "../../server/config.ts";
 import { createApp } from "../../server/app.ts";
-import type { Database } from "../../server/db/database.ts";
+import type { Database, Dialect } from "../../server/db/database.ts";
 import { signAccessToken } from "../../server/platform/auth/tokens.ts";
 import { insertSession, landingOrganization } from "../../server/platform/auth/repo.ts";
 import { newId } from "../../server/platform/ids.ts";
@@ -129,8 +129,8 @@ const indent = (lines: string[]) => lines.map((line) => `    ${line}`).join("\n"
 const dialects = benchDialects();
 if (dialects.length === 1) console.log(`PostgreSQL: not measured (${POSTGRES_HINT})`);
 
-// (a) Seven calls on a 10,000-task project against one covering-index aggregate.
-for (const dialect of dialects) {
+/** (a) Seven calls on a 10,000-task project against one covering-index aggregate. */
+async function largeProject(dialect: Dialect) {
   const bench = await openBenchDatabase(dialect);
   try {
     await generateProject(bench.db, "prj_large", 10_000, 1);
@@ -164,8 +164,8 @@ for (const dialect of dialects) {
   }
 }
 
-// (b) Seven calls on a 1,000-task project, alone and beside 200,000 other tasks.
-for (const dialect of dialects) {
+/** (b) Seven calls on a 1,000-task project, alone and beside 200,000 other tasks. */
+async function crowdedProject(dialect: Dialect) {
   const alone = await openBenchDatabase(dialect);
   const crowded = await openBenchDatabase(dialect);
   try {
@@ -198,4 +198,10 @@ for (const dialect of dialects) {
     await closeBenchDatabase(alone);
     await closeBenchDatabase(crowded);
   }
+}
+
+// Every figure of one dialect before the other's.
+for (const dialect of dialects) {
+  await largeProject(dialect);
+  await crowdedProject(dialect);
 }
