@@ -17,7 +17,7 @@ import postgres from "postgres";
 import { median } from "./load.ts";
 import { type Child, startApp } from "./servers.ts";
 import { BENCH_POSTGRES_URL, createBenchDatabase, POSTGRES_HINT } from "./databases.ts";
-import { type MixedRequest, mixedScript, runMixed } from "./mixed-load.ts";
+import { type MixedRequest, runMixed, writeMixedScript } from "./mixed-load.ts";
 import { childrenOf, cpuMeter, parentOf } from "./process-cpu.ts";
 import { sampleWaitEvents } from "./wait-events.ts";
 import { summariseProfiles } from "./cpu-profile.ts";
@@ -33,7 +33,7 @@ if (!BENCH_POSTGRES_URL) {
 }
 
 /** The token and the load's request cycle, from the seeded Acme data. */
-async function prepareLoad(url: string): Promise<{ script: string; summary: string }> {
+async function prepareLoad(url: string, script: string): Promise<string> {
   const login = await fetch(`${url}/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -81,7 +81,8 @@ async function prepareLoad(url: string): Promise<{ script: string; summary: stri
   } POST /clients/list, ${
     count((r) => r.path === "/clients/messages/send")
   } POST /clients/messages/send`;
-  return { script: await mixedScript(cycle, headers), summary };
+  await writeMixedScript(script, cycle, headers);
+  return summary;
 }
 
 /** The PostgreSQL server's processes, when it runs on this machine. */
@@ -99,7 +100,9 @@ async function postgresProcesses(url: string): Promise<() => number[]> {
 const pct = (seconds: number, wall: number) => `${(100 * seconds / wall).toFixed(0)}%`;
 
 const database = await createBenchDatabase("postgres");
-const profiles = await Deno.makeTempDir({ prefix: "opsuite-bench-profiles-" });
+const work = await Deno.makeTempDir({ prefix: "opsuite-bench-" });
+const script = `${work}/mixed.lua`;
+const profiles = `${work}/profiles`;
 const running = new Set<Child>();
 const start = async (port: number, denoFlags: string[] = []) => {
   const app = await startApp(port, { databaseUrl: database.url, denoFlags });
@@ -114,7 +117,7 @@ try {
   // The first instance migrates and seeds the database; the second finds it ready.
   let a = await start(PORT);
   let b = await start(PORT + 1);
-  const { script, summary } = await prepareLoad(a.url);
+  const summary = await prepareLoad(a.url, script);
   const postgresPids = await postgresProcesses(database.url);
   const one = () => runMixed(a.url, script, { connections: CONNECTIONS, seconds: SECONDS });
   const two = async () => {
@@ -195,5 +198,5 @@ try {
 } finally {
   for (const app of running) await app.stop();
   await database.drop();
-  await Deno.remove(profiles, { recursive: true }).catch(() => {});
+  await Deno.remove(work, { recursive: true }).catch(() => {});
 }

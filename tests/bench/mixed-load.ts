@@ -21,11 +21,12 @@ export interface MixedRun {
 
 const luaString = (text: string) => JSON.stringify(text);
 
-/** The wrk script sending `cycle` in turn with `headers`. */
-export async function mixedScript(
+/** Writes to `file` the wrk script sending `cycle` in turn with `headers`. */
+export async function writeMixedScript(
+  file: string,
   cycle: MixedRequest[],
   headers: Record<string, string>,
-): Promise<string> {
+): Promise<void> {
   const table = (extra: Record<string, string>) =>
     `{${
       Object.entries({ ...headers, ...extra }).map(([k, v]) =>
@@ -40,7 +41,6 @@ export async function mixedScript(
         table({ "content-type": "application/json" })
       }, ${luaString(JSON.stringify(r.body))})`
   );
-  const file = await Deno.makeTempFile({ prefix: "opsuite-bench-", suffix: ".lua" });
   await Deno.writeTextFile(
     file,
     `local requests = {}
@@ -54,7 +54,6 @@ request = function()
 end
 `,
   );
-  return file;
 }
 
 /** Clock ticks per second of /proc times (USER_HZ; 100 on Linux). */
