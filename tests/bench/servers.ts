@@ -1,5 +1,7 @@
 /** Starts the real server (fresh seeded database) and the bare baseline as child processes. */
 
+import { createBenchDatabase } from "./databases.ts";
+
 const deno = new URL("../../node_modules/.bin/deno", import.meta.url).pathname;
 
 /** A running child server. */
@@ -25,25 +27,42 @@ function spawn(args: string[], env: Record<string, string>): Deno.ChildProcess {
   return new Deno.Command(deno, { args, env, stdout: "null", stderr: "inherit" }).spawn();
 }
 
-/** The product server on a fresh database. */
-export async function startApp(port: number, env: Record<string, string> = {}): Promise<Child> {
-  const db = await Deno.makeTempFile({ prefix: "opsuite-bench-", suffix: ".db" });
-  await Deno.remove(db);
-  const child = spawn(["run", "-A", "server/main.ts"], {
+/** How to start the product server. */
+export interface AppOptions {
+  /** Extra environment. */
+  env?: Record<string, string>;
+  /**
+   * The database to serve (its DATABASE_URL), left in place at stop; without it, a
+   * fresh SQLite file removed at stop. The first server on an empty database seeds it.
+   */
+  databaseUrl?: string;
+  /** Arguments for `deno run` before the script (`--cpu-prof`, …). */
+  denoFlags?: string[];
+}
+
+/** The product server, on a fresh SQLite database or the one given. */
+export async function startApp(port: number, options: AppOptions = {}): Promise<
+  Child & {
+    pid: number;
+  }
+> {
+  const own = options.databaseUrl ? undefined : await createBenchDatabase("sqlite");
+  const child = spawn(["run", "-A", ...(options.denoFlags ?? []), "server/main.ts"], {
     PORT: String(port),
     HOST: "127.0.0.1",
-    DATABASE_URL: `sqlite:${db}`,
+    DATABASE_URL: options.databaseUrl ?? own!.url,
     LOG_LEVEL: "quiet",
-    ...env,
+    ...options.env,
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/health`);
   return {
     url,
+    pid: child.pid,
     async stop() {
       child.kill("SIGTERM");
       await child.status;
-      for (const suffix of ["", "-wal", "-shm"]) await Deno.remove(db + suffix).catch(() => {});
+      await own?.drop();
     },
   };
 }

@@ -119,7 +119,7 @@ function startFlood(url: string): () => Promise<string> {
 }
 
 async function scenario(name: string, port: number, env: Record<string, string>) {
-  const app = await startApp(port, env);
+  const app = await startApp(port, { env });
   running.add(app.stop);
   try {
     await signIns(app.url, []); // warm-up
