@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { sidebarLink, signIn } from "./support.ts";
+import { moduleRow, permissionRow, sidebarLink, signIn } from "./support.ts";
 
 test("an administrator's module and permission changes reach an open browser without a reload", async ({ browser }) => {
   const adminContext = await browser.newContext();
@@ -14,11 +14,7 @@ test("an administrator's module and permission changes reach an open browser wit
     if (frame === sales.mainFrame()) reloaded = true;
   });
 
-  const modules = admin.getByRole("table");
-  await admin.getByPlaceholder("Search modules", { exact: true }).fill("Leads");
-  const leadsRow = modules.getByRole("row").filter({
-    has: admin.getByRole("cell", { name: "Leads", exact: true }),
-  });
+  const leadsRow = await moduleRow(admin, "Leads");
   // Turning a module off asks first, naming how many people lose it.
   const question = admin.waitForEvent("dialog").then(async (dialog) => {
     const message = dialog.message();
@@ -42,11 +38,7 @@ test("an administrator's module and permission changes reach an open browser wit
   });
 
   await admin.goto("/app/rbac");
-  await admin.getByPlaceholder("Search roles or modules").fill("leads.read");
-  // Rows are grouped under a heading row per role; after the search each group holds one row.
-  const grant = admin.locator("tr.group-row").filter({ hasText: /^Sales$/ }).locator(
-    "xpath=following-sibling::tr[1]",
-  );
+  const grant = await permissionRow(admin, "Sales", "leads.read");
   await expect(grant).toContainText("leads.read");
   await grant.getByRole("button", { name: "Revoke" }).click();
   await expect(grant.getByRole("button", { name: "Grant" })).toBeVisible();

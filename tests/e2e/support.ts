@@ -30,3 +30,22 @@ export function sidebarLink(page: Page, name: string) {
     exact: true,
   }).first();
 }
+
+/** On Organization Management, the modules table's row of the module `name`, found by searching. */
+export async function moduleRow(page: Page, name: string) {
+  await page.getByPlaceholder("Search modules", { exact: true }).fill(name);
+  return page.getByRole("table").getByRole("row").filter({
+    has: page.getByRole("cell", { name, exact: true }),
+  });
+}
+
+/**
+ * On Roles & Permissions, the row of `permission` under the group of the role shown
+ * as `role`, found by searching (each group then holds one row).
+ */
+export async function permissionRow(page: Page, role: string, permission: string) {
+  await page.getByPlaceholder("Search roles or modules").fill(permission);
+  return page.locator("tr.group-row").filter({ hasText: new RegExp(`^${role}$`) }).locator(
+    "xpath=following-sibling::tr[1]",
+  );
+}

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { sidebarLink, signIn } from "./support.ts";
+import { moduleRow, permissionRow, sidebarLink, signIn } from "./support.ts";
 
 // Two server instances on one database (PostgreSQL under npm test): the
 // administrator works on the first, the salesperson's browser is open on the second.
@@ -14,10 +14,7 @@ test("a module and a permission turned off on one instance leave the menu of a b
   await signIn(sales, "sales@acme.test", "/app/leads");
   await expect(sidebarLink(sales, "Leads")).toBeVisible();
 
-  const leadsRow = admin.getByRole("table").getByRole("row").filter({
-    has: admin.getByRole("cell", { name: "Leads", exact: true }),
-  });
-  await admin.getByPlaceholder("Search modules", { exact: true }).fill("Leads");
+  const leadsRow = await moduleRow(admin, "Leads");
   admin.once("dialog", (dialog) => void dialog.accept());
   await leadsRow.getByRole("button", { name: "Turn off" }).click();
   await expect(leadsRow.getByRole("button", { name: "Turn on" })).toBeVisible();
@@ -44,10 +41,7 @@ test("a module and a permission turned off on one instance leave the menu of a b
   });
 
   await admin.goto("/app/rbac");
-  await admin.getByPlaceholder("Search roles or modules").fill("leads.read");
-  const grant = admin.locator("tr.group-row").filter({ hasText: /^Sales$/ }).locator(
-    "xpath=following-sibling::tr[1]",
-  );
+  const grant = await permissionRow(admin, "Sales", "leads.read");
   await grant.getByRole("button", { name: "Revoke" }).click();
   await expect(grant.getByRole("button", { name: "Grant" })).toBeVisible();
   await expect(sidebarLink(sales, "Leads")).toHaveCount(0, { timeout: 3000 });
