@@ -5,5 +5,7 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     access?: Access;
+    /** When the request's body must have arrived (epoch ms); see body-timeout.ts. */
+    bodyDeadline?: number;
   };
 }

@@ -11,6 +11,7 @@ import type { z } from "zod";
 import { invalidInput, unsupportedMediaType } from "../errors/app-error.ts";
 import type { AppEnv } from "./app-env.ts";
 import { parseJson, validate } from "./json-body.ts";
+import { bodyBytesWithin } from "./body-timeout.ts";
 
 /** The body formats a call may declare. */
 export type BodyFormat = "json" | "multipart";
@@ -31,8 +32,8 @@ export async function readRequestBody<T extends z.ZodType>(
   if (!declares(request.headers.get("content-type"), format)) {
     throw unsupportedMediaType(MEDIA_TYPE[format]);
   }
-  if (format === "multipart") return validate(formFields(await readForm(request)), schema);
-  const bytes = await request.arrayBuffer();
+  const bytes = await bodyBytesWithin(c);
+  if (format === "multipart") return validate(formFields(await readForm(request, bytes)), schema);
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -52,8 +53,7 @@ function declares(header: string | null, format: BodyFormat): boolean {
   return charset === undefined || charset.replace(/"/g, "") === "utf-8";
 }
 
-async function readForm(request: Request): Promise<FormData> {
-  const bytes = await request.arrayBuffer();
+async function readForm(request: Request, bytes: ArrayBuffer): Promise<FormData> {
   try {
     return await new Response(bytes, { headers: request.headers }).formData();
   } catch {
