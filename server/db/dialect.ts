@@ -82,3 +82,23 @@ export function millisecondsBetween(dialect: Dialect, from: string, to: string):
     ? `CAST(ROUND(-(julianday(${from}) - julianday(${to})) * 86400000) AS INTEGER)`
     : `CAST(ROUND(-EXTRACT(EPOCH FROM (CAST(${from} AS timestamptz) - CAST(${to} AS timestamptz))) * 1000) AS bigint)`;
 }
+
+/**
+ * The next place in a series of rows (a thread's messages), as an SQL expression
+ * and the parameters it binds. PostgreSQL draws it from `sequence`, so concurrent
+ * writers never wait on one another; SQLite, whose writes run one at a time, takes
+ * one past the greatest `column` of `table` where `scopeColumn` is `scope`.
+ */
+export function nextPlace(
+  dialect: Dialect,
+  series: { sequence: string; table: string; column: string; scopeColumn: string },
+  scope: string,
+): { sql: string; params: string[] } {
+  return dialect === "sqlite"
+    ? {
+      sql:
+        `(SELECT COALESCE(MAX(${series.column}), 0) + 1 FROM ${series.table} WHERE ${series.scopeColumn} = ?)`,
+      params: [scope],
+    }
+    : { sql: `nextval('${series.sequence}')`, params: [] };
+}

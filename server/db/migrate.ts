@@ -15,6 +15,7 @@ import sessions from "./migrations/006_sessions.ts";
 import mail from "./migrations/007_mail.ts";
 import progressVersion from "./migrations/008_progress_version.ts";
 import organizationScope from "./migrations/009_organization_scope.ts";
+import messagePlaces from "./migrations/010_message_places.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations/postgres/index.ts";
 
 /** One migration: its number, name and text per dialect. */
@@ -34,6 +35,7 @@ const SQLITE: readonly [number, string, string][] = [
   [7, "mail", mail],
   [8, "progress_version", progressVersion],
   [9, "organization_scope", organizationScope],
+  [10, "message_places", messagePlaces],
 ];
 
 /** Every migration, numbered. Append only, with both dialects' texts. */

@@ -13,6 +13,8 @@ import { newId } from "../../platform/ids.ts";
 import { SeededRandom } from "./random.ts";
 import { CLIENTS, DEMO_PASSWORD, ORGS, PEOPLE, PROJECTS } from "./demo-people.ts";
 import { seedProjectAnalytics } from "./demo-analytics.ts";
+import { nextPlace } from "../dialect.ts";
+import { MESSAGE_PLACES } from "../../modules/portal/repo.ts";
 
 /** The fixed seed of the demo data. */
 export const DEMO_SEED = 20261121;
@@ -445,14 +447,16 @@ async function seedMessages(tx: Queryable, today: number): Promise<void> {
     ["usr_northwind_client", true, "Great, thanks. Please share the training plan when ready.", 2],
   ];
   for (const [index, [author, fromClient, body, daysAgo]] of thread.entries()) {
+    // Places as the portal takes them, so later messages follow these.
+    const place = nextPlace(tx.dialect, MESSAGE_PLACES, "org_acme");
     await tx.run(
-      "INSERT INTO client_messages (id, organization_id, client_id, author_id, from_client, body, seq, created_at) VALUES (?, 'org_acme', 'cli_northwind', ?, ?, ?, ?, ?)",
+      `INSERT INTO client_messages (id, organization_id, client_id, author_id, from_client, body, seq, created_at) VALUES (?, 'org_acme', 'cli_northwind', ?, ?, ?, ${place.sql}, ?)`,
       [
         `msg_seed_${index + 1}`,
         author,
         fromClient ? 1 : 0,
         body,
-        index + 1,
+        ...place.params,
         iso(today - daysAgo * DAY + 10 * 3_600_000),
       ],
     );

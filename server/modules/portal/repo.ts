@@ -4,7 +4,15 @@
  * internal notes.
  */
 import type { Queryable } from "../../db/database.ts";
-import { forUpdate } from "../../db/dialect.ts";
+import { nextPlace } from "../../db/dialect.ts";
+
+/** Where messages take their places (see migration 010). */
+export const MESSAGE_PLACES = {
+  sequence: "client_messages_seq",
+  table: "client_messages",
+  column: "seq",
+  scopeColumn: "organization_id",
+};
 
 /** Where a portal user's records live. */
 export interface PortalScope {
@@ -141,17 +149,12 @@ export async function addMessage(
     now: string;
   },
 ) {
-  // Messages of one organisation take their places in turn: on PostgreSQL they queue
-  // on the organisation's row (SQLite's write transactions already run one at a time).
-  await tx.get(`SELECT id FROM organizations WHERE id = ? ${forUpdate(tx.dialect)}`, [
-    m.scope.organizationId,
-  ]);
-  // The place after the organisation's last message, read from the end of its
-  // (organization_id, seq) index rather than by scanning every message.
+  // Each message takes a place of its own in the thread without waiting for other
+  // senders (a unique index on (organization_id, seq) guards it).
+  const place = nextPlace(tx.dialect, MESSAGE_PLACES, m.scope.organizationId);
   await tx.run(
     `INSERT INTO client_messages (id, organization_id, client_id, author_id, from_client, body, seq, created_at)
-     VALUES (?, ?, ?, ?, ?, ?,
-       (SELECT COALESCE(MAX(seq), 0) + 1 FROM client_messages WHERE organization_id = ?), ?)`,
+     VALUES (?, ?, ?, ?, ?, ?, ${place.sql}, ?)`,
     [
       m.id,
       m.scope.organizationId,
@@ -159,7 +162,7 @@ export async function addMessage(
       m.authorId,
       m.fromClient ? 1 : 0,
       m.body,
-      m.scope.organizationId,
+      ...place.params,
       m.now,
     ],
   );

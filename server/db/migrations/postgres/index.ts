@@ -8,6 +8,7 @@ import sessions from "./006_sessions.ts";
 import mail from "./007_mail.ts";
 import progressVersion from "./008_progress_version.ts";
 import organizationScope from "./009_organization_scope.ts";
+import messagePlaces from "./010_message_places.ts";
 
 export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   1: platform,
@@ -19,4 +20,5 @@ export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   7: mail,
   8: progressVersion,
   9: organizationScope,
+  10: messagePlaces,
 };
