@@ -183,7 +183,6 @@ export function createApp(deps: AppDeps): BuiltApp {
   adminRoutes(api, {
     db,
     clock,
-    feed,
     publicUrl: config.publicUrl,
     sessionDefaults,
   });

@@ -24,8 +24,6 @@ const prepared = await prepareDatabase(db, {
   now: Date.now(),
 });
 const { fetch: handler, feed } = createApp({ db, config, secret: prepared.secret });
-await feed.poke();
-feed.start();
 const mail = config.smtpUrl === undefined
   ? undefined
   : new MailDelivery(db, createSmtpTransport(config.smtpUrl, { from: config.mailFrom }));

@@ -101,10 +101,6 @@ export class PendingChanges {
     for (const topic of change.topics) topics.add(topic);
   }
 
-  get empty(): boolean {
-    return this.#byOrganization.size === 0;
-  }
-
   /** The merged changes; topics announced without an organisation are not repeated per organisation. */
   changes(): Change[] {
     const global = this.#byOrganization.get(null);

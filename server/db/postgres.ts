@@ -291,15 +291,17 @@ class PostgresDatabase implements Database {
     const pending = new PendingChanges();
     const organizationId = actingOrganization();
     let result!: T;
+    let committed: Change[] = [];
     try {
       await this.#sql.begin(async (tx) => {
         result = await fn(this.#queryable(tx as unknown as Runner, pending, organizationId));
-        if (!pending.empty) await this.#notify(tx as unknown as Runner, pending.changes());
+        committed = pending.changes();
+        if (committed.length) await this.#notify(tx as unknown as Runner, committed);
       });
     } catch (error) {
       throw translated(error);
     }
-    for (const change of pending.changes()) this.signal.hear(change, "local");
+    for (const change of committed) this.signal.hear(change, "local");
     return result;
   }
 

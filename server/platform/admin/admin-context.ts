@@ -8,6 +8,4 @@ export interface AdminContext {
   actorId: string | null;
   requestId?: string;
   now: string;
-  /** Called after a committed change so listeners hear it at once. */
-  changed?: () => void;
 }

@@ -55,7 +55,7 @@ export class ChangeFeed {
   }
 
   /**
-   * Starts following the change signal (the server does; tests may poke instead). A
+   * Starts following the change signal (the first subscription does). A
    * look that fails (the database busy or gone for a moment) is logged and tried
    * again shortly: it must never end the process, nor lose the change.
    */
@@ -96,13 +96,19 @@ export class ChangeFeed {
   }
 
   /** Subscribes to an organisation's changes; returns the unsubscribe function. */
+  /**
+   * Subscribes to an organisation's changes; returns the unsubscribe function. The
+   * feed follows the change signal while anyone listens, and does nothing otherwise.
+   */
   subscribe(organizationId: string, listener: Listener): () => void {
     let set = this.#listeners.get(organizationId);
     if (!set) this.#listeners.set(organizationId, set = new Set());
     set.add(listener);
+    this.start();
     return () => {
       set!.delete(listener);
       if (set!.size === 0) this.#listeners.delete(organizationId);
+      if (this.#listeners.size === 0) this.stop();
     };
   }
 

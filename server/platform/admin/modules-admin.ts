@@ -114,6 +114,5 @@ export async function setModuleEnabled(
       catalogue_version: org!.catalogue_version,
     };
   });
-  ctx.changed?.();
   return result;
 }

@@ -66,7 +66,6 @@ export async function updateOrganization(
     });
     return { version: before.version + 1 };
   });
-  ctx.changed?.();
   return result;
 }
 
@@ -133,6 +132,5 @@ export async function updateSessionPolicy(
     });
     return { key: SESSION_POLICY_KEY, value, version: current + 1 };
   });
-  ctx.changed?.();
   return result;
 }

@@ -129,7 +129,6 @@ export async function createRole(ctx: AdminContext, input: { name: string; descr
     });
     return await roleResponse(tx, ctx.organizationId, input.name);
   });
-  ctx.changed?.();
   return result;
 }
 
@@ -216,6 +215,5 @@ export async function setRolePermission(
     });
     return await roleResponse(tx, ctx.organizationId, role.name);
   });
-  ctx.changed?.();
   return result;
 }

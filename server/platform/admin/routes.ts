@@ -1,8 +1,8 @@
 /**
  * The administration API behind the admin screens: modules, roles and
  * permissions, members, the organisation and its settings. firm_admin only; every
- * write is validated, versioned (409 on a stale version) and audited, and pokes the
- * change feed so open browsers follow at once.
+ * write is validated, versioned (409 on a stale version) and audited; its commit
+ * announces the change, so open browsers follow at once (change-signal.ts).
  */
 import type { Context } from "hono";
 import {
@@ -32,7 +32,6 @@ import type { Api } from "../http/api.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { ADMIN_REQUIRED_TEXT } from "../../ui/screens/access-denied.ts";
 import type { AdminContext } from "./admin-context.ts";
-import type { ChangeFeed } from "./change-feed.ts";
 import { setModuleEnabled } from "./modules-admin.ts";
 import { createRole, listRoles, setRolePermission } from "./roles-admin.ts";
 import { deactivateMember, inviteMember, setMemberRole } from "./users-admin.ts";
@@ -43,7 +42,6 @@ import { readSessionPolicySetting } from "../../ui/session-policy.ts";
 export interface AdminDeps {
   db: Database;
   clock: () => number;
-  feed: ChangeFeed;
   publicUrl: string;
   sessionDefaults: { idleTimeoutSeconds: number; warningSeconds: number };
 }
@@ -58,7 +56,6 @@ export function adminRoutes(api: Api, deps: AdminDeps): void {
       actorId: access.user.id,
       requestId: c.get("requestId"),
       now: new Date(deps.clock()).toISOString(),
-      changed: () => void deps.feed.poke(),
     };
   };
   const base = { tag: "Administration", audience: "staff" as const };

@@ -99,7 +99,6 @@ export async function setMemberRole(ctx: AdminContext, input: { userId: string; 
     });
     return { user_id: input.userId, role: input.role, is_active: before.status === "active" };
   });
-  ctx.changed?.();
   return result;
 }
 
@@ -151,7 +150,6 @@ export async function deactivateMember(ctx: AdminContext, input: { userId: strin
     }
     return { user_id: input.userId, role: before.user_role, is_active: false };
   });
-  ctx.changed?.();
   return result;
 }
 
