@@ -1,0 +1,62 @@
+/**
+ * The record widgets: a list, a form (and its read-only detail) and a timeline,
+ * each rendered from a record type's metadata (schemas/records/meta.ts) and the
+ * record engine's API under `api` (`/api/records/{type}`). The server emits the
+ * metadata as the caller may see it, so the client stays generic.
+ */
+import { z } from "zod";
+import { RecordTypeMeta } from "../records/meta.ts";
+import { Filter } from "../records/meta.ts";
+import { JsonTemplate } from "./value.ts";
+import { base } from "./widget-base.ts";
+
+const api = z.string().regex(/^\/api\/records\/[a-z][a-z0-9_]*$/).describe(
+  "base path of the type's record API, e.g. /api/records/task",
+);
+
+/** A record list: server-side paging, sort, filters, search, views, bulk, import, export, New. */
+export const RecordList = z.object({
+  type: z.literal("record-list"),
+  ...base,
+  api,
+  meta: RecordTypeMeta,
+  /** The view selected first (a declared view id). */
+  view: z.string().optional(),
+  /** Filters always applied (a related list's link to its parent); values may be templates. */
+  fixedFilters: z.array(
+    z.object({
+      field: z.string(),
+      op: Filter.shape.op,
+      value: JsonTemplate,
+    }).strict(),
+  ).optional(),
+  /** Compact lists (related lists on a form) show no toolbar beyond New. */
+  compact: z.boolean().optional(),
+  pageSize: z.number().int().min(1).max(500).optional(),
+  emptyText: z.string().optional(),
+}).strict().meta({ id: "widget:record-list" });
+
+/** A record's form (or read-only detail): layout from the metadata, values from `{api}/{id}`. */
+export const RecordForm = z.object({
+  type: z.literal("record-form"),
+  ...base,
+  api,
+  meta: RecordTypeMeta,
+  /** The record's id (`new` or absent for a new record), usually `{ "$param": "id" }`. */
+  recordId: JsonTemplate.optional(),
+  /** `read` shows values only (callers who may only read). */
+  mode: z.enum(["edit", "read"]).default("edit"),
+  /** Values a new record starts with (e.g. the parent of a related list); may be templates. */
+  initial: z.record(z.string(), JsonTemplate).optional(),
+}).strict().meta({ id: "widget:record-form" });
+
+/** A record's timeline: field changes, actions and comments, with a comment box. */
+export const RecordTimeline = z.object({
+  type: z.literal("record-timeline"),
+  ...base,
+  api,
+  recordId: JsonTemplate,
+  /** Field labels by id, for the changes shown. */
+  labels: z.record(z.string(), z.string()).optional(),
+  canComment: z.boolean(),
+}).strict().meta({ id: "widget:record-timeline" });

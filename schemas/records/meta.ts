@@ -1,0 +1,187 @@
+/**
+ * What the record engine tells callers about a record type: its fields, child
+ * tables, states, layout and the caller's actions. The server derives it from the
+ * type's declaration (`server/records/types/*.ts`); the client's record widgets
+ * render lists and forms from it, and evaluate its conditions with the same
+ * expression language (`expression.ts`) the server validates with.
+ */
+import { z } from "zod";
+
+/** Field types. `table` holds child rows; `link` names another record type (or `user`). */
+export const FIELD_TYPES = [
+  "data",
+  "long_text",
+  "int",
+  "float",
+  "currency",
+  "percent",
+  "check",
+  "select",
+  "date",
+  "datetime",
+  "link",
+  "table",
+  "attach",
+  "email",
+  "phone",
+  "url",
+] as const;
+export const FieldType = z.enum(FIELD_TYPES);
+export type FieldType = z.infer<typeof FieldType>;
+
+/** One option of a select field: the stored value and the label users read. */
+export const SelectOption = z.object({
+  value: z.string(),
+  label: z.string(),
+  tone: z.enum(["neutral", "info", "success", "warning", "danger"]).optional(),
+}).strict();
+export type SelectOption = z.infer<typeof SelectOption>;
+
+/** One field as callers see it (a level-1 field is left out for callers without level 1). */
+export const FieldMeta = z.object({
+  id: z.string(),
+  label: z.string(),
+  type: FieldType,
+  description: z.string().optional(),
+  required: z.boolean().optional(),
+  unique: z.boolean().optional(),
+  default: z.union([z.string(), z.number(), z.boolean()]).optional(),
+  /** Read-only for everyone (also computed and fetched fields), or for this caller (level). */
+  read_only: z.boolean().optional(),
+  hidden: z.boolean().optional(),
+  in_list: z.boolean().optional(),
+  filterable: z.boolean().optional(),
+  sortable: z.boolean().optional(),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  max_length: z.number().int().positive().optional(),
+  precision: z.number().int().min(0).max(9).optional(),
+  options: z.array(SelectOption).optional(),
+  /** Select options come from this type master kind (the caller fetches them with the type's meta). */
+  options_from: z.string().optional(),
+  /** Link target: a record type id, or `user`. */
+  link: z.string().optional(),
+  fetch_from: z.string().optional(),
+  computed: z.boolean().optional(),
+  visible_if: z.string().optional(),
+  required_if: z.string().optional(),
+  read_only_if: z.string().optional(),
+  level: z.number().int().min(0).max(1).optional(),
+  /** For `table` fields: the child rows' fields. */
+  get fields(): z.ZodOptional<z.ZodArray<typeof FieldMeta>> {
+    return z.array(FieldMeta).optional();
+  },
+}).strict();
+export type FieldMeta = z.infer<typeof FieldMeta>;
+
+/** One state of a record type's workflow. */
+export const StateMeta = z.object({
+  id: z.string(),
+  label: z.string(),
+  tone: z.enum(["neutral", "info", "success", "warning", "danger"]).optional(),
+  /** 0 draft (editable, deletable), 1 submitted (read-only), 2 cancelled. */
+  docstatus: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+}).strict();
+
+/** One workflow action (a transition), or a built-in one (`submit`, `cancel`, `amend`). */
+export const ActionMeta = z.object({
+  id: z.string(),
+  label: z.string(),
+  /** The permission the action needs: `<module>.<action>`. */
+  permission: z.string(),
+  comment: z.enum(["none", "optional", "required"]).optional(),
+  tone: z.enum(["neutral", "primary", "danger"]).optional(),
+  confirm: z.string().optional(),
+}).strict();
+export type ActionMeta = z.infer<typeof ActionMeta>;
+
+/** A list view: filters and sort, built-in (declared) or saved by a user. */
+export const Filter = z.object({
+  field: z.string(),
+  op: z.enum([
+    "eq",
+    "ne",
+    "lt",
+    "lte",
+    "gt",
+    "gte",
+    "in",
+    "not_in",
+    "contains",
+    "is_set",
+    "is_not_set",
+    "between",
+  ]),
+  /** `@me` is the caller, `@today` today and `@today+N` N days from today (dates). */
+  value: z.union([
+    z.string().max(1000),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(z.union([z.string().max(1000), z.number()])).max(1000),
+  ]).optional(),
+}).strict();
+export type Filter = z.infer<typeof Filter>;
+export const Sort = z.object({ field: z.string(), dir: z.enum(["asc", "desc"]) }).strict();
+export type Sort = z.infer<typeof Sort>;
+
+export const ViewMeta = z.object({
+  id: z.string(),
+  label: z.string(),
+  filters: z.array(Filter).optional(),
+  sort: z.array(Sort).optional(),
+  columns: z.array(z.string()).optional(),
+  /** True for a view the caller saved (they may delete it). */
+  saved: z.boolean().optional(),
+}).strict();
+
+/** Form layout: tabs of sections of columns of field ids. */
+export const FormLayout = z.object({
+  tabs: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      sections: z.array(
+        z.object({
+          label: z.string().optional(),
+          columns: z.array(z.array(z.string())).min(1).max(3),
+        }).strict(),
+      ),
+    }).strict(),
+  ).min(1),
+}).strict();
+export type FormLayout = z.infer<typeof FormLayout>;
+
+/** The metadata of one record type, as one caller may see it. */
+export const RecordTypeMeta = z.object({
+  id: z.string(),
+  label: z.string(),
+  plural: z.string(),
+  module: z.string(),
+  /** Field holding the record's title (shown in links and headings). */
+  title_field: z.string(),
+  search_fields: z.array(z.string()),
+  submittable: z.boolean(),
+  fields: z.array(FieldMeta),
+  states: z.array(StateMeta).optional(),
+  /** Every action of the type the caller holds the permission for (the record says which apply now). */
+  actions: z.array(ActionMeta),
+  /** What the caller may do with the type at all. */
+  can: z.object({
+    read: z.boolean(),
+    create: z.boolean(),
+    update: z.boolean(),
+    delete: z.boolean(),
+    export: z.boolean(),
+    import: z.boolean(),
+  }).strict(),
+  list: z.object({
+    columns: z.array(z.string()),
+    sort: z.array(Sort),
+    views: z.array(ViewMeta),
+  }).strict(),
+  form: FormLayout,
+  /** Where a record's form opens under /app, with `:id` (`new` for a new record). */
+  form_route: z.string(),
+}).strict();
+export type RecordTypeMeta = z.infer<typeof RecordTypeMeta>;

@@ -1,0 +1,192 @@
+/**
+ * The shape of a record type's declaration: everything the engine needs to derive
+ * its table, validation, API, permissions, screens, audit and live events. Each
+ * record type is one file under `server/records/types/` calling
+ * `defineRecordType({...})` (define.ts) with this shape.
+ */
+import type { FieldType, FormLayout, SelectOption } from "../../schemas/records/meta.ts";
+import type { Filter, Sort } from "../../schemas/records/meta.ts";
+import type { NodeLike } from "../../schemas/descriptor/widgets.ts";
+import type { Queryable } from "../db/database.ts";
+import type { Access } from "../platform/access/access.ts";
+
+/** Standard actions every record type has; workflow actions add to them. */
+export const STANDARD_ACTIONS = [
+  "read",
+  "create",
+  "update",
+  "delete",
+  "export",
+  "import",
+] as const;
+export type StandardAction = typeof STANDARD_ACTIONS[number];
+
+/** A value a field starts with: a literal, or `@today`, `@now`, `@me` (the caller). */
+export type FieldDefault = string | number | boolean;
+
+/** How a computed field gets its value (computed fields are read-only and stored). */
+export type Computed =
+  /** Sum of a child table's field over its rows: `"lines.amount"`. */
+  | { sum: string }
+  /** An expression of the expression language over the record's values. */
+  | { expression: string };
+
+/** One field. `id` is snake_case and is the key in the API. */
+export interface FieldDeclaration {
+  id: string;
+  label: string;
+  type: FieldType;
+  description?: string;
+  /** Storage column (default: the field id). Lets a type keep an existing table's column names. */
+  column?: string;
+  required?: boolean;
+  /** Unique within the organisation. */
+  unique?: boolean;
+  default?: FieldDefault;
+  read_only?: boolean;
+  hidden?: boolean;
+  /** Shown as a list column by default. */
+  in_list?: boolean;
+  /** Offered as a list filter (indexed). */
+  filterable?: boolean;
+  /** The list may sort by it (indexed). */
+  sortable?: boolean;
+  /** Numbers: bounds of the value. Text: `max` bounds the length (see max_length). */
+  min?: number;
+  max?: number;
+  /** Text length limit (default data/email/phone/url 140, long_text 10,000, attach 255). */
+  max_length?: number;
+  /** Decimal places kept for float, currency and percent (default 2). */
+  precision?: number;
+  /** Select: the allowed values and their labels. */
+  options?: readonly SelectOption[];
+  /** Select: the allowed values are the organisation's type master rows of this kind. */
+  options_from?: string;
+  /** Link: the target record type id, or `user` (a member of the organisation). */
+  link?: string;
+  /** Table: the child rows' declaration. */
+  child?: ChildTableDeclaration;
+  /** Copied from a linked record on save: `"<link field>.<field of the target>"`. */
+  fetch_from?: string;
+  computed?: Computed;
+  /** Expression language conditions (schemas/records/expression.ts). */
+  visible_if?: string;
+  required_if?: string;
+  read_only_if?: string;
+  /** Permission level: a role without level 1 on the module neither sees nor sends a level-1 field. */
+  level?: 0 | 1;
+  /** Changeable after submission (submittable types). */
+  allow_on_submit?: boolean;
+}
+
+/** A child table: rows owned by one record, stored in their own table. */
+export interface ChildTableDeclaration {
+  /** Table name (snake_case, plural). */
+  table: string;
+  /** Column holding the parent's id (default `parent_id`). */
+  parent_column?: string;
+  fields: readonly FieldDeclaration[];
+  /** Most rows one record may hold (default 5,000). */
+  max_rows?: number;
+}
+
+/** A workflow state. */
+export interface StateDeclaration {
+  id: string;
+  label: string;
+  tone?: "neutral" | "info" | "success" | "warning" | "danger";
+  /** 0 draft (editable), 1 submitted (read-only but allow_on_submit fields), 2 cancelled. */
+  docstatus: 0 | 1 | 2;
+}
+
+/** A transition: an action moving a record from one of `from` to `to`. */
+export interface TransitionDeclaration {
+  /** The action id; its permission is `<module>.<action>`. */
+  action: string;
+  label: string;
+  from: readonly string[];
+  to: string;
+  /** An expression that must hold on the record, and the reason shown when it does not. */
+  condition?: { expression: string; message: string };
+  comment?: "none" | "optional" | "required";
+  tone?: "neutral" | "primary" | "danger";
+  confirm?: string;
+  /** The actor may not take this action on a record they created (approvals). */
+  not_by_creator?: boolean;
+}
+
+/** A status derived from the record's values, in order; the first that holds wins. */
+export interface DerivedStatusRule {
+  status: string;
+  /** Only applies while the workflow state is one of these. */
+  in_states?: readonly string[];
+  when: string;
+}
+
+/** A panel added to the form: a related list or any descriptor node. */
+export type FormPanel =
+  | { kind: "related"; label: string; type: string; field: string }
+  | { kind: "node"; label: string; node: NodeLike };
+
+/** The whole declaration of a record type. */
+export interface RecordTypeDeclaration {
+  /** snake_case, singular: `task`, `lead`, `invoice`. */
+  id: string;
+  label: string;
+  plural: string;
+  /** The catalogue module owning the type: its switch guards the API; permissions are `<module>.<action>`. */
+  module: string;
+  /** Storage table (default: the id plus `s`). */
+  table?: string;
+  /** How `name` is given: a series like `TSK-.YYYY.-.#####`, or the value of a field. */
+  naming: { series: string } | { field: string };
+  title_field: string;
+  search_fields: readonly string[];
+  fields: readonly FieldDeclaration[];
+  /** Submittable types: drafts are edited, submitted ones are read-only, cancelled ones can be amended. */
+  submittable?: boolean;
+  states?: {
+    initial: string;
+    list: readonly StateDeclaration[];
+    transitions: readonly TransitionDeclaration[];
+  };
+  derived_status?: readonly DerivedStatusRule[];
+  list: {
+    columns: readonly string[];
+    sort: readonly Sort[];
+    views?: readonly {
+      id: string;
+      label: string;
+      filters?: readonly Filter[];
+      sort?: readonly Sort[];
+    }[];
+  };
+  form: FormLayout;
+  panels?: readonly FormPanel[];
+  /** Role → the actions it starts with (standard and workflow); `level1` grants permission level 1. */
+  roles: Readonly<Record<string, readonly (StandardAction | "level1" | string)[]>>;
+  /** Roles confined to their own records: those whose `fields` (user links, or `created_by`) name them. */
+  own_records?: { roles: readonly string[]; fields: readonly string[] };
+  /** Where the form opens under /app (default `<module>/:id`). */
+  form_route?: string;
+  /** Code run inside the writing transaction (a lead's conversion creates its client). */
+  hooks?: RecordHooks;
+}
+
+/** What a hook may use: the transaction, the caller, the record and the engine's create. */
+export interface HookContext {
+  tx: Queryable;
+  access: Access;
+  /** The record as it is after the change (values by field id). */
+  record: Readonly<Record<string, unknown>>;
+  now: string;
+  /** Creates a record of another type in the same transaction, with validation and audit. */
+  create(type: string, values: Record<string, unknown>): Promise<Record<string, unknown>>;
+}
+
+/** Hooks of a record type; values they return are saved on the record (audited as part of the change). */
+export interface RecordHooks {
+  after_action?: Readonly<
+    Record<string, (ctx: HookContext) => Promise<{ values?: Record<string, unknown> } | void>>
+  >;
+}

@@ -1,0 +1,143 @@
+/**
+ * `defineRecordType({...})`: checks a declaration once, when its file is loaded,
+ * and gives the engine its normalised form. A declaration that names a field it
+ * does not have, lays out a field twice or gives a transition an unknown state
+ * fails at start-up with a message naming the type and the part, never at a
+ * caller's request.
+ */
+import type { FieldDeclaration, RecordTypeDeclaration, StandardAction } from "./declaration.ts";
+import { STANDARD_ACTIONS } from "./declaration.ts";
+
+/** Default text lengths by field type. */
+const TEXT_LIMITS: Partial<Record<FieldDeclaration["type"], number>> = {
+  data: 140,
+  email: 140,
+  phone: 40,
+  url: 500,
+  long_text: 10_000,
+  attach: 255,
+  select: 140,
+  link: 64,
+};
+
+/** A field after normalisation: its column and limits are always known. */
+export interface RecordField extends FieldDeclaration {
+  column: string;
+  max_length?: number;
+  precision?: number;
+  /** For `table` fields: the child rows' normalised fields. */
+  childFields?: readonly RecordField[];
+}
+
+/** A record type as the engine uses it. */
+export interface RecordType {
+  readonly id: string;
+  readonly declaration: RecordTypeDeclaration;
+  readonly module: string;
+  readonly table: string;
+  readonly fields: readonly RecordField[];
+  readonly field: ReadonlyMap<string, RecordField>;
+  /** Workflow and built-in actions (submit, cancel, amend) besides the standard ones. */
+  readonly actions: readonly string[];
+  /** Every action's id, standard ones first. */
+  readonly allActions: readonly string[];
+}
+
+const SNAKE = /^[a-z][a-z0-9_]*$/;
+
+/** Checks and normalises a declaration. */
+export function defineRecordType(declaration: RecordTypeDeclaration): RecordType {
+  const where = `Record type "${declaration.id}"`;
+  if (!SNAKE.test(declaration.id)) throw new Error(`${where}: id must be snake_case`);
+  const fields = declaration.fields.map((f) => normaliseField(f, where));
+  const field = new Map(fields.map((f) => [f.id, f]));
+  if (field.size !== fields.length) throw new Error(`${where}: two fields share an id`);
+  const reserved = ["id", "name", "version", "status", "docstatus", "created_at", "created_by"];
+  for (const f of fields) {
+    if (reserved.includes(f.id) && !(f.id === "status" && !declaration.states)) {
+      throw new Error(`${where}: field "${f.id}" is reserved`);
+    }
+  }
+  const known = (id: string) => field.has(id) || ["name", "status", "created_at"].includes(id);
+  const check = (ids: readonly string[], part: string) => {
+    for (const id of ids) {
+      if (!known(id)) throw new Error(`${where}: ${part} names unknown field "${id}"`);
+    }
+  };
+  if (!("series" in declaration.naming)) check([declaration.naming.field], "naming");
+  check([declaration.title_field], "title_field");
+  check(declaration.search_fields, "search_fields");
+  check(declaration.list.columns, "list.columns");
+  check(declaration.list.sort.map((s) => s.field), "list.sort");
+  const laidOut = declaration.form.tabs.flatMap((t) => t.sections.flatMap((s) => s.columns.flat()));
+  check(laidOut, "form");
+  if (new Set(laidOut).size !== laidOut.length) {
+    throw new Error(`${where}: form lays out a field twice`);
+  }
+  for (const f of fields) {
+    if (f.link && f.type !== "link") {
+      throw new Error(`${where}: field "${f.id}" has link but is ${f.type}`);
+    }
+    if (f.type === "link" && !f.link) {
+      throw new Error(`${where}: link field "${f.id}" names no target`);
+    }
+    if (f.type === "table" && !f.child) {
+      throw new Error(`${where}: table field "${f.id}" has no child`);
+    }
+    if (f.type === "select" && !f.options && !f.options_from) {
+      throw new Error(`${where}: select field "${f.id}" has no options`);
+    }
+    if (f.fetch_from) check([f.fetch_from.split(".")[0]], `fetch_from of "${f.id}"`);
+  }
+  const actions: string[] = [];
+  if (declaration.submittable) actions.push("submit", "cancel", "amend");
+  if (declaration.states) {
+    const states = new Set(declaration.states.list.map((s) => s.id));
+    if (!states.has(declaration.states.initial)) {
+      throw new Error(`${where}: initial state "${declaration.states.initial}" is not a state`);
+    }
+    for (const t of declaration.states.transitions) {
+      for (const s of [...t.from, t.to]) {
+        if (!states.has(s)) {
+          throw new Error(`${where}: transition "${t.action}" names unknown state "${s}"`);
+        }
+      }
+      if (!SNAKE.test(t.action)) {
+        throw new Error(`${where}: action "${t.action}" must be snake_case`);
+      }
+      if (!actions.includes(t.action)) actions.push(t.action);
+    }
+  }
+  for (const [role, granted] of Object.entries(declaration.roles)) {
+    for (const action of granted) {
+      if (
+        action !== "level1" && !STANDARD_ACTIONS.includes(action as StandardAction) &&
+        !actions.includes(action)
+      ) {
+        throw new Error(`${where}: role "${role}" is granted unknown action "${action}"`);
+      }
+    }
+  }
+  return {
+    id: declaration.id,
+    declaration,
+    module: declaration.module,
+    table: declaration.table ?? `${declaration.id}s`,
+    fields,
+    field,
+    actions,
+    allActions: [...STANDARD_ACTIONS, ...actions],
+  };
+}
+
+function normaliseField(f: FieldDeclaration, where: string): RecordField {
+  if (!SNAKE.test(f.id)) throw new Error(`${where}: field id "${f.id}" must be snake_case`);
+  const numeric = ["float", "currency", "percent"].includes(f.type);
+  return {
+    ...f,
+    column: f.column ?? f.id,
+    max_length: f.max_length ?? TEXT_LIMITS[f.type],
+    precision: numeric ? (f.precision ?? 2) : undefined,
+    childFields: f.child?.fields.map((c) => normaliseField(c, `${where} table "${f.id}"`)),
+  };
+}
