@@ -20,7 +20,7 @@ const ACCESS_TABLES = new Set([
 
 /**
  * Tables no cache of derived data reads: bookkeeping of sign-ins, mail, audit and
- * anonymous submissions.
+ * anonymous submissions, naming series counters and users' saved list views.
  */
 const QUIET_TABLES = new Set([
   "refresh_tokens",
@@ -33,6 +33,8 @@ const QUIET_TABLES = new Set([
   "contact_requests",
   "meta",
   "schema_migrations",
+  "naming_series",
+  "saved_views",
 ]);
 
 /**

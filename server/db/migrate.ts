@@ -16,6 +16,7 @@ import mail from "./migrations/007_mail.ts";
 import progressVersion from "./migrations/008_progress_version.ts";
 import organizationScope from "./migrations/009_organization_scope.ts";
 import messagePlaces from "./migrations/010_message_places.ts";
+import recordEngine from "./migrations/011_record_engine.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations/postgres/index.ts";
 
 /** One migration: its number, name and text per dialect. */
@@ -36,6 +37,7 @@ const SQLITE: readonly [number, string, string][] = [
   [8, "progress_version", progressVersion],
   [9, "organization_scope", organizationScope],
   [10, "message_places", messagePlaces],
+  [11, "record_engine", recordEngine],
 ];
 
 /** Every migration, numbered. Append only, with both dialects' texts. */

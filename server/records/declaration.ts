@@ -115,6 +115,18 @@ export interface TransitionDeclaration {
   not_by_creator?: boolean;
 }
 
+/** An action that does not move a workflow state (a lead's conversion): runs its hook. */
+export interface CustomActionDeclaration {
+  /** The action id; its permission is `<module>.<action>`. */
+  action: string;
+  label: string;
+  /** An expression that must hold on the record, and the reason shown when it does not. */
+  condition?: { expression: string; message: string };
+  comment?: "none" | "optional" | "required";
+  tone?: "neutral" | "primary" | "danger";
+  confirm?: string;
+}
+
 /** A status derived from the record's values, in order; the first that holds wins. */
 export interface DerivedStatusRule {
   status: string;
@@ -150,6 +162,8 @@ export interface RecordTypeDeclaration {
     list: readonly StateDeclaration[];
     transitions: readonly TransitionDeclaration[];
   };
+  /** Actions besides transitions, each carried out by its `hooks.after_action` entry. */
+  actions?: readonly CustomActionDeclaration[];
   derived_status?: readonly DerivedStatusRule[];
   list: {
     columns: readonly string[];

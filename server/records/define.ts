@@ -84,6 +84,9 @@ export function defineRecordType(declaration: RecordTypeDeclaration): RecordType
     if (f.type === "table" && !f.child) {
       throw new Error(`${where}: table field "${f.id}" has no child`);
     }
+    if (f.options && !["select", "int"].includes(f.type)) {
+      throw new Error(`${where}: only select and int fields have options ("${f.id}")`);
+    }
     if (f.type === "select" && !f.options && !f.options_from) {
       throw new Error(`${where}: select field "${f.id}" has no options`);
     }
@@ -107,6 +110,15 @@ export function defineRecordType(declaration: RecordTypeDeclaration): RecordType
       }
       if (!actions.includes(t.action)) actions.push(t.action);
     }
+  }
+  for (const custom of declaration.actions ?? []) {
+    if (!SNAKE.test(custom.action)) {
+      throw new Error(`${where}: action "${custom.action}" must be snake_case`);
+    }
+    if (!declaration.hooks?.after_action?.[custom.action]) {
+      throw new Error(`${where}: action "${custom.action}" has no hook to carry it out`);
+    }
+    if (!actions.includes(custom.action)) actions.push(custom.action);
   }
   for (const [role, granted] of Object.entries(declaration.roles)) {
     for (const action of granted) {

@@ -9,6 +9,7 @@ import mail from "./007_mail.ts";
 import progressVersion from "./008_progress_version.ts";
 import organizationScope from "./009_organization_scope.ts";
 import messagePlaces from "./010_message_places.ts";
+import recordEngine from "./011_record_engine.ts";
 
 export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   1: platform,
@@ -21,4 +22,5 @@ export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   8: progressVersion,
   9: organizationScope,
   10: messagePlaces,
+  11: recordEngine,
 };
