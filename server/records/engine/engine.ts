@@ -30,6 +30,7 @@ import {
   updateRecord,
 } from "./record-store.ts";
 import { validateRecord } from "./validate-record.ts";
+import { savedViews } from "./saved-views.ts";
 import { afterCursor, cappedCount, cursorAfter, sortKeys, whereClause } from "./list-query.ts";
 import { addLinkTitles, titlesOf } from "./link-titles.ts";
 import { availableActions, derivedStatus } from "./record-actions.ts";
@@ -70,12 +71,7 @@ export class RecordEngine {
   /** A page of records. */
   async list(access: Access, typeId: string, request: ListRequest, q: Queryable = this.db) {
     const type = this.typeFor(access, typeId, "read");
-    const view = request.view
-      ? type.declaration.list.views?.find((v) => v.id === request.view)
-      : undefined;
-    if (request.view && !view) {
-      throw invalidInput(`Unknown view "${request.view}"`, { view: "Unknown view" });
-    }
+    const view = request.view ? await this.#view(access, type, request.view, q) : undefined;
     const today = this.#now().slice(0, 10);
     const where = whereClause(type, access, {
       filters: [...(view?.filters ?? []), ...(request.filters ?? [])],
@@ -108,6 +104,14 @@ export class RecordEngine {
       next_cursor: more ? cursorAfter(keys, shown[shown.length - 1]) : null,
       total,
     };
+  }
+
+  async #view(access: Access, type: RecordType, id: string, q: Queryable) {
+    const declared = type.declaration.list.views?.find((v) => v.id === id);
+    if (declared) return declared;
+    const saved = (await savedViews(q, access, type)).find((v) => v.id === id);
+    if (!saved) throw invalidInput(`Unknown view "${id}"`, { view: "Unknown view" });
+    return saved;
   }
 
   #selectedFields(type: RecordType, access: Access, ids: readonly string[] | undefined) {
