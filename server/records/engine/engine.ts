@@ -22,6 +22,7 @@ import {
   selectList,
 } from "./record-rows.ts";
 import {
+  announceRecord,
   deleteRecord,
   insertRecord,
   loadRecord,
@@ -215,7 +216,9 @@ export class RecordEngine {
       requestId: options.requestId,
       now,
     });
-    return (await loadRecord(tx, type, access.organizationId, id))!;
+    const created = (await loadRecord(tx, type, access.organizationId, id))!;
+    await announceRecord(tx, access.organizationId, type, id, created.version as number);
+    return created;
   }
 
   async #amendedName(
@@ -348,7 +351,9 @@ export class RecordEngine {
         now,
       });
     }
-    return (await loadRecord(tx, type, access.organizationId, id))!;
+    const updatedRecord = (await loadRecord(tx, type, access.organizationId, id))!;
+    await announceRecord(tx, access.organizationId, type, id, updatedRecord.version as number);
+    return updatedRecord;
   }
 
   /** Deletes a draft at `version`; submitted records are cancelled instead. */
@@ -387,6 +392,7 @@ export class RecordEngine {
         requestId: options.requestId,
         now: this.#now(),
       });
+      await announceRecord(tx, access.organizationId, type, id);
     });
   }
 
