@@ -18,6 +18,7 @@ import organizationScope from "./migrations/009_organization_scope.ts";
 import messagePlaces from "./migrations/010_message_places.ts";
 import recordEngine from "./migrations/011_record_engine.ts";
 import recordTypes from "./migrations/012_record_types.ts";
+import files from "./migrations/014_files.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations/postgres/index.ts";
 
 /** One migration: its number, name and text per dialect. */
@@ -40,6 +41,7 @@ const SQLITE: readonly [number, string, string][] = [
   [10, "message_places", messagePlaces],
   [11, "record_engine", recordEngine],
   [12, "record_types", recordTypes],
+  [14, "files", files],
 ];
 
 /** Every migration, numbered. Append only, with both dialects' texts. */
