@@ -57,9 +57,9 @@ export const RoleCreateRequest = z.object({
 }).strict();
 export const RolePermissionRequest = z.object({
   role: z.string().min(1).max(40),
-  permission: z.string().regex(
-    /^[a-z0-9_.]+\.read$/,
-    "Must be a read permission such as leads.read",
+  permission: z.string().max(120).regex(
+    /^[a-z0-9_.]+\.[a-z0-9_]+$/,
+    "Must be a permission such as leads.read or tasks.create",
   ),
   version,
 }).strict();

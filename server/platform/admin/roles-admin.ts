@@ -1,6 +1,6 @@
 /**
- * Roles and their read permissions: list (with the screens each role opens and a
- * role × permission matrix), create (with no permissions: deny by default), grant
+ * Roles and their permissions: list (with the screens each role opens and a
+ * role × read permission matrix), create (with no permissions: deny by default), grant
  * and revoke with optimistic concurrency on the role's version. Administrators
  * cannot take from firm_admin the permissions that manage roles and modules.
  */
@@ -8,6 +8,7 @@ import { conflict, invalidInput, notFound } from "../errors/app-error.ts";
 import { recordAudit } from "../audit/record.ts";
 import { MODULE_DEFINITIONS } from "../catalogue/module-definitions.ts";
 import { ADMIN_ROLE, PORTAL_ROLE } from "../access/access.ts";
+import { isKnownPermission } from "../access/permission-catalogue.ts";
 import { newId } from "../ids.ts";
 import type { Queryable } from "../../db/database.ts";
 import { isUniqueViolation } from "../../db/constraint-errors.ts";
@@ -20,8 +21,6 @@ export const PROTECTED_ADMIN_PERMISSIONS = new Set([
   "organization_management.read",
   "users.read",
 ]);
-
-const KNOWN_PERMISSIONS = new Map(MODULE_DEFINITIONS.map((m) => [m.readPermissionId, m]));
 
 /** A role with its permissions and the screens they open. */
 export interface RoleRecord {
@@ -143,12 +142,12 @@ async function roleResponse(tx: Queryable, organizationId: string, name: string)
   };
 }
 
-/** Grants or revokes one read permission; a stale role version answers 409. */
+/** Grants or revokes one permission of the catalogue; a stale role version answers 409. */
 export async function setRolePermission(
   ctx: AdminContext,
   input: { role: string; permission: string; version: number; granted: boolean },
 ) {
-  if (!KNOWN_PERMISSIONS.has(input.permission)) {
+  if (!isKnownPermission(input.permission)) {
     throw invalidInput(`Unknown permission ${input.permission}`, {
       permission: "Unknown permission",
     });
