@@ -17,6 +17,7 @@ import progressVersion from "./migrations/008_progress_version.ts";
 import organizationScope from "./migrations/009_organization_scope.ts";
 import messagePlaces from "./migrations/010_message_places.ts";
 import recordEngine from "./migrations/011_record_engine.ts";
+import permissionRollouts from "./migrations/013_permission_rollouts.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations/postgres/index.ts";
 
 /** One migration: its number, name and text per dialect. */
@@ -38,6 +39,7 @@ const SQLITE: readonly [number, string, string][] = [
   [9, "organization_scope", organizationScope],
   [10, "message_places", messagePlaces],
   [11, "record_engine", recordEngine],
+  [13, "permission_rollouts", permissionRollouts],
 ];
 
 /** Every migration, numbered. Append only, with both dialects' texts. */
