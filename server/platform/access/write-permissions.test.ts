@@ -116,3 +116,32 @@ Deno.test("The default project manager may report progress and invite a client's
     await t.close();
   }
 });
+
+async function screenText(t: TestApp, email: string, id: string): Promise<string> {
+  const token = await t.tokenFor(email);
+  return JSON.stringify(await jsonOf(await t.call("GET", `/ui/screens/${id}`, { token })));
+}
+
+Deno.test("The clients and discussion screens offer the write buttons only to roles authorize() lets write", async () => {
+  const t = await createTestApp();
+  try {
+    const finance = await screenText(t, "finance@acme.test", "clients");
+    for (const path of ["/clients/portal-invite", "/clients/portal-revoke"]) {
+      assertEquals(finance.includes(path), false, `finance is offered ${path}`);
+    }
+    const pm = await screenText(t, "pm@acme.test", "clients");
+    for (const path of ["/clients/portal-invite", "/clients/portal-revoke"]) {
+      assertEquals(pm.includes(path), true, `the project manager is not offered ${path}`);
+    }
+    assertEquals(
+      (await screenText(t, "maya@acme.test", "discussion")).includes("/clients/messages/send"),
+      false,
+    );
+    assertEquals(
+      (await screenText(t, "pm@acme.test", "discussion")).includes("/clients/messages/send"),
+      true,
+    );
+  } finally {
+    await t.close();
+  }
+});
