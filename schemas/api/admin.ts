@@ -66,6 +66,37 @@ export const RolePermissionRequest = z.object({
 export const RoleResponse = z.object({ role: RoleRecord, permission_version: z.number().int() })
   .strict();
 
+/** One box of a role's permission matrix: a permission, whether the role holds it, and the role's version. */
+export const RoleMatrixCell = z.object({
+  permission: z.string(),
+  action: z.string(),
+  label: z.string(),
+  title: z.string(),
+  granted: z.boolean(),
+  role: z.string(),
+  version: z.number().int(),
+}).strict();
+export const RoleMatrixRequest = z.object({ role: z.string().min(1).max(40) }).strict();
+/** A role's permissions as modules × actions: the standard actions' boxes, then the module's others. */
+export const RoleMatrixResponse = z.object({
+  role: z.string(),
+  version: z.number().int(),
+  modules: z.array(
+    z.object({
+      module: z.string(),
+      name: z.string(),
+      category: z.string(),
+      read: RoleMatrixCell.optional(),
+      create: RoleMatrixCell.optional(),
+      update: RoleMatrixCell.optional(),
+      delete: RoleMatrixCell.optional(),
+      export: RoleMatrixCell.optional(),
+      import: RoleMatrixCell.optional(),
+      others: z.array(RoleMatrixCell),
+    }).strict(),
+  ),
+}).strict();
+
 export const UserRoleRequest = z.object({ user_id: id, role: z.string().min(1).max(40) }).strict();
 export const UserDeactivateRequest = z.object({ user_id: id }).strict();
 export const UserInviteRequest = z.object({

@@ -11,6 +11,8 @@ import {
   ModuleToggleResponse,
   OrganizationUpdateRequest,
   RoleCreateRequest,
+  RoleMatrixRequest,
+  RoleMatrixResponse,
   RolePermissionRequest,
   RoleResponse,
   RolesListRequest,
@@ -34,6 +36,7 @@ import { ADMIN_REQUIRED_TEXT } from "../../ui/screens/access-denied.ts";
 import type { AdminContext } from "./admin-context.ts";
 import { setModuleEnabled } from "./modules-admin.ts";
 import { createRole, listRoles, setRolePermission } from "./roles-admin.ts";
+import { roleMatrix } from "./role-matrix.ts";
 import { deactivateMember, inviteMember, setMemberRole } from "./users-admin.ts";
 import { updateOrganization, updateSessionPolicy } from "./organization-admin.ts";
 import { readSessionPolicySetting } from "../../ui/session-policy.ts";
@@ -91,6 +94,15 @@ export function adminRoutes(api: Api, deps: AdminDeps): void {
   api.route({
     ...base,
     method: "post",
+    path: "/admin/roles/matrix",
+    summary: "One role's permissions as modules × actions",
+    body: RoleMatrixRequest,
+    response: RoleMatrixResponse,
+  }, async (c, { access, body }) => c.json(await roleMatrix(context(c, access), body.role)));
+
+  api.route({
+    ...base,
+    method: "post",
     path: "/admin/roles/create",
     summary: "Create a role (it starts with no permissions)",
     body: RoleCreateRequest,
@@ -106,7 +118,7 @@ export function adminRoutes(api: Api, deps: AdminDeps): void {
         ...base,
         method: "post",
         path,
-        summary: `${granted ? "Grant" : "Revoke"} a read permission (409 on a stale role version)`,
+        summary: `${granted ? "Grant" : "Revoke"} a permission (409 on a stale role version)`,
         body: RolePermissionRequest,
         response: RoleResponse,
       },
