@@ -33,18 +33,12 @@ export const RolesListRequest = z.object({}).strict();
 export const RolesListResponse = z.object({
   roles: z.array(RoleRecord),
   permissions: z.array(
-    z.object({ id: z.string(), module: z.string(), name: z.string(), category: z.string() })
-      .strict(),
-  ),
-  matrix: z.array(z.record(z.string(), z.union([z.string(), z.boolean()]))),
-  grants: z.array(
     z.object({
-      role: z.string(),
-      role_version: z.number().int(),
-      permission: z.string(),
+      id: z.string(),
       module: z.string(),
+      action: z.string(),
+      name: z.string(),
       category: z.string(),
-      granted: z.boolean(),
     }).strict(),
   ),
 }).strict();

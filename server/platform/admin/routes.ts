@@ -86,7 +86,7 @@ export function adminRoutes(api: Api, deps: AdminDeps): void {
     ...base,
     method: "post",
     path: "/admin/roles/list",
-    summary: "Roles, read permissions and the role × permission matrix",
+    summary: "Roles, with the screens each opens, and every permission of the catalogue",
     body: RolesListRequest,
     response: RolesListResponse,
   }, async (c, { access }) => c.json(await listRoles(context(c, access))));
