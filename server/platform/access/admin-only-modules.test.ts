@@ -51,6 +51,14 @@ Deno.test("A non-administrator granted an admin-only module's read permission fi
     ok((await sidebarIds(t, admin)).includes("users"));
     await jsonOf(await t.call("GET", "/ui/screens/users", { token: admin }));
     await jsonOf(await t.call("POST", "/users/list", { token: admin, body: {} }));
+
+    // The roles screen counts the screens a role opens by the same rule.
+    const roles = await jsonOf<{ roles: { name: string; screens: { id: string }[] }[] }>(
+      await t.call("POST", "/admin/roles/list", { token: admin, body: {} }),
+    );
+    const opens = (role: string) =>
+      roles.roles.find((r) => r.name === role)!.screens.some((s) => s.id === "users");
+    assertEquals([opens("project_manager"), opens("firm_admin")], [false, true]);
   } finally {
     await t.close();
   }

@@ -52,7 +52,10 @@ async function loadRoles(db: Queryable, organizationId: string): Promise<RoleRec
     return {
       ...role,
       permissions,
-      screens: MODULE_DEFINITIONS.filter((m) => granted.has(m.readPermissionId)).map((m) => ({
+      // As authorize() decides: an administrator-only screen opens for administrators alone.
+      screens: MODULE_DEFINITIONS.filter((m) =>
+        granted.has(m.readPermissionId) && (!m.adminOnly || role.name === ADMIN_ROLE)
+      ).map((m) => ({
         id: m.id,
         name: m.name,
         path: `/app/${m.id}`,
