@@ -18,6 +18,7 @@ import organizationScope from "./migrations/009_organization_scope.ts";
 import messagePlaces from "./migrations/010_message_places.ts";
 import recordEngine from "./migrations/011_record_engine.ts";
 import recordTypes from "./migrations/012_record_types.ts";
+import permissionRollouts from "./migrations/013_permission_rollouts.ts";
 import files from "./migrations/014_files.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations/postgres/index.ts";
 
@@ -41,6 +42,7 @@ const SQLITE: readonly [number, string, string][] = [
   [10, "message_places", messagePlaces],
   [11, "record_engine", recordEngine],
   [12, "record_types", recordTypes],
+  [13, "permission_rollouts", permissionRollouts],
   [14, "files", files],
 ];
 
