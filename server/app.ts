@@ -215,6 +215,7 @@ export function createApp(deps: AppDeps): BuiltApp {
         path: e.path.replace(/:([A-Za-z_]+)/g, "{$1}"),
         tag: e.tag,
         summary: e.summary,
+        ...(e.bodyFormat === "multipart" ? { request: "multipart/form-data" } : {}),
         access: e.audience === "public"
           ? "Anyone"
           : e.audience === "user"
