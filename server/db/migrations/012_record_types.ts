@@ -1,6 +1,6 @@
 /**
  * Today's records move onto the record engine (server/records/types/): tasks,
- * projects, leads and clients get the engine's standard columns (name, version,
+ * projects, project templates, leads and clients get the engine's standard columns (name, version,
  * created_by, updated_by) and the indexes their declared lists filter and sort
  * by; existing tasks are numbered TSK-<year>-<n> per organisation in creation
  * order, with the counters left in naming_series. A task's tags become
@@ -115,6 +115,13 @@ DROP INDEX clients_org;
 CREATE INDEX clients_list ON clients (organization_id, name, id);
 CREATE INDEX clients_industry ON clients (organization_id, industry);
 CREATE INDEX clients_status ON clients (organization_id, status);
+
+ALTER TABLE project_templates ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE project_templates ADD COLUMN created_by TEXT;
+ALTER TABLE project_templates ADD COLUMN updated_at TEXT NOT NULL DEFAULT '';
+ALTER TABLE project_templates ADD COLUMN updated_by TEXT;
+UPDATE project_templates SET updated_at = created_at;
+CREATE INDEX project_templates_list ON project_templates (organization_id, category, id);
 
 CREATE TABLE items (
   id TEXT PRIMARY KEY NOT NULL,

@@ -403,10 +403,10 @@ async function seedTemplates(tx: Queryable, random: SeededRandom, created: strin
     ["Marketing", "Brand refresh", "Research, identity, guidelines and rollout."],
     ["Internal", "Onboarding", "Everything a new colleague needs in the first month."],
   ];
-  for (const org of Object.values(ORGS)) {
+  for (const [key, org] of Object.entries(ORGS) as [keyof typeof ORGS, typeof ORGS.acme][]) {
     for (const [category, name, description] of templates) {
       await tx.run(
-        "INSERT INTO project_templates (id, organization_id, name, category, description, task_count, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO project_templates (id, organization_id, name, category, description, task_count, created_at, created_by, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
           newId("tpl", random.next),
           org.id,
@@ -414,6 +414,8 @@ async function seedTemplates(tx: Queryable, random: SeededRandom, created: strin
           category,
           description,
           random.int(8, 30),
+          created,
+          ORG_ADMINS[key],
           created,
         ],
       );

@@ -94,6 +94,13 @@ CREATE INDEX clients_list ON clients (organization_id, name, id);
 CREATE INDEX clients_industry ON clients (organization_id, industry);
 CREATE INDEX clients_status ON clients (organization_id, status);
 
+ALTER TABLE project_templates ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE project_templates ADD COLUMN created_by ${T};
+ALTER TABLE project_templates ADD COLUMN updated_at ${T} NOT NULL DEFAULT '';
+ALTER TABLE project_templates ADD COLUMN updated_by ${T};
+UPDATE project_templates SET updated_at = created_at;
+CREATE INDEX project_templates_list ON project_templates (organization_id, category, id);
+
 CREATE TABLE items (
   id ${T} PRIMARY KEY,
   organization_id ${T} NOT NULL REFERENCES organizations(id),
