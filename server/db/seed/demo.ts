@@ -236,7 +236,7 @@ async function seedProjects(tx: Queryable, random: SeededRandom, today: number):
           `${project.id}.${member}`,
           ORGS[project.org].id,
           project.id,
-          index + 1,
+          index,
           member,
           member === project.manager
             ? "manager"

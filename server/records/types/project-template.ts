@@ -12,6 +12,13 @@ export const PROJECT_TEMPLATE = defineRecordType({
   search_fields: ["name", "category", "description"],
   fields: [
     {
+      id: "name",
+      label: "Template name",
+      type: "data",
+      required: true,
+      in_list: true,
+    },
+    {
       id: "category",
       label: "Category",
       type: "data",
