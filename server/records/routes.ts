@@ -137,12 +137,12 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
     response: BulkResponse,
   }, async (c, { access, body }) =>
     c.json(
-      "values" in body
+      body.values !== undefined
         ? await engine.bulkUpdate(access, type.id, body.ids, body.values)
         : await bulkAction(engine, access, {
           typeId: type.id,
           ids: body.ids,
-          action: body.action,
+          action: body.action!,
           comment: body.comment,
         }),
     ));
