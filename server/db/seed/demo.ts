@@ -1,9 +1,11 @@
 /**
- * The deterministic demo seed: two organisations, their people, roles, modules,
- * clients, projects, tasks, notifications, leads, assignments, templates and audit
- * entries. A fixed random seed gives the same records every time; dates are laid
- * out relative to the day the seed runs so that "overdue" and "this month" mean
- * something. Everything is written in one transaction.
+ * The deterministic demo seed: two organisations, their people, roles, modules and
+ * type masters, clients, projects with their teams, tasks, notifications, leads,
+ * assignments, templates, audit entries and items (demo-records.ts), with the
+ * record engine's stamps and task numbers. A fixed random seed gives the same
+ * records every time; dates are laid out relative to the day the seed runs so
+ * that "overdue" and "this month" mean something. Everything is written in one
+ * transaction.
  */
 import type { Database, Queryable } from "../database.ts";
 import { createOrganization } from "../../platform/orgs/organization-bootstrap.ts";
