@@ -29,6 +29,10 @@ export function ChildGrid(props: ChildGridProps) {
   const { field, rows, readOnly, onRows } = props;
   const columns = useMemo(() => (field.fields ?? []).filter((f) => !f.hidden), [field]);
   const table = useRef<HTMLTableElement>(null);
+  // The rows' callbacks stay the same across renders (so unchanged rows are not
+  // drawn again) while still reaching the latest `onRows`.
+  const rowsChange = useRef(onRows);
+  rowsChange.current = onRows;
   const totals = useMemo(() => {
     const sums = new Map<string, number>();
     for (const column of columns) {
@@ -45,26 +49,26 @@ export function ChildGrid(props: ChildGridProps) {
 
   const onCell = useCallback(
     (index: number, id: string, value: unknown, title?: string) =>
-      onRows((current) =>
+      rowsChange.current((current) =>
         current.map((row, i) =>
           i === index
             ? { ...row, [id]: value, ...(title === undefined ? {} : { [`${id}__title`]: title }) }
             : row
         )
       ),
-    [onRows],
+    [],
   );
   const onRemove = useCallback(
-    (index: number) => onRows((current) => current.filter((_, i) => i !== index)),
-    [onRows],
+    (index: number) => rowsChange.current((current) => current.filter((_, i) => i !== index)),
+    [],
   );
   const addRow = useCallback(() => {
     const fresh: ChildRow = {};
     for (const column of columns) {
       if (column.default !== undefined) fresh[column.id] = column.default;
     }
-    onRows((current) => [...current, fresh]);
-  }, [columns, onRows]);
+    rowsChange.current((current) => [...current, fresh]);
+  }, [columns]);
 
   function focusCell(row: number, column: number): boolean {
     const cell = table.current?.querySelector<HTMLElement>(
@@ -119,11 +123,11 @@ export function ChildGrid(props: ChildGridProps) {
           </tr>
         </thead>
         <tbody>
-          {rows.map((row, i) => (
-            <GridRow
-              key={typeof row.id === "string" ? row.id : `new-${i}`}
-              row={row}
-              index={i}
+          {blocksOf(rows).map((block, b) => (
+            <RowBlock
+              key={b}
+              rows={block}
+              start={b * BLOCK_SIZE}
               columns={columns}
               readOnly={readOnly}
               external={props.external}
@@ -158,6 +162,35 @@ export function ChildGrid(props: ChildGridProps) {
     </div>
   );
 }
+
+/** Rows are drawn in blocks; a change re-renders only the block holding the changed row. */
+const BLOCK_SIZE = 50;
+
+function blocksOf<T>(rows: readonly T[]): T[][] {
+  const blocks: T[][] = [];
+  for (let i = 0; i < rows.length; i += BLOCK_SIZE) blocks.push(rows.slice(i, i + BLOCK_SIZE));
+  return blocks;
+}
+
+type RowBlockProps = Omit<GridRowProps, "row" | "index"> & { rows: ChildRow[]; start: number };
+
+const RowBlock = memo(function RowBlock({ rows, start, ...rest }: RowBlockProps) {
+  return (
+    <>
+      {rows.map((row, i) => (
+        <GridRow
+          key={typeof row.id === "string" ? row.id : `new-${start + i}`}
+          row={row}
+          index={start + i}
+          {...rest}
+        />
+      ))}
+    </>
+  );
+}, (before, after) =>
+  before.start === after.start && before.columns === after.columns &&
+  before.readOnly === after.readOnly && before.external === after.external &&
+  before.rows.length === after.rows.length && before.rows.every((row, i) => row === after.rows[i]));
 
 interface GridRowProps {
   row: ChildRow;
