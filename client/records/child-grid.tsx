@@ -117,7 +117,7 @@ export function ChildGrid(props: ChildGridProps) {
             {columns.map((c) => <th key={c.id} scope="col">{c.label}</th>)}
             {readOnly ? null : (
               <th scope="col">
-                <span className="visually-hidden">Remove</span>
+                <span className="sr-only">Remove</span>
               </th>
             )}
           </tr>

@@ -54,7 +54,7 @@ export function ImportDialog(
         </label>
         {error ? <p className="field-error" role="alert">{error}</p> : null}
         {check ? <ImportCheck answer={check} /> : null}
-        <div className="dialog-actions">
+        <div className="modal-actions">
           {check === undefined || check.failed.length > 0
             ? (
               <button

@@ -61,7 +61,7 @@ export function ListToolbar(props: ListToolbarProps) {
           </button>
         )
         : null}
-      <div className="record-columns">
+      <div className="column-picker">
         <button
           type="button"
           className="button button-secondary"

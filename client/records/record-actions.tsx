@@ -101,7 +101,7 @@ export function RecordActions({ actions, busy, confirm, onAction, onDelete }: Re
                 />
                 {missing ? <p className="field-error">A comment is required</p> : null}
               </div>
-              <div className="dialog-actions">
+              <div className="modal-actions">
                 <button type="submit" className="button button-primary">{asking.label}</button>
                 <button
                   type="button"

@@ -12,7 +12,7 @@ import type { RecordTypeMeta } from "../../schemas/records/meta.ts";
 import { ApiError, isRecord } from "../api/api-error.ts";
 import { fieldState, isEmptyValue, localToday } from "./conditions.ts";
 import { createRecord, getRecord, type RecordAnswer, updateRecord } from "./record-api.ts";
-import { onRecordChange, recordTypeOfApi } from "./record-events.ts";
+import { onRecordChange, recordTypeOfApi } from "../api/record-events.ts";
 
 type Values = Record<string, unknown>;
 type Rows = readonly Record<string, unknown>[];

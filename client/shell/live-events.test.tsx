@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { storeTokens } from "../api/tokens.ts";
-import { onRecordChange, type RecordChange } from "../records/record-events.ts";
+import { onRecordChange, type RecordChange } from "../api/record-events.ts";
 import { useLiveEvents } from "./live-events.ts";
 
 function Live() {

@@ -12,7 +12,7 @@ import { useEffect } from "react";
 import { refreshSession } from "../api/api-client.ts";
 import { apiUrl } from "../api/config.ts";
 import { readAccessToken } from "../api/tokens.ts";
-import { publishRecordChange, recordChangeOf } from "../records/record-events.ts";
+import { publishRecordChange, recordChangeOf } from "../api/record-events.ts";
 
 const FIRST_RETRY_MS = 2_000;
 const MAX_RETRY_MS = 60_000;

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { publishRecordChange } from "../records/record-events.ts";
+import { publishRecordChange } from "../api/record-events.ts";
 import { taskMeta, taskRow } from "../testing/record-fixture.ts";
 import { apiError, fakeServer } from "../testing/fake-server.ts";
 import { renderScreen, screenOf } from "../testing/render-screen.tsx";

@@ -6,19 +6,18 @@
  */
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import type { NodeOf } from "../../schemas/descriptor/mod.ts";
 import type { FieldMeta, Filter } from "../../schemas/records/meta.ts";
 import { ApiError } from "../api/api-error.ts";
 import { useActionHost } from "../renderer/action-host.tsx";
-import { saveFile } from "../renderer/download.ts";
 import { useScreenRuntime, type WidgetProps } from "../renderer/screen-runtime.tsx";
 import { fillTemplate } from "../renderer/templates.ts";
 import { BulkBar } from "../records/bulk-bar.tsx";
-import { FieldDisplay } from "../records/field-display.tsx";
 import { AddFilter, FilterChips } from "../records/filter-chips.tsx";
 import { ImportDialog } from "../records/import-dialog.tsx";
 import { ListToolbar } from "../records/list-toolbar.tsx";
+import { RecordTable } from "../records/record-table.tsx";
 import {
   columnsOf,
   type ListChoices,
@@ -35,7 +34,7 @@ import {
   saveView,
   type View,
 } from "../records/record-api.ts";
-import { onRecordChange, recordTypeOfApi } from "../records/record-events.ts";
+import { onRecordChange, recordTypeOfApi } from "../api/record-events.ts";
 import { useDebounced } from "../records/use-debounced.ts";
 
 type Row = Record<string, unknown>;
@@ -122,6 +121,7 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
         [...fixed, ...(view?.filters ?? []), ...choices.filters],
         search,
       );
+      const { saveFile } = await import("../renderer/download.ts");
       saveFile(
         `${meta.plural.toLowerCase().replace(/\s+/g, "-")}.csv`,
         await blob.text(),
@@ -251,117 +251,20 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
           </p>
         )
         : null}
-      <div className="table-wrap record-table-wrap">
-        <table className="table record-table">
-          <caption className="visually-hidden">{meta.plural}</caption>
-          <thead>
-            <tr>
-              {selectable
-                ? (
-                  <th scope="col" className="select-cell">
-                    <input
-                      type="checkbox"
-                      aria-label="Select all"
-                      checked={rows.length > 0 && selected.size === rows.length}
-                      onChange={(e) =>
-                        setSelected(
-                          e.target.checked ? new Set(rows.map((r) => String(r.id))) : new Set(),
-                        )}
-                    />
-                  </th>
-                )
-                : null}
-              {columns.map((field) => {
-                const at = sort.findIndex((s) => s.field === field.id);
-                const dir = at === -1 ? undefined : sort[at].dir;
-                return (
-                  <th
-                    key={field.id}
-                    scope="col"
-                    aria-sort={dir === "asc"
-                      ? "ascending"
-                      : dir === "desc"
-                      ? "descending"
-                      : undefined}
-                  >
-                    {field.sortable
-                      ? (
-                        <button
-                          type="button"
-                          className="sort-button"
-                          title="Click to sort; Shift+click to add to the sort"
-                          onClick={(e) => change({ sort: nextSort(sort, field.id, e.shiftKey) })}
-                        >
-                          {field.label}
-                          {dir
-                            ? <span aria-hidden="true">{dir === "asc" ? " ▲" : " ▼"}</span>
-                            : null}
-                        </button>
-                      )
-                      : field.label}
-                  </th>
-                );
-              })}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const id = String(row.id);
-              return (
-                <tr
-                  key={id}
-                  className="record-row"
-                  onClick={(e) => {
-                    if ((e.target as HTMLElement).closest("a, button, input, label")) return;
-                    navigate(formPath(id));
-                  }}
-                >
-                  {selectable
-                    ? (
-                      <td className="select-cell">
-                        <input
-                          type="checkbox"
-                          aria-label={`Select ${names[id]}`}
-                          checked={selected.has(id)}
-                          onChange={(e) =>
-                            setSelected((s) => {
-                              const next = new Set(s);
-                              if (e.target.checked) next.add(id);
-                              else next.delete(id);
-                              return next;
-                            })}
-                        />
-                      </td>
-                    )
-                    : null}
-                  {columns.map((field, c) => (
-                    <td key={field.id} data-label={field.label}>
-                      {c === 0
-                        ? (
-                          <Link to={formPath(id)} className="row-link">
-                            <FieldDisplay
-                              field={field}
-                              value={row[field.id]}
-                              row={row}
-                              external={external}
-                            />
-                          </Link>
-                        )
-                        : (
-                          <FieldDisplay
-                            field={field}
-                            value={row[field.id]}
-                            row={row}
-                            external={external}
-                          />
-                        )}
-                    </td>
-                  ))}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+      <div className="table-scroll record-table-scroll">
+        <RecordTable
+          caption={meta.plural}
+          rows={rows}
+          columns={columns}
+          sort={sort}
+          onSort={(field, extend) => change({ sort: nextSort(sort, field, extend) })}
+          selectable={selectable}
+          selected={selected}
+          onSelect={setSelected}
+          names={names}
+          external={external}
+          formPath={formPath}
+        />
         {pages.isSuccess && rows.length === 0
           ? (
             <p className="empty-text">

@@ -12,7 +12,7 @@ import { formatValue } from "../renderer/formatters.ts";
 import { useScreenRuntime, type WidgetProps } from "../renderer/screen-runtime.tsx";
 import { fillTemplate } from "../renderer/templates.ts";
 import { addComment, type HistoryAnswer, recordHistory } from "../records/record-api.ts";
-import { onRecordChange, recordTypeOfApi } from "../records/record-events.ts";
+import { onRecordChange, recordTypeOfApi } from "../api/record-events.ts";
 
 type Entry = HistoryAnswer["entries"][number];
 
@@ -75,7 +75,7 @@ export function RecordTimeline({ node }: WidgetProps<NodeOf<"record-timeline">>)
       {node.canComment
         ? (
           <form className="timeline-comment" onSubmit={(e) => void send(e)}>
-            <label htmlFor={`comment-${id}`} className="visually-hidden">Comment</label>
+            <label htmlFor={`comment-${id}`} className="sr-only">Comment</label>
             <textarea
               id={`comment-${id}`}
               rows={2}
