@@ -54,6 +54,9 @@ export function useRecordEditor({ api, meta, id, initial, onCreated }: EditorOpt
   baseRef.current = base;
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
+  // The event of our own save may arrive before its answer: while saving, events
+  // for this record are ignored (a change by someone else would fail the save with 409).
+  const savingRef = useRef(false);
   const readOnlyFields = useMemo(
     () => new Set(loaded.data?.read_only_fields ?? []),
     [loaded.data],
@@ -84,7 +87,7 @@ export function useRecordEditor({ api, meta, id, initial, onCreated }: EditorOpt
     if (isNew) return;
     const type = recordTypeOfApi(api);
     return onRecordChange((change) => {
-      if (change.recordType !== type || change.id !== id) return;
+      if (change.recordType !== type || change.id !== id || savingRef.current) return;
       const version = baseRef.current?.version;
       if (
         change.version !== undefined && typeof version === "number" && change.version <= version
@@ -121,6 +124,7 @@ export function useRecordEditor({ api, meta, id, initial, onCreated }: EditorOpt
       }
     }
     setSaving(true);
+    savingRef.current = true;
     try {
       if (isNew) {
         const answer = await createRecord(api, sent);
@@ -142,6 +146,7 @@ export function useRecordEditor({ api, meta, id, initial, onCreated }: EditorOpt
         setErrors(fieldErrorsOf(error)!);
       } else setFormError(error instanceof Error ? error.message : String(error));
     } finally {
+      savingRef.current = false;
       setSaving(false);
     }
   }

@@ -116,6 +116,33 @@ describe("the record-form widget", () => {
     expect(screen.getByLabelText(/^Title/).getAttribute("aria-describedby")).toBe(message.id);
   });
 
+  it("brings forward the tab of a field the server refused, naming the child row", async () => {
+    await openTask({
+      [`PATCH ${API}/t1`]: apiError(400, "invalid_input", "Invalid input", {
+        fields: { "lines.0.qty": "Must be at least 1" },
+      }),
+    });
+    type(/^Title/, "Changed");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Row 1, Quantity: Must be at least 1")).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "Lines" }).getAttribute("aria-selected")).toBe("true");
+  });
+
+  it("does not take the event of its own save, heard before the answer, for someone else's", async () => {
+    await openTask({
+      [`PATCH ${API}/t1`]: () => {
+        publishRecordChange({ recordType: "task", id: "t1", version: 4, change: "update" });
+        return { record: taskRow("t1", { version: 4, title: "Mine" }) };
+      },
+    });
+    type(/^Title/, "Mine");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Save" }).hasAttribute("disabled")).toBe(false)
+    );
+    expect(screen.queryByText(/changed by someone else/)).toBeNull();
+  });
+
   it("on a stale save keeps the typed values, and Reload saves on the new version", async () => {
     let version = 3;
     const { server } = await openTask({

@@ -255,7 +255,11 @@ export function RecordForm({ node }: WidgetProps<NodeOf<"record-form">>) {
         )
         : null}
       <UnplacedErrors errors={editor.errors} fields={meta.fields} />
-      <FormLayout layout={meta.form} field={renderField} />
+      <FormLayout
+        layout={meta.form}
+        field={renderField}
+        reveal={Object.keys(editor.errors)[0]?.split(".")[0]}
+      />
     </form>
   );
 }

@@ -73,7 +73,15 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
       })),
     [node.fixedFilters, runtime],
   );
-  const request = listRequestOf({ ...choices, search }, fixed, node.pageSize ?? 50);
+  // The title is always fetched: selection boxes and bulk results name rows by it.
+  const fetched = choices.columns.includes(meta.title_field)
+    ? choices.columns
+    : [...choices.columns, meta.title_field];
+  const request = listRequestOf(
+    { ...choices, search, columns: fetched },
+    fixed,
+    node.pageSize ?? 50,
+  );
   const listKey = ["records", api, "list", request];
   const pages = useInfiniteQuery({
     queryKey: listKey,
