@@ -97,6 +97,30 @@ describe("the record-form widget", () => {
     expect(server.to("PATCH", `${API}/t1`)).toHaveLength(0);
   });
 
+  it("offers a type-master field's options from the type's meta", async () => {
+    const meta = taskMeta();
+    meta.fields.push({
+      id: "category",
+      label: "Category",
+      type: "select",
+      options_from: "task_category",
+    });
+    meta.form.tabs[0].sections[0].columns[0].push("category");
+    fakeServer({
+      [`GET ${API}/t1`]: answer({ category: "bug" }),
+      [`GET ${API}/meta`]: {
+        meta,
+        options: {
+          category: [{ value: "bug", label: "Bug" }, { value: "feature", label: "Feature" }],
+        },
+      },
+    });
+    await renderScreen(formScreen({ meta }), { params: { id: "t1" } });
+    const select = await screen.findByLabelText("Category") as HTMLSelectElement;
+    await waitFor(() => expect(select.selectedOptions[0]?.text).toBe("Bug"));
+    expect([...select.options].map((o) => o.text)).toEqual(["Select…", "Bug", "Feature"]);
+  });
+
   it("shows computed fields as read-only text", async () => {
     fakeServer({ [`GET ${API}/t1`]: answer({ code: "X-1" }) });
     await renderScreen(formScreen(), { params: { id: "t1" } });

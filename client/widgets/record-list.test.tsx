@@ -124,7 +124,51 @@ describe("the record-list widget", () => {
       columns: taskMeta().list.columns,
     });
     expect(await screen.findByRole("option", { name: "Urgent", selected: true })).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Delete view" })).toBeTruthy();
+    server.on(`DELETE ${API}/views/v9`, new Response(null, { status: 204 }));
+    fireEvent.click(screen.getByRole("button", { name: "Delete view" }));
+    await waitFor(() => expect(screen.queryByRole("option", { name: "Urgent" })).toBeNull());
+    expect(server.to("DELETE", `${API}/views/v9`)).toHaveLength(1);
+  });
+
+  it("shows a link filter by the chosen record's title", async () => {
+    const server = fakeServer({
+      [`POST ${API}/list`]: page([taskRow("t1")]),
+      "GET /api/records/project/search": { items: [{ id: "p2", title: "Zeus" }] },
+    });
+    await renderScreen(listScreen());
+    fireEvent.click(await screen.findByRole("button", { name: "Filter" }));
+    const form = screen.getByRole("form", { name: "Add filter" });
+    fireEvent.change(within(form).getByLabelText("Field"), { target: { value: "project" } });
+    const input = within(form).getByRole("combobox", { name: "Value" });
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: "ze" } });
+    fireEvent.mouseDown(await screen.findByRole("option", { name: "Zeus" }));
+    fireEvent.click(within(form).getByRole("button", { name: "Apply filter" }));
+    expect(await screen.findByText("Project is Zeus")).toBeTruthy();
+    await waitFor(() =>
+      expect(server.requests.at(-1)?.body).toMatchObject({
+        filters: [{ field: "project", op: "eq", value: "p2" }],
+      })
+    );
+  });
+
+  it("applies its fixed filters from the route, and a compact list offers only New", async () => {
+    const server = fakeServer({ [`POST ${API}/list`]: page([taskRow("t1")]) });
+    await renderScreen(
+      listScreen({
+        compact: true,
+        fixedFilters: [{ field: "project", op: "eq", value: { $param: "id" } }],
+      }),
+      { params: { id: "p1" } },
+    );
+    expect(await screen.findByText("Task t1")).toBeTruthy();
+    expect(server.to("POST", `${API}/list`)[0].body).toMatchObject({
+      filters: [{ field: "project", op: "eq", value: "p1" }],
+    });
+    expect(screen.getByRole("button", { name: "New" })).toBeTruthy();
+    for (const name of ["Import", "Export", "Filter", "Columns"]) {
+      expect(screen.queryByRole("button", { name })).toBeNull();
+    }
   });
 
   it("chooses its columns", async () => {
