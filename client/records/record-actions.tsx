@@ -14,13 +14,19 @@ type Action = RecordAnswer["actions"][number];
 export interface RecordActionsProps {
   actions: readonly Action[];
   busy: boolean;
+  /** Unsaved edits: actions act on the saved record, so they wait for a save. */
+  unsaved: boolean;
   confirm(text: string): boolean | Promise<boolean>;
   onAction(action: Action, comment?: string): void;
   onDelete(): void;
 }
 
 /** The action buttons. */
-export function RecordActions({ actions, busy, confirm, onAction, onDelete }: RecordActionsProps) {
+export function RecordActions(
+  { actions, busy, unsaved, confirm, onAction, onDelete }: RecordActionsProps,
+) {
+  const waiting = busy || unsaved;
+  const hint = unsaved ? "Save your changes first" : undefined;
   const [asking, setAsking] = useState<Action>();
   const [comment, setComment] = useState("");
   const [missing, setMissing] = useState(false);
@@ -55,7 +61,8 @@ export function RecordActions({ actions, busy, confirm, onAction, onDelete }: Re
         <button
           key={action.id}
           type="button"
-          disabled={busy}
+          disabled={waiting}
+          title={hint}
           className={`button ${
             action.tone === "primary"
               ? "button-primary"
@@ -73,7 +80,8 @@ export function RecordActions({ actions, busy, confirm, onAction, onDelete }: Re
           <button
             type="button"
             className="button button-danger"
-            disabled={busy}
+            disabled={waiting}
+            title={hint}
             onClick={async () => {
               if (await confirm("Delete this record? This cannot be undone.")) onDelete();
             }}

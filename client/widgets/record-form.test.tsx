@@ -247,6 +247,14 @@ describe("the record-form widget", () => {
     });
   });
 
+  it("holds actions back while there are unsaved edits", async () => {
+    await openTask();
+    type(/^Title/, "Changed");
+    const complete = screen.getByRole("button", { name: "Complete" });
+    expect(complete.hasAttribute("disabled")).toBe(true);
+    expect(complete.getAttribute("title")).toBe("Save your changes first");
+  });
+
   it("shows why an action was refused", async () => {
     await openTask({
       [`POST ${API}/t1/actions/complete`]: apiError(409, "conflict", "Open subtasks remain."),
@@ -321,5 +329,15 @@ describe("the record-form widget", () => {
     await act(() => router.navigate("/elsewhere"));
     expect(confirm).toHaveBeenCalledWith("You have unsaved changes. Leave without saving?");
     expect(router.state.location.pathname).toBe("/screen");
+    const unload = new Event("beforeunload", { cancelable: true });
+    globalThis.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+  });
+
+  it("lets the page unload freely when nothing is edited", async () => {
+    await openTask();
+    const unload = new Event("beforeunload", { cancelable: true });
+    globalThis.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(false);
   });
 });

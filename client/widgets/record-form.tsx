@@ -211,7 +211,8 @@ export function RecordForm({ node }: WidgetProps<NodeOf<"record-form">>) {
             ? (
               <RecordActions
                 actions={editor.loaded.data?.actions ?? []}
-                busy={busy || editor.dirty}
+                busy={busy}
+                unsaved={editor.dirty}
                 confirm={confirm}
                 onAction={(action, comment) =>
                   void act(async () => {
