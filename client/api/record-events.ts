@@ -1,42 +1,47 @@
 /**
  * Record change events of the live event stream, and who is listening for them.
- * The shape assumed here is the only place that knows it: the server sends
- * `event: record` with data
- * `{ "type": "record", "record_type": "task", "id": "…", "version": 4, "change": "update" }`
- * (`change` one of create, update, delete, action, import; `version` the record's
- * version after the change, absent for delete). A `change` event whose data has
- * `type: "record"` is read the same way.
+ * This is the only place that knows their shape: the server sends
+ * `event: records` with data
+ * `{ "type": "records", "organization_id": "…", "records": [{ "type": "task", "id": "…", "version": 4 }], "at": "…" }`,
+ * where `id` is null when many records of the type changed at once (bulk, import)
+ * and `version` is absent when the record was deleted.
  */
 
-/** One record's change. */
+/** One record's change (or, with a null id, some records of a type). */
 export interface RecordChange {
   recordType: string;
-  id: string;
+  id: string | null;
+  /** The record's version after the change; absent when it was deleted. */
   version?: number;
-  change: string;
 }
 
 const listeners = new Set<(change: RecordChange) => void>();
 
-/** The record change an event of the stream carries, if it carries one. */
-export function recordChangeOf(name: string, data: string): RecordChange | undefined {
-  if (name !== "record" && name !== "change") return undefined;
+/** The record changes an event of the stream carries; undefined for other events. */
+export function recordChangesOf(name: string, data: string): RecordChange[] | undefined {
+  if (name !== "records") return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(data);
   } catch {
-    return undefined;
+    return [];
   }
-  if (typeof parsed !== "object" || parsed === null) return undefined;
-  const event = parsed as Record<string, unknown>;
-  if (name === "change" && event.type !== "record") return undefined;
-  if (typeof event.record_type !== "string" || typeof event.id !== "string") return undefined;
-  return {
-    recordType: event.record_type,
-    id: event.id,
-    version: typeof event.version === "number" ? event.version : undefined,
-    change: typeof event.change === "string" ? event.change : "update",
-  };
+  const records = typeof parsed === "object" && parsed !== null
+    ? (parsed as { records?: unknown }).records
+    : undefined;
+  if (!Array.isArray(records)) return [];
+  const changes: RecordChange[] = [];
+  for (const entry of records) {
+    if (typeof entry !== "object" || entry === null) continue;
+    const { type, id, version } = entry as Record<string, unknown>;
+    if (typeof type !== "string") continue;
+    changes.push({
+      recordType: type,
+      id: typeof id === "string" ? id : null,
+      ...(typeof version === "number" ? { version } : {}),
+    });
+  }
+  return changes;
 }
 
 /** Tells every listener about a change. */

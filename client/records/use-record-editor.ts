@@ -87,7 +87,14 @@ export function useRecordEditor({ api, meta, id, initial, onCreated }: EditorOpt
     if (isNew) return;
     const type = recordTypeOfApi(api);
     return onRecordChange((change) => {
-      if (change.recordType !== type || change.id !== id || savingRef.current) return;
+      if (change.recordType !== type || savingRef.current) return;
+      // Many records of the type changed (bulk, import): perhaps this one. A clean
+      // form looks again; edits are kept, and a stale save will say so (409).
+      if (change.id === null) {
+        if (!dirtyRef.current) void refetch();
+        return;
+      }
+      if (change.id !== id) return;
       const version = baseRef.current?.version;
       if (
         change.version !== undefined && typeof version === "number" && change.version <= version

@@ -55,7 +55,7 @@ describe("live events", () => {
         return Promise.resolve(
           calls === 1
             ? stream(
-              'event: record\ndata: {"type":"record","record_type":"task","id":"t1","version":4,"change":"update"}\n\n',
+              'event: records\ndata: {"type":"records","organization_id":"o1","records":[{"type":"task","id":"t1","version":4},{"type":"lead","id":null}],"at":"2026-11-23T18:00:00Z"}\n\n',
             )
             : new Response(null, { status: 404 }),
         );
@@ -71,7 +71,10 @@ describe("live events", () => {
       </QueryClientProvider>,
     );
     await waitFor(() =>
-      expect(heard).toEqual([{ recordType: "task", id: "t1", version: 4, change: "update" }])
+      expect(heard).toEqual([
+        { recordType: "task", id: "t1", version: 4 },
+        { recordType: "lead", id: null },
+      ])
     );
     stop();
     expect(invalidate).not.toHaveBeenCalled();

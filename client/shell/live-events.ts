@@ -12,7 +12,7 @@ import { useEffect } from "react";
 import { refreshSession } from "../api/api-client.ts";
 import { apiUrl } from "../api/config.ts";
 import { readAccessToken } from "../api/tokens.ts";
-import { publishRecordChange, recordChangeOf } from "../api/record-events.ts";
+import { publishRecordChange, recordChangesOf } from "../api/record-events.ts";
 
 const FIRST_RETRY_MS = 2_000;
 const MAX_RETRY_MS = 60_000;
@@ -25,8 +25,8 @@ export function useLiveEvents(path: string): void {
     let versions: string | undefined;
     function onEvent(name: string, data: string): void {
       // A record's change concerns only the record widgets showing it.
-      const change = recordChangeOf(name, data);
-      if (change !== undefined) return publishRecordChange(change);
+      const changes = recordChangesOf(name, data);
+      if (changes !== undefined) return changes.forEach(publishRecordChange);
       if (name === "hello") {
         const seen = versions;
         versions = data;

@@ -155,7 +155,7 @@ describe("the record-form widget", () => {
   it("does not take the event of its own save, heard before the answer, for someone else's", async () => {
     await openTask({
       [`PATCH ${API}/t1`]: () => {
-        publishRecordChange({ recordType: "task", id: "t1", version: 4, change: "update" });
+        publishRecordChange({ recordType: "task", id: "t1", version: 4 });
         return { record: taskRow("t1", { version: 4, title: "Mine" }) };
       },
     });
@@ -199,18 +199,33 @@ describe("the record-form widget", () => {
       [`GET ${API}/t1`]: () => answer({ title, version: title === "Task t1" ? 3 : 4 }),
     });
     title = "Theirs";
-    act(() => publishRecordChange({ recordType: "task", id: "t1", version: 4, change: "update" }));
+    act(() => publishRecordChange({ recordType: "task", id: "t1", version: 4 }));
     expect(await screen.findByRole("heading", { name: "Theirs" })).toBeTruthy();
     type("Estimated hours", "7");
-    act(() => publishRecordChange({ recordType: "task", id: "t1", version: 5, change: "update" }));
+    act(() => publishRecordChange({ recordType: "task", id: "t1", version: 5 }));
     expect(await screen.findByText(/This record was changed by someone else/)).toBeTruthy();
     expect((screen.getByLabelText("Estimated hours") as HTMLInputElement).value).toBe("7");
-    act(() => publishRecordChange({ recordType: "task", id: "t2", version: 9, change: "update" }));
+    act(() => publishRecordChange({ recordType: "task", id: "t2", version: 9 }));
+  });
+
+  it("looks again after a bulk change of its type only when it has no edits", async () => {
+    let title = "Task t1";
+    const { server } = await openTask({
+      [`GET ${API}/t1`]: () => answer({ title, version: title === "Task t1" ? 3 : 4 }),
+    });
+    title = "Bulk renamed";
+    act(() => publishRecordChange({ recordType: "task", id: null }));
+    expect(await screen.findByRole("heading", { name: "Bulk renamed" })).toBeTruthy();
+    type("Estimated hours", "7");
+    act(() => publishRecordChange({ recordType: "task", id: null }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.to("GET", `${API}/t1`)).toHaveLength(2);
+    expect(screen.queryByText(/changed by someone else/)).toBeNull();
   });
 
   it("ignores the event of its own save", async () => {
     const { server } = await openTask();
-    act(() => publishRecordChange({ recordType: "task", id: "t1", version: 3, change: "update" }));
+    act(() => publishRecordChange({ recordType: "task", id: "t1", version: 3 }));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(server.to("GET", `${API}/t1`)).toHaveLength(1);
   });

@@ -325,8 +325,8 @@ describe("the record-list widget", () => {
     await renderScreen(listScreen());
     expect(await screen.findByText("Before")).toBeTruthy();
     title = "After";
-    act(() => publishRecordChange({ recordType: "project", id: "p1", change: "update" }));
-    act(() => publishRecordChange({ recordType: "task", id: "t1", version: 2, change: "update" }));
+    act(() => publishRecordChange({ recordType: "project", id: "p1" }));
+    act(() => publishRecordChange({ recordType: "task", id: "t1", version: 2 }));
     expect(await screen.findByText("After")).toBeTruthy();
   });
 

@@ -102,8 +102,8 @@ describe("the record-timeline widget", () => {
     await renderScreen(timelineScreen(), { params: { id: "t1" } });
     expect(await screen.findByText("No history yet.")).toBeTruthy();
     entries = [{ id: "h1", kind: "deleted", at: minutesAgo(1), by: ADA }];
-    act(() => publishRecordChange({ recordType: "task", id: "t2", change: "update" }));
-    act(() => publishRecordChange({ recordType: "task", id: "t1", change: "delete" }));
+    act(() => publishRecordChange({ recordType: "task", id: "t2" }));
+    act(() => publishRecordChange({ recordType: "task", id: "t1" }));
     expect(await screen.findByText(/deleted this record/)).toBeTruthy();
     await waitFor(() => expect(server.to("GET", `${API}/t1/history`)).toHaveLength(2));
   });

@@ -45,7 +45,7 @@ export function RecordTimeline({ node }: WidgetProps<NodeOf<"record-timeline">>)
     if (id === null) return;
     const type = recordTypeOfApi(node.api);
     return onRecordChange((change) => {
-      if (change.recordType !== type || change.id !== id) return;
+      if (change.recordType !== type || (change.id !== null && change.id !== id)) return;
       void queryClient.invalidateQueries({ queryKey: ["records", node.api, "history", id] });
     });
   }, [id, node.api, queryClient]);
