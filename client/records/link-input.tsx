@@ -4,7 +4,7 @@
  * record's id as the value and its title as the text. Arrow keys move through the
  * suggestions, Enter picks one, Escape closes them; clearing the text clears the link.
  */
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type KeyboardEvent, useId, useState } from "react";
 import { searchRecords } from "./record-api.ts";
 import { useDebounced } from "./use-debounced.ts";
@@ -40,6 +40,8 @@ export function LinkInput(props: LinkInputProps) {
     queryFn: () => searchRecords(target, query),
     enabled: open,
     staleTime: 30_000,
+    // The last suggestions stay while the next are fetched, so the list does not flicker.
+    placeholderData: keepPreviousData,
   });
   const items = suggestions.data?.items ?? [];
 

@@ -126,6 +126,11 @@ export function recordMeta(api: string): Promise<MetaAnswer> {
   return apiRequest<MetaAnswer>(`${api}/meta`);
 }
 
+/** The type's declared list views and those the caller saved. */
+export function listViews(api: string): Promise<{ views: View[] }> {
+  return apiRequest<{ views: View[] }>(`${api}/views`);
+}
+
 /** Saves the list's current filters, sort and columns as the caller's named view. */
 export function saveView(
   api: string,

@@ -58,13 +58,13 @@ describe("the record-list widget", () => {
     expect(header.getAttribute("aria-sort")).toBe("ascending");
     fireEvent.click(within(header).getByRole("button"));
     await waitFor(() =>
-      expect(server.requests.at(-1)?.body).toMatchObject({
+      expect(server.to("POST", `${API}/list`).at(-1)?.body).toMatchObject({
         sort: [{ field: "due_date", dir: "desc" }],
       })
     );
     fireEvent.click(screen.getByRole("button", { name: /Priority/ }), { shiftKey: true });
     await waitFor(() =>
-      expect(server.requests.at(-1)?.body).toMatchObject({
+      expect(server.to("POST", `${API}/list`).at(-1)?.body).toMatchObject({
         sort: [{ field: "due_date", dir: "desc" }, { field: "priority", dir: "asc" }],
       })
     );
@@ -78,8 +78,14 @@ describe("the record-list widget", () => {
     const box = await screen.findByRole("searchbox", { name: "Search Tasks" });
     fireEvent.change(box, { target: { value: "ap" } });
     fireEvent.change(box, { target: { value: "apollo" } });
-    await waitFor(() => expect(server.requests.at(-1)?.body).toMatchObject({ search: "apollo" }));
-    expect(server.requests.filter((r) => (r.body as { search?: string }).search === "ap"))
+    await waitFor(() =>
+      expect(server.to("POST", `${API}/list`).at(-1)?.body).toMatchObject({ search: "apollo" })
+    );
+    expect(
+      server.to("POST", `${API}/list`).filter((r) =>
+        (r.body as { search?: string }).search === "ap"
+      ),
+    )
       .toHaveLength(0);
   });
 
@@ -93,12 +99,38 @@ describe("the record-list widget", () => {
     fireEvent.click(within(form).getByRole("button", { name: "Apply filter" }));
     expect(await screen.findByText("Priority is Urgent")).toBeTruthy();
     await waitFor(() =>
-      expect(server.requests.at(-1)?.body).toMatchObject({
+      expect(server.to("POST", `${API}/list`).at(-1)?.body).toMatchObject({
         filters: [{ field: "priority", op: "eq", value: 4 }],
       })
     );
     fireEvent.click(screen.getByRole("button", { name: "Remove filter Priority is Urgent" }));
-    await waitFor(() => expect(server.requests.at(-1)?.body).not.toHaveProperty("filters"));
+    await waitFor(() =>
+      expect(server.to("POST", `${API}/list`).at(-1)?.body).not.toHaveProperty("filters")
+    );
+  });
+
+  it("offers the caller's saved views besides the declared ones", async () => {
+    fakeServer({
+      [`POST ${API}/list`]: page([taskRow("t1")]),
+      [`GET ${API}/views`]: {
+        views: [
+          { id: "mine", label: "My tasks", saved: false },
+          { id: "v1", label: "Overdue", saved: true, filters: [] },
+        ],
+      },
+    });
+    await renderScreen(listScreen());
+    const picker = await screen.findByRole("combobox", { name: "View" });
+    await waitFor(() =>
+      expect([...(picker as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+        "All tasks",
+        "My tasks",
+        "Overdue",
+      ])
+    );
+    expect(screen.queryByRole("button", { name: "Delete view" })).toBeNull();
+    fireEvent.change(picker, { target: { value: "v1" } });
+    expect(screen.getByRole("button", { name: "Delete view" })).toBeTruthy();
   });
 
   it("picks a view, and saves the current filters as a named view", async () => {
@@ -110,7 +142,9 @@ describe("the record-list widget", () => {
     fireEvent.change(await screen.findByRole("combobox", { name: "View" }), {
       target: { value: "mine" },
     });
-    await waitFor(() => expect(server.requests.at(-1)?.body).toMatchObject({ view: "mine" }));
+    await waitFor(() =>
+      expect(server.to("POST", `${API}/list`).at(-1)?.body).toMatchObject({ view: "mine" })
+    );
     fireEvent.click(screen.getByRole("button", { name: "Save view" }));
     fireEvent.change(screen.getByRole("textbox", { name: "View name" }), {
       target: { value: "Urgent" },
@@ -146,7 +180,7 @@ describe("the record-list widget", () => {
     fireEvent.click(within(form).getByRole("button", { name: "Apply filter" }));
     expect(await screen.findByText("Project is Zeus")).toBeTruthy();
     await waitFor(() =>
-      expect(server.requests.at(-1)?.body).toMatchObject({
+      expect(server.to("POST", `${API}/list`).at(-1)?.body).toMatchObject({
         filters: [{ field: "project", op: "eq", value: "p2" }],
       })
     );
@@ -177,7 +211,7 @@ describe("the record-list widget", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Columns" }));
     fireEvent.click(screen.getByRole("checkbox", { name: "Budget" }));
     await waitFor(() => expect(screen.queryByRole("columnheader", { name: "Budget" })).toBeNull());
-    expect(server.requests.at(-1)?.body).toMatchObject({
+    expect(server.to("POST", `${API}/list`).at(-1)?.body).toMatchObject({
       fields: ["title", "priority", "project", "due_date", "billable"],
     });
   });

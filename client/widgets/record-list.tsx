@@ -30,6 +30,7 @@ import {
   deleteView,
   exportCsv,
   listRecords,
+  listViews,
   recordMeta,
   saveView,
   type View,
@@ -46,8 +47,23 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
   const host = useActionHost();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [savedViews, setSavedViews] = useState<View[]>([]);
-  const views = useMemo(() => [...meta.list.views, ...savedViews], [meta, savedViews]);
+  const viewsKey = ["records", api, "views"];
+  // The metadata names the declared views; the caller's saved ones come from the API.
+  const listed = useQuery({
+    queryKey: viewsKey,
+    queryFn: () => listViews(api),
+    enabled: node.compact !== true,
+    staleTime: 60_000,
+  }).data?.views;
+  const views = useMemo(() => {
+    const byId = new Map<string, View>();
+    for (const view of [...meta.list.views, ...(listed ?? [])]) byId.set(view.id, view);
+    return [...byId.values()];
+  }, [meta, listed]);
+  const storeViews = (update: (views: View[]) => View[]) =>
+    queryClient.setQueryData<{ views: View[] }>(viewsKey, (old) => ({
+      views: update(old?.views ?? []),
+    }));
   const firstView = views.find((v) => v.id === node.view);
   const [choices, setChoices] = useState<ListChoices>(() => ({
     viewId: firstView?.id ?? "",
@@ -148,7 +164,7 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
         sort,
         columns: choices.columns,
       });
-      setSavedViews((v) => [...v, { ...answer.view, saved: true }]);
+      storeViews((v) => [...v, { ...answer.view, saved: true }]);
       change({ viewId: answer.view.id, filters: [], sort: [] });
       host.toast(`View "${label}" saved`, "success");
     } catch (error) {
@@ -159,7 +175,7 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
   async function removeView(id: string): Promise<void> {
     try {
       await deleteView(api, id);
-      setSavedViews((v) => v.filter((x) => x.id !== id));
+      storeViews((v) => v.filter((x) => x.id !== id));
       change({ viewId: "", columns: columnsOf(meta, undefined) });
     } catch (error) {
       setProblem(error instanceof ApiError ? error.message : String(error));
