@@ -27,6 +27,27 @@ describe("the record-list widget", () => {
     expect(within(row).getByText("High").className).toContain("tone-warning");
   });
 
+  it("shows the standard columns: the record's name, state by label, and when it changed", async () => {
+    const meta = taskMeta();
+    meta.list.columns = ["name", "title", "status", "updated_at"];
+    const server = fakeServer({
+      [`POST ${API}/list`]: page([
+        taskRow("t1", { status: "done", updated_at: "2026-03-04T15:30:00Z" }),
+      ]),
+    });
+    await renderScreen(screenOf({ type: "record-list", api: API, meta }));
+    const row = await screen.findByRole("row", { name: /Task t1/ });
+    const cells = within(row).getAllByRole("cell").map((c) => c.textContent);
+    expect(cells.slice(1, 4)).toEqual(["TSK-t1", "Task t1", "Done"]);
+    expect(within(row).getByText("Done").className).toContain("tone-success");
+    fireEvent.click(screen.getByRole("button", { name: /Status/ }));
+    await waitFor(() =>
+      expect(server.to("POST", `${API}/list`).at(-1)?.body).toMatchObject({
+        sort: [{ field: "status", dir: "asc" }],
+      })
+    );
+  });
+
   it("says when the count is capped", async () => {
     fakeServer({ [`POST ${API}/list`]: page([taskRow("t1")], "c2", 10_000, false) });
     await renderScreen(listScreen());

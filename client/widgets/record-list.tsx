@@ -18,6 +18,7 @@ import { AddFilter, FilterChips } from "../records/filter-chips.tsx";
 import { ImportDialog } from "../records/import-dialog.tsx";
 import { ListToolbar } from "../records/list-toolbar.tsx";
 import { RecordTable } from "../records/record-table.tsx";
+import { listFieldsOf } from "../records/standard-fields.ts";
 import {
   columnsOf,
   type ListChoices,
@@ -78,7 +79,8 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [problem, setProblem] = useState<string>();
   const search = useDebounced(choices.search, 300);
-  const fields = useMemo(() => new Map(meta.fields.map((f) => [f.id, f])), [meta]);
+  const allFields = useMemo(() => listFieldsOf(meta), [meta]);
+  const fields = useMemo(() => new Map(allFields.map((f) => [f.id, f])), [allFields]);
   const view = views.find((v) => v.id === choices.viewId);
   const fixed = useMemo<Filter[]>(
     () =>
@@ -211,10 +213,10 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
             }}
             onSaveView={(label) => void storeView(label)}
             onDeleteView={(id) => void removeView(id)}
-            columnChoices={meta.fields.filter((f) => f.type !== "table" && !f.hidden)}
+            columnChoices={allFields.filter((f) => f.type !== "table" && !f.hidden)}
             columns={choices.columns}
             onColumns={(ids) => change({ columns: ids })}
-            onAddFilter={meta.fields.some((f) => f.filterable) ? () => setAdding(true) : undefined}
+            onAddFilter={allFields.some((f) => f.filterable) ? () => setAdding(true) : undefined}
             onImport={meta.can.import ? () => setImporting(true) : undefined}
             onExport={meta.can.export ? () => void download() : undefined}
             onNew={meta.can.create ? () => navigate(formPath("new")) : undefined}
@@ -223,7 +225,7 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
       {adding
         ? (
           <AddFilter
-            fields={meta.fields.filter((f) => f.filterable)}
+            fields={allFields.filter((f) => f.filterable)}
             external={external}
             onCancel={() => setAdding(false)}
             onAdd={(filter, title) => {
@@ -238,7 +240,7 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
         : null}
       <FilterChips
         filters={choices.filters}
-        fields={meta.fields}
+        fields={allFields}
         titles={{ ...linkTitles(rows, meta.fields), ...titles }}
         external={external}
         onRemove={(i) => change({ filters: choices.filters.filter((_, j) => j !== i) })}
