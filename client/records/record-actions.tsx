@@ -31,7 +31,7 @@ export function RecordActions(
   const [comment, setComment] = useState("");
   const [missing, setMissing] = useState(false);
   const workflow = actions.filter((a) => a.id !== "update" && a.id !== "delete");
-  const deletable = actions.some((a) => a.id === "delete");
+  const deletion = actions.find((a) => a.id === "delete");
 
   async function start(action: Action): Promise<void> {
     if (action.comment === "optional" || action.comment === "required") {
@@ -75,7 +75,7 @@ export function RecordActions(
           {action.label}
         </button>
       ))}
-      {deletable
+      {deletion
         ? (
           <button
             type="button"
@@ -83,7 +83,8 @@ export function RecordActions(
             disabled={waiting}
             title={hint}
             onClick={async () => {
-              if (await confirm("Delete this record? This cannot be undone.")) onDelete();
+              const question = deletion.confirm ?? "Delete this record? This cannot be undone.";
+              if (await confirm(question)) onDelete();
             }}
           >
             Delete

@@ -8,7 +8,7 @@ import { renderScreen, screenOf } from "../testing/render-screen.tsx";
 const API = "/api/records/task";
 const ACTIONS = [
   { id: "update", label: "Edit" },
-  { id: "delete", label: "Delete" },
+  { id: "delete", label: "Delete", tone: "danger", confirm: "Delete this task?" },
   { id: "complete", label: "Complete", comment: "optional" },
 ];
 
@@ -290,7 +290,7 @@ describe("the record-form widget", () => {
     fireEvent.click(screen.getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(server.to("DELETE", `${API}/t1`)).toHaveLength(1));
     expect(server.to("DELETE", `${API}/t1`)[0].url).toBe(`${API}/t1?version=3`);
-    expect(confirm).toHaveBeenCalledWith("Delete this record? This cannot be undone.");
+    expect(confirm).toHaveBeenCalledWith("Delete this task?");
   });
 
   it("offers neither Save nor Delete when the record does not allow them", async () => {
