@@ -12,6 +12,7 @@ import type { RecordTypeMeta } from "../../schemas/records/meta.ts";
 import { ApiError, isRecord } from "../api/api-error.ts";
 import { fieldState, isEmptyValue, localToday } from "./conditions.ts";
 import { createRecord, getRecord, type RecordAnswer, updateRecord } from "./record-api.ts";
+import { listFieldsOf } from "./standard-fields.ts";
 import { onRecordChange, recordTypeOfApi } from "../api/record-events.ts";
 
 type Values = Record<string, unknown>;
@@ -111,7 +112,8 @@ export function useRecordEditor({ api, meta, id, initial, onCreated }: EditorOpt
     setFormError(undefined);
     const today = localToday();
     const missing: Record<string, string> = {};
-    for (const field of meta.fields) {
+    const fields = listFieldsOf(meta);
+    for (const field of fields) {
       const state = fieldState(field, values, readOnlyFields, today);
       if (
         state.visible && !state.readOnly && state.required && isEmptyValue(field, values[field.id])
@@ -124,7 +126,7 @@ export function useRecordEditor({ api, meta, id, initial, onCreated }: EditorOpt
       return;
     }
     const sent: Values = {};
-    for (const field of meta.fields) {
+    for (const field of fields) {
       if (field.computed || field.read_only) continue;
       if (isNew ? values[field.id] !== undefined : Object.hasOwn(edits, field.id)) {
         sent[field.id] = values[field.id];

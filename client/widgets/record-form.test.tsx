@@ -247,6 +247,33 @@ describe("the record-form widget", () => {
     expect(toasts).toEqual(["Task created"]);
   });
 
+  it("has a required Name input for a type named by its name, and opens under /app", async () => {
+    const meta = taskMeta({ title_field: "name", form_route: "clients/:id" });
+    meta.form.tabs[0].sections[0].columns[0].unshift("name");
+    const server = fakeServer({ [`POST ${API}`]: { record: taskRow("c7") } });
+    const { router } = await renderScreen(formScreen({ meta }), { params: { id: "new" } });
+    const name = await screen.findByLabelText(/^Name/);
+    expect(name.getAttribute("aria-required")).toBe("true");
+    type(/^Title/, "Unnamed");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Name is required")).toBeTruthy();
+    fireEvent.change(name, { target: { value: "Acme Ltd" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/app/clients/c7"));
+    expect(server.to("POST", API)[0].body).toMatchObject({
+      values: { name: "Acme Ltd", title: "Unnamed" },
+    });
+  });
+
+  it("shows a series-named record's ID read-only", async () => {
+    const meta = taskMeta();
+    meta.form.tabs[0].sections[0].columns[0].unshift("name");
+    fakeServer({ [`GET ${API}/t1`]: answer() });
+    await renderScreen(formScreen({ meta }), { params: { id: "t1" } });
+    expect(await screen.findByText("TSK-t1")).toBeTruthy();
+    expect(screen.queryByLabelText(/^ID/)).toBeNull();
+  });
+
   it("takes an action with an optional comment", async () => {
     const { server } = await openTask({
       [`POST ${API}/t1/actions/complete`]: { record: taskRow("t1", { version: 4 }) },

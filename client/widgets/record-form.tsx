@@ -22,6 +22,7 @@ import { FormLayout } from "../records/form-layout.tsx";
 import { useLeaveGuard } from "../records/leave-guard.ts";
 import { RecordActions } from "../records/record-actions.tsx";
 import { deleteRecord, recordMeta, runRecordAction } from "../records/record-api.ts";
+import { formPathOf, listFieldsOf } from "../records/standard-fields.ts";
 import { useRecordEditor } from "../records/use-record-editor.ts";
 
 /** A record form. */
@@ -41,7 +42,7 @@ export function RecordForm({ node }: WidgetProps<NodeOf<"record-form">>) {
   const readMode = node.mode === "read";
   const canEdit = !readMode &&
     (editor.isNew ? meta.can.create : editor.loaded.data?.actions.some((a) => a.id === "update"));
-  const fields = useMemo(() => new Map(meta.fields.map((f) => [f.id, f])), [meta]);
+  const fields = useMemo(() => new Map(listFieldsOf(meta).map((f) => [f.id, f])), [meta]);
   const needsOptions = meta.fields.some((f) =>
     f.options_from !== undefined || f.fields?.some((c) => c.options_from !== undefined)
   );
@@ -60,7 +61,7 @@ export function RecordForm({ node }: WidgetProps<NodeOf<"record-form">>) {
     if (created === undefined || editor.dirty) return;
     setCreated(undefined);
     host.toast(`${meta.label} created`, "success");
-    navigate(meta.form_route.replace(":id", encodeURIComponent(created)), { replace: true });
+    navigate(formPathOf(meta, created), { replace: true });
   }, [created, editor.dirty, host, meta, navigate]);
 
   const save = useRef(editor.save);
@@ -255,7 +256,7 @@ export function RecordForm({ node }: WidgetProps<NodeOf<"record-form">>) {
           </div>
         )
         : null}
-      <UnplacedErrors errors={editor.errors} fields={meta.fields} />
+      <UnplacedErrors errors={editor.errors} fields={[...fields.values()]} />
       <FormLayout
         layout={meta.form}
         field={renderField}

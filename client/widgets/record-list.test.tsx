@@ -247,6 +247,14 @@ describe("the record-list widget", () => {
     expect(router.state.location.pathname).toBe("/app/tasks/new");
   });
 
+  it("opens forms under /app when the form route is relative", async () => {
+    fakeServer({ [`POST ${API}/list`]: page([taskRow("t1")]) });
+    const meta = taskMeta({ form_route: "tasks/:id" });
+    const { router } = await renderScreen(screenOf({ type: "record-list", api: API, meta }));
+    fireEvent.click(await screen.findByText("Apollo"));
+    expect(router.state.location.pathname).toBe("/app/tasks/t1");
+  });
+
   it("shows only the buttons the caller may use", async () => {
     fakeServer({ [`POST ${API}/list`]: page([taskRow("t1")]) });
     const meta = taskMeta({

@@ -18,7 +18,7 @@ import { AddFilter, FilterChips } from "../records/filter-chips.tsx";
 import { ImportDialog } from "../records/import-dialog.tsx";
 import { ListToolbar } from "../records/list-toolbar.tsx";
 import { RecordTable } from "../records/record-table.tsx";
-import { listFieldsOf } from "../records/standard-fields.ts";
+import { formPathOf, listFieldsOf } from "../records/standard-fields.ts";
 import {
   columnsOf,
   type ListChoices,
@@ -130,7 +130,7 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
     f !== undefined
   );
   const sort = sortInEffect(choices, meta, view);
-  const formPath = (id: string) => meta.form_route.replace(":id", encodeURIComponent(id));
+  const formPath = (id: string) => formPathOf(meta, id);
   const compact = node.compact === true;
   const selectable = !compact && (meta.can.update || meta.actions.length > 0);
   const names = Object.fromEntries(rows.map((r) => [String(r.id), rowTitle(r, meta.title_field)]));
