@@ -39,7 +39,7 @@ describe("the record-timeline widget", () => {
             kind: "action",
             at: minutesAgo(5),
             by: { id: null, name: "System" },
-            action: "Complete",
+            action: "mark_complete",
             comment: "Shipped",
           },
         ],
@@ -49,7 +49,7 @@ describe("the record-timeline widget", () => {
     const items = await screen.findAllByRole("listitem");
     const entries = items.filter((li) => li.classList.contains("timeline-entry"));
     expect(entries.map((li) => li.querySelector(".timeline-line")?.textContent)).toEqual([
-      "System — Complete 5 minutes ago",
+      "System — Mark complete 5 minutes ago",
       "Ada Lovelace changed 30 minutes ago",
       "Ada Lovelace created this record 1 hour ago",
     ]);

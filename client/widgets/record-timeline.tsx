@@ -8,7 +8,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import type { NodeOf } from "../../schemas/descriptor/mod.ts";
 import { ApiError } from "../api/api-error.ts";
 import { MISSING_TEXT } from "../renderer/bindings.ts";
-import { formatValue } from "../renderer/formatters.ts";
+import { formatValue, humanise } from "../renderer/formatters.ts";
 import { useScreenRuntime, type WidgetProps } from "../renderer/screen-runtime.tsx";
 import { fillTemplate } from "../renderer/templates.ts";
 import { addComment, type HistoryAnswer, recordHistory } from "../records/record-api.ts";
@@ -103,9 +103,8 @@ export function RecordTimeline({ node }: WidgetProps<NodeOf<"record-timeline">>)
         {entries.map((entry) => (
           <li key={entry.id} className={`timeline-entry timeline-${entry.kind}`}>
             <p className="timeline-line">
-              <strong>{entry.by.name}</strong>{" "}
-              {entry.kind === "action" && entry.action
-                ? `— ${entry.action}`
+              <strong>{entry.by.name}</strong> {entry.kind === "action" && entry.action
+                ? `— ${node.labels?.[entry.action] ?? humanise(entry.action)}`
                 : KIND_WORDS[entry.kind]}{" "}
               <time dateTime={entry.at} title={formatValue(entry.at, "datetime")}>
                 {formatValue(entry.at, "relative-time")}
