@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest";
 import { publishRecordChange } from "../api/record-events.ts";
 import { fakeServer } from "../testing/fake-server.ts";
+import { taskMeta } from "../testing/record-fixture.ts";
 import { renderScreen, screenOf } from "../testing/render-screen.tsx";
 
 const API = "/api/records/task";
@@ -21,6 +22,7 @@ function timelineScreen(canComment = true) {
 describe("the record-timeline widget", () => {
   it("shows changes by label from → to, actions with comments, and comments, newest first", async () => {
     fakeServer({
+      [`GET ${API}/meta`]: { meta: taskMeta(), options: {} },
       [`GET ${API}/t1/history`]: {
         entries: [
           { id: "h1", kind: "created", at: minutesAgo(60), by: ADA },
@@ -32,6 +34,7 @@ describe("the record-timeline widget", () => {
             changes: [
               { field: "due_date", label: "due_date", from: null, to: "2026-03-04" },
               { field: "title", label: "Title", from: "Draft", to: "Final" },
+              { field: "priority", label: "Priority", from: 1, to: 4 },
             ],
           },
           {
@@ -53,11 +56,17 @@ describe("the record-timeline widget", () => {
       "Ada Lovelace changed 30 minutes ago",
       "Ada Lovelace created this record 1 hour ago",
     ]);
+    await waitFor(() =>
+      expect(within(entries[1]).getByText(/^Priority:/).textContent).toContain("Low")
+    );
     expect(within(entries[1]).getByText("Due date:", { exact: false }).textContent).toBe(
-      "Due date: — → 2026-03-04",
+      "Due date: — → Mar 4, 2026",
     );
     expect(within(entries[1]).getByText(/^Title:/).textContent).toBe("Title: Draft → Final");
     expect(within(entries[0]).getByText("Shipped")).toBeTruthy();
+    await waitFor(() =>
+      expect(within(entries[1]).getByText(/^Priority:/).textContent).toBe("Priority: Low → Urgent")
+    );
   });
 
   it("adds a comment and shows it", async () => {

@@ -11,7 +11,13 @@ import { MISSING_TEXT } from "../renderer/bindings.ts";
 import { formatValue, humanise } from "../renderer/formatters.ts";
 import { useScreenRuntime, type WidgetProps } from "../renderer/screen-runtime.tsx";
 import { fillTemplate } from "../renderer/templates.ts";
-import { addComment, type HistoryAnswer, recordHistory } from "../records/record-api.ts";
+import { displayOf } from "../records/field-display.tsx";
+import {
+  addComment,
+  type HistoryAnswer,
+  recordHistory,
+  recordMeta,
+} from "../records/record-api.ts";
 import { onRecordChange, recordTypeOfApi } from "../api/record-events.ts";
 
 type Entry = HistoryAnswer["entries"][number];
@@ -37,6 +43,21 @@ export function RecordTimeline({ node }: WidgetProps<NodeOf<"record-timeline">>)
     queryFn: () => recordHistory(node.api, id!),
     enabled: id !== null,
   });
+  // The type's metadata words changed values (options by label); without it they show as sent.
+  const described = useQuery({
+    queryKey: ["records", node.api, "meta"],
+    queryFn: () => recordMeta(node.api),
+    enabled: id !== null,
+    staleTime: 5 * 60_000,
+  }).data;
+  const fields = new Map((described?.meta.fields ?? []).map((f) => [f.id, f]));
+  const shown = (field: string, value: unknown): string => {
+    const meta = fields.get(field);
+    if (meta === undefined || value === null || value === undefined || value === "") {
+      return valueText(value);
+    }
+    return displayOf(meta, value, {}, described?.options).text;
+  };
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string>();
@@ -116,8 +137,9 @@ export function RecordTimeline({ node }: WidgetProps<NodeOf<"record-timeline">>)
                   {entry.changes.map((change) => (
                     <li key={change.field}>
                       {node.labels?.[change.field] ?? change.label}:{" "}
-                      <span className="timeline-from">{valueText(change.from)}</span> →{" "}
-                      <span className="timeline-to">{valueText(change.to)}</span>
+                      <span className="timeline-from">{shown(change.field, change.from)}</span> →
+                      {" "}
+                      <span className="timeline-to">{shown(change.field, change.to)}</span>
                     </li>
                   ))}
                 </ul>
