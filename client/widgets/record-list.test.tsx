@@ -356,6 +356,7 @@ describe("the record-list widget", () => {
     const sent = server.to("POST", `${API}/import`).map((r) => r.body as Record<string, unknown>);
     expect(sent.map((b) => b.dry_run)).toEqual(["true", "true", "false"]);
     expect((sent[2].file as File).name).toBe("tasks.csv");
+    expect(server.to("POST", `${API}/import`)[0].headers["content-type"]).toBeUndefined();
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
