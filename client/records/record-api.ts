@@ -107,10 +107,9 @@ export function importCsv(api: string, file: File, dryRun: boolean): Promise<Imp
 }
 
 /** The CSV of the list as filtered now. */
-export function exportCsv(api: string, filters: Filter[], search: string): Promise<Blob> {
+export function exportCsv(api: string, filters: Filter[]): Promise<Blob> {
   const query = new URLSearchParams({ format: "csv" });
   if (filters.length > 0) query.set("filters", JSON.stringify(filters));
-  if (search !== "") query.set("search", search);
   return apiFile(`${api}/export?${query}`);
 }
 

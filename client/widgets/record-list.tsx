@@ -142,11 +142,7 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
   async function download(): Promise<void> {
     setProblem(undefined);
     try {
-      const blob = await exportCsv(
-        api,
-        [...fixed, ...(view?.filters ?? []), ...choices.filters],
-        search,
-      );
+      const blob = await exportCsv(api, [...fixed, ...(view?.filters ?? []), ...choices.filters]);
       const { saveFile } = await import("../renderer/download.ts");
       saveFile(
         `${meta.plural.toLowerCase().replace(/\s+/g, "-")}.csv`,
