@@ -188,7 +188,9 @@ export async function replaceChildren(
     const slice = rows.slice(start, start + chunk);
     const values: SqlValue[] = [];
     for (const [offset, row] of slice.entries()) {
-      values.push(newId("row"), parent.organizationId, parent.id, start + offset);
+      // A row keeps its id across saves (what a caller cannot see is carried by it).
+      const id = typeof row.id === "string" ? row.id : newId("row");
+      values.push(id, parent.organizationId, parent.id, start + offset);
       for (const c of columns) values.push(row[c] ?? null);
     }
     await q.run(

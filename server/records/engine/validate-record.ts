@@ -119,6 +119,7 @@ export async function validateRecord(
 
   await checkLinks(scope, type.fields, values, errors, "");
   await checkAttachedTo(scope, values, errors);
+  await checkUnique(scope, columns, errors);
   await fillFetched(scope, values, columns);
   fillComputed(type, values, columns);
 
@@ -193,7 +194,15 @@ async function checkChildRows(
   }
   const stored: Record<string, SqlValue>[] = [];
   const shown: RecordData[] = [];
-  const byId = new Map(childFields.map((c) => [c.id, c]));
+  // A caller without level 1 neither sends nor loses level-1 values: a row sent with
+  // its id keeps what it held there, a new row starts empty.
+  const hidden = authorize(scope.access, scope.type.module, "level1")
+    ? new Set<string>()
+    : new Set(childFields.filter((c) => c.level === 1).map((c) => c.id));
+  const before = new Map(
+    ((scope.existing?.[field.id] ?? []) as RecordData[]).map((r) => [r.id as string, r]),
+  );
+  const byId = new Map(childFields.filter((c) => !hidden.has(c.id)).map((c) => [c.id, c]));
   const optionsOf = new Map<string, Set<string>>();
   for (const c of childFields) {
     if (c.type === "select") {
@@ -218,16 +227,21 @@ async function checkChildRows(
     if (rowId !== undefined && (typeof rowId !== "string" || rowId.length > 64)) {
       errors[`${at}.id`] = "Must be the id of a row";
     }
-    if (typeof rowId === "string") shownRow.id = rowId;
+    if (typeof rowId === "string" && before.has(rowId)) {
+      shownRow.id = rowId;
+      storedRow.id = rowId;
+    }
     for (const c of childFields) {
       if (!storageClass(c)) continue;
-      const raw = (row as RecordData)[c.id];
+      const raw = hidden.has(c.id)
+        ? (typeof rowId === "string" ? before.get(rowId)?.[c.id] : undefined)
+        : (row as RecordData)[c.id];
       const checked = checkFieldValue(c, raw, optionsOf.get(c.id));
       if (!checked.ok) {
         errors[`${at}.${c.id}`] = checked.message;
         continue;
       }
-      if (c.required && isEmpty(raw)) errors[`${at}.${c.id}`] = "Required";
+      if (c.required && isEmpty(raw) && !hidden.has(c.id)) errors[`${at}.${c.id}`] = "Required";
       storedRow[c.column] = checked.value;
       shownRow[c.id] = fromColumn(c, checked.value);
     }
@@ -363,5 +377,27 @@ async function checkAttachedTo(
   }
   if (!isEmpty(id) && !(await linkExists(scope, target.id, String(id)))) {
     errors[attached.id_field] = `No ${target.declaration.label.toLowerCase()} with this id`;
+  }
+}
+
+/** A unique field's new value is not another record's in the organisation. */
+async function checkUnique(
+  scope: ValidationScope,
+  columns: ReadonlyMap<string, SqlValue>,
+  errors: Record<string, string>,
+): Promise<void> {
+  for (const field of scope.type.fields) {
+    if (!field.unique || errors[field.id] || !columns.has(field.column)) continue;
+    const value = columns.get(field.column);
+    if (value === undefined || value === null || value === "") continue;
+    const taken = await scope.q.get(
+      `SELECT 1 AS found FROM ${scope.type.table}
+       WHERE organization_id = ? AND ${field.column} = ? AND id <> ?`,
+      [scope.access.organizationId, value, (scope.existing?.id as string | undefined) ?? ""],
+    );
+    if (taken) {
+      errors[field.id] =
+        `Another ${scope.type.declaration.label.toLowerCase()} already has this value`;
+    }
   }
 }
