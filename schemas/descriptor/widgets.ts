@@ -19,6 +19,7 @@ import {
 
 import { base } from "./widget-base.ts";
 import { Form, FormField } from "./form-widget.ts";
+import { RecordForm, RecordList, RecordTimeline } from "./record-widgets.ts";
 
 /**
  * A child node as TypeScript sees it. The recursion is checked by zod at run time
@@ -414,6 +415,9 @@ export const WIDGET_SCHEMAS = [
   RiskBar,
   ToneDot,
   ScenarioCard,
+  RecordList,
+  RecordForm,
+  RecordTimeline,
 ] as const;
 
 /** A node of a screen body. */
