@@ -101,7 +101,8 @@ export function recordFormRoutes(types: readonly RecordType[]): RouteEntry[] {
 export function recordScreenDefs(types: readonly RecordType[]): ScreenDef[] {
   const defs = new Map<string, ScreenDef>();
   for (const type of types) {
-    if (defs.has(type.module) || !findModule(type.module)) continue;
+    const module = findModule(type.module);
+    if (defs.has(type.module) || !module) continue;
     defs.set(type.module, {
       id: type.module,
       audience: "staff",
@@ -109,6 +110,7 @@ export function recordScreenDefs(types: readonly RecordType[]): ScreenDef[] {
       build: ({ access }) =>
         recordListScreen(type, access!, {
           id: type.module,
+          description: module.description,
           extras: LIST_SCREEN_EXTRAS[type.module],
         }),
     });
