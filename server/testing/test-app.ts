@@ -7,6 +7,7 @@
  * Every JSON answer of a declared endpoint is checked against its response schema
  * (response-check.ts): a mismatch fails the test that made the call.
  */
+import type { RecordType } from "../records/define.ts";
 import { type Config, DEFAULT_CONFIG } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { type BuiltApp, createApp } from "../app.ts";
@@ -53,7 +54,7 @@ export interface TestApp extends BuiltApp {
 /** A fresh app over a copy of the seeded template. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  parts: { hasher?: PasswordHasher; dialect?: "sqlite" } = {},
+  parts: { hasher?: PasswordHasher; dialect?: "sqlite"; recordTypes?: readonly RecordType[] } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase({
     writeWaitMs: overrides.dbWriteWaitMs,
@@ -67,7 +68,14 @@ export async function createTestApp(
     },
   };
   const config: Config = { ...DEFAULT_CONFIG, clientDist: "/nonexistent", ...overrides };
-  const built = createApp({ db, config, secret, clock: () => clock.now, hasher: parts.hasher });
+  const built = createApp({
+    db,
+    config,
+    secret,
+    clock: () => clock.now,
+    hasher: parts.hasher,
+    recordTypes: parts.recordTypes,
+  });
   const fetch = checkingResponses(built.api, built.fetch);
   return {
     ...built,

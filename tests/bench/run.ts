@@ -11,6 +11,7 @@ const BENCHES = [
   "signin-flood",
   "events",
   "instances",
+  "records-list",
 ];
 
 const deno = new URL("../../node_modules/.bin/deno", import.meta.url).pathname;
