@@ -10,7 +10,7 @@
  */
 import { ok } from "node:assert/strict";
 import { createTestApp } from "../../server/testing/test-app.ts";
-import { findEndpoint } from "../../server/testing/endpoint-paths.ts";
+import { type Endpoint, findEndpoint } from "../../server/testing/endpoint-paths.ts";
 import { PEOPLE } from "../../server/db/seed/demo-people.ts";
 import { RECORD_TYPES } from "../../server/records/catalogue.ts";
 import { emittedScreens } from "./emitted-screens.ts";
@@ -20,27 +20,56 @@ type Json = Record<string, unknown>;
 
 const ACCOUNTS = [undefined, ...PEOPLE.filter((p) => p.login).map((p) => p.email)];
 
-/** The calls the record widgets make under their `api`, by widget type. */
+/**
+ * The calls the record widgets make under their `api`, by widget type (besides the
+ * actions and link searches their metadata names).
+ */
 const RECORD_WIDGET_CALLS: Readonly<Record<string, readonly [string, string][]>> = {
   "record-list": [
     ["POST", "/list"],
     ["GET", "/meta"],
-    ["GET", "/search"],
     ["POST", "/bulk"],
     ["POST", "/import"],
     ["GET", "/export"],
+    ["POST", "/views"],
+    ["DELETE", "/views/{viewId}"],
   ],
   "record-form": [
     ["POST", ""],
     ["GET", "/{id}"],
     ["PATCH", "/{id}"],
     ["DELETE", "/{id}"],
-    ["POST", "/{id}/actions/{action}"],
   ],
   "record-timeline": [["GET", "/{id}/history"], ["POST", "/{id}/comments"]],
 };
 
-/** Every object of a JSON tree, with where it sits. */
+/**
+ * Whether a record API call is declared with its own words: `/api/records/task/export`
+ * must not pass for `/api/records/task/:id`. Only the type segment may be a parameter.
+ */
+function declaresRecordCall(endpoints: readonly Endpoint[], method: string, path: string) {
+  const got = path.split("/");
+  return endpoints.some((e) => {
+    const want = e.path.split("/");
+    return e.method.toUpperCase() === method && want.length === got.length &&
+      want.every((segment, i) =>
+        segment === got[i] || (segment.startsWith(":") && (got[i].startsWith("{") || i === 3))
+      );
+  });
+}
+
+/** The link targets of a type's fields and child fields (`user` included). */
+function linkTargets(fields: readonly Json[]): string[] {
+  return fields.flatMap((f) => [
+    ...(f.type === "link" ? [f.link as string] : []),
+    ...linkTargets((f.fields ?? []) as Json[]),
+  ]);
+}
+
+/**
+ * Every object of a JSON tree, with where it sits. A record widget's `meta` is data
+ * about its type (its fields have types too), not nodes or calls: it is skipped.
+ */
 function* objectsOf(value: unknown, where: string): Generator<[Json, string]> {
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) yield* objectsOf(item, `${where}[${i}]`);
@@ -48,7 +77,9 @@ function* objectsOf(value: unknown, where: string): Generator<[Json, string]> {
   }
   if (value === null || typeof value !== "object") return;
   yield [value as Json, where];
-  for (const [key, item] of Object.entries(value)) yield* objectsOf(item, `${where}.${key}`);
+  for (const [key, item] of Object.entries(value)) {
+    if (key !== "meta") yield* objectsOf(item, `${where}.${key}`);
+  }
 }
 
 /** Every screen answered 200, as `<screen> for <account>` → descriptor, and the app's endpoints. */
@@ -131,17 +162,20 @@ Deno.test("descriptors call only declared endpoints and show only declared field
         const calls = RECORD_WIDGET_CALLS[node.type as string];
         if (!calls) continue;
         recordScreens.add(name);
-        for (const [method, suffix] of calls) {
-          const path = `${node.api}${suffix}`;
-          if (!findEndpoint(endpoints, method, path)) {
-            problems.add(`${where}: ${method} ${path} is not a declared endpoint`);
-          }
-        }
-        const fields = ((node.meta as Json | undefined)?.fields ?? []) as Json[];
-        for (const field of fields.filter((f) => f.type === "link" && f.link !== "user")) {
-          const path = `/api/records/${field.link}/search`;
-          if (!findEndpoint(endpoints, "GET", path)) {
-            problems.add(`${where}: link field "${field.id}" searches ${path}, not declared`);
+        const meta = (node.meta ?? {}) as Json;
+        const actions = ((meta.actions ?? []) as Json[]).map((a) => a.id as string);
+        const wanted: [string, string][] = [
+          ...calls.map(([method, suffix]): [string, string] => [method, `${node.api}${suffix}`]),
+          ...(node.type === "record-form"
+            ? actions.map((id): [string, string] => ["POST", `${node.api}/{id}/actions/${id}`])
+            : []),
+          ...linkTargets((meta.fields ?? []) as Json[]).map((
+            target,
+          ): [string, string] => ["GET", `/api/records/${target}/search`]),
+        ];
+        for (const [method, path] of wanted) {
+          if (!declaresRecordCall(endpoints, method, path)) {
+            problems.add(`${where} (${node.type}): ${method} ${path} is not a declared endpoint`);
           }
         }
       }
