@@ -89,6 +89,15 @@ Deno.test("record screens served from the declarations", async (t) => {
       const screen = await screenOf(app, admin, "clients");
       ok(nodesOf(screen.body, "record-list").length === 1);
       ok(JSON.stringify(screen).includes("/clients/portal-invite"));
+      // The invitation form picks its client from the engine's list, by id and name.
+      const choices = (screen.sources as Record<string, Json>).clientChoices;
+      const answer = await jsonOf<{ items: Json[] }>(
+        await app.call(choices.method as string, choices.path as string, {
+          token: admin,
+          body: choices.body,
+        }),
+      );
+      ok(answer.items.some((c) => c.id === "cli_contoso" && c.name === "Contoso Ltd"));
     });
   } finally {
     await app.close();
