@@ -88,7 +88,7 @@ Deno.test("record screens served from the declarations", async (t) => {
     await t.step("the clients list keeps the portal access tools", async () => {
       const screen = await screenOf(app, admin, "clients");
       ok(nodesOf(screen.body, "record-list").length === 1);
-      ok(JSON.stringify(screen).includes("/clients/portal-invite"));
+      ok(JSON.stringify(screen).includes("/clients/portal-users"));
       // The invitation form picks its client from the engine's list, by id and name.
       const choices = (screen.sources as Record<string, Json>).clientChoices;
       const answer = await jsonOf<{ items: Json[] }>(
@@ -99,6 +99,30 @@ Deno.test("record screens served from the declarations", async (t) => {
       );
       ok(answer.items.some((c) => c.id === "cli_contoso" && c.name === "Contoso Ltd"));
     });
+  } finally {
+    await app.close();
+  }
+});
+
+Deno.test("the clients list offers portal invitations and revocations only to callers granted them", async () => {
+  const app = await createTestApp();
+  try {
+    // Granted before anyone's access is first resolved, to the administrators only.
+    await app.db.run(
+      `INSERT INTO role_permissions (organization_id, role_id, permission)
+       SELECT organization_id, id, ? FROM roles WHERE name = 'firm_admin'`,
+      ["clients.portal_invite"],
+    );
+    const granted = JSON.stringify(
+      await screenOf(app, await app.tokenFor("admin@acme.test"), "clients"),
+    );
+    ok(granted.includes("/clients/portal-invite"), "the invitation form is missing");
+    ok(!granted.includes("/clients/portal-revoke"), "Revoke shows without clients.portal_revoke");
+    const other = JSON.stringify(
+      await screenOf(app, await app.tokenFor("pm@acme.test"), "clients"),
+    );
+    ok(other.includes("/clients/portal-users"), "the portal access list is missing");
+    ok(!other.includes("/clients/portal-invite"), "the form shows without clients.portal_invite");
   } finally {
     await app.close();
   }

@@ -111,7 +111,7 @@ export function recordScreenDefs(types: readonly RecordType[]): ScreenDef[] {
         recordListScreen(type, access!, {
           id: type.module,
           description: module.description,
-          extras: LIST_SCREEN_EXTRAS[type.module],
+          extras: LIST_SCREEN_EXTRAS[type.module]?.(access!),
         }),
     });
   }
