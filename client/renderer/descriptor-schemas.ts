@@ -46,6 +46,7 @@ export const WIDGET_GROUPS: Readonly<Record<string, readonly string[]>> = {
     "empty-state",
     "error-panel",
     "button",
+    "check-matrix",
   ],
   analytics: ["bar-chart", "line-chart", "trend-arrow", "risk-bar", "tone-dot", "scenario-card"],
 };

@@ -43,6 +43,9 @@ export const WIDGET_REGISTRY: WidgetRegistry = {
   "key-value": lazy(() => import("./key-value.tsx").then((m) => ({ default: m.KeyValue }))),
   "list": List,
   "table": Table,
+  "check-matrix": lazy(() =>
+    import("./check-matrix.tsx").then((m) => ({ default: m.CheckMatrix }))
+  ),
   "selectable-list": lazy(() =>
     import("./selectable-list.tsx").then((m) => ({ default: m.SelectableList }))
   ),
