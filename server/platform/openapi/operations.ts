@@ -1,6 +1,7 @@
 /**
  * `GET /api/openapi/operations`: every declared call in one flat list (method,
- * path in OpenAPI's `{param}` form, area, summary, who may call) for the API
+ * path in OpenAPI's `{param}` form, area, summary, multipart calls marked, who may
+ * call) for the API
  * reference page. It is declared like any endpoint, so it is in the document and
  * its answer is held to its schema.
  */
@@ -21,6 +22,8 @@ const OperationsResponse = z.object({
       path: z.string(),
       tag: z.string(),
       summary: z.string(),
+      /** Present for calls that take a multipart form (file uploads) instead of JSON. */
+      request: z.literal("multipart/form-data").optional(),
       access: z.enum(["Anyone", "Signed-in users", "Client portal users", "Staff"]),
     }).strict(),
   ),
@@ -42,6 +45,7 @@ export function operationsRoutes(api: Api): void {
         path: e.path.replace(/:([A-Za-z_]+)/g, "{$1}"),
         tag: e.tag,
         summary: e.summary,
+        ...(e.bodyFormat === "multipart" ? { request: "multipart/form-data" as const } : {}),
         access: ACCESS[e.audience],
       })),
     }));
