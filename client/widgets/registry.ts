@@ -62,4 +62,9 @@ export const WIDGET_REGISTRY: WidgetRegistry = {
   "scenario-card": lazy(() =>
     import("./scenario-card.tsx").then((m) => ({ default: m.ScenarioCard }))
   ),
+  "record-list": lazy(() => import("./record-list.tsx").then((m) => ({ default: m.RecordList }))),
+  "record-form": lazy(() => import("./record-form.tsx").then((m) => ({ default: m.RecordForm }))),
+  "record-timeline": lazy(() =>
+    import("./record-timeline.tsx").then((m) => ({ default: m.RecordTimeline }))
+  ),
 };

@@ -2,12 +2,14 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { assertInvalidFields, errorOf, jsonOf } from "../../testing/http-assertions.ts";
 
-/** Every POST call the server declares, from its own operations list, staff calls first. */
+/** Every POST call the server declares that takes JSON, from its own operations list (file uploads take multipart forms). */
 async function postCalls(t: TestApp): Promise<string[]> {
-  const body = await jsonOf<{ operations: { method: string; path: string; access: string }[] }>(
+  const body = await jsonOf<
+    { operations: { method: string; path: string; access: string; request?: string }[] }
+  >(
     await t.call("GET", "/api/openapi/operations"),
   );
-  const posts = body.operations.filter((o) => o.method === "POST");
+  const posts = body.operations.filter((o) => o.method === "POST" && !o.request);
   portalPaths = new Set(
     posts.filter((o) => o.access === "Client portal users").map((o) =>
       o.path.replace(/\{[^}]+\}/g, "led_acme_001")

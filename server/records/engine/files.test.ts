@@ -82,6 +82,12 @@ Deno.test("an attach field takes only a file of the caller's organisation, and a
     assertEquals(stolen.status, 400);
     const error = (await stolen.json()).error;
     assert(error.details.fields.file, JSON.stringify(error));
+    const asJson = await app.call("POST", "/api/records/document/files", {
+      token: admin,
+      body: { file: "not a file" },
+    });
+    assertEquals(asJson.status, 415, "a file comes as a multipart form");
+    await asJson.body?.cancel();
     const mine = await upload(app, admin, "mine.txt", new Uint8Array([4]));
     const badTarget = await app.call("POST", "/api/records/document", {
       token: admin,

@@ -31,7 +31,11 @@ export async function storeFile(
       details: { fields: { file: "At most 10 MiB" } },
     });
   }
-  const name = file.name.replace(/[\u0000-\u001f\u007f/\\]/g, "_").slice(0, 255).trim();
+  // Control characters and path separators never reach a download's file name.
+  const name = [...file.name].map((
+    ch,
+  ) => (ch < " " || ch === "\u007f" || ch === "/" || ch === "\\" ? "_" : ch))
+    .join("").slice(0, 255).trim();
   if (!name) throw invalidInput("The file needs a name", { file: "The file has no name" });
   const data = new Uint8Array(await file.arrayBuffer());
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
