@@ -23,6 +23,7 @@ import { createAuthService } from "./platform/auth/service.ts";
 import { authRoutes } from "./platform/auth/routes.ts";
 import { organizationRoutes } from "./platform/orgs/routes.ts";
 import { buildOpenApiDocument } from "./platform/openapi/document.ts";
+import { operationsRoutes } from "./platform/openapi/operations.ts";
 import { createStaticClient } from "./platform/http/static-client.ts";
 import { logLine, QUIET } from "./platform/http/log.ts";
 import { navigationRoutes } from "./modules/navigation/routes.ts";
@@ -208,23 +209,7 @@ export function createApp(deps: AppDeps): BuiltApp {
     "/api/openapi.json",
     (c) => c.body(openApi(), 200, { "Content-Type": "application/json; charset=UTF-8" }),
   );
-  app.get("/api/openapi/operations", (c) =>
-    c.json({
-      operations: api.endpoints.map((e) => ({
-        method: e.method.toUpperCase(),
-        path: e.path.replace(/:([A-Za-z_]+)/g, "{$1}"),
-        tag: e.tag,
-        summary: e.summary,
-        ...(e.bodyFormat === "multipart" ? { request: "multipart/form-data" } : {}),
-        access: e.audience === "public"
-          ? "Anyone"
-          : e.audience === "user"
-          ? "Signed-in users"
-          : e.audience === "portal"
-          ? "Client portal users"
-          : "Staff",
-      })),
-    }));
+  operationsRoutes(api);
 
   const descriptors = new DescriptorCache();
   uiRoutes(app, {

@@ -1,35 +1,13 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { RecordTypeMeta } from "../../schemas/records/meta.ts";
-import type { MembershipAccess } from "../platform/access/access.ts";
+import { callerWith } from "../testing/caller-access.ts";
 import { SAMPLE_CONTACT, SAMPLE_JOB } from "../testing/sample-record-types.ts";
 import { recordTypeMeta } from "./type-meta.ts";
 
-/** A caller of one organisation holding exactly `permissions`, with every module on. */
-function callerWith(...permissions: string[]): MembershipAccess {
-  return {
-    user: {
-      id: "usr_1",
-      email: "a@b.test",
-      first_name: "A",
-      last_name: "B",
-      is_client_portal_user: false,
-      client_id: null,
-    },
-    organizationId: "org_1",
-    organizationName: "Org",
-    role: "member",
-    permissions: new Set(permissions),
-    enabledModules: new Set(["milestones", "time-tracking"]),
-    catalogueVersion: 1,
-    permissionVersion: 1,
-    settingsVersion: 1,
-    fingerprint: permissions.join(","),
-    memberships: [],
-    membershipsKey: "",
-  };
-}
+const MODULES = ["milestones", "time-tracking"];
+const callerOf = (...permissions: string[]) => callerWith(permissions, MODULES);
 
-const EVERYTHING = callerWith(
+const EVERYTHING = callerOf(
   "milestones.read",
   "milestones.create",
   "milestones.update",
@@ -41,7 +19,7 @@ const EVERYTHING = callerWith(
   "milestones.invoice",
   "milestones.level1",
 );
-const READER = callerWith("milestones.read");
+const READER = callerOf("milestones.read");
 
 function allFieldIds(meta: RecordTypeMeta): string[] {
   return meta.fields.flatMap((f) => [f.id, ...(f.fields ?? []).map((c) => `${f.id}.${c.id}`)]);
@@ -49,7 +27,7 @@ function allFieldIds(meta: RecordTypeMeta): string[] {
 
 Deno.test("record type meta", async (t) => {
   await t.step("is valid wire metadata for every caller", () => {
-    for (const access of [EVERYTHING, READER, callerWith()]) {
+    for (const access of [EVERYTHING, READER, callerOf()]) {
       const parsed = RecordTypeMeta.safeParse(recordTypeMeta(SAMPLE_JOB, access));
       ok(parsed.success, parsed.error?.message);
     }
@@ -113,7 +91,7 @@ Deno.test("record type meta", async (t) => {
       { id: "invoice", label: "Invoice", permission: "milestones.invoice" },
     ]);
     assertEquals(
-      recordTypeMeta(SAMPLE_JOB, callerWith("milestones.read", "milestones.reopen")).actions
+      recordTypeMeta(SAMPLE_JOB, callerOf("milestones.read", "milestones.reopen")).actions
         .map((a) => a.id),
       ["reopen"],
     );
@@ -130,7 +108,7 @@ Deno.test("record type meta", async (t) => {
       import: true,
     });
     assertEquals(
-      recordTypeMeta(SAMPLE_JOB, callerWith("milestones.read", "milestones.export")).can,
+      recordTypeMeta(SAMPLE_JOB, callerOf("milestones.read", "milestones.export")).can,
       { read: true, create: false, update: false, delete: false, export: true, import: false },
     );
   });
@@ -153,7 +131,7 @@ Deno.test("record type meta", async (t) => {
     assertEquals(meta.list.views[1].sort, [{ field: "due_date", dir: "asc" }]);
     assertEquals(meta.form_route, "jobs/:id");
     assertEquals(meta.submittable, false);
-    const contact = recordTypeMeta(SAMPLE_CONTACT, callerWith("time_tracking.read"));
+    const contact = recordTypeMeta(SAMPLE_CONTACT, callerOf("time_tracking.read"));
     assertEquals(contact.form_route, "time-tracking/:id");
     assertEquals(contact.states, undefined);
   });

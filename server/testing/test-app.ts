@@ -4,6 +4,8 @@
  * TEST_DATABASE_URL is set). The demo seed (with its PBKDF2 hashing) runs once
  * into a template; each test app gets a copy. `tokenFor` opens a session and signs
  * its access token directly, skipping password hashing; auth tests use real logins.
+ * Every JSON answer of a declared endpoint is checked against its response schema
+ * (response-check.ts): a mismatch fails the test that made the call.
  */
 import type { RecordType } from "../records/define.ts";
 import { type Config, DEFAULT_CONFIG } from "../config.ts";
@@ -15,6 +17,7 @@ import { newId } from "../platform/ids.ts";
 import { PEOPLE } from "../db/seed/demo-people.ts";
 import type { PasswordHasher } from "../platform/auth/hashing-pool.ts";
 import { createTestDatabase } from "./test-database.ts";
+import { checkingResponses } from "./response-check.ts";
 
 /** A clock tests can move. */
 export interface TestClock {
@@ -73,8 +76,10 @@ export async function createTestApp(
     hasher: parts.hasher,
     recordTypes: parts.recordTypes,
   });
+  const fetch = checkingResponses(built.api, built.fetch);
   return {
     ...built,
+    fetch,
     db,
     url: database.url,
     connect: database.connect,
@@ -113,7 +118,7 @@ export async function createTestApp(
           completed: Promise.resolve(),
         }
         : undefined;
-      return await built.fetch(
+      return await fetch(
         new Request(new URL(path, "http://localhost"), { method, headers, body }),
         info,
       );

@@ -84,6 +84,11 @@ export class DescriptorCache {
     return entry;
   }
 
+  /** How many descriptors are held. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
   /** Forgets everything (tests, catalogue redefinition). */
   clear(): void {
     this.#entries.clear();

@@ -9,6 +9,9 @@ import type { RoutesDescriptor } from "../../schemas/descriptor/mod.ts";
 import { SCHEMA_VERSION } from "../../schemas/descriptor/mod.ts";
 import { MODULE_DEFINITIONS, PARAMETER_ROUTES } from "../platform/catalogue/module-definitions.ts";
 import { GUEST_PAGES, PORTAL_PAGES, PUBLIC_PAGES } from "./public-pages.ts";
+import type { RecordType } from "../records/define.ts";
+import { RECORD_TYPES } from "../records/catalogue.ts";
+import { recordFormRoutes } from "./screens/record-screens.ts";
 
 /** The screen id of a parameterised /app route: its path without the parameters. */
 export function screenOfParameterRoute(path: string): string {
@@ -23,8 +26,10 @@ const SPECIAL_LEGACY: Record<string, string> = {
   "/enterprise-analytics": "/app/analytics-dashboard",
 };
 
-/** Builds the route table. */
-export function buildRoutesDescriptor(): RoutesDescriptor {
+/** Builds the route table (record forms open at their types' form routes). */
+export function buildRoutesDescriptor(
+  types: readonly RecordType[] = RECORD_TYPES,
+): RoutesDescriptor {
   const publicPaths = new Set([...PUBLIC_PAGES, ...GUEST_PAGES].map((p) => p.path));
   const legacy = MODULE_DEFINITIONS
     .filter((m) =>
@@ -44,6 +49,7 @@ export function buildRoutesDescriptor(): RoutesDescriptor {
         title: m.name,
         ...(m.lazy ? { lazy: true } : {}),
       })),
+      ...recordFormRoutes(types),
       ...PARAMETER_ROUTES.map((r) => ({
         path: `/app/${r.path}`,
         screen: screenOfParameterRoute(r.path),

@@ -141,7 +141,7 @@ export function uiRoutes(app: Hono<AppEnv>, deps: UiDeps): void {
     const key = [
       "screen",
       id,
-      JSON.stringify(params),
+      def.paramsKey ? def.paramsKey(params) : JSON.stringify(params),
       personal ? access!.fingerprint : "",
       personal && def.perUser ? access!.user.id : "",
       def.perDay ? new Date(deps.clock()).toISOString().slice(0, 10) : "",

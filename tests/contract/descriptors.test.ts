@@ -7,6 +7,7 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import Ajv2020 from "ajv/dist/2020.js";
 import { createTestApp } from "../../server/testing/test-app.ts";
 import { PEOPLE } from "../../server/db/seed/demo-people.ts";
+import { emittedScreens } from "./emitted-screens.ts";
 
 const ajv = new Ajv2020.default({ allErrors: true, strict: false });
 const load = async (file: string) =>
@@ -18,8 +19,6 @@ const validators = {
   screen: ajv.compile(await load("screen.schema.json")),
   refusal: ajv.compile(await load("screen-refusal.schema.json")),
 };
-
-const SAMPLE_PARAMS: Record<string, string> = { id: "led_acme_001", reportType: "summary" };
 
 function check(validate: Ajv2020.ValidateFunction, value: unknown, what: string): void {
   const valid = validate(value);
@@ -48,31 +47,19 @@ for (const email of accounts) {
         assertEquals(shellRes.status, 401);
       }
 
-      const screens = new Map<string, string>();
-      for (const route of routes.routes as { path: string; screen: string }[]) {
-        const names = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
-        const query = route.screen === "module"
-          ? "?id=tasks"
-          : names.length
-          ? "?" + names.map((n) => `${n}=${SAMPLE_PARAMS[n]}`).join("&")
-          : "";
-        screens.set(`${route.screen}${query}`, route.path);
-      }
       let checked = 0;
-      for (const [screen, path] of screens) {
-        const res = await t.call("GET", `/ui/screens/${screen}`, { token });
-        const body = await res.json();
-        if (res.status === 200) {
+      for (const { screen, route: path, status, body } of await emittedScreens(t, routes, token)) {
+        if (status === 200) {
           check(validators.screen, body, `screen ${screen} (${path}) for ${email ?? "anonymous"}`);
           checked++;
-        } else if (res.status === 403 || res.status === 404) {
+        } else if (status === 403 || status === 404) {
           check(validators.refusal, body, `refusal of ${screen} for ${email ?? "anonymous"}`);
           checked++;
         } else {
           assertEquals(
-            res.status,
+            status,
             401,
-            `screen ${screen} answered ${res.status} for ${email ?? "anonymous"}`,
+            `screen ${screen} answered ${status} for ${email ?? "anonymous"}`,
           );
           ok(!email, `a signed-in caller got 401 for ${screen}`);
         }

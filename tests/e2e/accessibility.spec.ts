@@ -9,7 +9,7 @@ import { submitSignIn } from "./support.ts";
 
 const SCREENS = [
   { path: "/app/dashboard", ready: "Open tasks" },
-  { path: "/app/tasks", ready: "Every task of the organisation." },
+  { path: "/app/tasks", ready: "Every task of the organisation" },
   { path: "/app/users", ready: "Invite" },
   { path: "/app/organization-management", ready: "Search modules" },
   { path: "/app/project-progress-analytics", ready: "Select a Project to Analyze" },

@@ -140,5 +140,7 @@ export const LEAD = defineRecordType({
     firm_admin: ["read", "create", "update", "delete", "export", "import", "convert", "level1"],
     sales: ["read", "create", "update", "export", "import", "convert"],
   },
+  // The spec's route for one lead.
+  form_route: "lead-detail/:id",
   hooks: { after_action: { convert: convertToClient } },
 });

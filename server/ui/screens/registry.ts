@@ -1,7 +1,8 @@
 /**
- * Every screen id of the route table and how it is built. Staff module screens
- * without a dedicated builder get the generic module screen; parameterised routes
- * get their owner module's guard and accept their params.
+ * Every screen id of the route table and how it is built. Record types' list and
+ * form screens are generated from their declarations; staff module screens without
+ * a dedicated builder get the generic module screen; parameterised routes get their
+ * owner module's guard and accept their params.
  */
 import { z } from "zod";
 import {
@@ -13,7 +14,8 @@ import { screenOfParameterRoute } from "../routes-descriptor.ts";
 import { PUBLIC_CONTENT_SCREENS } from "./public-content.ts";
 import { PUBLIC_FORM_SCREENS } from "./public-forms.ts";
 import { PASSWORD_RESET_SCREENS } from "./password-reset.ts";
-import { STAFF_RECORD_SCREENS } from "./staff-records.ts";
+import { NOTIFICATION_AND_CALENDAR_SCREENS } from "./notifications-and-calendar.ts";
+import { DASHBOARD_SCREEN } from "./dashboard.ts";
 import { catchAll, moduleScreen, STAFF_MISC_SCREENS } from "./staff-misc.ts";
 import { PORTAL_SCREENS } from "./portal.ts";
 import { ADMIN_SCREENS } from "./admin-screens.ts";
@@ -21,15 +23,20 @@ import { PROJECT_ANALYTICS_SCREENS } from "./project-analytics.ts";
 import { ANALYTICS_DASHBOARD_SCREENS } from "./analytics-dashboard.ts";
 import { REPORT_WRAPPER_SCREENS } from "./report-wrappers.ts";
 import type { ScreenDef } from "./screen-def.ts";
+import { recordScreenDefs } from "./record-screens.ts";
+import type { RecordType } from "../../records/define.ts";
+import { RECORD_TYPES } from "../../records/catalogue.ts";
 
-function buildRegistry(): Map<string, ScreenDef> {
+/** Screen id → definition, for the product with these record types. */
+export function buildScreenRegistry(types: readonly RecordType[]): Map<string, ScreenDef> {
   const screens = new Map<string, ScreenDef>();
   for (
     const def of [
       ...PUBLIC_CONTENT_SCREENS,
       ...PUBLIC_FORM_SCREENS,
       ...PASSWORD_RESET_SCREENS,
-      ...STAFF_RECORD_SCREENS,
+      DASHBOARD_SCREEN,
+      ...NOTIFICATION_AND_CALENDAR_SCREENS,
       ...STAFF_MISC_SCREENS,
       ...ADMIN_SCREENS,
       ...PROJECT_ANALYTICS_SCREENS,
@@ -37,6 +44,7 @@ function buildRegistry(): Map<string, ScreenDef> {
       ...REPORT_WRAPPER_SCREENS,
       catchAll,
       ...PORTAL_SCREENS,
+      ...recordScreenDefs(types),
     ]
   ) {
     screens.set(def.id, def);
@@ -79,4 +87,4 @@ function buildRegistry(): Map<string, ScreenDef> {
 }
 
 /** Screen id → definition. */
-export const SCREENS: ReadonlyMap<string, ScreenDef> = buildRegistry();
+export const SCREENS: ReadonlyMap<string, ScreenDef> = buildScreenRegistry(RECORD_TYPES);

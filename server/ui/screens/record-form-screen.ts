@@ -1,0 +1,101 @@
+/**
+ * A record type's form screen, generated from its declaration: the `record-form`
+ * (editable when the caller may change the record, else the read-only detail),
+ * the record's timeline of changes and comments, and the panels the declaration
+ * adds (related lists of other types, or any node). The descriptor refers to the
+ * record only through the route's `id`, so one build serves every record.
+ */
+import type { Node, ScreenDescriptor } from "../../../schemas/descriptor/mod.ts";
+import type { MembershipAccess } from "../../platform/access/access.ts";
+import { authorize } from "../../platform/access/authorize.ts";
+import type { RecordType } from "../../records/define.ts";
+import type { FormPanel } from "../../records/declaration.ts";
+import { recordTypeMeta } from "../../records/type-meta.ts";
+import { head } from "./screen-def.ts";
+import { type ListPreset, recordApi, recordListNode } from "./record-list-screen.ts";
+
+/** The route param value that opens a new record. */
+export const NEW_RECORD = "new";
+
+/** What a form screen is built from. */
+export interface FormScreenOptions {
+  /** Screen id. */
+  id: string;
+  /** The record's id from the route, or `new`. */
+  recordId: string;
+  /** Every declared type (related lists name theirs). */
+  types: readonly RecordType[];
+  /** A value new records start with (a type master's kind). */
+  preset?: ListPreset;
+  /** Where this form opens, when not the type's own form route. */
+  formRoute?: string;
+}
+
+/** The form screen of `type` for the caller. */
+export function recordFormScreen(
+  type: RecordType,
+  access: MembershipAccess,
+  options: FormScreenOptions,
+): ScreenDescriptor {
+  const meta = recordTypeMeta(type, access);
+  if (options.formRoute) meta.form_route = options.formRoute;
+  const isNew = options.recordId === NEW_RECORD;
+  const mayChange = isNew ? meta.can.create : meta.can.update;
+  const children: Node[] = [{
+    type: "record-form",
+    api: recordApi(type),
+    meta,
+    recordId: isNew ? NEW_RECORD : { $param: "id" },
+    mode: mayChange ? "edit" : "read",
+    ...(isNew && options.preset
+      ? { initial: { [options.preset.field]: options.preset.value } }
+      : {}),
+  }];
+  if (!isNew) {
+    for (const panel of type.declaration.panels ?? []) {
+      const node = panelNode(panel, access, options.types, type);
+      if (node) children.push(node);
+    }
+    children.push({
+      type: "record-timeline",
+      api: recordApi(type),
+      recordId: { $param: "id" },
+      labels: Object.fromEntries(meta.fields.map((f) => [f.id, f.label])),
+      canComment: authorize(access, type.module, "read"),
+    });
+  }
+  const title = isNew ? `New ${meta.label}` : meta.label;
+  return {
+    ...head(options.id, title, "dynamic"),
+    body: { type: "page", title, children },
+  };
+}
+
+/** A declared panel as a section, or nothing when the caller may not read its records. */
+function panelNode(
+  panel: FormPanel,
+  access: MembershipAccess,
+  types: readonly RecordType[],
+  owner: RecordType,
+): Node | null {
+  if (panel.kind === "node") {
+    return { type: "section", title: panel.label, children: [panel.node] };
+  }
+  const related = types.find((t) => t.id === panel.type);
+  if (!related) {
+    throw new Error(
+      `Record type "${owner.id}": panel "${panel.label}" names unknown type "${panel.type}"`,
+    );
+  }
+  if (!authorize(access, related.module, "read")) return null;
+  return {
+    type: "section",
+    title: panel.label,
+    children: [
+      recordListNode(related, recordTypeMeta(related, access), {
+        compact: true,
+        parent: panel.field,
+      }),
+    ],
+  };
+}

@@ -1,0 +1,161 @@
+/**
+ * The screens and form routes every declared record type gets: its list replaces
+ * its module's screen, its form opens at its form route (`<module>/:id` unless the
+ * declaration says otherwise, `new` for a new record). A few modules show a view
+ * or a kind of another module's type (my tasks, lead sources); those are listed
+ * here as data. A module owned by two types shows the first one declared.
+ */
+import { z } from "zod";
+import type { RouteEntry } from "../../../schemas/descriptor/mod.ts";
+import { findModule, PARAMETER_ROUTES } from "../../platform/catalogue/module-definitions.ts";
+import type { RecordType } from "../../records/define.ts";
+import { screenOfParameterRoute } from "../routes-descriptor.ts";
+import type { ScreenDef } from "./screen-def.ts";
+import { type ListPreset, recordListScreen } from "./record-list-screen.ts";
+import { NEW_RECORD, recordFormScreen } from "./record-form-screen.ts";
+import { LIST_SCREEN_EXTRAS } from "./record-screen-extras.ts";
+
+/** A module's screen showing a declared view, or one kind, of another module's record type. */
+interface ListVariant {
+  /** The module (and screen) id. */
+  id: string;
+  type: string;
+  view?: string;
+  /** Confines the list and starts new records with this value; such a list has its own form route. */
+  preset?: ListPreset;
+}
+
+const LIST_VARIANTS: readonly ListVariant[] = [
+  { id: "my-tasks", type: "task", view: "my-tasks" },
+  { id: "upcoming-tasks", type: "task", view: "upcoming-tasks" },
+  { id: "lead-sources", type: "type_master", preset: { field: "kind", value: "lead_source" } },
+  {
+    id: "task-status-management",
+    type: "type_master",
+    preset: { field: "kind", value: "task_status" },
+  },
+];
+
+const FORM_PARAMS = z.object({ id: z.string().min(1).max(64) }).strict();
+
+/** One form of a type: its route (under /app, with `:id`), screen id and what it presets. */
+interface FormPlan {
+  type: RecordType;
+  route: string;
+  screen: string;
+  module: string;
+  preset?: ListPreset;
+}
+
+/**
+ * The screen id of a form route: the route without its parameter, or, when that is
+ * a module's own screen (the list at `<module>`), that plus `/form`.
+ */
+export function formScreenId(route: string): string {
+  const base = screenOfParameterRoute(route);
+  return findModule(base) ? `${base}/form` : base;
+}
+
+function formPlans(types: readonly RecordType[]): FormPlan[] {
+  const plans: FormPlan[] = types.map((type) => {
+    const route = type.declaration.form_route ?? `${type.module}/:id`;
+    return { type, route, screen: formScreenId(route), module: type.module };
+  });
+  for (const variant of LIST_VARIANTS) {
+    const type = types.find((t) => t.id === variant.type);
+    if (!type || !variant.preset) continue;
+    const route = `${variant.id}/:id`;
+    plans.push({
+      type,
+      route,
+      screen: formScreenId(route),
+      module: variant.id,
+      preset: variant.preset,
+    });
+  }
+  for (const plan of plans) {
+    const names = [...plan.route.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]);
+    if (names.join() !== "id" || !plan.route.endsWith("/:id")) {
+      throw new Error(
+        `Record type "${plan.type.id}": form route "${plan.route}" must end in /:id`,
+      );
+    }
+  }
+  return plans;
+}
+
+/** The route table entries of the record forms (a form route already listed keeps its entry). */
+export function recordFormRoutes(types: readonly RecordType[]): RouteEntry[] {
+  const listed = new Set(PARAMETER_ROUTES.map((r) => r.path));
+  return formPlans(types)
+    .filter((plan) => !listed.has(plan.route))
+    .map((plan) => ({
+      path: `/app/${plan.route}`,
+      screen: plan.screen,
+      audience: "staff" as const,
+      title: plan.type.declaration.label,
+    }));
+}
+
+/** The list and form screens of the declared types. */
+export function recordScreenDefs(types: readonly RecordType[]): ScreenDef[] {
+  const defs = new Map<string, ScreenDef>();
+  for (const type of types) {
+    const module = findModule(type.module);
+    if (defs.has(type.module) || !module) continue;
+    defs.set(type.module, {
+      id: type.module,
+      audience: "staff",
+      module: type.module,
+      build: ({ access }) =>
+        recordListScreen(type, access!, {
+          id: type.module,
+          description: module.description,
+          extras: LIST_SCREEN_EXTRAS[type.module]?.(access!),
+        }),
+    });
+  }
+  for (const variant of LIST_VARIANTS) {
+    const type = types.find((t) => t.id === variant.type);
+    if (!type) continue;
+    if (variant.view && !type.declaration.list.views?.some((v) => v.id === variant.view)) {
+      throw new Error(
+        `Screen "${variant.id}": record type "${type.id}" has no view "${variant.view}"`,
+      );
+    }
+    const module = findModule(variant.id)!;
+    defs.set(variant.id, {
+      id: variant.id,
+      audience: "staff",
+      module: variant.id,
+      build: ({ access }) =>
+        recordListScreen(type, access!, {
+          id: variant.id,
+          title: module.name,
+          description: module.description,
+          view: variant.view,
+          preset: variant.preset,
+          formRoute: variant.preset ? `${variant.id}/:id` : undefined,
+        }),
+    });
+  }
+  for (const plan of formPlans(types)) {
+    defs.set(plan.screen, {
+      id: plan.screen,
+      audience: "staff",
+      module: plan.module,
+      params: FORM_PARAMS,
+      // One descriptor serves every saved record; a new record's differs.
+      paramsKey: (params) => params.id === NEW_RECORD ? NEW_RECORD : "record",
+      build: ({ access, params }) =>
+        recordFormScreen(plan.type, access!, {
+          id: plan.screen,
+          recordId: params.id,
+          types,
+          preset: plan.preset,
+          formRoute: plan.preset ? plan.route : undefined,
+        }),
+    });
+  }
+  return [...defs.values()];
+}
