@@ -11,6 +11,8 @@ const BENCHES = [
   "signin-flood",
   "events",
   "instances",
+  "records-import",
+  "records-export",
 ];
 
 const deno = new URL("../../node_modules/.bin/deno", import.meta.url).pathname;

@@ -1,0 +1,62 @@
+/**
+ * Benchmark (issue 13): 100,000 leads streamed as CSV from
+ * `GET /api/records/lead/export`, on SQLite and (with BENCH_DATABASE_URL)
+ * PostgreSQL. The leads are imported first; then the server's resident memory
+ * (from /proc) is sampled every 10 ms while the download runs. Prints the peak
+ * growth over the resident memory before the download, the time and the size.
+ * Budget: peak growth ≤ 50 MB.
+ */
+import { startApp } from "./servers.ts";
+import { benchDialects, createBenchDatabase, dialectName, POSTGRES_HINT } from "./databases.ts";
+import { importLeads, leadsCsv, signIn } from "./records-leads.ts";
+
+const ROWS = Number(Deno.env.get("BENCH_ROWS") ?? 100_000);
+const PORT = Number(Deno.env.get("BENCH_PORT") ?? 8952);
+
+/** A process's resident memory in bytes. */
+function residentBytes(pid: number): number {
+  const status = Deno.readTextFileSync(`/proc/${pid}/status`);
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
+}
+
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+for (const dialect of benchDialects()) {
+  const database = await createBenchDatabase(dialect);
+  const app = await startApp(PORT, { databaseUrl: database.url });
+  try {
+    const headers = await signIn(app.url);
+    await importLeads(app.url, headers, await leadsCsv(app.url, headers, ROWS));
+    // Settle: let the import's garbage go before the baseline is read.
+    await new Promise((r) => setTimeout(r, 2_000));
+    const before = residentBytes(app.pid);
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, residentBytes(app.pid));
+    }, 10);
+    const started = performance.now();
+    const res = await fetch(`${app.url}/api/records/lead/export?format=csv`, { headers });
+    if (!res.ok) throw new Error(`Export: ${res.status} ${await res.text()}`);
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of res.body!) {
+      bytes += chunk.length;
+      for (const byte of chunk) if (byte === 0x0a) lines++;
+      peak = Math.max(peak, residentBytes(app.pid));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    if (lines < ROWS + 1) throw new Error(`The export has ${lines} lines for ${ROWS} leads`);
+    console.log(
+      `${dialectName(dialect)}: ${(lines - 1).toLocaleString("en")} leads, ${mb(bytes)} MB in ${
+        seconds.toFixed(2)
+      } s; server memory ${mb(before)} MB before, peak growth ${
+        mb(peak - before)
+      } MB (budget ≤ 50 MB)`,
+    );
+  } finally {
+    await app.stop();
+    await database.drop();
+  }
+}
+if (benchDialects().length === 1) console.log(`PostgreSQL: not measured (${POSTGRES_HINT})`);
