@@ -54,6 +54,10 @@ import { allowedMethodsOf, methodNotAllowed } from "./platform/http/method-not-a
 import { passwordResetRoutes } from "./platform/auth/password-reset.ts";
 import { invitationPreviewRoutes } from "./platform/auth/invitation-preview.ts";
 import { outgoingMailRoutes } from "./platform/mail/mod.ts";
+import { RecordEngine } from "./records/engine/engine.ts";
+import { recordRoutes } from "./records/routes.ts";
+import { RECORD_TYPES } from "./records/catalogue.ts";
+import type { RecordType } from "./records/define.ts";
 
 /** What the app is built from. */
 export interface AppDeps {
@@ -63,6 +67,8 @@ export interface AppDeps {
   clock?: () => number;
   /** Hashes and verifies passwords (default: a pool sized to the machine). */
   hasher?: PasswordHasher;
+  /** The record types the engine serves (default: every declared type; tests add test-only ones). */
+  recordTypes?: readonly RecordType[];
 }
 
 /** The app and what tests and benchmarks may reach into. */
@@ -70,6 +76,8 @@ export interface BuiltApp {
   app: Hono<AppEnv>;
   api: Api;
   descriptors: DescriptorCache;
+  /** The record engine serving every record type. */
+  records: RecordEngine;
   /** Watches organisation versions; `main.ts` starts its polling. */
   feed: ChangeFeed;
   /** The request handler to serve: every request goes through the router (with Deno's connection info). */
@@ -190,6 +198,8 @@ export function createApp(deps: AppDeps): BuiltApp {
   clientAccessRoutes(api, db, clock, config.publicUrl);
   portalRoutes(api, db, clock);
   outgoingMailRoutes(api, { db, config });
+  const records = new RecordEngine(db, deps.recordTypes ?? RECORD_TYPES, clock);
+  recordRoutes(api, records);
 
   let openApiBytes: string | undefined;
   const openApi =
@@ -244,5 +254,12 @@ export function createApp(deps: AppDeps): BuiltApp {
     }, 404);
   });
 
-  return { app, api, descriptors, feed, fetch: (request, info) => app.fetch(request, info) };
+  return {
+    app,
+    api,
+    descriptors,
+    feed,
+    records,
+    fetch: (request, info) => app.fetch(request, info),
+  };
 }

@@ -5,6 +5,7 @@
  * into a template; each test app gets a copy. `tokenFor` opens a session and signs
  * its access token directly, skipping password hashing; auth tests use real logins.
  */
+import type { RecordType } from "../records/define.ts";
 import { type Config, DEFAULT_CONFIG } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { type BuiltApp, createApp } from "../app.ts";
@@ -50,7 +51,7 @@ export interface TestApp extends BuiltApp {
 /** A fresh app over a copy of the seeded template. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  parts: { hasher?: PasswordHasher; dialect?: "sqlite" } = {},
+  parts: { hasher?: PasswordHasher; dialect?: "sqlite"; recordTypes?: readonly RecordType[] } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase({
     writeWaitMs: overrides.dbWriteWaitMs,
@@ -64,7 +65,14 @@ export async function createTestApp(
     },
   };
   const config: Config = { ...DEFAULT_CONFIG, clientDist: "/nonexistent", ...overrides };
-  const built = createApp({ db, config, secret, clock: () => clock.now, hasher: parts.hasher });
+  const built = createApp({
+    db,
+    config,
+    secret,
+    clock: () => clock.now,
+    hasher: parts.hasher,
+    recordTypes: parts.recordTypes,
+  });
   return {
     ...built,
     db,

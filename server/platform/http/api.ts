@@ -32,6 +32,12 @@ export interface EndpointSpec<
   description?: string;
   audience: A;
   body?: B;
+  /**
+   * The body as documented, when the call validates a looser shape and checks the
+   * rest itself (a record's values are checked field by field by the record engine,
+   * which names each failing field).
+   */
+  documentedBody?: z.ZodType;
   /** How the body is sent: JSON (the default), or a multipart form for calls that take files. */
   bodyFormat?: BodyFormat;
   query?: Q;

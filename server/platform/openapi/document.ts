@@ -86,7 +86,7 @@ export function buildOpenApiDocument(api: Api, version: string): Record<string, 
         required: true,
         content: {
           [spec.bodyFormat === "multipart" ? "multipart/form-data" : "application/json"]: {
-            schema: jsonSchema(spec.body, "input"),
+            schema: jsonSchema(spec.documentedBody ?? spec.body, "input"),
           },
         },
       };

@@ -1,0 +1,273 @@
+/**
+ * The record engine through its HTTP API, on a test-only type using every field
+ * type, a child table with a computed total, a workflow, a custom action and a
+ * level-1 field (server/testing/sample-record-types.ts). Runs on SQLite and, with
+ * TEST_DATABASE_URL, on PostgreSQL.
+ */
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { createEngineTestApp } from "../testing/engine-app.ts";
+import type { TestApp } from "../../testing/test-app.ts";
+
+const ADMIN = "admin@acme.test";
+const SALES = "sales@acme.test";
+const OTHER_ORG_ADMIN = "admin@globex.test";
+
+async function json(response: Response) {
+  return await response.json();
+}
+
+async function withApp(fn: (app: TestApp, admin: string) => Promise<void>) {
+  const app = await createEngineTestApp();
+  try {
+    await fn(app, await app.tokenFor(ADMIN));
+  } finally {
+    await app.close();
+  }
+}
+
+async function createJob(app: TestApp, token: string, values: Record<string, unknown>) {
+  const response = await app.call("POST", "/api/records/sample_job", { token, body: { values } });
+  return { response, body: await json(response) };
+}
+
+Deno.test("the record API creates, reads, updates and deletes a record with child rows", async () => {
+  await withApp(async (app, admin) => {
+    const { response, body } = await createJob(app, admin, {
+      title: "Fix the boiler",
+      kind: "repair",
+      hours: 2.26,
+      due_date: "2026-12-01",
+      lines: [{ item: "Valve", amount: 40.5, cost: 20 }, { item: "Labour", amount: 80 }],
+    });
+    assertEquals(response.status, 201, JSON.stringify(body));
+    const record = body.record;
+    assert(/^JOB-\d{4}-\d{5}$/.test(record.name), record.name);
+    assertEquals(record.version, 1);
+    assertEquals(record.status, "open");
+    assertEquals(record.hours, 2.3, "float kept to its precision of 1");
+    assertEquals(record.total, 120.5, "the computed sum of the lines");
+    assertEquals(record.billable, true, "default");
+    assertEquals(record.lines.length, 2);
+
+    const got = await json(
+      await app.call("GET", `/api/records/sample_job/${record.id}`, { token: admin }),
+    );
+    assertEquals(got.record.title, "Fix the boiler");
+    assert(got.actions.some((a: { id: string }) => a.id === "finish"));
+    assert(got.actions.some((a: { id: string }) => a.id === "delete"));
+
+    const patched = await app.call("PATCH", `/api/records/sample_job/${record.id}`, {
+      token: admin,
+      body: {
+        version: 1,
+        values: { title: "Fix the boiler today", lines: [{ item: "Valve", amount: 10 }] },
+      },
+    });
+    const updated = (await json(patched)).record;
+    assertEquals(patched.status, 200);
+    assertEquals(updated.version, 2);
+    assertEquals(updated.total, 10);
+
+    const stale = await app.call("PATCH", `/api/records/sample_job/${record.id}`, {
+      token: admin,
+      body: { version: 1, values: { title: "Lost update" } },
+    });
+    assertEquals(stale.status, 409);
+    const after = await json(
+      await app.call("GET", `/api/records/sample_job/${record.id}`, { token: admin }),
+    );
+    assertEquals(after.record.title, "Fix the boiler today", "a stale write changes nothing");
+
+    const history = await json(
+      await app.call("GET", `/api/records/sample_job/${record.id}/history`, { token: admin }),
+    );
+    const changed = history.entries.find((e: { kind: string }) => e.kind === "changed");
+    assert(changed, JSON.stringify(history));
+    assert(
+      changed.changes.some((c: { field: string; from: unknown; to: unknown }) =>
+        c.field === "title" && c.from === "Fix the boiler" && c.to === "Fix the boiler today"
+      ),
+    );
+    assertEquals(changed.by.name.length > 0, true);
+
+    const removed = await app.call("DELETE", `/api/records/sample_job/${record.id}?version=2`, {
+      token: admin,
+    });
+    assertEquals(removed.status, 204);
+    const gone = await app.call("GET", `/api/records/sample_job/${record.id}`, { token: admin });
+    assertEquals(gone.status, 404);
+  });
+});
+
+Deno.test("bad values answer 400 naming each field, and nothing is stored", async () => {
+  await withApp(async (app, admin) => {
+    const { response, body } = await createJob(app, admin, {
+      title: "x".repeat(141),
+      visits: "three",
+      kind: "demolish",
+      due_date: "2026-02-31",
+      contact: "nope",
+      unknown_field: 1,
+      lines: [{ amount: 5 }],
+    });
+    assertEquals(response.status, 400);
+    assertEquals(body.error.code, "invalid_input");
+    const fields = body.error.details.fields;
+    for (
+      const key of [
+        "title",
+        "visits",
+        "kind",
+        "due_date",
+        "contact",
+        "unknown_field",
+        "lines[0].item",
+      ]
+    ) {
+      assert(fields[key], `${key} is named: ${JSON.stringify(fields)}`);
+    }
+    const missing = await createJob(app, admin, { kind: "install" });
+    assertEquals(missing.response.status, 400);
+    assertEquals(missing.body.error.details.fields.title, "Required");
+    assertEquals(
+      missing.body.error.details.fields.site,
+      "Required",
+      "required_if kind == 'install'",
+    );
+    const list = await json(
+      await app.call("POST", "/api/records/sample_job/list", { token: admin, body: {} }),
+    );
+    assertEquals(list.total, { count: 0, exact: true });
+  });
+});
+
+Deno.test("a role without the permission is refused, naming it; another organisation's id is 404", async () => {
+  await withApp(async (app, admin) => {
+    const { body } = await createJob(app, admin, { title: "Mine" });
+    const sales = await app.tokenFor(SALES);
+    const refused = await app.call("POST", "/api/records/sample_job", {
+      token: sales,
+      body: { values: { title: "x" } },
+    });
+    assertEquals(refused.status, 403);
+    const message = (await json(refused)).error.message;
+    assert(message.includes("milestones."), message);
+    const other = await app.tokenFor(OTHER_ORG_ADMIN);
+    const foreign = await app.call("GET", `/api/records/sample_job/${body.record.id}`, {
+      token: other,
+    });
+    assertEquals(foreign.status, 404);
+    const foreignPatch = await app.call("PATCH", `/api/records/sample_job/${body.record.id}`, {
+      token: other,
+      body: { version: 1, values: { title: "Taken over" } },
+    });
+    assertEquals(foreignPatch.status, 404);
+  });
+});
+
+Deno.test("lists filter, search, sort and page with a cursor, and count exactly", async () => {
+  await withApp(async (app, admin) => {
+    for (let i = 0; i < 7; i++) {
+      const { response } = await createJob(app, admin, {
+        title: `Job ${i}`,
+        kind: i % 2 === 0 ? "repair" : "install",
+        site: "https://example.com",
+        margin: i * 10,
+      });
+      assertEquals(response.status, 201);
+    }
+    const page = async (cursor?: string) =>
+      await json(
+        await app.call("POST", "/api/records/sample_job/list", {
+          token: admin,
+          body: {
+            filters: [{ field: "kind", op: "eq", value: "repair" }],
+            sort: [{ field: "margin", dir: "desc" }],
+            limit: 2,
+            ...(cursor ? { cursor } : {}),
+          },
+        }),
+      );
+    const first = await page();
+    assertEquals(first.total, { count: 4, exact: true });
+    assertEquals(first.items.map((r: { title: string }) => r.title), ["Job 6", "Job 4"]);
+    const second = await page(first.next_cursor);
+    assertEquals(second.items.map((r: { title: string }) => r.title), ["Job 2", "Job 0"]);
+    assertEquals(second.next_cursor, null);
+    const searched = await json(
+      await app.call("POST", "/api/records/sample_job/list", {
+        token: admin,
+        body: { search: "job 3" },
+      }),
+    );
+    assertEquals(searched.items.map((r: { title: string }) => r.title), ["Job 3"]);
+    const bad = await app.call("POST", "/api/records/sample_job/list", {
+      token: admin,
+      body: { filters: [{ field: "secret", op: "eq", value: 1 }] },
+    });
+    assertEquals(bad.status, 400);
+  });
+});
+
+Deno.test("transitions move the state, refuse with the reason, and need their comment", async () => {
+  await withApp(async (app, admin) => {
+    const { body } = await createJob(app, admin, { title: "Paint" });
+    const id = body.record.id;
+    const finished = await app.call("POST", `/api/records/sample_job/${id}/actions/finish`, {
+      token: admin,
+      body: { version: 1 },
+    });
+    assertEquals(finished.status, 200);
+    const record = (await json(finished)).record;
+    assertEquals(record.status, "done");
+    const again = await app.call("POST", `/api/records/sample_job/${id}/actions/finish`, {
+      token: admin,
+      body: { version: record.version },
+    });
+    assertEquals(again.status, 409);
+    assert((await json(again)).error.message.includes("Done"));
+    const noComment = await app.call("POST", `/api/records/sample_job/${id}/actions/reopen`, {
+      token: admin,
+      body: { version: record.version },
+    });
+    assertEquals(noComment.status, 400);
+    const reopened = await app.call("POST", `/api/records/sample_job/${id}/actions/reopen`, {
+      token: admin,
+      body: { version: record.version, comment: "Missed a wall" },
+    });
+    assertEquals(reopened.status, 200);
+    const history = await json(
+      await app.call("GET", `/api/records/sample_job/${id}/history`, { token: admin }),
+    );
+    assert(
+      history.entries.some((e: { action?: string; comment?: string }) =>
+        e.action === "reopen" && e.comment === "Missed a wall"
+      ),
+    );
+  });
+});
+
+Deno.test("bulk updates report one result per id", async () => {
+  await withApp(async (app, admin) => {
+    const a = (await createJob(app, admin, { title: "A" })).body.record.id;
+    const b = (await createJob(app, admin, { title: "B" })).body.record.id;
+    const response = await app.call("POST", "/api/records/sample_job/bulk", {
+      token: admin,
+      body: { ids: [a, b, "missing"], values: { visits: 3 } },
+    });
+    const result = await json(response);
+    assertEquals(result.succeeded, 2);
+    assertEquals(result.failed, 1);
+    assertEquals(
+      result.results.find((r: { id: string }) => r.id === "missing").error.code,
+      "not_found",
+    );
+    const bad = await json(
+      await app.call("POST", "/api/records/sample_job/bulk", {
+        token: admin,
+        body: { ids: [a], values: { visits: 500 } },
+      }),
+    );
+    assertEquals(bad.results[0].error.field, "visits");
+  });
+});

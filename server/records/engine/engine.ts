@@ -1,0 +1,466 @@
+/**
+ * The record engine's service: every record type's list, read, create, update,
+ * delete, actions, history, comments, bulk changes and link search, enforced for
+ * the caller (module switch, `<module>.<action>` permission, organisation,
+ * own-record rule, permission level) and audited with the field diff. Routes
+ * (../routes.ts) only translate HTTP to these calls.
+ */
+import type { Database, Queryable } from "../../db/database.ts";
+import type { Access } from "../../platform/access/access.ts";
+import { authorize } from "../../platform/access/authorize.ts";
+import { conflict, invalidInput, notFound } from "../../platform/errors/app-error.ts";
+import { recordAudit } from "../../platform/audit/record.ts";
+import { LIST_LIMIT_DEFAULT } from "../../../schemas/records/api.ts";
+import type { ListRequest } from "../../../schemas/records/api.ts";
+import type { RecordType } from "../define.ts";
+import { mayReach, typeFor, visibleRecord } from "./record-access.ts";
+import {
+  attachChildren,
+  columnFields,
+  type RecordData,
+  rowToRecord,
+  selectList,
+} from "./record-rows.ts";
+import {
+  deleteRecord,
+  insertRecord,
+  loadRecord,
+  nextSeriesNames,
+  replaceChildren,
+  updateRecord,
+} from "./record-store.ts";
+import { validateRecord } from "./validate-record.ts";
+import { afterCursor, cappedCount, cursorAfter, sortKeys, whereClause } from "./list-query.ts";
+import { addLinkTitles, titlesOf } from "./link-titles.ts";
+import { availableActions, derivedStatus } from "./record-actions.ts";
+import { type BulkOutcome, outcomeError, summarise } from "./bulk-results.ts";
+import { containsMatch, containsPattern } from "../../db/dialect.ts";
+
+/** What a write may carry besides its values. */
+export interface WriteOptions {
+  requestId?: string;
+  /** Audit action (default: create or update). */
+  auditAction?: string;
+}
+
+/** The engine over a database and the declared record types. */
+export class RecordEngine {
+  readonly db: Database;
+  readonly types: ReadonlyMap<string, RecordType>;
+  readonly clock: () => number;
+
+  constructor(db: Database, types: readonly RecordType[], clock: () => number = Date.now) {
+    this.db = db;
+    this.types = new Map(types.map((t) => [t.id, t]));
+    this.clock = clock;
+  }
+
+  /** The declared type with this id, if any. */
+  findType = (id: string): RecordType | undefined => this.types.get(id);
+
+  /** The type after checking the caller may take `action` on it. */
+  typeFor(access: Access, typeId: string, action: string): RecordType {
+    return typeFor(this.types, access, typeId, action);
+  }
+
+  #now(): string {
+    return new Date(this.clock()).toISOString();
+  }
+
+  /** A page of records. */
+  async list(access: Access, typeId: string, request: ListRequest, q: Queryable = this.db) {
+    const type = this.typeFor(access, typeId, "read");
+    const view = request.view
+      ? type.declaration.list.views?.find((v) => v.id === request.view)
+      : undefined;
+    if (request.view && !view) {
+      throw invalidInput(`Unknown view "${request.view}"`, { view: "Unknown view" });
+    }
+    const today = this.#now().slice(0, 10);
+    const where = whereClause(type, access, {
+      filters: [...(view?.filters ?? []), ...(request.filters ?? [])],
+      search: request.search,
+      today,
+    });
+    const keys = sortKeys(type, access, request.sort ?? view?.sort ?? type.declaration.list.sort);
+    const fields = this.#selectedFields(type, access, request.fields);
+    const page = request.cursor ? afterCursor(keys, request.cursor) : undefined;
+    const limit = request.limit ?? LIST_LIMIT_DEFAULT;
+    const rows = await q.all<Record<string, unknown>>(
+      `SELECT ${selectList(type, fields.filter((f) => f.type !== "table"))} FROM ${type.table} t
+       WHERE ${where.sql}${page ? ` AND ${page.sql}` : ""}
+       ORDER BY ${keys.map((k) => `${k.expression} ${k.dir.toUpperCase()}`).join(", ")}
+       LIMIT ${limit + 1}`,
+      [...where.params, ...(page?.params ?? [])],
+    );
+    const more = rows.length > limit;
+    const shown = rows.slice(0, limit);
+    const items = shown.map((row) =>
+      rowToRecord(type, row, fields.filter((f) => f.type !== "table"))
+    );
+    await attachChildren(q, type, items, fields.filter((f) => f.type === "table"));
+    await addLinkTitles(q, access.organizationId, fields, items, this.findType);
+    const today2 = today;
+    for (const item of items) this.#derive(type, item, today2);
+    const total = await cappedCount(q, type.table, where);
+    return {
+      items: items.map((item) => visibleRecord(type, access, item)),
+      next_cursor: more ? cursorAfter(keys, shown[shown.length - 1]) : null,
+      total,
+    };
+  }
+
+  #selectedFields(type: RecordType, access: Access, ids: readonly string[] | undefined) {
+    const level1 = authorize(access, type.module, "level1");
+    const readable = type.fields.filter((f) => f.level !== 1 || level1);
+    if (!ids) return readable.filter((f) => f.type !== "table");
+    const byId = new Map(readable.map((f) => [f.id, f]));
+    const chosen = [];
+    for (const id of ids) {
+      const field = byId.get(id);
+      if (field) chosen.push(field);
+      else if (
+        !["id", "name", "version", "status", "created_at", "updated_at", "created_by", "title"]
+          .includes(id)
+      ) {
+        throw invalidInput(`Unknown field "${id}" in fields`, { fields: `Unknown field "${id}"` });
+      }
+    }
+    return chosen;
+  }
+
+  #derive(type: RecordType, record: RecordData, today: string): void {
+    const status = derivedStatus(type, record, today);
+    if (status) record.status = status;
+  }
+
+  /** Loads a record the caller may reach, or 404. */
+  async #reachable(
+    q: Queryable,
+    type: RecordType,
+    access: Access,
+    id: string,
+  ): Promise<RecordData> {
+    const record = await loadRecord(q, type, access.organizationId, id);
+    if (!record || !mayReach(type, access, record)) throw notFound(type.declaration.label);
+    return record;
+  }
+
+  /** A record with the actions the caller may take now. */
+  async get(access: Access, typeId: string, id: string) {
+    const type = this.typeFor(access, typeId, "read");
+    const record = await this.#reachable(this.db, type, access, id);
+    await addLinkTitles(this.db, access.organizationId, type.fields, [record], this.findType);
+    this.#derive(type, record, this.#now().slice(0, 10));
+    const { actions, readOnly } = availableActions(type, access, record, this.#now());
+    return { record: visibleRecord(type, access, record), actions, read_only_fields: readOnly };
+  }
+
+  /** Creates a record. */
+  async create(
+    access: Access,
+    typeId: string,
+    values: Record<string, unknown>,
+    options: WriteOptions = {},
+  ) {
+    const type = this.typeFor(access, typeId, "create");
+    const record = await this.db.transaction((tx) =>
+      this.createIn(tx, access, type, values, options)
+    );
+    return visibleRecord(type, access, record);
+  }
+
+  /** Creates a record inside the caller's transaction (hooks and imports use it). */
+  async createIn(
+    tx: Queryable,
+    access: Access,
+    type: RecordType,
+    values: Record<string, unknown>,
+    options: WriteOptions & { amendedFrom?: RecordData } = {},
+  ): Promise<RecordData> {
+    const now = this.#now();
+    const checked = await validateRecord(
+      { q: tx, access, type, now, findType: this.findType },
+      values,
+    );
+    const naming = type.declaration.naming;
+    let name: string;
+    if (options.amendedFrom) name = await this.#amendedName(tx, type, access, options.amendedFrom);
+    else if ("series" in naming) {
+      [name] = await nextSeriesNames(tx, access.organizationId, naming.series, now);
+    } else name = String(checked.values[naming.field] ?? "");
+    const status = type.declaration.states?.initial;
+    const id = await insertRecord(tx, type, {
+      organizationId: access.organizationId,
+      name,
+      now,
+      userId: access.user.id,
+      status: derivedStatus(type, { ...checked.values, status }, now.slice(0, 10)) ?? status,
+      amendedFrom: options.amendedFrom ? options.amendedFrom.id as string : null,
+    }, checked.columns);
+    for (const [fieldId, rows] of checked.children) {
+      await replaceChildren(tx, type, fieldId, { organizationId: access.organizationId, id }, rows);
+    }
+    await recordAudit(tx, {
+      organizationId: access.organizationId,
+      actorId: access.user.id,
+      action: options.auditAction ?? "create",
+      resourceType: type.id,
+      resourceId: id,
+      after: Object.fromEntries(checked.changes.map((c) => [c.field, c.to])),
+      requestId: options.requestId,
+      now,
+    });
+    return (await loadRecord(tx, type, access.organizationId, id))!;
+  }
+
+  async #amendedName(
+    tx: Queryable,
+    type: RecordType,
+    access: Access,
+    from: RecordData,
+  ): Promise<string> {
+    const base = String(from.name).replace(/-\d+$/, from.amended_from ? "" : "$&");
+    for (let n = 1; n < 1000; n++) {
+      const name = `${base}-${n}`;
+      const taken = await tx.get(
+        `SELECT 1 AS found FROM ${type.table} WHERE organization_id = ? AND name = ?`,
+        [
+          access.organizationId,
+          name,
+        ],
+      );
+      if (!taken) return name;
+    }
+    throw conflict("Too many amendments of this record");
+  }
+
+  /** Updates a record at `version`; a stale version answers 409 and changes nothing. */
+  async update(
+    access: Access,
+    typeId: string,
+    id: string,
+    version: number,
+    values: Record<string, unknown>,
+    options: WriteOptions = {},
+  ) {
+    const type = this.typeFor(access, typeId, "update");
+    const record = await this.db.transaction((tx) =>
+      this.updateIn(tx, access, type, id, version, values, options)
+    );
+    await addLinkTitles(this.db, access.organizationId, type.fields, [record], this.findType);
+    return visibleRecord(type, access, record);
+  }
+
+  /** Updates inside the caller's transaction. `trusted` skips read-only checks (hooks set derived values). */
+  async updateIn(
+    tx: Queryable,
+    access: Access,
+    type: RecordType,
+    id: string,
+    version: number,
+    values: Record<string, unknown>,
+    options: WriteOptions & { trusted?: boolean } = {},
+  ): Promise<RecordData> {
+    const now = this.#now();
+    const existing = await this.#reachable(tx, type, access, id);
+    if (existing.version !== version) {
+      throw conflict(`${type.declaration.label} ${existing.name} was changed by someone else`, {
+        current_version: existing.version,
+      });
+    }
+    const docstatus = Number(existing.docstatus ?? 0);
+    if (docstatus === 2) {
+      throw conflict(
+        `A cancelled ${type.declaration.label.toLowerCase()} cannot be changed; amend it instead`,
+      );
+    }
+    const locked = docstatus === 1
+      ? new Set(type.fields.filter((f) => !f.allow_on_submit).map((f) => f.id))
+      : undefined;
+    const checked = await validateRecord(
+      {
+        q: tx,
+        access,
+        type,
+        existing,
+        now,
+        findType: this.findType,
+        lockedFields: options.trusted ? undefined : locked,
+      },
+      options.trusted ? {} : values,
+    );
+    if (options.trusted) {
+      for (const [key, value] of Object.entries(values)) {
+        const field = type.field.get(key);
+        if (!field) continue;
+        checked.columns.set(
+          field.column,
+          value === true ? 1 : value === false ? 0 : value as never,
+        );
+        if (JSON.stringify(existing[key]) !== JSON.stringify(value)) {
+          checked.changes.push({ field: key, from: existing[key] ?? null, to: value });
+        }
+        checked.values[key] = value;
+      }
+    }
+    const naming = type.declaration.naming;
+    const name = "field" in naming && checked.changes.some((c) => c.field === naming.field)
+      ? String(checked.values[naming.field] ?? "")
+      : undefined;
+    const status = type.declaration.states
+      ? derivedStatus(type, checked.values, now.slice(0, 10))
+      : undefined;
+    if (status && status !== existing.status) {
+      checked.columns.set("status", status);
+      checked.changes.push({ field: "status", from: existing.status, to: status });
+    }
+    const updated = await updateRecord(tx, type, {
+      organizationId: access.organizationId,
+      id,
+      version,
+    }, {
+      columns: checked.columns,
+      now,
+      userId: access.user.id,
+      name,
+    });
+    if (!updated) {
+      throw conflict(`${type.declaration.label} ${existing.name} was changed by someone else`);
+    }
+    for (const [fieldId, rows] of checked.children) {
+      await replaceChildren(tx, type, fieldId, { organizationId: access.organizationId, id }, rows);
+    }
+    if (checked.changes.length > 0 || options.auditAction) {
+      await recordAudit(tx, {
+        organizationId: access.organizationId,
+        actorId: access.user.id,
+        action: options.auditAction ?? "update",
+        resourceType: type.id,
+        resourceId: id,
+        before: Object.fromEntries(checked.changes.map((c) => [c.field, c.from])),
+        after: Object.fromEntries(checked.changes.map((c) => [c.field, c.to])),
+        requestId: options.requestId,
+        now,
+      });
+    }
+    return (await loadRecord(tx, type, access.organizationId, id))!;
+  }
+
+  /** Deletes a draft at `version`; submitted records are cancelled instead. */
+  async remove(
+    access: Access,
+    typeId: string,
+    id: string,
+    version: number,
+    options: WriteOptions = {},
+  ) {
+    const type = this.typeFor(access, typeId, "delete");
+    await this.db.transaction(async (tx) => {
+      const existing = await this.#reachable(tx, type, access, id);
+      if (existing.version !== version) {
+        throw conflict(`${type.declaration.label} ${existing.name} was changed by someone else`, {
+          current_version: existing.version,
+        });
+      }
+      if (Number(existing.docstatus ?? 0) !== 0) {
+        throw conflict(
+          `Only drafts can be deleted; cancel a submitted ${type.declaration.label.toLowerCase()} instead`,
+        );
+      }
+      if (!(await deleteRecord(tx, type, { organizationId: access.organizationId, id, version }))) {
+        throw conflict(`${type.declaration.label} ${existing.name} was changed by someone else`);
+      }
+      const before: Record<string, unknown> = { name: existing.name };
+      for (const f of columnFields(type)) before[f.id] = existing[f.id];
+      await recordAudit(tx, {
+        organizationId: access.organizationId,
+        actorId: access.user.id,
+        action: "delete",
+        resourceType: type.id,
+        resourceId: id,
+        before,
+        requestId: options.requestId,
+        now: this.#now(),
+      });
+    });
+  }
+
+  /** Link type-ahead: records whose title or search fields contain `q`. */
+  async search(access: Access, typeId: string, q: string | undefined, limit = 10) {
+    if (typeId === "user") return { items: await this.#searchMembers(access, q, limit) };
+    const type = this.typeFor(access, typeId, "read");
+    const where = whereClause(type, access, {
+      filters: [],
+      search: q,
+      today: this.#now().slice(0, 10),
+    });
+    const title = type.field.get(type.declaration.title_field)?.column ?? "name";
+    const rows = await this.db.all<{ id: string; name: string; title: string }>(
+      `SELECT t.id, t.name, t.${title} AS title FROM ${type.table} t WHERE ${where.sql}
+       ORDER BY t.${title}, t.id LIMIT ${limit}`,
+      where.params,
+    );
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        title: String(r.title ?? r.name),
+        ...(r.name !== r.title ? { description: r.name } : {}),
+      })),
+    };
+  }
+
+  async #searchMembers(access: Access, q: string | undefined, limit: number) {
+    const text = q?.trim();
+    const rows = await this.db.all<
+      { id: string; first_name: string; last_name: string; email: string }
+    >(
+      `SELECT u.id, u.first_name, u.last_name, u.email FROM users u
+       JOIN user_organizations m ON m.user_id = u.id AND m.organization_id = ?
+       WHERE u.is_client_portal_user = 0${
+        text
+          ? ` AND (${containsMatch("u.first_name || ' ' || u.last_name")} OR ${
+            containsMatch("u.email")
+          })`
+          : ""
+      }
+       ORDER BY u.first_name, u.last_name, u.id LIMIT ${limit}`,
+      [access.organizationId, ...(text ? [containsPattern(text), containsPattern(text)] : [])],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      title: `${r.first_name} ${r.last_name}`.trim(),
+      description: r.email,
+    }));
+  }
+
+  /** Titles of linked ids (for callers outside the engine). */
+  titles(access: Access, target: string, ids: readonly string[]) {
+    return titlesOf(this.db, access.organizationId, target, ids, this.findType);
+  }
+
+  /** Applies the same values to many records, one result per id; each change is its own transaction. */
+  async bulkUpdate(
+    access: Access,
+    typeId: string,
+    ids: readonly string[],
+    values: Record<string, unknown>,
+  ) {
+    const type = this.typeFor(access, typeId, "update");
+    const results: BulkOutcome[] = [];
+    for (const id of new Set(ids)) {
+      try {
+        const record = await this.db.transaction(async (tx) => {
+          const existing = await this.#reachable(tx, type, access, id);
+          return await this.updateIn(tx, access, type, id, existing.version as number, values, {
+            auditAction: "bulk_update",
+          });
+        });
+        results.push({ id, ok: true, version: record.version as number });
+      } catch (error) {
+        results.push({ id, ok: false, error: outcomeError(error) });
+      }
+    }
+    return summarise(results);
+  }
+}

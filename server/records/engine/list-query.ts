@@ -1,0 +1,284 @@
+/**
+ * A record list as SQL: the caller's organisation and own-record rule, filters,
+ * search over the type's search fields, a multi-column sort ending on `id` so
+ * every row has one place, and keyset paging (the cursor carries the last row's
+ * sort values, so page 200 costs what page 1 costs). The count is capped: exact
+ * up to COUNT_EXACT_LIMIT rows, "more than" beyond, so a list of millions answers
+ * as fast as a list of thousands.
+ */
+import type { Queryable, SqlValue } from "../../db/database.ts";
+import { containsMatch, containsPattern, isoDatePlus } from "../../db/dialect.ts";
+import type { MembershipAccess } from "../../platform/access/access.ts";
+import { authorize } from "../../platform/access/authorize.ts";
+import { invalidInput } from "../../platform/errors/app-error.ts";
+import { COUNT_EXACT_LIMIT, LIST_LIMIT_DEFAULT } from "../../../schemas/records/api.ts";
+import type { Filter, Sort } from "../../../schemas/records/meta.ts";
+import type { RecordField, RecordType } from "../define.ts";
+import { nullable, storageClass } from "./table-ddl.ts";
+import { decodeBase64, encodeBase64Url } from "../../platform/auth/base64.ts";
+
+/** A filterable or sortable key: a field, or a standard column. */
+interface Key {
+  column: string;
+  field?: RecordField;
+  kind: "TEXT" | "INTEGER" | "REAL";
+  nullable: boolean;
+}
+
+const STANDARD_KEYS: Record<string, Omit<Key, "column">> = {
+  name: { kind: "TEXT", nullable: false },
+  created_at: { kind: "TEXT", nullable: false },
+  updated_at: { kind: "TEXT", nullable: false },
+  created_by: { kind: "TEXT", nullable: true },
+  status: { kind: "TEXT", nullable: false },
+  docstatus: { kind: "INTEGER", nullable: false },
+};
+
+/** The key a caller names, or a 400 naming it. */
+export function keyOf(
+  type: RecordType,
+  access: MembershipAccess,
+  id: string,
+  what: string,
+): Key {
+  const field = type.field.get(id);
+  if (field) {
+    const kind = storageClass(field);
+    const hidden = field.level === 1 && !authorize(access, type.module, "level1");
+    if (kind && !hidden) return { column: field.column, field, kind, nullable: nullable(field) };
+  } else if (Object.hasOwn(STANDARD_KEYS, id)) {
+    if (id === "status" && !type.declaration.states) {
+      throw invalidInput(`Unknown field "${id}" in ${what}`, { [what]: `Unknown field "${id}"` });
+    }
+    if (id === "docstatus" && !type.declaration.submittable) {
+      throw invalidInput(`Unknown field "${id}" in ${what}`, { [what]: `Unknown field "${id}"` });
+    }
+    return { column: id, ...STANDARD_KEYS[id] };
+  }
+  throw invalidInput(`Unknown field "${id}" in ${what}`, { [what]: `Unknown field "${id}"` });
+}
+
+/** What a list query is asked. */
+export interface ListQuery {
+  filters: readonly Filter[];
+  search?: string;
+  sort: readonly Sort[];
+  limit?: number;
+  cursor?: string;
+  today: string;
+}
+
+/** The WHERE clause (with its parameters) of a list: organisation, own records, filters, search. */
+export function whereClause(
+  type: RecordType,
+  access: MembershipAccess,
+  query: Pick<ListQuery, "filters" | "search" | "today">,
+): { sql: string; params: SqlValue[] } {
+  const parts = ["t.organization_id = ?"];
+  const params: SqlValue[] = [access.organizationId];
+  const own = type.declaration.own_records;
+  if (own && own.roles.includes(access.role)) {
+    const columns = own.fields.map((f) => type.field.get(f)?.column ?? f);
+    parts.push(`(${columns.map((c) => `t.${c} = ?`).join(" OR ")})`);
+    for (const _ of columns) params.push(access.user.id);
+  }
+  for (const filter of query.filters) {
+    const key = keyOf(type, access, filter.field, "filters");
+    const clause = filterClause(key, filter, access, query.today);
+    parts.push(clause.sql);
+    params.push(...clause.params);
+  }
+  const search = query.search?.trim();
+  if (search) {
+    const columns = [
+      "name",
+      ...type.declaration.search_fields.map((f) => type.field.get(f)?.column ?? f),
+    ];
+    const unique = [...new Set(columns)];
+    parts.push(`(${unique.map((c) => containsMatch(`t.${c}`)).join(" OR ")})`);
+    for (const _ of unique) params.push(containsPattern(search));
+  }
+  return { sql: parts.join(" AND "), params };
+}
+
+function filterValue(key: Key, value: unknown, access: MembershipAccess, today: string): SqlValue {
+  if (value === "@me") return access.user.id;
+  if (typeof value === "string") {
+    const relative = /^@today(?:([+-])(\d{1,4}))?$/.exec(value);
+    if (relative) {
+      const days = relative[2] ? Number(relative[2]) * (relative[1] === "-" ? -1 : 1) : 0;
+      return isoDatePlus(today, days);
+    }
+  }
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (value === null || value === undefined) return null;
+  if (key.kind !== "TEXT") {
+    const n = typeof value === "number" ? value : Number(value);
+    if (!Number.isFinite(n)) {
+      throw invalidInput(`Filter on "${key.field?.id ?? key.column}" needs a number`, {
+        filters: `${key.field?.id ?? key.column} needs a number`,
+      });
+    }
+    return n;
+  }
+  return String(value);
+}
+
+function filterClause(
+  key: Key,
+  filter: Filter,
+  access: MembershipAccess,
+  today: string,
+): { sql: string; params: SqlValue[] } {
+  const c = `t.${key.column}`;
+  const one = () => filterValue(key, filter.value, access, today);
+  const list = () => {
+    if (!Array.isArray(filter.value) || filter.value.length === 0) {
+      throw invalidInput(`Filter "${filter.op}" on "${filter.field}" needs a list of values`, {
+        filters: `${filter.field}: needs a list of values`,
+      });
+    }
+    return filter.value.map((v) => filterValue(key, v, access, today));
+  };
+  const empty = key.nullable ? `${c} IS NULL` : key.kind === "TEXT" ? `${c} = ''` : `${c} = 0`;
+  switch (filter.op) {
+    case "eq": {
+      const v = one();
+      return v === null ? { sql: empty, params: [] } : { sql: `${c} = ?`, params: [v] };
+    }
+    case "ne": {
+      const v = one();
+      if (v === null) return { sql: `NOT (${empty})`, params: [] };
+      return key.nullable
+        ? { sql: `(${c} IS NULL OR ${c} <> ?)`, params: [v] }
+        : { sql: `${c} <> ?`, params: [v] };
+    }
+    case "lt":
+    case "lte":
+    case "gt":
+    case "gte": {
+      const v = one();
+      if (v === null) {
+        throw invalidInput(`Filter on "${filter.field}" needs a value`, { filters: filter.field });
+      }
+      const op = { lt: "<", lte: "<=", gt: ">", gte: ">=" }[filter.op];
+      return { sql: `${c} ${op} ?`, params: [v] };
+    }
+    case "between": {
+      const [from, to] = list();
+      if (from === undefined || to === undefined) {
+        throw invalidInput(`Filter "between" on "${filter.field}" needs two values`, {
+          filters: filter.field,
+        });
+      }
+      return { sql: `${c} BETWEEN ? AND ?`, params: [from, to] };
+    }
+    case "in": {
+      const values = list();
+      return { sql: `${c} IN (${values.map(() => "?").join(", ")})`, params: values };
+    }
+    case "not_in": {
+      const values = list();
+      const sql = `${c} NOT IN (${values.map(() => "?").join(", ")})`;
+      return { sql: key.nullable ? `(${c} IS NULL OR ${sql})` : sql, params: values };
+    }
+    case "contains": {
+      if (key.kind !== "TEXT") {
+        throw invalidInput(`Filter "contains" needs a text field`, { filters: filter.field });
+      }
+      return { sql: containsMatch(c), params: [containsPattern(String(filter.value ?? ""))] };
+    }
+    case "is_set":
+      return { sql: `NOT (${empty})`, params: [] };
+    case "is_not_set":
+      return { sql: empty, params: [] };
+  }
+}
+
+/** A sort column as SQL: nullable columns sort as '' so both databases agree on where empties go. */
+function sortExpression(key: Key): string {
+  return key.nullable ? `COALESCE(t.${key.column}, '')` : `t.${key.column}`;
+}
+
+/** The ORDER BY keys of a list: the asked sort, then `id` as the tie-break. */
+export function sortKeys(
+  type: RecordType,
+  access: MembershipAccess,
+  sort: readonly Sort[],
+): { expression: string; dir: "asc" | "desc"; key: Key }[] {
+  const keys = sort.map((s) => {
+    const key = keyOf(type, access, s.field, "sort");
+    return { expression: sortExpression(key), dir: s.dir, key };
+  });
+  const last = keys.at(-1)?.dir ?? "asc";
+  keys.push({
+    expression: "t.id",
+    dir: last,
+    key: { column: "id", kind: "TEXT", nullable: false },
+  });
+  return keys;
+}
+
+/** The keyset condition after a cursor's row. */
+export function afterCursor(
+  keys: ReturnType<typeof sortKeys>,
+  cursor: string,
+): { sql: string; params: SqlValue[] } {
+  let values: unknown;
+  try {
+    const base64 = cursor.replaceAll("-", "+").replaceAll("_", "/");
+    values = JSON.parse(
+      new TextDecoder().decode(decodeBase64(base64 + "=".repeat((4 - base64.length % 4) % 4))),
+    );
+  } catch {
+    throw invalidInput("The cursor is not one this list gave", { cursor: "Unknown cursor" });
+  }
+  if (!Array.isArray(values) || values.length !== keys.length) {
+    throw invalidInput("The cursor is not one this list gave", { cursor: "Unknown cursor" });
+  }
+  const ors: string[] = [];
+  const params: SqlValue[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const ands: string[] = [];
+    for (let j = 0; j < i; j++) {
+      ands.push(`${keys[j].expression} = ?`);
+      params.push(values[j] as SqlValue);
+    }
+    ands.push(`${keys[i].expression} ${keys[i].dir === "asc" ? ">" : "<"} ?`);
+    params.push(values[i] as SqlValue);
+    ors.push(`(${ands.join(" AND ")})`);
+  }
+  return { sql: `(${ors.join(" OR ")})`, params };
+}
+
+/** The cursor after a row: its sort values. */
+export function cursorAfter(
+  keys: ReturnType<typeof sortKeys>,
+  row: Record<string, unknown>,
+): string {
+  const values = keys.map((k) => {
+    const v = row[k.key.column];
+    return k.key.nullable ? (v ?? "") : v;
+  });
+  return encodeBase64Url(new TextEncoder().encode(JSON.stringify(values)));
+}
+
+/** The capped count of a list's rows. */
+export async function cappedCount(
+  q: Queryable,
+  table: string,
+  where: { sql: string; params: SqlValue[] },
+): Promise<{ count: number; exact: boolean }> {
+  const row = await q.get<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM ${table} t WHERE ${where.sql} LIMIT ${
+      COUNT_EXACT_LIMIT + 1
+    }) capped`,
+    where.params,
+  );
+  const n = Number(row?.n ?? 0);
+  return n > COUNT_EXACT_LIMIT
+    ? { count: COUNT_EXACT_LIMIT, exact: false }
+    : { count: n, exact: true };
+}
+
+export { LIST_LIMIT_DEFAULT };

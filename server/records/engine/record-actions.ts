@@ -1,0 +1,389 @@
+/**
+ * Workflow actions: which a caller may take on a record now, and taking one.
+ * Transitions move the record between declared states; submittable types have
+ * submit (draft → submitted, read-only), cancel (submitted → cancelled) and amend
+ * (a cancelled record → a new draft linking back); custom actions run their hook.
+ * A refusal says why: the permission missing (403), or the state or condition
+ * that does not allow it (409).
+ */
+import type { Queryable } from "../../db/database.ts";
+import type { Access, MembershipAccess } from "../../platform/access/access.ts";
+import { authorize, requireAuthorized } from "../../platform/access/authorize.ts";
+import { conflict, forbidden, invalidInput, notFound } from "../../platform/errors/app-error.ts";
+import type { RecordType } from "../define.ts";
+import type { CustomActionDeclaration, TransitionDeclaration } from "../declaration.ts";
+import { conditionHolds } from "./conditions.ts";
+import type { RecordData } from "./record-rows.ts";
+import { loadRecord } from "./record-store.ts";
+import { mayReach } from "./record-access.ts";
+import { recordAudit } from "../../platform/audit/record.ts";
+import type { RecordEngine } from "./engine.ts";
+import { type BulkOutcome, outcomeError, summarise } from "./bulk-results.ts";
+
+/** The derived status of a record, when a rule holds. */
+export function derivedStatus(
+  type: RecordType,
+  record: RecordData,
+  today: string,
+): string | undefined {
+  for (const rule of type.declaration.derived_status ?? []) {
+    if (rule.in_states && !rule.in_states.includes(String(record.status))) continue;
+    if (conditionHolds(rule.when, record, `${today}T00:00:00.000Z`, false)) return rule.status;
+  }
+  return undefined;
+}
+
+/** The workflow state a derived status belongs to is kept in `status`; actions read the stored one. */
+function storedState(record: RecordData): string {
+  return String(record.status ?? "");
+}
+
+interface Possible {
+  id: string;
+  label: string;
+  comment?: "none" | "optional" | "required";
+  tone?: "neutral" | "primary" | "danger";
+  confirm?: string;
+}
+
+/** Why an action cannot be taken on the record now, or null when it can (permission aside). */
+function refusal(
+  type: RecordType,
+  access: MembershipAccess,
+  record: RecordData,
+  action: string,
+  now: string,
+): { status: 403 | 409; message: string } | null {
+  const label = type.declaration.label.toLowerCase();
+  const docstatus = Number(record.docstatus ?? 0);
+  const transition = transitionsOf(type, action);
+  if (transition.length > 0) {
+    const here = storedState(record);
+    const t = transition.find((x) => x.from.includes(here));
+    if (!t) {
+      const state = type.declaration.states?.list.find((s) => s.id === here)?.label ?? here;
+      return {
+        status: 409,
+        message: `Cannot ${transition[0].label.toLowerCase()} a ${label} that is ${state}`,
+      };
+    }
+    if (t.condition && !conditionHolds(t.condition.expression, record, now, false)) {
+      return { status: 409, message: t.condition.message };
+    }
+    if (t.not_by_creator && record.created_by === access.user.id) {
+      return { status: 403, message: `You cannot ${t.label.toLowerCase()} a ${label} you created` };
+    }
+    return null;
+  }
+  const custom = type.declaration.actions?.find((a) => a.action === action);
+  if (custom) {
+    if (docstatus !== 0) {
+      return { status: 409, message: `Cannot ${custom.label.toLowerCase()} a submitted ${label}` };
+    }
+    if (custom.condition && !conditionHolds(custom.condition.expression, record, now, false)) {
+      return { status: 409, message: custom.condition.message };
+    }
+    return null;
+  }
+  if (action === "submit") {
+    return docstatus === 0
+      ? null
+      : { status: 409, message: `Only a draft ${label} can be submitted` };
+  }
+  if (action === "cancel") {
+    return docstatus === 1
+      ? null
+      : { status: 409, message: `Only a submitted ${label} can be cancelled` };
+  }
+  if (action === "amend") {
+    return docstatus === 2
+      ? null
+      : { status: 409, message: `Only a cancelled ${label} can be amended` };
+  }
+  return { status: 409, message: `Unknown action "${action}"` };
+}
+
+function transitionsOf(type: RecordType, action: string): readonly TransitionDeclaration[] {
+  return type.declaration.states?.transitions.filter((t) => t.action === action) ?? [];
+}
+
+function describe(type: RecordType, action: string): Possible {
+  const t = transitionsOf(type, action)[0];
+  if (t) {
+    return { id: action, label: t.label, comment: t.comment, tone: t.tone, confirm: t.confirm };
+  }
+  const c: CustomActionDeclaration | undefined = type.declaration.actions?.find((a) =>
+    a.action === action
+  );
+  if (c) {
+    return { id: action, label: c.label, comment: c.comment, tone: c.tone, confirm: c.confirm };
+  }
+  const builtIn: Record<string, Possible> = {
+    submit: { id: "submit", label: "Submit", tone: "primary" },
+    cancel: {
+      id: "cancel",
+      label: "Cancel",
+      tone: "danger",
+      comment: "optional",
+      confirm: "Cancel this record?",
+    },
+    amend: { id: "amend", label: "Amend" },
+  };
+  return builtIn[action];
+}
+
+/** The actions the caller may take on the record now, and the fields they may not change. */
+export function availableActions(
+  type: RecordType,
+  access: MembershipAccess,
+  record: RecordData,
+  now: string,
+) {
+  const actions: Possible[] = [];
+  const docstatus = Number(record.docstatus ?? 0);
+  const editable = docstatus === 0 || type.fields.some((f) => f.allow_on_submit);
+  if (editable && authorize(access, type.module, "update")) {
+    actions.push({ id: "update", label: "Save" });
+  }
+  if (docstatus === 0 && authorize(access, type.module, "delete")) {
+    actions.push({
+      id: "delete",
+      label: "Delete",
+      tone: "danger",
+      confirm: `Delete this ${type.declaration.label.toLowerCase()}?`,
+    });
+  }
+  for (const action of type.actions) {
+    if (!authorize(access, type.module, action)) continue;
+    if (refusal(type, access, record, action, now) === null) actions.push(describe(type, action));
+  }
+  const level1 = authorize(access, type.module, "level1");
+  const readOnly = type.fields
+    .filter((f) =>
+      f.read_only || f.computed || f.fetch_from || (f.level === 1 && !level1) ||
+      (docstatus !== 0 && !f.allow_on_submit) || !authorize(access, type.module, "update") ||
+      conditionHolds(f.read_only_if, record, now, false)
+    )
+    .map((f) => f.id);
+  return { actions, readOnly };
+}
+
+/** Takes an action on a record at `version`. */
+export async function takeAction(
+  engine: RecordEngine,
+  access: Access,
+  input: {
+    typeId: string;
+    id: string;
+    action: string;
+    version: number;
+    comment?: string;
+    requestId?: string;
+  },
+): Promise<RecordData> {
+  const type = engine.findType(input.typeId);
+  if (!type) throw notFound(`Record type "${input.typeId}"`);
+  if (!type.actions.includes(input.action)) {
+    throw notFound(`Action "${input.action}" of ${type.declaration.label}`);
+  }
+  requireAuthorized(access, type.module, input.action);
+  return await engine.db.transaction((tx) => actIn(engine, tx, access, type, input));
+}
+
+async function actIn(
+  engine: RecordEngine,
+  tx: Queryable,
+  access: Access,
+  type: RecordType,
+  input: { id: string; action: string; version: number; comment?: string; requestId?: string },
+): Promise<RecordData> {
+  const now = new Date(engine.clock()).toISOString();
+  const record = await loadRecord(tx, type, access.organizationId, input.id);
+  if (!record || !mayReach(type, access, record)) throw notFound(type.declaration.label);
+  if (record.version !== input.version) {
+    throw conflict(`${type.declaration.label} ${record.name} was changed by someone else`, {
+      current_version: record.version,
+    });
+  }
+  const possible = describe(type, input.action);
+  if (possible.comment === "required" && !input.comment?.trim()) {
+    throw invalidInput(`${possible.label} needs a comment`, { comment: "Required" });
+  }
+  const refused = refusal(type, access, record, input.action, now);
+  if (refused) {
+    throw refused.status === 403 ? forbidden(refused.message) : conflict(refused.message);
+  }
+  const audit = { action: input.action, comment: input.comment?.trim() || undefined };
+  const transition = transitionsOf(type, input.action).find((t) =>
+    t.from.includes(storedState(record))
+  );
+  if (transition) {
+    const target = type.declaration.states!.list.find((s) => s.id === transition.to)!;
+    const values: Record<string, unknown> = { status: transition.to };
+    if (type.declaration.submittable) values.docstatus = target.docstatus;
+    return await setStandard(tx, access, type, record, values, audit, input.requestId, now);
+  }
+  if (input.action === "submit") {
+    return await setStandard(
+      tx,
+      access,
+      type,
+      record,
+      { docstatus: 1 },
+      audit,
+      input.requestId,
+      now,
+    );
+  }
+  if (input.action === "cancel") {
+    return await setStandard(
+      tx,
+      access,
+      type,
+      record,
+      { docstatus: 2 },
+      audit,
+      input.requestId,
+      now,
+    );
+  }
+  if (input.action === "amend") {
+    const values: Record<string, unknown> = {};
+    for (const f of type.fields) {
+      if (f.read_only || f.computed || f.fetch_from) continue;
+      values[f.id] = f.type === "table"
+        ? (record[f.id] as RecordData[] ?? []).map(({ id: _id, ...row }) => row)
+        : record[f.id];
+    }
+    const amended = await engine.createIn(tx, access, type, values, {
+      amendedFrom: record,
+      auditAction: "amend",
+      requestId: input.requestId,
+    });
+    return amended;
+  }
+  const hook = type.declaration.hooks?.after_action?.[input.action];
+  const result = hook
+    ? await hook({
+      tx,
+      access,
+      record,
+      now,
+      create: async (typeId, values) => {
+        const other = engine.findType(typeId);
+        if (!other) throw notFound(`Record type "${typeId}"`);
+        requireAuthorized(access, other.module, "create");
+        return await engine.createIn(tx, access, other, values, { requestId: input.requestId });
+      },
+    })
+    : undefined;
+  return await engine.updateIn(
+    tx,
+    access,
+    type,
+    record.id as string,
+    record.version as number,
+    result?.values ?? {},
+    {
+      trusted: true,
+      auditAction: input.action,
+      requestId: input.requestId,
+    },
+  ).then(async (updated) => {
+    if (audit.comment) await commentOn(tx, access, type, updated.id as string, audit.comment, now);
+    return updated;
+  });
+}
+
+async function setStandard(
+  tx: Queryable,
+  access: Access,
+  type: RecordType,
+  record: RecordData,
+  values: Record<string, unknown>,
+  audit: { action: string; comment?: string },
+  requestId: string | undefined,
+  now: string,
+): Promise<RecordData> {
+  const sets = Object.keys(values).map((k) => `${k} = ?`);
+  const result = await tx.run(
+    `UPDATE ${type.table} SET ${
+      sets.join(", ")
+    }, version = version + 1, updated_at = ?, updated_by = ?
+     WHERE organization_id = ? AND id = ? AND version = ?`,
+    [
+      ...Object.values(values) as (string | number)[],
+      now,
+      access.user.id,
+      access.organizationId,
+      record.id as string,
+      record.version as number,
+    ],
+  );
+  if (result.changes !== 1) {
+    throw conflict(`${type.declaration.label} ${record.name} was changed by someone else`);
+  }
+  await recordAudit(tx, {
+    organizationId: access.organizationId,
+    actorId: access.user.id,
+    action: audit.action,
+    resourceType: type.id,
+    resourceId: record.id as string,
+    before: Object.fromEntries(Object.keys(values).map((k) => [k, record[k] ?? null])),
+    after: { ...values, ...(audit.comment ? { comment: audit.comment } : {}) },
+    requestId,
+    now,
+  });
+  return (await loadRecord(tx, type, access.organizationId, record.id as string))!;
+}
+
+/** Adds a comment to a record's timeline. */
+export async function commentOn(
+  tx: Queryable,
+  access: Access,
+  type: RecordType,
+  id: string,
+  body: string,
+  now: string,
+): Promise<string> {
+  const commentId = crypto.randomUUID();
+  await tx.run(
+    `INSERT INTO record_comments (id, organization_id, record_type, record_id, body, created_by, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    [commentId, access.organizationId, type.id, id, body, access.user.id, now],
+  );
+  return commentId;
+}
+
+/** Takes one action on many records, one result per id; each in its own transaction. */
+export async function bulkAction(
+  engine: RecordEngine,
+  access: Access,
+  input: { typeId: string; ids: readonly string[]; action: string; comment?: string },
+) {
+  const type = engine.findType(input.typeId);
+  if (!type) throw notFound(`Record type "${input.typeId}"`);
+  if (!type.actions.includes(input.action)) {
+    throw notFound(`Action "${input.action}" of ${type.declaration.label}`);
+  }
+  requireAuthorized(access, type.module, input.action);
+  const results: BulkOutcome[] = [];
+  for (const id of new Set(input.ids)) {
+    try {
+      const record = await engine.db.transaction(async (tx) => {
+        const current = await loadRecord(tx, type, access.organizationId, id);
+        if (!current || !mayReach(type, access, current)) throw notFound(type.declaration.label);
+        return await actIn(engine, tx, access, type, {
+          id,
+          action: input.action,
+          version: current.version as number,
+          comment: input.comment,
+        });
+      });
+      results.push({ id, ok: true, version: record.version as number });
+    } catch (error) {
+      results.push({ id, ok: false, error: outcomeError(error) });
+    }
+  }
+  return summarise(results);
+}

@@ -1,0 +1,100 @@
+/**
+ * A record's timeline: its audited changes (who, when, which field from what to
+ * what), actions with their comments, and comments, newest first. Fields the
+ * caller may not see (permission level) are left out of every entry.
+ */
+import type { Queryable } from "../../db/database.ts";
+import type { MembershipAccess } from "../../platform/access/access.ts";
+import { authorize } from "../../platform/access/authorize.ts";
+import type { RecordType } from "../define.ts";
+
+const KINDS: Record<string, "created" | "changed" | "deleted" | "imported" | undefined> = {
+  create: "created",
+  update: "changed",
+  bulk_update: "changed",
+  delete: "deleted",
+  import: "imported",
+};
+
+/** The timeline entries of one record. */
+export async function recordHistory(
+  q: Queryable,
+  type: RecordType,
+  access: MembershipAccess,
+  id: string,
+) {
+  const hidden = authorize(access, type.module, "level1")
+    ? new Set<string>()
+    : new Set(type.fields.filter((f) => f.level === 1).map((f) => f.id));
+  const audits = await q.all<{
+    id: string;
+    action: string;
+    before_value: string | null;
+    after_value: string | null;
+    created_at: string;
+    actor_id: string | null;
+    first_name: string | null;
+    last_name: string | null;
+  }>(
+    `SELECT a.id, a.action, a.before_value, a.after_value, a.created_at, a.actor_id, u.first_name, u.last_name
+     FROM audit_logs a LEFT JOIN users u ON u.id = a.actor_id
+     WHERE a.organization_id = ? AND a.resource_type = ? AND a.resource_id = ?
+     ORDER BY a.created_at, a.id`,
+    [access.organizationId, type.id, id],
+  );
+  const comments = await q.all<{
+    id: string;
+    body: string;
+    created_at: string;
+    created_by: string | null;
+    first_name: string | null;
+    last_name: string | null;
+  }>(
+    `SELECT c.id, c.body, c.created_at, c.created_by, u.first_name, u.last_name
+     FROM record_comments c LEFT JOIN users u ON u.id = c.created_by
+     WHERE c.organization_id = ? AND c.record_type = ? AND c.record_id = ?
+     ORDER BY c.created_at, c.id`,
+    [access.organizationId, type.id, id],
+  );
+  const who = (actor: string | null, first: string | null, last: string | null) => ({
+    id: actor,
+    name: actor ? `${first ?? ""} ${last ?? ""}`.trim() || "Someone" : "System",
+  });
+  const label = (field: string) =>
+    type.field.get(field)?.label ??
+      (field === "status" ? "Status" : field === "docstatus" ? "Document status" : field);
+  const entries = [
+    ...audits.map((a) => {
+      const before = a.before_value ? JSON.parse(a.before_value) as Record<string, unknown> : {};
+      const after = a.after_value ? JSON.parse(a.after_value) as Record<string, unknown> : {};
+      const comment = typeof after.comment === "string" ? after.comment : undefined;
+      const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])]
+        .filter((f) => f !== "comment" && !hidden.has(f));
+      const kind: "created" | "changed" | "deleted" | "imported" | "action" = KINDS[a.action] ??
+        "action";
+      return {
+        id: a.id,
+        kind,
+        at: a.created_at,
+        by: who(a.actor_id, a.first_name, a.last_name),
+        ...(kind === "action" ? { action: a.action } : {}),
+        ...(comment ? { comment } : {}),
+        changes: fields.map((f) => ({
+          field: f,
+          label: label(f),
+          from: before[f] ?? null,
+          to: after[f] ?? null,
+        })),
+      };
+    }),
+    ...comments.map((c) => ({
+      id: c.id,
+      kind: "comment" as const,
+      at: c.created_at,
+      by: who(c.created_by, c.first_name, c.last_name),
+      comment: c.body,
+    })),
+  ];
+  entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : a.id < b.id ? 1 : -1));
+  return { entries };
+}

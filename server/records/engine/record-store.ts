@@ -1,0 +1,220 @@
+/**
+ * The engine's SQL for one record: read it (with its child rows), insert it,
+ * update it against its version, delete it, store its child rows and give it its
+ * name from the type's naming series. Callers hold the transaction.
+ */
+import type { Queryable, SqlValue } from "../../db/database.ts";
+import { newId } from "../../platform/ids.ts";
+import type { RecordType } from "../define.ts";
+import {
+  attachChildren,
+  columnFields,
+  type RecordData,
+  rowToRecord,
+  selectList,
+} from "./record-rows.ts";
+
+/** Reads a record of the organisation (with child rows), or undefined. */
+export async function loadRecord(
+  q: Queryable,
+  type: RecordType,
+  organizationId: string,
+  id: string,
+): Promise<RecordData | undefined> {
+  const row = await q.get<Record<string, unknown>>(
+    `SELECT ${selectList(type)} FROM ${type.table} t WHERE t.organization_id = ? AND t.id = ?`,
+    [organizationId, id],
+  );
+  if (!row) return undefined;
+  const record = rowToRecord(type, row);
+  await attachChildren(q, type, [record]);
+  return record;
+}
+
+/** The next name of a series like `TSK-.YYYY.-.#####` (`count` names reserved at once; the first is returned). */
+export async function nextSeriesNames(
+  q: Queryable,
+  organizationId: string,
+  series: string,
+  now: string,
+  count = 1,
+): Promise<string[]> {
+  const parts = series.split(".");
+  const hashes = parts.find((p) => /^#+$/.test(p)) ?? "#####";
+  const prefix = parts.slice(0, parts.indexOf(hashes)).map((p) => expand(p, now)).join("");
+  const suffix = parts.slice(parts.indexOf(hashes) + 1).map((p) => expand(p, now)).join("");
+  const row = await q.get<{ current: number }>(
+    `INSERT INTO naming_series (organization_id, prefix, current) VALUES (?, ?, ?)
+     ON CONFLICT (organization_id, prefix) DO UPDATE SET current = naming_series.current + ?
+     RETURNING current`,
+    [organizationId, prefix, count, count],
+  );
+  const last = Number(row!.current);
+  const names: string[] = [];
+  for (let n = last - count + 1; n <= last; n++) {
+    names.push(`${prefix}${String(n).padStart(hashes.length, "0")}${suffix}`);
+  }
+  return names;
+}
+
+function expand(part: string, now: string): string {
+  switch (part) {
+    case "YYYY":
+      return now.slice(0, 4);
+    case "YY":
+      return now.slice(2, 4);
+    case "MM":
+      return now.slice(5, 7);
+    case "DD":
+      return now.slice(8, 10);
+    default:
+      return part;
+  }
+}
+
+/** What is written with every insert besides the fields. */
+export interface Stamps {
+  id?: string;
+  organizationId: string;
+  name: string;
+  now: string;
+  userId: string | null;
+  status?: string;
+  docstatus?: number;
+  amendedFrom?: string | null;
+}
+
+/** Inserts a record's row; returns its id. */
+export async function insertRecord(
+  q: Queryable,
+  type: RecordType,
+  stamps: Stamps,
+  columns: ReadonlyMap<string, SqlValue>,
+): Promise<string> {
+  const id = stamps.id ?? newId(type.id.replace(/_/g, "").slice(0, 6));
+  const names = [
+    "id",
+    "organization_id",
+    "name",
+    "version",
+    "created_at",
+    "created_by",
+    "updated_at",
+    "updated_by",
+  ];
+  const values: SqlValue[] = [
+    id,
+    stamps.organizationId,
+    stamps.name,
+    1,
+    stamps.now,
+    stamps.userId,
+    stamps.now,
+    stamps.userId,
+  ];
+  if (type.declaration.states) {
+    names.push("status");
+    values.push(stamps.status ?? type.declaration.states.initial);
+  }
+  if (type.declaration.submittable) {
+    names.push("docstatus", "amended_from");
+    values.push(stamps.docstatus ?? 0, stamps.amendedFrom ?? null);
+  }
+  for (const [column, value] of columns) {
+    names.push(column);
+    values.push(value);
+  }
+  await q.run(
+    `INSERT INTO ${type.table} (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")})`,
+    values,
+  );
+  return id;
+}
+
+/**
+ * Updates a record's row if it is still at `version`; false when it is not (a
+ * stale write), so nothing is changed.
+ */
+export async function updateRecord(
+  q: Queryable,
+  type: RecordType,
+  target: { organizationId: string; id: string; version: number },
+  change: {
+    columns: ReadonlyMap<string, SqlValue>;
+    now: string;
+    userId: string | null;
+    name?: string;
+  },
+): Promise<boolean> {
+  const sets = ["version = version + 1", "updated_at = ?", "updated_by = ?"];
+  const values: SqlValue[] = [change.now, change.userId];
+  if (change.name !== undefined) {
+    sets.push("name = ?");
+    values.push(change.name);
+  }
+  for (const [column, value] of change.columns) {
+    sets.push(`${column} = ?`);
+    values.push(value);
+  }
+  const result = await q.run(
+    `UPDATE ${type.table} SET ${
+      sets.join(", ")
+    } WHERE organization_id = ? AND id = ? AND version = ?`,
+    [...values, target.organizationId, target.id, target.version],
+  );
+  return result.changes === 1;
+}
+
+/** Replaces a record's child rows of one table field with `rows` (kept in order). */
+export async function replaceChildren(
+  q: Queryable,
+  type: RecordType,
+  fieldId: string,
+  parent: { organizationId: string; id: string },
+  rows: readonly Record<string, SqlValue>[],
+): Promise<void> {
+  const field = type.field.get(fieldId)!;
+  const child = field.child!;
+  const parentColumn = child.parent_column ?? "parent_id";
+  await q.run(`DELETE FROM ${child.table} WHERE ${parentColumn} = ?`, [parent.id]);
+  const columns = (field.childFields ?? []).filter((c) => c.type !== "table").map((c) => c.column);
+  const names = ["id", "organization_id", parentColumn, "idx", ...columns];
+  const perRow = names.length;
+  const chunk = Math.max(1, Math.floor(900 / perRow));
+  for (let start = 0; start < rows.length; start += chunk) {
+    const slice = rows.slice(start, start + chunk);
+    const values: SqlValue[] = [];
+    for (const [offset, row] of slice.entries()) {
+      values.push(newId("row"), parent.organizationId, parent.id, start + offset);
+      for (const c of columns) values.push(row[c] ?? null);
+    }
+    await q.run(
+      `INSERT INTO ${child.table} (${names.join(", ")}) VALUES ${
+        slice.map(() => `(${names.map(() => "?").join(", ")})`).join(", ")
+      }`,
+      values,
+    );
+  }
+}
+
+/** Deletes a record's row and its child rows. */
+export async function deleteRecord(
+  q: Queryable,
+  type: RecordType,
+  target: { organizationId: string; id: string; version: number },
+): Promise<boolean> {
+  for (const field of type.fields) {
+    if (field.type !== "table" || !field.child) continue;
+    await q.run(
+      `DELETE FROM ${field.child.table} WHERE ${field.child.parent_column ?? "parent_id"} = ?`,
+      [target.id],
+    );
+  }
+  const result = await q.run(
+    `DELETE FROM ${type.table} WHERE organization_id = ? AND id = ? AND version = ?`,
+    [target.organizationId, target.id, target.version],
+  );
+  return result.changes === 1;
+}
+
+export { columnFields };

@@ -1,0 +1,332 @@
+/**
+ * Checks what a caller sends for a record against its type, all at once: unknown
+ * fields, fields the caller may not change, each value's type and bounds, select
+ * options (declared or from the organisation's type masters), links to records
+ * that exist in the caller's organisation, child rows, then fills defaults,
+ * fetched and computed values and checks what is required. Every failing field is
+ * reported together, under its id (child rows as `lines[2].amount`).
+ */
+import type { Queryable, SqlValue } from "../../db/database.ts";
+import type { MembershipAccess } from "../../platform/access/access.ts";
+import { authorize } from "../../platform/access/authorize.ts";
+import { invalidInput } from "../../platform/errors/app-error.ts";
+import type { RecordField, RecordType } from "../define.ts";
+import { checkFieldValue, emptyStored, isEmpty } from "./field-values.ts";
+import { fromColumn, type RecordData } from "./record-rows.ts";
+import { storageClass } from "./table-ddl.ts";
+import { conditionHolds, evaluateComputed } from "./conditions.ts";
+
+/** What validation gives a write: the merged record and what to store. */
+export interface ValidatedRecord {
+  /** The record's values by field id after the change (children included when known). */
+  values: RecordData;
+  /** Own-table columns to write, with their stored values. */
+  columns: Map<string, SqlValue>;
+  /** Child rows to store, by table field id (only tables that were sent or computed). */
+  children: Map<string, Record<string, SqlValue>[]>;
+  /** Fields whose value changed: from and to as the API shows them. */
+  changes: { field: string; from: unknown; to: unknown }[];
+}
+
+/** Where validation runs and for whom. */
+export interface ValidationScope {
+  q: Queryable;
+  access: MembershipAccess;
+  type: RecordType;
+  /** The stored record (with children) on update; absent on create. */
+  existing?: RecordData;
+  now: string;
+  findType(id: string): RecordType | undefined;
+  /** Fields the record's state makes read-only now (submitted records). */
+  lockedFields?: ReadonlySet<string>;
+}
+
+/** Allowed select values of a field in the caller's organisation. */
+export async function selectOptions(
+  q: Queryable,
+  organizationId: string,
+  field: RecordField,
+): Promise<{ value: string; label: string }[]> {
+  if (field.options) return field.options.map((o) => ({ value: o.value, label: o.label }));
+  if (!field.options_from) return [];
+  return await q.all<{ value: string; label: string }>(
+    `SELECT code AS value, label FROM type_masters
+     WHERE organization_id = ? AND kind = ? AND active = 1 ORDER BY position, label`,
+    [organizationId, field.options_from],
+  );
+}
+
+/** Validates `input` for a create (no `existing`) or an update; throws 400 naming every bad field. */
+export async function validateRecord(
+  scope: ValidationScope,
+  input: Record<string, unknown>,
+): Promise<ValidatedRecord> {
+  const { type, access, existing } = scope;
+  const errors: Record<string, string> = {};
+  const level1 = authorize(access, type.module, "level1");
+  const values: RecordData = existing ? { ...existing } : {};
+  const sent = new Set<string>();
+
+  for (const [key, value] of Object.entries(input)) {
+    const field = type.field.get(key);
+    if (!field || (field.level === 1 && !level1)) {
+      errors[key] = "Unknown field";
+      continue;
+    }
+    const derived = field.read_only || field.computed || field.fetch_from;
+    if (derived || scope.lockedFields?.has(key)) {
+      if (!sameValue(field, values[key], value)) errors[key] = "This field cannot be changed";
+      continue;
+    }
+    sent.add(key);
+    values[key] = value;
+  }
+  if (!existing) {
+    for (const field of type.fields) {
+      if (sent.has(field.id) || field.type === "table") continue;
+      values[field.id] = field.default === undefined
+        ? (field.type === "check" ? false : null)
+        : defaultValue(field.default, scope);
+    }
+  }
+
+  const columns = new Map<string, SqlValue>();
+  const children = new Map<string, Record<string, SqlValue>[]>();
+  for (const field of type.fields) {
+    if (field.type === "table") {
+      if (!sent.has(field.id)) continue;
+      const rows = await checkChildRows(scope, field, values[field.id], errors);
+      if (rows) {
+        children.set(field.id, rows.stored);
+        values[field.id] = rows.shown;
+      }
+      continue;
+    }
+    if (!sent.has(field.id) && existing) continue;
+    if (field.computed || field.fetch_from) continue;
+    const options = field.type === "select" && !isEmpty(values[field.id])
+      ? new Set((await selectOptions(scope.q, access.organizationId, field)).map((o) => o.value))
+      : undefined;
+    const checked = checkFieldValue(field, values[field.id], options);
+    if (!checked.ok) {
+      errors[field.id] = checked.message;
+      continue;
+    }
+    columns.set(field.column, checked.value);
+    values[field.id] = fromColumn(field, checked.value);
+  }
+
+  await checkLinks(scope, type.fields, values, errors, "");
+  await fillFetched(scope, values, columns);
+  fillComputed(type, values, columns);
+
+  for (const field of type.fields) {
+    if (field.level === 1 && !level1) continue;
+    if (!conditionHolds(field.visible_if, values, scope.now, true)) continue;
+    const required = field.required || conditionHolds(field.required_if, values, scope.now, false);
+    if (!required || errors[field.id]) continue;
+    const value = values[field.id];
+    if (isEmpty(value) || (field.type === "table" && Array.isArray(value) && value.length === 0)) {
+      errors[field.id] = "Required";
+    }
+  }
+  if (Object.keys(errors).length > 0) {
+    const [first] = Object.entries(errors);
+    throw invalidInput(`${labelOf(type, first[0])}: ${first[1]}`, errors);
+  }
+
+  const changes: ValidatedRecord["changes"] = [];
+  for (const field of type.fields) {
+    const before = existing ? existing[field.id] : undefined;
+    const after = values[field.id];
+    if (field.type === "table") {
+      if (!children.has(field.id)) continue;
+      if (JSON.stringify(before ?? []) !== JSON.stringify(after ?? [])) {
+        changes.push({ field: field.id, from: before ?? [], to: after });
+      }
+      continue;
+    }
+    if (!sameValue(field, before, after)) {
+      if (!existing && isEmpty(after)) continue;
+      changes.push({ field: field.id, from: before ?? null, to: after ?? null });
+    }
+  }
+  return { values, columns, children, changes };
+}
+
+function labelOf(type: RecordType, key: string): string {
+  const [head] = key.split(/[[.]/);
+  return type.field.get(head)?.label ?? key;
+}
+
+function sameValue(field: RecordField, a: unknown, b: unknown): boolean {
+  if (isEmpty(a) && isEmpty(b)) return true;
+  if (field.type === "check") return Boolean(a) === Boolean(b);
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function defaultValue(value: string | number | boolean, scope: ValidationScope): unknown {
+  if (value === "@today") return scope.now.slice(0, 10);
+  if (value === "@now") return scope.now;
+  if (value === "@me") return scope.access.user.id;
+  return value;
+}
+
+async function checkChildRows(
+  scope: ValidationScope,
+  field: RecordField,
+  value: unknown,
+  errors: Record<string, string>,
+): Promise<{ stored: Record<string, SqlValue>[]; shown: RecordData[] } | null> {
+  const childFields = field.childFields ?? [];
+  const max = field.child?.max_rows ?? 5_000;
+  if (value === null || value === undefined) value = [];
+  if (!Array.isArray(value)) {
+    errors[field.id] = "Must be a list of rows";
+    return null;
+  }
+  if (value.length > max) {
+    errors[field.id] = `Must have at most ${max} rows`;
+    return null;
+  }
+  const stored: Record<string, SqlValue>[] = [];
+  const shown: RecordData[] = [];
+  const byId = new Map(childFields.map((c) => [c.id, c]));
+  const optionsOf = new Map<string, Set<string>>();
+  for (const c of childFields) {
+    if (c.type === "select") {
+      optionsOf.set(
+        c.id,
+        new Set((await selectOptions(scope.q, scope.access.organizationId, c)).map((o) => o.value)),
+      );
+    }
+  }
+  for (const [index, row] of value.entries()) {
+    const at = `${field.id}[${index}]`;
+    if (typeof row !== "object" || row === null || Array.isArray(row)) {
+      errors[at] = "Must be a row of values";
+      continue;
+    }
+    const storedRow: Record<string, SqlValue> = {};
+    const shownRow: RecordData = {};
+    for (const key of Object.keys(row)) {
+      if (key !== "id" && !byId.has(key)) errors[`${at}.${key}`] = "Unknown field";
+    }
+    const rowId = (row as RecordData).id;
+    if (rowId !== undefined && (typeof rowId !== "string" || rowId.length > 64)) {
+      errors[`${at}.id`] = "Must be the id of a row";
+    }
+    if (typeof rowId === "string") shownRow.id = rowId;
+    for (const c of childFields) {
+      if (!storageClass(c)) continue;
+      const raw = (row as RecordData)[c.id];
+      const checked = checkFieldValue(c, raw, optionsOf.get(c.id));
+      if (!checked.ok) {
+        errors[`${at}.${c.id}`] = checked.message;
+        continue;
+      }
+      if (c.required && isEmpty(raw)) errors[`${at}.${c.id}`] = "Required";
+      storedRow[c.column] = checked.value;
+      shownRow[c.id] = fromColumn(c, checked.value);
+    }
+    stored.push(storedRow);
+    shown.push(shownRow);
+  }
+  for (const [index, row] of shown.entries()) {
+    await checkLinks(scope, childFields, row, errors, `${field.id}[${index}].`);
+  }
+  return { stored, shown };
+}
+
+async function checkLinks(
+  scope: ValidationScope,
+  fields: readonly RecordField[],
+  values: RecordData,
+  errors: Record<string, string>,
+  prefix: string,
+): Promise<void> {
+  for (const field of fields) {
+    if (field.type !== "link" || errors[prefix + field.id]) continue;
+    const id = values[field.id];
+    if (isEmpty(id)) continue;
+    if (scope.existing && !prefix && scope.existing[field.id] === id) continue;
+    if (!(await linkExists(scope, field.link!, id as string))) {
+      errors[prefix + field.id] = `No ${targetLabel(scope, field.link!)} with this id`;
+    }
+  }
+}
+
+function targetLabel(scope: ValidationScope, target: string): string {
+  return target === "user" ? "member" : (scope.findType(target)?.declaration.label ?? target)
+    .toLowerCase();
+}
+
+/** Whether a link target exists in the caller's organisation. */
+export async function linkExists(scope: ValidationScope, target: string, id: string) {
+  const org = scope.access.organizationId;
+  if (target === "user") {
+    return !!(await scope.q.get(
+      "SELECT 1 AS found FROM user_organizations WHERE organization_id = ? AND user_id = ?",
+      [org, id],
+    ));
+  }
+  const type = scope.findType(target);
+  if (!type) return false;
+  return !!(await scope.q.get(
+    `SELECT 1 AS found FROM ${type.table} WHERE organization_id = ? AND id = ?`,
+    [org, id],
+  ));
+}
+
+async function fillFetched(
+  scope: ValidationScope,
+  values: RecordData,
+  columns: Map<string, SqlValue>,
+): Promise<void> {
+  for (const field of scope.type.fields) {
+    if (!field.fetch_from) continue;
+    const [linkId, targetField] = field.fetch_from.split(".");
+    const link = scope.type.field.get(linkId)!;
+    const id = values[linkId];
+    let value: SqlValue = emptyStored(field);
+    if (!isEmpty(id) && link.link && link.link !== "user") {
+      const target = scope.findType(link.link);
+      const column = target?.field.get(targetField)?.column ??
+        (["name"].includes(targetField) ? targetField : undefined);
+      if (target && column) {
+        const row = await scope.q.get<{ v: SqlValue }>(
+          `SELECT ${column} AS v FROM ${target.table} WHERE organization_id = ? AND id = ?`,
+          [scope.access.organizationId, id as string],
+        );
+        value = row?.v ?? emptyStored(field);
+      }
+    }
+    columns.set(field.column, value);
+    values[field.id] = fromColumn(field, value);
+  }
+}
+
+function fillComputed(type: RecordType, values: RecordData, columns: Map<string, SqlValue>): void {
+  for (const field of type.fields) {
+    const computed = field.computed;
+    if (!computed || !("sum" in computed)) continue;
+    const [tableId, childId] = computed.sum.split(".");
+    const rows = values[tableId];
+    let total = 0;
+    if (Array.isArray(rows)) { for (const row of rows) total += Number(row[childId] ?? 0) || 0; }
+    const scale = 10 ** (field.precision ?? 2);
+    const value = Math.round(total * scale) / scale;
+    columns.set(field.column, value);
+    values[field.id] = value;
+  }
+  for (const field of type.fields) {
+    const computed = field.computed;
+    if (!computed || !("expression" in computed)) continue;
+    const value = evaluateComputed(computed.expression, values);
+    const stored = typeof value === "number" && Number.isFinite(value)
+      ? Math.round(value * 10 ** (field.precision ?? 2)) / 10 ** (field.precision ?? 2)
+      : emptyStored(field);
+    columns.set(field.column, stored as SqlValue);
+    values[field.id] = stored;
+  }
+}

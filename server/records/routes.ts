@@ -1,0 +1,258 @@
+/**
+ * The record engine's API (DESIGN.md §8): the same calls for every declared record
+ * type, registered per type so each has its own request and response schemas in
+ * the OpenAPI document. Handlers only translate HTTP to the engine's calls.
+ */
+import { z } from "zod";
+import type { Api } from "../platform/http/api.ts";
+import type { RecordType } from "./define.ts";
+import type { RecordEngine } from "./engine/engine.ts";
+import { recordSchema, valuesSchema } from "./engine/type-schemas.ts";
+import {
+  ActionRequest,
+  BulkRequest,
+  BulkResponse,
+  CommentRequest,
+  HistoryResponse,
+  ListRequest,
+  MetaResponse,
+  RecordAction,
+  SearchQuery,
+  SearchResponse,
+  TypesResponse,
+} from "../../schemas/records/api.ts";
+import { recordTypeMeta } from "./type-meta.ts";
+import { authorize } from "../platform/access/authorize.ts";
+import { bulkAction, commentOn, takeAction } from "./engine/record-actions.ts";
+import { recordHistory } from "./engine/record-history.ts";
+import { selectOptions } from "./engine/validate-record.ts";
+
+const DeleteQuery = z.object({ version: z.coerce.number().int().positive() }).strict();
+
+/** Declares the record API for every type the engine holds. */
+export function recordRoutes(api: Api, engine: RecordEngine): void {
+  api.route({
+    method: "get",
+    path: "/api/records/types",
+    tag: "Records",
+    summary: "The record types the caller may read, with fields, states and the caller's actions",
+    audience: "staff",
+    response: TypesResponse,
+  }, (c, { access }) =>
+    c.json({
+      types: [...engine.types.values()]
+        .filter((t) => authorize(access, t.module, "read"))
+        .map((t) => recordTypeMeta(t, access)),
+    }));
+
+  api.route(
+    {
+      method: "get",
+      path: "/api/records/user/search",
+      tag: "Records",
+      summary: "Members of the caller's organisation, for link fields to people",
+      audience: "staff",
+      query: SearchQuery,
+      response: SearchResponse,
+    },
+    async (c, { access, query }) =>
+      c.json(await engine.search(access, "user", query.q, query.limit)),
+  );
+
+  for (const type of engine.types.values()) typeRoutes(api, engine, type);
+}
+
+function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
+  const base = `/api/records/${type.id}`;
+  const tag = `Records: ${type.declaration.plural}`;
+  const label = type.declaration.label.toLowerCase();
+  const record = recordSchema(type);
+  const values = valuesSchema(type);
+  const anyValues = z.record(z.string(), z.unknown());
+  const withActions = z.object({
+    record,
+    actions: z.array(RecordAction),
+    read_only_fields: z.array(z.string()),
+  }).strict();
+
+  api.route({
+    method: "get",
+    path: `${base}/meta`,
+    tag,
+    summary: `The ${label} type's metadata as the caller may see it`,
+    audience: "staff",
+    response: MetaResponse,
+  }, async (c, { access }) => {
+    const checked = engine.typeFor(access, type.id, "read");
+    const options: Record<string, { value: string; label: string }[]> = {};
+    const fields = [...checked.fields, ...checked.fields.flatMap((f) => f.childFields ?? [])];
+    for (const field of fields) {
+      if (field.options_from) {
+        options[field.id] = await selectOptions(engine.db, access.organizationId, field);
+      }
+    }
+    return c.json({ meta: recordTypeMeta(checked, access), options });
+  });
+
+  api.route({
+    method: "post",
+    path: `${base}/list`,
+    tag,
+    summary:
+      `A page of ${type.declaration.plural.toLowerCase()}: filters, search, sort, cursor, capped count`,
+    audience: "staff",
+    body: ListRequest,
+    response: z.object({
+      items: z.array(record),
+      next_cursor: z.string().nullable(),
+      total: z.object({ count: z.number().int(), exact: z.boolean() }).strict(),
+    }).strict(),
+  }, async (c, { access, body }) => c.json(await engine.list(access, type.id, body)));
+
+  api.route(
+    {
+      method: "get",
+      path: `${base}/search`,
+      tag,
+      summary: `Type-ahead search of ${type.declaration.plural.toLowerCase()} for link fields`,
+      audience: "staff",
+      query: SearchQuery,
+      response: SearchResponse,
+    },
+    async (c, { access, query }) =>
+      c.json(await engine.search(access, type.id, query.q, query.limit)),
+  );
+
+  api.route({
+    method: "post",
+    path: `${base}/bulk`,
+    tag,
+    summary:
+      `The same change, or action, on up to 10,000 ${type.declaration.plural.toLowerCase()}; one result per id`,
+    audience: "staff",
+    body: BulkRequest,
+    response: BulkResponse,
+  }, async (c, { access, body }) =>
+    c.json(
+      "values" in body
+        ? await engine.bulkUpdate(access, type.id, body.ids, body.values)
+        : await bulkAction(engine, access, {
+          typeId: type.id,
+          ids: body.ids,
+          action: body.action,
+          comment: body.comment,
+        }),
+    ));
+
+  api.route(
+    {
+      method: "post",
+      path: base,
+      tag,
+      summary: `Creates a ${label}`,
+      audience: "staff",
+      body: z.object({ values: anyValues }).strict(),
+      documentedBody: z.object({ values }).strict(),
+      response: z.object({ record }).strict(),
+      status: 201,
+    },
+    async (c, { access, body }) =>
+      c.json({
+        record: await engine.create(access, type.id, body.values, {
+          requestId: c.get("requestId"),
+        }),
+      }, 201),
+  );
+
+  api.route({
+    method: "get",
+    path: `${base}/:id`,
+    tag,
+    summary: `One ${label}, with the actions the caller may take now`,
+    audience: "staff",
+    response: withActions,
+  }, async (c, { access }) => c.json(await engine.get(access, type.id, c.req.param("id")!)));
+
+  api.route({
+    method: "patch",
+    path: `${base}/:id`,
+    tag,
+    summary: `Changes a ${label} at its version; a stale version answers 409 and changes nothing`,
+    audience: "staff",
+    body: z.object({ version: z.number().int().positive(), values: anyValues }).strict(),
+    documentedBody: z.object({ version: z.number().int().positive(), values }).strict(),
+    response: z.object({ record }).strict(),
+  }, async (c, { access, body }) =>
+    c.json({
+      record: await engine.update(access, type.id, c.req.param("id")!, body.version, body.values, {
+        requestId: c.get("requestId"),
+      }),
+    }));
+
+  api.route({
+    method: "delete",
+    path: `${base}/:id`,
+    tag,
+    summary: `Deletes a draft ${label} at its version`,
+    audience: "staff",
+    query: DeleteQuery,
+  }, async (c, { access, query }) => {
+    await engine.remove(access, type.id, c.req.param("id")!, query.version, {
+      requestId: c.get("requestId"),
+    });
+    return c.body(null, 204);
+  });
+
+  if (type.actions.length > 0) {
+    api.route({
+      method: "post",
+      path: `${base}/:id/actions/:action`,
+      tag,
+      summary: `Takes an action on a ${label} (${type.actions.join(", ")}), with a comment`,
+      audience: "staff",
+      body: ActionRequest,
+      response: z.object({ record }).strict(),
+    }, async (c, { access, body }) => {
+      const done = await takeAction(engine, access, {
+        typeId: type.id,
+        id: c.req.param("id")!,
+        action: c.req.param("action")!,
+        version: body.version,
+        comment: body.comment,
+        requestId: c.get("requestId"),
+      });
+      return c.json({ record: (await engine.get(access, type.id, done.id as string)).record });
+    });
+  }
+
+  api.route({
+    method: "get",
+    path: `${base}/:id/history`,
+    tag,
+    summary: `A ${label}'s field changes, actions and comments, newest first`,
+    audience: "staff",
+    response: HistoryResponse,
+  }, async (c, { access }) => {
+    const id = c.req.param("id")!;
+    await engine.get(access, type.id, id);
+    return c.json(await recordHistory(engine.db, type, access, id));
+  });
+
+  api.route({
+    method: "post",
+    path: `${base}/:id/comments`,
+    tag,
+    summary: `Comments on a ${label}`,
+    audience: "staff",
+    body: CommentRequest,
+    response: z.object({ id: z.string() }).strict(),
+    status: 201,
+  }, async (c, { access, body }) => {
+    const id = c.req.param("id")!;
+    await engine.get(access, type.id, id);
+    const commentId = await engine.db.transaction((tx) =>
+      commentOn(tx, access, type, id, body.body, new Date(engine.clock()).toISOString())
+    );
+    return c.json({ id: commentId }, 201);
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * A test app serving the test-only record types (server/testing/sample-record-types.ts)
+ * beside the product's: their tables created from their declarations, and the
+ * permissions their declarations give each default role granted in every
+ * organisation.
+ */
+import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { SAMPLE_RECORD_TYPES } from "../../testing/sample-record-types.ts";
+import { tableStatements } from "../engine/table-ddl.ts";
+import { permissionOf } from "../../platform/access/authorize.ts";
+import { RECORD_TYPES } from "../catalogue.ts";
+
+/** The app with the sample types' tables and grants. */
+export async function createEngineTestApp(): Promise<TestApp> {
+  const app = await createTestApp({}, { recordTypes: [...RECORD_TYPES, ...SAMPLE_RECORD_TYPES] });
+  for (const type of SAMPLE_RECORD_TYPES) {
+    for (const statement of tableStatements(type, app.db.dialect)) await app.db.exec(statement);
+  }
+  const roles = await app.db.all<{ id: string; organization_id: string; name: string }>(
+    "SELECT id, organization_id, name FROM roles",
+  );
+  for (const type of SAMPLE_RECORD_TYPES) {
+    for (const [roleName, actions] of Object.entries(type.declaration.roles)) {
+      for (const role of roles.filter((r) => r.name === roleName)) {
+        for (const action of actions) {
+          await app.db.run(
+            `INSERT INTO role_permissions (organization_id, role_id, permission) VALUES (?, ?, ?)
+             ON CONFLICT DO NOTHING`,
+            [role.organization_id, role.id, permissionOf(type.module, action)],
+          );
+        }
+      }
+    }
+  }
+  return app;
+}

@@ -1,0 +1,160 @@
+/**
+ * A record type's metadata as one caller may see it (`GET /api/records/{type}/meta`,
+ * and the `meta` of every record widget): derived from the declaration alone, so
+ * it changes only with the caller's permission set. Storage details (columns,
+ * hooks) never leave the server; level-1 fields are left out entirely for a caller
+ * without `<module>.level1`, from the fields, the list and the form alike.
+ */
+import type {
+  ActionMeta,
+  FieldMeta,
+  FormLayout,
+  RecordTypeMeta,
+  Sort,
+} from "../../schemas/records/meta.ts";
+import type { MembershipAccess } from "../platform/access/access.ts";
+import { authorize, permissionOf } from "../platform/access/authorize.ts";
+import type { RecordField, RecordType } from "./define.ts";
+
+/** The built-in actions of submittable types: label, tone and confirmation. */
+const BUILT_IN_ACTIONS: Record<string, Omit<ActionMeta, "id" | "permission">> = {
+  submit: {
+    label: "Submit",
+    tone: "primary",
+    confirm: "Submit this record? It can no longer be edited.",
+  },
+  cancel: {
+    label: "Cancel",
+    tone: "danger",
+    confirm: "Cancel this record? It stays on file, cancelled.",
+  },
+  amend: { label: "Amend", tone: "neutral" },
+};
+
+/** The sort a list falls back to when its declared one names only hidden fields. */
+const NEWEST_FIRST: Sort[] = [{ field: "created_at", dir: "desc" }];
+
+/** The metadata of `type` for the caller holding `access`. */
+export function recordTypeMeta(type: RecordType, access: MembershipAccess): RecordTypeMeta {
+  const declaration = type.declaration;
+  const seesLevel1 = authorize(access, type.module, "level1");
+  const hidden = new Set(
+    seesLevel1 ? [] : type.fields.filter((f) => f.level === 1).map((f) => f.id),
+  );
+  const visible = (id: string) => !hidden.has(id);
+  const sort = declaration.list.sort.filter((s) => visible(s.field)).map((s) => ({ ...s }));
+  return {
+    id: type.id,
+    label: declaration.label,
+    plural: declaration.plural,
+    module: type.module,
+    title_field: declaration.title_field,
+    search_fields: declaration.search_fields.filter(visible),
+    submittable: declaration.submittable ?? false,
+    fields: type.fields.filter((f) => visible(f.id)).map((f) => fieldMeta(f, seesLevel1)),
+    ...(declaration.states
+      ? {
+        states: declaration.states.list.map((s) => ({
+          id: s.id,
+          label: s.label,
+          docstatus: s.docstatus,
+          ...(s.tone ? { tone: s.tone } : {}),
+        })),
+      }
+      : {}),
+    actions: type.actions
+      .filter((action) => authorize(access, type.module, action))
+      .map((action) => actionMeta(type, action)),
+    can: {
+      read: authorize(access, type.module, "read"),
+      create: authorize(access, type.module, "create"),
+      update: authorize(access, type.module, "update"),
+      delete: authorize(access, type.module, "delete"),
+      export: authorize(access, type.module, "export"),
+      import: authorize(access, type.module, "import"),
+    },
+    list: {
+      columns: declaration.list.columns.filter(visible),
+      sort: sort.length > 0 ? sort : NEWEST_FIRST,
+      views: (declaration.list.views ?? []).map((v) => ({
+        id: v.id,
+        label: v.label,
+        ...(v.filters ? { filters: v.filters.map((f) => ({ ...f })) } : {}),
+        ...(v.sort ? { sort: v.sort.map((s) => ({ ...s })) } : {}),
+      })),
+    },
+    form: visibleLayout(declaration.form, visible),
+    form_route: declaration.form_route ?? `${type.module}/:id`,
+  };
+}
+
+/** A field as callers see it: no column, no hooks; computed and fetched fields read-only. */
+function fieldMeta(field: RecordField, seesLevel1: boolean): FieldMeta {
+  const meta: FieldMeta = { id: field.id, label: field.label, type: field.type };
+  const copied = [
+    "description",
+    "required",
+    "unique",
+    "default",
+    "hidden",
+    "in_list",
+    "filterable",
+    "sortable",
+    "min",
+    "max",
+    "max_length",
+    "precision",
+    "options_from",
+    "link",
+    "fetch_from",
+    "visible_if",
+    "required_if",
+    "read_only_if",
+    "level",
+  ] as const;
+  const target = meta as Record<string, unknown>;
+  for (const key of copied) {
+    if (field[key] !== undefined) target[key] = field[key];
+  }
+  if (field.options) meta.options = field.options.map((o) => ({ ...o }));
+  if (field.read_only || field.computed || field.fetch_from) meta.read_only = true;
+  if (field.computed) meta.computed = true;
+  if (field.childFields) {
+    meta.fields = field.childFields
+      .filter((c) => seesLevel1 || c.level !== 1)
+      .map((c) => fieldMeta(c, seesLevel1));
+  }
+  return meta;
+}
+
+/** A workflow, custom or built-in action's wire form. */
+function actionMeta(type: RecordType, action: string): ActionMeta {
+  const declaration = type.declaration;
+  const declared = declaration.states?.transitions.find((t) => t.action === action) ??
+    declaration.actions?.find((a) => a.action === action);
+  const shown = declared
+    ? {
+      label: declared.label,
+      ...(declared.comment ? { comment: declared.comment } : {}),
+      ...(declared.tone ? { tone: declared.tone } : {}),
+      ...(declared.confirm ? { confirm: declared.confirm } : {}),
+    }
+    : BUILT_IN_ACTIONS[action];
+  return { id: action, permission: permissionOf(type.module, action), ...shown };
+}
+
+/** The form without hidden fields; sections and tabs left empty by that are dropped. */
+function visibleLayout(form: FormLayout, visible: (id: string) => boolean): FormLayout {
+  const tabs = form.tabs
+    .map((tab) => ({
+      ...tab,
+      sections: tab.sections
+        .map((section) => ({
+          ...section,
+          columns: section.columns.map((column) => column.filter(visible)),
+        }))
+        .filter((section) => section.columns.some((column) => column.length > 0)),
+    }))
+    .filter((tab) => tab.sections.length > 0);
+  return { tabs: tabs.length > 0 ? tabs : [{ ...form.tabs[0], sections: [] }] };
+}
