@@ -26,6 +26,7 @@ import { authorize } from "../platform/access/authorize.ts";
 import { bulkAction, commentOn, takeAction } from "./engine/record-actions.ts";
 import { recordHistory } from "./engine/record-history.ts";
 import { selectOptions } from "./engine/validate-record.ts";
+import { importExportRoutes } from "./import-export-routes.ts";
 
 const DeleteQuery = z.object({ version: z.coerce.number().int().positive() }).strict();
 
@@ -163,6 +164,8 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
         }),
       }, 201),
   );
+
+  importExportRoutes(api, engine, type);
 
   api.route({
     method: "get",
