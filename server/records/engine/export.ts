@@ -1,8 +1,8 @@
 /**
  * CSV export of records (`GET /api/records/{type}/export`): the filtered, searched
- * and sorted list the caller sees, streamed page by page through the engine's own
- * list (keyset pages, own-record rules, derived status), so memory stays flat
- * however many rows there are. Columns are the record's ID, its number (series
+ * and sorted list the caller sees, streamed page by page through the engine's list
+ * query (keyset pages, own-record rules, derived status; list-pages.ts), written
+ * as the download takes them, so memory stays flat however many rows there are. Columns are the record's ID, its number (series
  * naming), every field the caller may read (a level-1 field only with level 1;
  * child tables left out) under its label, and the status; values are written as
  * people read them: option labels, linked records' titles, Yes/No. A file
@@ -16,9 +16,10 @@ import { type CsvCell, csvStream } from "../csv/mod.ts";
 import type { RecordEngine } from "./engine.ts";
 import type { RecordData } from "./record-rows.ts";
 import { selectOptions } from "./validate-record.ts";
+import { listPages } from "./list-pages.ts";
 
-/** Rows fetched per page of the list. */
-const PAGE_ROWS = 1_000;
+/** Rows read per page: a page's records are garbage once written, so small pages keep memory flat. */
+const PAGE_ROWS = 250;
 
 /** Which records an export holds: the list's filters, search, sort and view. */
 export interface ExportRequest {
@@ -116,17 +117,13 @@ export async function exportRecords(
 ): Promise<{ fileName: string; body: ReadableStream<Uint8Array> }> {
   const type = engine.typeFor(access, typeId, "export");
   const columns = await columnsFor(engine, access, type);
-  const page = (cursor?: string) =>
-    engine.list(access, typeId, { ...request, limit: PAGE_ROWS, cursor });
-  const first = await page();
+  const pages = listPages(engine, access, typeId, request, { pageRows: PAGE_ROWS });
+  const first = await pages.next();
   async function* rows(): AsyncGenerator<CsvCell[]> {
     yield columns.map((c) => c.heading);
-    let current = first;
-    while (true) {
-      for (const column of columns) await column.prepare?.(current.items);
-      for (const record of current.items) yield columns.map((c) => c.cell(record));
-      if (!current.next_cursor) return;
-      current = await page(current.next_cursor);
+    for (let page = first; !page.done; page = await pages.next()) {
+      for (const column of columns) await column.prepare?.(page.value);
+      for (const record of page.value) yield columns.map((c) => c.cell(record));
     }
   }
   return {

@@ -305,3 +305,24 @@ Deno.test("An import file may be larger than the 1 MiB other calls take", async 
     assertEquals([status, body.created, body.failed], [200, 15_000, []]);
   });
 });
+
+Deno.test("An export sorted by a field that may be empty walks every page once", async () => {
+  await withApp(async (app) => {
+    const admin = await app.tokenFor(ADMIN);
+    const lines = ["Title,Due"];
+    for (let i = 0; i < 620; i++) {
+      lines.push(
+        `Job ${i},${i % 3 === 0 ? "" : `2026-01-${String(1 + (i % 28)).padStart(2, "0")}`}`,
+      );
+    }
+    assertEquals((await importCsv(app, admin, "sample_job", lines.join("\n"))).body.created, 620);
+    const sort = encodeURIComponent(JSON.stringify([{ field: "due_date", dir: "asc" }]));
+    const { rows } = await exported(app, admin, `/api/records/sample_job/export?sort=${sort}`);
+    const due = rows[0].indexOf("Due");
+    const titles = rows.slice(1).map((r) => r[rows[0].indexOf("Title")]);
+    assertEquals(new Set(titles).size, 620);
+    const dates = rows.slice(1).map((r) => r[due]);
+    assertEquals(dates, [...dates].sort());
+    assertEquals(dates.filter((d) => d === "").length, 207);
+  });
+});
