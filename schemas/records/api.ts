@@ -104,17 +104,16 @@ export const HistoryEntry = z.object({
 export const HistoryResponse = z.object({ entries: z.array(HistoryEntry) }).strict();
 export const CommentRequest = z.object({ body: z.string().trim().min(1).max(5000) }).strict();
 
-export const BulkRequest = z.union([
-  z.object({
-    ids: z.array(z.string().min(1).max(64)).min(1).max(BULK_LIMIT),
-    values: RecordValues,
-  }).strict(),
-  z.object({
-    ids: z.array(z.string().min(1).max(64)).min(1).max(BULK_LIMIT),
-    action: z.string().min(1).max(64),
-    comment: z.string().max(5000).optional(),
-  }).strict(),
-]);
+/** The same values for every id, or one action on every id (exactly one of the two). */
+export const BulkRequest = z.object({
+  ids: z.array(z.string().min(1).max(64)).min(1).max(BULK_LIMIT),
+  values: RecordValues.optional(),
+  action: z.string().min(1).max(64).optional(),
+  comment: z.string().max(5000).optional(),
+}).strict().refine((body) => (body.values === undefined) !== (body.action === undefined), {
+  message: "Send either values or an action",
+  path: ["values"],
+});
 export const BulkResult = z.object({
   id: z.string(),
   ok: z.boolean(),

@@ -28,10 +28,27 @@ export const CHANGE_TOPICS = [
 /** One of the topics. */
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
-/** A change: its organisation (null when it concerns several or is unknown) and topics. */
+/**
+ * A record that changed: its type and id (null: many records of the type, too many
+ * to name), and its version after the change (absent when it was deleted).
+ */
+export interface RecordChange {
+  type: string;
+  id: string | null;
+  version?: number;
+}
+
+/** Most records one change names; beyond, it says "many of this type". */
+export const RECORD_CHANGES_MAX = 50;
+
+/**
+ * A change: its organisation (null when it concerns several or is unknown), its
+ * topics and, for record writes, which records (open forms and lists refresh).
+ */
 export interface Change {
   organizationId: string | null;
   topics: readonly ChangeTopic[];
+  records?: readonly RecordChange[];
 }
 
 /** Where a change was heard from. */
@@ -94,11 +111,24 @@ export class ChangeHub implements ChangeSignal {
  */
 export class PendingChanges {
   readonly #byOrganization = new Map<string | null, Set<ChangeTopic>>();
+  readonly #records = new Map<string | null, Map<string, RecordChange>>();
 
   add(change: Change): void {
     let topics = this.#byOrganization.get(change.organizationId);
     if (!topics) this.#byOrganization.set(change.organizationId, topics = new Set());
     for (const topic of change.topics) topics.add(topic);
+    if (!change.records?.length) return;
+    let records = this.#records.get(change.organizationId);
+    if (!records) this.#records.set(change.organizationId, records = new Map());
+    for (const record of change.records) {
+      if (records.has(`${record.type}\u0000*`)) continue;
+      records.set(`${record.type}\u0000${record.id ?? "*"}`, record);
+    }
+    if (records.size > RECORD_CHANGES_MAX) {
+      const types = new Set([...records.values()].map((r) => r.type));
+      records.clear();
+      for (const type of types) records.set(`${type}\u0000*`, { type, id: null });
+    }
   }
 
   /** The merged changes; topics announced without an organisation are not repeated per organisation. */
@@ -109,7 +139,14 @@ export class PendingChanges {
       const own = organizationId === null
         ? [...topics]
         : [...topics].filter((t) => !global?.has(t) || isOrganizationTopic(t));
-      if (own.length) out.push({ organizationId, topics: own });
+      const records = this.#records.get(organizationId);
+      if (own.length) {
+        out.push({
+          organizationId,
+          topics: own,
+          ...(records?.size ? { records: [...records.values()] } : {}),
+        });
+      }
     }
     return out;
   }

@@ -17,6 +17,7 @@ import progressVersion from "./migrations/008_progress_version.ts";
 import organizationScope from "./migrations/009_organization_scope.ts";
 import messagePlaces from "./migrations/010_message_places.ts";
 import recordEngine from "./migrations/011_record_engine.ts";
+import recordTypes from "./migrations/012_record_types.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations/postgres/index.ts";
 
 /** One migration: its number, name and text per dialect. */
@@ -38,6 +39,7 @@ const SQLITE: readonly [number, string, string][] = [
   [9, "organization_scope", organizationScope],
   [10, "message_places", messagePlaces],
   [11, "record_engine", recordEngine],
+  [12, "record_types", recordTypes],
 ];
 
 /** Every migration, numbered. Append only, with both dialects' texts. */

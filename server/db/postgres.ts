@@ -23,6 +23,8 @@ import {
   type ChangeTopic,
   EVERYTHING,
   PendingChanges,
+  RECORD_CHANGES_MAX,
+  type RecordChange,
 } from "./change-signal.ts";
 import { topicsOfWrite } from "./change-topics.ts";
 import { actingOrganization } from "./change-context.ts";
@@ -103,13 +105,26 @@ interface Notice {
   i: string;
   o: string | null;
   t: ChangeTopic[];
+  r?: RecordChange[];
 }
 
 function parseNotice(payload: string): Notice | undefined {
   try {
     const notice = JSON.parse(payload) as Notice;
     const topics = notice.t.filter((t) => (CHANGE_TOPICS as readonly string[]).includes(t));
-    return { i: String(notice.i), o: notice.o === null ? null : String(notice.o), t: topics };
+    const records = Array.isArray(notice.r)
+      ? notice.r.slice(0, RECORD_CHANGES_MAX).map((r) => ({
+        type: String(r.type),
+        id: r.id === null ? null : String(r.id),
+        ...(typeof r.version === "number" ? { version: r.version } : {}),
+      }))
+      : undefined;
+    return {
+      i: String(notice.i),
+      o: notice.o === null ? null : String(notice.o),
+      t: topics,
+      ...(records ? { r: records } : {}),
+    };
   } catch {
     return undefined;
   }
@@ -175,7 +190,11 @@ class PostgresDatabase implements Database {
     const notice = parseNotice(payload);
     if (!notice) return;
     if (notice.i === this.#instance) return; // heard locally at commit
-    this.signal.hear({ organizationId: notice.o, topics: notice.t }, "remote");
+    this.signal.hear({
+      organizationId: notice.o,
+      topics: notice.t,
+      ...(notice.r ? { records: notice.r } : {}),
+    }, "remote");
   }
 
   async #notify(runner: Runner, changes: Change[]): Promise<void> {
@@ -184,6 +203,7 @@ class PostgresDatabase implements Database {
         i: this.#instance,
         o: change.organizationId,
         t: [...change.topics],
+        ...(change.records ? { r: [...change.records] } : {}),
       };
       await runner.unsafe("SELECT pg_notify($1, $2)", [CHANGE_CHANNEL, JSON.stringify(notice)]);
     }

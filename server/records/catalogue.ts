@@ -4,9 +4,24 @@
  * `schemas/`, so any layer may read them.
  */
 import type { RecordType } from "./define.ts";
+import { TASK } from "./types/task.ts";
+import { PROJECT } from "./types/project.ts";
+import { LEAD } from "./types/lead.ts";
+import { CLIENT } from "./types/client.ts";
+import { ITEM } from "./types/item.ts";
+import { TYPE_MASTER } from "./types/type-master.ts";
+import { DOCUMENT } from "./types/document.ts";
 
 /** The declared record types. */
-export const RECORD_TYPES: readonly RecordType[] = [];
+export const RECORD_TYPES: readonly RecordType[] = [
+  TASK,
+  PROJECT,
+  LEAD,
+  CLIENT,
+  ITEM,
+  TYPE_MASTER,
+  DOCUMENT,
+];
 
 /** The record type with this id, if declared. */
 export function findRecordType(id: string): RecordType | undefined {

@@ -26,6 +26,9 @@ import { authorize } from "../platform/access/authorize.ts";
 import { bulkAction, commentOn, takeAction } from "./engine/record-actions.ts";
 import { recordHistory } from "./engine/record-history.ts";
 import { selectOptions } from "./engine/validate-record.ts";
+import { deleteView, savedViews, saveView } from "./engine/saved-views.ts";
+import { Filter, Sort } from "../../schemas/records/meta.ts";
+import { invalidInput } from "../platform/errors/app-error.ts";
 import { importExportRoutes } from "./import-export-routes.ts";
 
 const DeleteQuery = z.object({ version: z.coerce.number().int().positive() }).strict();
@@ -135,15 +138,88 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
     response: BulkResponse,
   }, async (c, { access, body }) =>
     c.json(
-      "values" in body
+      body.values !== undefined
         ? await engine.bulkUpdate(access, type.id, body.ids, body.values)
         : await bulkAction(engine, access, {
           typeId: type.id,
           ids: body.ids,
-          action: body.action,
+          action: body.action!,
           comment: body.comment,
         }),
     ));
+
+  const ViewBody = z.object({
+    label: z.string().trim().min(1).max(80),
+    filters: z.array(Filter).max(50).optional(),
+    sort: z.array(Sort).max(5).optional(),
+    columns: z.array(z.string().max(64)).max(200).optional(),
+  }).strict();
+  const View = ViewBody.extend({ id: z.string(), saved: z.boolean() });
+
+  api.route({
+    method: "get",
+    path: `${base}/views`,
+    tag,
+    summary:
+      `The declared list views of ${type.declaration.plural.toLowerCase()} and those the caller saved`,
+    audience: "staff",
+    response: z.object({ views: z.array(View) }).strict(),
+  }, async (c, { access }) => {
+    const checked = engine.typeFor(access, type.id, "read");
+    const declared = (checked.declaration.list.views ?? []).map((v) => ({
+      id: v.id,
+      label: v.label,
+      saved: false,
+      ...(v.filters ? { filters: [...v.filters] } : {}),
+      ...(v.sort ? { sort: [...v.sort] } : {}),
+    }));
+    return c.json({ views: [...declared, ...(await savedViews(engine.db, access, checked))] });
+  });
+
+  api.route({
+    method: "post",
+    path: `${base}/views`,
+    tag,
+    summary: `Saves the caller's list view of ${type.declaration.plural.toLowerCase()}`,
+    audience: "staff",
+    body: ViewBody,
+    response: z.object({ view: View }).strict(),
+    status: 201,
+  }, async (c, { access, body }) => {
+    const checked = engine.typeFor(access, type.id, "read");
+    // The filters and sort are checked as a list would use them, so a saved view always loads.
+    await engine.list(access, type.id, { filters: body.filters, sort: body.sort, limit: 1 });
+    for (const column of body.columns ?? []) {
+      if (
+        !checked.field.has(column) &&
+        !["name", "status", "created_at", "updated_at"].includes(column)
+      ) {
+        throw invalidInput(`Unknown field "${column}" in columns`, {
+          columns: `Unknown field "${column}"`,
+        });
+      }
+    }
+    const view = await saveView(
+      engine.db,
+      access,
+      checked,
+      body,
+      new Date(engine.clock()).toISOString(),
+    );
+    return c.json({ view }, 201);
+  });
+
+  api.route({
+    method: "delete",
+    path: `${base}/views/:viewId`,
+    tag,
+    summary: "Deletes one of the caller's saved views",
+    audience: "staff",
+  }, async (c, { access }) => {
+    const checked = engine.typeFor(access, type.id, "read");
+    await deleteView(engine.db, access, checked, c.req.param("viewId")!);
+    return c.body(null, 204);
+  });
 
   api.route(
     {

@@ -7,7 +7,8 @@
 import type { PortalShellDescriptor } from "../../schemas/descriptor/mod.ts";
 import { SCHEMA_VERSION } from "../../schemas/descriptor/mod.ts";
 import type { Access } from "../platform/access/access.ts";
-import { buildStaffShell, type SessionPolicy } from "./shell-descriptor.ts";
+import { buildStaffShell } from "./shell-descriptor.ts";
+import type { SessionPolicy } from "../platform/orgs/session-policy.ts";
 
 /** The path of the portal's help page. */
 export const PORTAL_HELP_PATH = "/client-portal/help";

@@ -21,13 +21,14 @@ import { validate } from "../platform/http/json-body.ts";
 import { findModule } from "../platform/catalogue/module-definitions.ts";
 import { DescriptorCache, descriptorResponse } from "./descriptor-cache.ts";
 import { buildRoutesDescriptor } from "./routes-descriptor.ts";
-import { buildStaffShell, type SessionPolicy } from "./shell-descriptor.ts";
+import { buildStaffShell } from "./shell-descriptor.ts";
 import { buildPortalShell } from "./portal-shell.ts";
 import { portalFrame } from "../modules/portal/mod.ts";
-import { readSessionPolicy } from "./session-policy.ts";
+import { readSessionPolicy, type SessionPolicy } from "../platform/orgs/session-policy.ts";
 import { roleLabel } from "../platform/access/role-label.ts";
 import { SCREENS } from "./screens/registry.ts";
-import { ADMIN_REQUIRED_TEXT, refusal } from "./screens/access-denied.ts";
+import { refusal } from "./screens/access-denied.ts";
+import { ADMIN_REQUIRED_TEXT } from "../platform/access/access.ts";
 import type { ScreenDef } from "./screens/screen-def.ts";
 
 /** What the descriptor endpoints need. */

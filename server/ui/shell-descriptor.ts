@@ -16,11 +16,7 @@ import { PRODUCT_VERSION } from "../modules/feedback/routes.ts";
 /** The permission behind the System Settings menu entry (spec §6). */
 export const SYSTEM_SETTINGS_PERMISSION = "system.system_settings.read";
 
-/** The session policy in force for an organisation. */
-export interface SessionPolicy {
-  idleTimeoutSeconds: number;
-  warningSeconds: number;
-}
+import type { SessionPolicy } from "../platform/orgs/session-policy.ts";
 
 /** Shell constants of the spec (§9). */
 export const SHELL_CONSTANTS = {

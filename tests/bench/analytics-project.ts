@@ -162,6 +162,7 @@ export async function generateProject(db: Database, id: string, size: number, se
       const hours = random.pick([2, 4, 6, 8, 12, 16]);
       tasks.push([
         taskId,
+        taskId,
         ORG,
         id,
         `Task ${i}`,
@@ -196,6 +197,7 @@ export async function generateProject(db: Database, id: string, size: number, se
     }
     await insertRows(tx, "tasks", [
       "id",
+      "name",
       "organization_id",
       "project_id",
       "title",

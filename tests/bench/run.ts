@@ -11,6 +11,7 @@ const BENCHES = [
   "signin-flood",
   "events",
   "instances",
+  "records-list",
   "records-import",
   "records-export",
 ];

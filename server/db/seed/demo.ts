@@ -13,6 +13,7 @@ import { newId } from "../../platform/ids.ts";
 import { SeededRandom } from "./random.ts";
 import { CLIENTS, DEMO_PASSWORD, ORGS, PEOPLE, PROJECTS } from "./demo-people.ts";
 import { seedProjectAnalytics } from "./demo-analytics.ts";
+import { ORG_ADMINS, seedRecords } from "./demo-records.ts";
 import { nextPlace } from "../dialect.ts";
 import { MESSAGE_PLACES } from "../../modules/portal/repo.ts";
 
@@ -136,7 +137,7 @@ export async function seedDemo(
     }
     for (const client of CLIENTS) {
       await tx.run(
-        "INSERT INTO clients (id, organization_id, name, email, phone, industry, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?)",
+        "INSERT INTO clients (id, organization_id, name, email, phone, industry, status, created_at, created_by, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?, ?)",
         [
           client.id,
           ORGS[client.org].id,
@@ -145,6 +146,7 @@ export async function seedDemo(
           `+1 555 01${random.int(10, 99)}`,
           client.industry,
           created,
+          ORG_ADMINS[client.org],
           created,
         ],
       );
@@ -187,6 +189,7 @@ export async function seedDemo(
     await seedAudit(tx, random, today);
     await seedProjectAnalytics(tx, today);
     await seedMessages(tx, today);
+    await seedRecords(tx, today);
   });
 }
 
@@ -203,8 +206,8 @@ async function seedProjects(tx: Queryable, random: SeededRandom, today: number):
     const taskCount = random.int(14, 28);
     await tx.run(
       `INSERT INTO projects (id, organization_id, client_id, name, description, status, project_type, start_date, end_date,
-         project_manager_id, budget, estimated_hours, priority, tags, custom_fields, progress_percentage, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+         project_manager_id, budget, estimated_hours, priority, tags, custom_fields, progress_percentage, created_at, created_by, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
       [
         project.id,
         ORGS[project.org].id,
@@ -222,15 +225,18 @@ async function seedProjects(tx: Queryable, random: SeededRandom, today: number):
         JSON.stringify([project.type]),
         "{}",
         iso(start - 7 * DAY),
+        ORG_ADMINS[project.org],
         iso(today),
       ],
     );
-    for (const member of team) {
+    for (const [index, member] of team.entries()) {
       await tx.run(
-        "INSERT INTO project_members (organization_id, project_id, user_id, role, hourly_rate, added_at) VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO project_members (id, organization_id, project_id, idx, user_id, role, hourly_rate, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [
+          `${project.id}.${member}`,
           ORGS[project.org].id,
           project.id,
+          index + 1,
           member,
           member === project.manager
             ? "manager"
@@ -268,16 +274,19 @@ async function seedProjects(tx: Queryable, random: SeededRandom, today: number):
         : status === "todo"
         ? 0
         : Math.round(estimate * random.next() * 0.8);
+      const taskId = `tsk_${project.id.slice(4)}_${String(i + 1).padStart(3, "0")}`;
       totalHours += estimate;
       if (status === "completed") completedHours += estimate;
       await tx.run(
-        `INSERT INTO tasks (id, organization_id, project_id, title, description, status, priority, assignee_id, estimated_hours,
-           actual_hours, story_points, progress_percentage, due_date, started_at, completed_at, tags, dependencies, is_milestone,
-           is_billable, custom_fields, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '[]', ?, ?, '{}', ?, ?)`,
+        `INSERT INTO tasks (id, organization_id, name, project_id, title, description, status, priority, assignee_id, estimated_hours,
+           actual_hours, story_points, progress_percentage, due_date, started_at, completed_at, tags, is_milestone,
+           is_billable, custom_fields, created_at, created_by, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '{}', ?, ?, ?)`,
         [
-          `tsk_${project.id.slice(4)}_${String(i + 1).padStart(3, "0")}`,
+          taskId,
           ORGS[project.org].id,
+          // Numbered TSK-<year>-<n> once every task's creation date is final (numberTasks).
+          taskId,
           project.id,
           `${random.pick(TASK_VERBS)} ${random.pick(TASK_OBJECTS)}`,
           "",
@@ -291,10 +300,11 @@ async function seedProjects(tx: Queryable, random: SeededRandom, today: number):
           isoDay(due),
           startedAt === null ? null : iso(startedAt),
           completedAt === null ? null : iso(completedAt),
-          JSON.stringify([random.pick(TAGS)]),
+          random.pick(TAGS),
           i % 7 === 6 ? 1 : 0,
           random.chance(0.8) ? 1 : 0,
           iso(start - DAY),
+          project.manager,
           iso(completedAt ?? startedAt ?? start),
         ],
       );
@@ -347,8 +357,8 @@ async function seedLeads(tx: Queryable, random: SeededRandom, today: number): Pr
       const owner = random.chance(0.85) ? random.pick(owners) : null;
       const name = `${random.pick(LEAD_NAMES)} ${random.pick(LEAD_SURNAMES)}`;
       await tx.run(
-        `INSERT INTO leads (id, organization_id, name, company, email, phone, source, status, score, estimated_value, assigned_to, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO leads (id, organization_id, name, company, email, phone, source, status, score, estimated_value, assigned_to, created_at, created_by, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
           id,
           ORGS[org].id,
@@ -362,6 +372,7 @@ async function seedLeads(tx: Queryable, random: SeededRandom, today: number): Pr
           random.int(5, 120) * 1000,
           owner,
           iso(createdAt),
+          owner ?? ORG_ADMINS[org],
           iso(createdAt + random.int(0, 10) * DAY),
         ],
       );

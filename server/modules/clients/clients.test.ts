@@ -14,15 +14,21 @@ Deno.test("POST /clients/list answers the organisation's clients by name with pr
     const body = await jsonOf<ClientsBody>(
       await t.call("POST", "/clients/list", { token, body: {} }),
     );
-    assertEquals(body.clients.map((c) => [c.name, c.project_count]), [
-      ["Contoso Ltd", 1],
-      ["Fabrikam Inc", 1],
-      ["Litware Labs", 1],
-      ["Northwind Traders", 2],
-      ["Tailspin Toys", 1],
-      ["Wingtip Ventures", 1],
-    ]);
-    assertEquals(body.total, 6);
+    assertEquals(
+      body.clients.filter((c) => c.project_count > 0).map((c) => [c.name, c.project_count]),
+      [
+        ["Contoso Ltd", 1],
+        ["Fabrikam Inc", 1],
+        ["Litware Labs", 1],
+        ["Northwind Traders", 2],
+        ["Tailspin Toys", 1],
+        ["Wingtip Ventures", 1],
+      ],
+    );
+    const names = body.clients.map((c) => c.name);
+    assertEquals(names, [...names].sort());
+    assertEquals(body.total, 28);
+    assertEquals(body.clients.length, 28);
   } finally {
     await t.close();
   }
@@ -39,7 +45,8 @@ Deno.test("POST /clients/list filters by search text and status", async () => {
     const inactive = await jsonOf<ClientsBody>(
       await t.call("POST", "/clients/list", { token, body: { status: "inactive" } }),
     );
-    assertEquals(inactive, { clients: [], total: 0 });
+    assertEquals(inactive.clients.map((c) => c.status), Array(inactive.total).fill("inactive"));
+    assertEquals(inactive.total > 0, true);
   } finally {
     await t.close();
   }

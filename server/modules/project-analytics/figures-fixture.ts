@@ -113,10 +113,11 @@ export async function insertFiguresProjects(db: Database): Promise<void> {
     }
     for (const [id, project, hours, points, assignee, sprint, completed] of TASKS) {
       await tx.run(
-        `INSERT INTO tasks (id, organization_id, project_id, title, status, priority, assignee_id, estimated_hours,
+        `INSERT INTO tasks (id, name, organization_id, project_id, title, status, priority, assignee_id, estimated_hours,
            story_points, due_date, is_milestone, sprint_id, started_at, completed_at, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, 2, ?, ?, ?, '2020-07-04', 0, ?, ?, ?, ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, 2, ?, ?, ?, '2020-07-04', 0, ?, ?, ?, ?, ?)`,
         [
+          `tsk_figures_${id}`,
           `tsk_figures_${id}`,
           FIGURES.organizationId,
           project,

@@ -26,9 +26,9 @@ async function insertStalledProject(db: Database): Promise<void> {
   );
   for (const [id, due] of [["tsk_stalled_1", "2020-06-10"], ["tsk_stalled_2", "2020-06-25"]]) {
     await db.run(
-      `INSERT INTO tasks (id, organization_id, project_id, title, status, assignee_id, estimated_hours, due_date, created_at, updated_at)
-       VALUES (?, 'org_acme', 'prj_stalled', 'Stalled task', 'todo', 'usr_acme_tom', 4, ?, '2020-05-31T10:00:00Z', '2020-05-31T10:00:00Z')`,
-      [id, due],
+      `INSERT INTO tasks (id, name, organization_id, project_id, title, status, assignee_id, estimated_hours, due_date, created_at, updated_at)
+       VALUES (?, ?, 'org_acme', 'prj_stalled', 'Stalled task', 'todo', 'usr_acme_tom', 4, ?, '2020-05-31T10:00:00Z', '2020-05-31T10:00:00Z')`,
+      [id, id, due],
     );
   }
 }

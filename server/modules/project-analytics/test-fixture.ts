@@ -140,10 +140,11 @@ export async function insertFixtureProject(
     for (const [n, priority, hours, points, assignee, due, sprint, milestone, changes] of TASKS) {
       const id = fixtureTask(n);
       await tx.run(
-        `INSERT INTO tasks (id, organization_id, project_id, title, status, priority, assignee_id, estimated_hours,
+        `INSERT INTO tasks (id, name, organization_id, project_id, title, status, priority, assignee_id, estimated_hours,
            story_points, due_date, is_milestone, sprint_id, created_at, updated_at)
-         VALUES (?, ?, ?, ?, 'todo', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, 'todo', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
+          id,
           id,
           FIXTURE.organizationId,
           FIXTURE.projectId,

@@ -26,7 +26,6 @@ interface Row {
   started_at: string | null;
   completed_at: string | null;
   tags: string;
-  dependencies: string;
   is_milestone: number;
   is_billable: number;
   custom_fields: string;
@@ -76,13 +75,14 @@ export function taskRoutes(api: Api, db: Database, clock: () => number): void {
       `SELECT t.id, t.title, t.description, t.status, t.priority, t.project_id, p.name AS project_name,
               t.assignee_id, CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS assignee_name,
               t.estimated_hours, t.actual_hours, t.story_points, t.progress_percentage, t.due_date,
-              t.started_at, t.completed_at, t.tags, t.dependencies, t.is_milestone, t.is_billable,
+              t.started_at, t.completed_at, t.tags, t.is_milestone, t.is_billable,
               t.custom_fields, t.created_at, t.updated_at
          FROM tasks t LEFT JOIN projects p ON p.id = t.project_id LEFT JOIN users u ON u.id = t.assignee_id
         WHERE ${clause}
         ORDER BY t.due_date IS NULL, t.due_date, t.priority DESC, t.id LIMIT ? OFFSET ?`,
       [...params, body.limit ?? 100, body.skip ?? 0],
     );
+    const dependencies = await dependenciesOf(db, rows.map((r) => r.id));
     const tasks = rows.map((r) => ({
       ...r,
       priority_label: PRIORITY_NAMES[r.priority - 1],
@@ -92,8 +92,8 @@ export function taskRoutes(api: Api, db: Database, clock: () => number): void {
         ? { id: r.assignee_id, full_name: r.assignee_name }
         : null,
       assignee_name: r.assignee_name ?? UNASSIGNED,
-      tags: JSON.parse(r.tags),
-      dependencies: JSON.parse(r.dependencies),
+      tags: r.tags.split(",").map((tag) => tag.trim()).filter((tag) => tag !== ""),
+      dependencies: dependencies.get(r.id) ?? [],
       is_milestone: r.is_milestone === 1,
       is_billable: r.is_billable === 1,
       is_overdue: r.due_date !== null && r.due_date < today && r.status !== "completed",
@@ -101,4 +101,19 @@ export function taskRoutes(api: Api, db: Database, clock: () => number): void {
     }));
     return c.json({ tasks, total: total?.n ?? 0 });
   });
+}
+
+/** The tasks each of these tasks depends on, in row order. */
+async function dependenciesOf(db: Database, ids: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (ids.length === 0) return out;
+  const rows = await db.all<{ task_id: string; depends_on: string | null }>(
+    `SELECT task_id, depends_on FROM task_dependencies
+      WHERE task_id IN (${ids.map(() => "?").join(", ")}) ORDER BY task_id, idx`,
+    ids,
+  );
+  for (const row of rows) {
+    if (row.depends_on) out.set(row.task_id, [...(out.get(row.task_id) ?? []), row.depends_on]);
+  }
+  return out;
 }

@@ -7,14 +7,22 @@
  * last known.
  */
 import type { Database } from "../../db/database.ts";
-import type { Change } from "../../db/change-signal.ts";
+import type { Change, RecordChange } from "../../db/change-signal.ts";
 import { logLine } from "../http/log.ts";
 
-/** What a subscriber hears. */
+/** What a subscriber hears when an organisation's versions move. */
 export interface ChangeEvent {
   type: "catalogue" | "permissions" | "settings";
   organization_id: string;
   versions: { catalogue: number; permission: number; settings: number };
+  at: string;
+}
+
+/** What a subscriber hears when records of the organisation change (open forms and lists refresh). */
+export interface RecordsEvent {
+  type: "records";
+  organization_id: string;
+  records: readonly RecordChange[];
   at: string;
 }
 
@@ -25,7 +33,7 @@ interface VersionRow {
   settings_version: number;
 }
 
-type Listener = (event: ChangeEvent) => void;
+type Listener = (event: ChangeEvent | RecordsEvent) => void;
 
 /** The first pause before a failed look is tried again; it doubles up to the most. */
 const RETRY_FIRST_MS = 50;
@@ -63,6 +71,14 @@ export class ChangeFeed {
     if (this.#unsubscribe !== undefined) return;
     this.#unsubscribe = this.#db.signal.subscribe((change) => {
       if (concernsVersions(change)) this.#look(RETRY_FIRST_MS);
+      if (change.records?.length && change.organizationId) {
+        this.#emit({
+          type: "records",
+          organization_id: change.organizationId,
+          records: change.records,
+          at: new Date(this.#clock()).toISOString(),
+        });
+      }
     });
     this.#look(RETRY_FIRST_MS);
   }
@@ -166,7 +182,7 @@ export class ChangeFeed {
     this.#known = next;
   }
 
-  #emit(event: ChangeEvent): void {
+  #emit(event: ChangeEvent | RecordsEvent): void {
     for (const listener of this.#listeners.get(event.organization_id) ?? []) listener(event);
   }
 }

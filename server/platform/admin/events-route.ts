@@ -26,7 +26,7 @@ import type { SessionAuthenticator } from "../access/session-access.ts";
 import type { SessionStore } from "../auth/session-store.ts";
 import type { AccessTokenVerifier } from "../auth/tokens.ts";
 import { AppError, unauthenticated } from "../errors/app-error.ts";
-import type { ChangeEvent, ChangeFeed } from "./change-feed.ts";
+import type { ChangeFeed } from "./change-feed.ts";
 
 const KEEP_ALIVE_MS = 20_000;
 
@@ -121,7 +121,8 @@ export function eventRoutes(app: Hono<AppEnv>, deps: EventRouteDeps): void {
           organization_id: access.organizationId,
           versions: deps.feed.versionsOf(access.organizationId) ?? null,
         });
-        cleanups.push(deps.feed.subscribe(access.organizationId, (event: ChangeEvent) => {
+        cleanups.push(deps.feed.subscribe(access.organizationId, (event) => {
+          if (event.type === "records") return send("records", event);
           send("change", event);
           void recheck();
         }));

@@ -4,7 +4,7 @@
  */
 import { conflict, notFound } from "../errors/app-error.ts";
 import { recordAudit } from "../audit/record.ts";
-import { SESSION_POLICY_KEY } from "../../ui/session-policy.ts";
+import { SESSION_POLICY_KEY } from "../orgs/session-policy.ts";
 import type { AdminContext } from "./admin-context.ts";
 import { advanceVersion, announceVersion } from "../orgs/organization-versions.ts";
 

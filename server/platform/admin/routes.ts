@@ -30,13 +30,13 @@ import { type Access, ADMIN_ROLE } from "../access/access.ts";
 import { forbidden } from "../errors/app-error.ts";
 import type { Api } from "../http/api.ts";
 import type { AppEnv } from "../http/app-env.ts";
-import { ADMIN_REQUIRED_TEXT } from "../../ui/screens/access-denied.ts";
+import { ADMIN_REQUIRED_TEXT } from "../access/access.ts";
 import type { AdminContext } from "./admin-context.ts";
 import { setModuleEnabled } from "./modules-admin.ts";
 import { createRole, listRoles, setRolePermission } from "./roles-admin.ts";
 import { deactivateMember, inviteMember, setMemberRole } from "./users-admin.ts";
 import { updateOrganization, updateSessionPolicy } from "./organization-admin.ts";
-import { readSessionPolicySetting } from "../../ui/session-policy.ts";
+import { readSessionPolicySetting } from "../orgs/session-policy.ts";
 
 /** What the admin routes need. */
 export interface AdminDeps {

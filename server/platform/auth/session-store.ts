@@ -16,8 +16,7 @@
  */
 import type { Database } from "../../db/database.ts";
 import type { ChangeTopic } from "../../db/change-signal.ts";
-import { readSessionPolicy } from "../../ui/session-policy.ts";
-import type { SessionPolicy } from "../../ui/shell-descriptor.ts";
+import { readSessionPolicy, type SessionPolicy } from "../orgs/session-policy.ts";
 import { AppError } from "../errors/app-error.ts";
 import * as repo from "./repo.ts";
 

@@ -1,11 +1,13 @@
 /**
- * Creates an organisation with its default roles and every catalogue module
- * enabled: used by registration and by the demo seed alike.
+ * Creates an organisation with its default roles, every catalogue module enabled
+ * and its default lookup lists (type masters): used by registration and by the
+ * demo seed alike.
  */
 import type { Queryable } from "../../db/database.ts";
 import { DEFAULT_ROLES } from "../access/default-roles.ts";
 import { MODULE_DEFINITIONS } from "../catalogue/module-definitions.ts";
 import { newId } from "../ids.ts";
+import { DEFAULT_TYPE_MASTERS } from "../../records/types/type-master-defaults.ts";
 
 /** What a new organisation starts with. */
 export interface NewOrganization {
@@ -57,6 +59,25 @@ export async function createOrganization(
     await tx.run(
       "INSERT INTO organization_modules (organization_id, module_id, enabled, updated_at) VALUES (?, ?, 1, ?)",
       [id, module.id, options.now],
+    );
+  }
+  // Ids as migration 012 gave the organisations existing then.
+  for (const [index, row] of DEFAULT_TYPE_MASTERS.entries()) {
+    await tx.run(
+      `INSERT INTO type_masters (id, organization_id, name, created_at, updated_at, kind, code, label, tone, position, active)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
+      [
+        `tym_${id}_${index + 1}`,
+        id,
+        row.code,
+        options.now,
+        options.now,
+        row.kind,
+        row.code,
+        row.label,
+        row.tone,
+        row.position,
+      ],
     );
   }
   return id;

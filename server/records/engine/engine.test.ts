@@ -271,3 +271,50 @@ Deno.test("bulk updates report one result per id", async () => {
     assertEquals(bad.results[0].error.field, "visits");
   });
 });
+
+Deno.test("a user saves a list view, lists through it, and deletes it", async () => {
+  await withApp(async (app, admin) => {
+    await createJob(app, admin, { title: "Repair A", kind: "repair" });
+    await createJob(app, admin, { title: "Install B", kind: "install", site: "https://b.example" });
+    const saved = await app.call("POST", "/api/records/sample_job/views", {
+      token: admin,
+      body: { label: "Repairs", filters: [{ field: "kind", op: "eq", value: "repair" }] },
+    });
+    assertEquals(saved.status, 201);
+    const view = (await json(saved)).view;
+    const listed = await json(
+      await app.call("POST", "/api/records/sample_job/list", {
+        token: admin,
+        body: { view: view.id },
+      }),
+    );
+    assertEquals(listed.items.map((r: { title: string }) => r.title), ["Repair A"]);
+    const twice = await app.call("POST", "/api/records/sample_job/views", {
+      token: admin,
+      body: { label: "Repairs" },
+    });
+    assertEquals(twice.status, 409);
+    const badFilter = await app.call("POST", "/api/records/sample_job/views", {
+      token: admin,
+      body: { label: "Broken", filters: [{ field: "nope", op: "eq", value: 1 }] },
+    });
+    assertEquals(badFilter.status, 400);
+    const views = await json(
+      await app.call("GET", "/api/records/sample_job/views", { token: admin }),
+    );
+    assertEquals(views.views.map((v: { label: string }) => v.label), [
+      "My jobs",
+      "Due soon",
+      "Repairs",
+    ]);
+    const other = await app.tokenFor("pm@acme.test");
+    const theirs = await app.call("DELETE", `/api/records/sample_job/views/${view.id}`, {
+      token: other,
+    });
+    assertEquals(theirs.status === 404 || theirs.status === 403, true);
+    const removed = await app.call("DELETE", `/api/records/sample_job/views/${view.id}`, {
+      token: admin,
+    });
+    assertEquals(removed.status, 204);
+  });
+});

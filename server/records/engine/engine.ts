@@ -22,6 +22,7 @@ import {
   selectList,
 } from "./record-rows.ts";
 import {
+  announceRecord,
   deleteRecord,
   insertRecord,
   loadRecord,
@@ -30,6 +31,7 @@ import {
   updateRecord,
 } from "./record-store.ts";
 import { validateRecord } from "./validate-record.ts";
+import { savedViews } from "./saved-views.ts";
 import { afterCursor, cappedCount, cursorAfter, sortKeys, whereClause } from "./list-query.ts";
 import { addLinkTitles, titlesOf } from "./link-titles.ts";
 import { availableActions, derivedStatus } from "./record-actions.ts";
@@ -70,12 +72,7 @@ export class RecordEngine {
   /** A page of records. */
   async list(access: Access, typeId: string, request: ListRequest, q: Queryable = this.db) {
     const type = this.typeFor(access, typeId, "read");
-    const view = request.view
-      ? type.declaration.list.views?.find((v) => v.id === request.view)
-      : undefined;
-    if (request.view && !view) {
-      throw invalidInput(`Unknown view "${request.view}"`, { view: "Unknown view" });
-    }
+    const view = request.view ? await this.#view(access, type, request.view, q) : undefined;
     const today = this.#now().slice(0, 10);
     const where = whereClause(type, access, {
       filters: [...(view?.filters ?? []), ...(request.filters ?? [])],
@@ -108,6 +105,14 @@ export class RecordEngine {
       next_cursor: more ? cursorAfter(keys, shown[shown.length - 1]) : null,
       total,
     };
+  }
+
+  async #view(access: Access, type: RecordType, id: string, q: Queryable) {
+    const declared = type.declaration.list.views?.find((v) => v.id === id);
+    if (declared) return declared;
+    const saved = (await savedViews(q, access, type)).find((v) => v.id === id);
+    if (!saved) throw invalidInput(`Unknown view "${id}"`, { view: "Unknown view" });
+    return saved;
   }
 
   #selectedFields(type: RecordType, access: Access, ids: readonly string[] | undefined) {
@@ -211,7 +216,9 @@ export class RecordEngine {
       requestId: options.requestId,
       now,
     });
-    return (await loadRecord(tx, type, access.organizationId, id))!;
+    const created = (await loadRecord(tx, type, access.organizationId, id))!;
+    await announceRecord(tx, access.organizationId, type, id, created.version as number);
+    return created;
   }
 
   async #amendedName(
@@ -344,7 +351,9 @@ export class RecordEngine {
         now,
       });
     }
-    return (await loadRecord(tx, type, access.organizationId, id))!;
+    const updatedRecord = (await loadRecord(tx, type, access.organizationId, id))!;
+    await announceRecord(tx, access.organizationId, type, id, updatedRecord.version as number);
+    return updatedRecord;
   }
 
   /** Deletes a draft at `version`; submitted records are cancelled instead. */
@@ -383,6 +392,7 @@ export class RecordEngine {
         requestId: options.requestId,
         now: this.#now(),
       });
+      await announceRecord(tx, access.organizationId, type, id);
     });
   }
 

@@ -14,7 +14,7 @@ import type { RecordType } from "../define.ts";
 import type { CustomActionDeclaration, TransitionDeclaration } from "../declaration.ts";
 import { conditionHolds } from "./conditions.ts";
 import type { RecordData } from "./record-rows.ts";
-import { loadRecord } from "./record-store.ts";
+import { announceRecord, loadRecord } from "./record-store.ts";
 import { mayReach } from "./record-access.ts";
 import { recordAudit } from "../../platform/audit/record.ts";
 import type { RecordEngine } from "./engine.ts";
@@ -334,7 +334,15 @@ async function setStandard(
     requestId,
     now,
   });
-  return (await loadRecord(tx, type, access.organizationId, record.id as string))!;
+  const changed = (await loadRecord(tx, type, access.organizationId, record.id as string))!;
+  await announceRecord(
+    tx,
+    access.organizationId,
+    type,
+    changed.id as string,
+    changed.version as number,
+  );
+  return changed;
 }
 
 /** Adds a comment to a record's timeline. */

@@ -218,3 +218,18 @@ export async function deleteRecord(
 }
 
 export { columnFields };
+
+/** Tells open forms and lists that a record changed (sent with the transaction's commit). */
+export async function announceRecord(
+  q: Queryable,
+  organizationId: string,
+  type: RecordType,
+  id: string,
+  version?: number,
+): Promise<void> {
+  await q.announce({
+    organizationId,
+    topics: ["data"],
+    records: [{ type: type.id, id, ...(version !== undefined ? { version } : {}) }],
+  });
+}

@@ -2,10 +2,6 @@
 import type { ScreenRefusal } from "../../../schemas/descriptor/mod.ts";
 import { head } from "./screen-def.ts";
 
-/** The administrator-only refusal text (spec §6), word for word. */
-export const ADMIN_REQUIRED_TEXT =
-  "Access Denied: You need administrator privileges to access this page.";
-
 /** The title of a refusal: a path that names no page is not found, not denied. */
 function refusalTitle(code: string): string {
   return code === "not_found" ? "Page not found" : "Access Denied";

@@ -10,6 +10,7 @@ import progressVersion from "./008_progress_version.ts";
 import organizationScope from "./009_organization_scope.ts";
 import messagePlaces from "./010_message_places.ts";
 import recordEngine from "./011_record_engine.ts";
+import recordTypes from "./012_record_types.ts";
 
 export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   1: platform,
@@ -23,4 +24,5 @@ export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   9: organizationScope,
   10: messagePlaces,
   11: recordEngine,
+  12: recordTypes,
 };

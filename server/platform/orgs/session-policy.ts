@@ -1,6 +1,11 @@
 /** The session policy of an organisation: its stored setting, or the server's defaults. */
-import type { Queryable } from "../db/database.ts";
-import type { SessionPolicy } from "./shell-descriptor.ts";
+import type { Queryable } from "../../db/database.ts";
+
+/** The session policy in force for an organisation. */
+export interface SessionPolicy {
+  idleTimeoutSeconds: number;
+  warningSeconds: number;
+}
 
 /** The settings key holding the policy. */
 export const SESSION_POLICY_KEY = "session_policy";

@@ -1,0 +1,54 @@
+/** A client of the firm: the organisation projects are for and portal users belong to. */
+import { defineRecordType } from "../define.ts";
+
+export const CLIENT = defineRecordType({
+  id: "client",
+  label: "Client",
+  plural: "Clients",
+  module: "clients",
+  table: "clients",
+  naming: { field: "name" },
+  title_field: "name",
+  search_fields: ["name", "email", "industry"],
+  fields: [
+    { id: "email", label: "Email", type: "email", in_list: true },
+    { id: "phone", label: "Phone", type: "phone", in_list: true },
+    { id: "industry", label: "Industry", type: "data", in_list: true, filterable: true },
+    {
+      id: "status",
+      label: "Status",
+      type: "select",
+      required: true,
+      default: "active",
+      options: [
+        { value: "active", label: "Active", tone: "success" },
+        { value: "inactive", label: "Inactive", tone: "neutral" },
+      ],
+      in_list: true,
+      filterable: true,
+    },
+  ],
+  list: {
+    columns: ["name", "email", "phone", "industry", "status"],
+    sort: [{ field: "name", dir: "asc" }],
+  },
+  form: {
+    tabs: [
+      {
+        id: "details",
+        label: "Details",
+        sections: [{ columns: [["name", "industry", "status"], ["email", "phone"]] }],
+      },
+    ],
+  },
+  panels: [
+    { kind: "related", label: "Projects", type: "project", field: "client" },
+    { kind: "related", label: "Converted leads", type: "lead", field: "client" },
+  ],
+  roles: {
+    firm_admin: ["read", "create", "update", "delete", "export", "import", "level1"],
+    project_manager: ["read", "create", "update", "export"],
+    sales: ["read", "create", "update", "export", "import"],
+    finance: ["read", "export"],
+  },
+});
