@@ -68,7 +68,8 @@ export function coerceCell(
   }
 }
 
-function unprotect(text: string): string {
+/** Text as an export wrote it, without the `'` guarding a formula-like start. */
+export function unprotect(text: string): string {
   return PROTECTED_FORMULA.test(text) ? text.slice(1) : text;
 }
 

@@ -59,7 +59,8 @@ async function columnsFor(
     }
   };
   standard("ID", "id");
-  if ("series" in type.declaration.naming) standard("Name", "name");
+  const naming = type.declaration.naming;
+  if ("series" in naming || !type.field.has(naming.field)) standard("Name", "name");
   for (const field of fields) {
     columns.push(await fieldColumn(engine, access, field));
   }

@@ -326,3 +326,47 @@ Deno.test("An export sorted by a field that may be empty walks every page once",
     assertEquals(dates.filter((d) => d === "").length, 207);
   });
 });
+
+Deno.test("Leads import with their name, source and stage by label and owner by email, and export back", async () => {
+  await withApp(async (app) => {
+    await grant(app, "firm_admin", "leads", ["read", "create", "update", "import", "export"]);
+    const admin = await app.tokenFor(ADMIN);
+    const meta = await (await app.call("GET", "/api/records/lead/meta", { token: admin })).json();
+    const source = meta.options.source[0];
+    const csv = "Name,Email,Source,Stage,Estimated value,Owner\n" +
+      `Imported One,one@lead.example,${source.label},Proposal sent,"1,500.25",pm@acme.test\n` +
+      `Imported Two,two@lead.example,${source.value},new,0,\n` +
+      `,three@lead.example,${source.value},new,0,\n`;
+    const bad = await importCsv(app, admin, "lead", csv);
+    assertEquals(bad.body.failed, [{ line: 4, field: "name", message: "Required" }]);
+    const good = await importCsv(app, admin, "lead", csv.split("\n").slice(0, 3).join("\n"));
+    assertEquals([good.body.created, good.body.failed], [2, []]);
+    const search = (q: string) =>
+      app.call("POST", "/api/records/lead/list", { token: admin, body: { search: q } });
+    const [one] = (await (await search("Imported One")).json()).items;
+    const pm = await app.db.get<{ id: string }>("SELECT id FROM users WHERE email = ?", [PM]);
+    assertEquals(
+      [one.name, one.source, one.stage, one.estimated_value, one.owner],
+      ["Imported One", source.value, "proposal", 1500.25, pm!.id],
+    );
+    const { rows } = await exported(
+      app,
+      admin,
+      "/api/records/lead/export?search=Imported",
+    );
+    assertEquals(rows[0].slice(0, 3), ["ID", "Name", "Company"]);
+    assertEquals(rows.slice(1).map((r) => r[1]).sort(), ["Imported One", "Imported Two"]);
+    const renamed = rows.map((r, i) => i === 1 ? [r[0], `${r[1]} Ltd`, ...r.slice(2)] : r);
+    const back = await importCsv(
+      app,
+      admin,
+      "lead",
+      renamed.map((r) => r.map((c) => `"${c.replaceAll('"', '""')}"`).join(",")).join("\n"),
+    );
+    assertEquals([back.body.updated, back.body.failed], [2, []], JSON.stringify(back.body));
+    const names = (await (await search("Imported")).json()).items.map((r: { name: string }) =>
+      r.name
+    );
+    assert(names.some((n: string) => n.endsWith(" Ltd")), names.join());
+  });
+});
