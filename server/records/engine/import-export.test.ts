@@ -116,6 +116,9 @@ Deno.test("A dry run stores nothing and counts what would be stored; partial mod
       ["import", "grace@example.com"],
     ]);
     assertEquals(new Set(audit.map((a) => a.resource_id)), new Set(stored.map((r) => r.id)));
+    for (const { id } of stored) {
+      assert(/^sample_[0-9a-hjkmnp-tv-z]{20}$/.test(String(id)), String(id));
+    }
   });
 });
 
