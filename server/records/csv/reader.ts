@@ -18,10 +18,13 @@ export interface CsvRow {
 /** A file that cannot be read as CSV; `line` is where the problem starts. */
 export class CsvError extends Error {
   readonly line: number;
-  constructor(line: number, message: string) {
-    super(`Line ${line}: ${message}`);
+  /** What is wrong, without the line. */
+  readonly reason: string;
+  constructor(line: number, reason: string) {
+    super(`Line ${line}: ${reason}`);
     this.name = "CsvError";
     this.line = line;
+    this.reason = reason[0].toUpperCase() + reason.slice(1);
   }
 }
 

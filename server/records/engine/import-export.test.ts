@@ -373,3 +373,41 @@ Deno.test("Leads import with their name, source and stage by label and owner by 
     assert(names.some((n: string) => n.endsWith(" Ltd")), names.join());
   });
 });
+
+Deno.test("A file that is not readable CSV, or lacks a required column, stores nothing even in partial mode", async () => {
+  await withApp(async (app) => {
+    const admin = await app.tokenFor(ADMIN);
+    const unclosed = await importCsv(
+      app,
+      admin,
+      "sample_contact",
+      'Name,Email\nAda,ada@example.com\nBob,"bob@example.com\nCid,cid@example.com\n',
+      { mode: "partial" },
+    );
+    assertEquals(unclosed.body, {
+      dry_run: false,
+      created: 0,
+      updated: 0,
+      failed: [{
+        line: 3,
+        field: null,
+        message: "A quoted field is not closed: its closing quote is missing",
+      }],
+    });
+    const noName = await importCsv(app, admin, "sample_contact", "Email\nada@example.com\n", {
+      mode: "partial",
+    });
+    assertEquals(noName.body.failed, [{
+      line: 1,
+      field: "full_name",
+      message: 'No column for "Name", which every new record needs',
+    }]);
+    const empty = await importCsv(app, admin, "sample_contact", "\n\n");
+    assertEquals(empty.body.failed, [{
+      line: 1,
+      field: null,
+      message: "The file is empty: it has no header row",
+    }]);
+    assertEquals(await listed(app, admin, "sample_contact"), []);
+  });
+});

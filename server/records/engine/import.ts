@@ -184,7 +184,7 @@ class ImportRun {
       }
     } catch (error) {
       if (!(error instanceof CsvError)) throw error;
-      return this.#stop(error.line, error.message);
+      return this.#stop(error.line, error.reason);
     }
     if (!mapping) return this.#stop(1, "The file is empty: it has no header row");
     if (chunk.length > 0) await this.#chunk(q, tx, mapping, options, chunk);
