@@ -187,13 +187,14 @@ export function createApp(deps: AppDeps): BuiltApp {
   navigationRoutes(api);
   notificationRoutes(api, db);
   userRoutes(api, db);
-  leadRoutes(api, db, clock);
+  const records = new RecordEngine(db, deps.recordTypes ?? RECORD_TYPES, clock);
+  leadRoutes(api, db, records, clock);
   auditRoutes(api, db);
   settingsRoutes(api, db, clock);
-  projectTemplateRoutes(api, db);
-  taskRoutes(api, db, clock);
+  projectTemplateRoutes(api, records);
+  taskRoutes(api, records, clock);
   clientRoutes(api, db);
-  projectRoutes(api, db);
+  projectRoutes(api, db, records);
   projectAnalyticsRoutes(api, db, clock);
   dashboardAnalyticsRoutes(app, api, db, { clock });
   reportRoutes(api, db, clock);
@@ -212,7 +213,6 @@ export function createApp(deps: AppDeps): BuiltApp {
   clientAccessRoutes(api, db, clock, config.publicUrl);
   portalRoutes(api, db, clock);
   outgoingMailRoutes(api, { db, config });
-  const records = new RecordEngine(db, deps.recordTypes ?? RECORD_TYPES, clock);
   recordRoutes(api, records);
 
   let openApiBytes: string | undefined;
@@ -229,6 +229,7 @@ export function createApp(deps: AppDeps): BuiltApp {
         path: e.path.replace(/:([A-Za-z_]+)/g, "{$1}"),
         tag: e.tag,
         summary: e.summary,
+        ...(e.bodyFormat === "multipart" ? { request: "multipart/form-data" } : {}),
         access: e.audience === "public"
           ? "Anyone"
           : e.audience === "user"

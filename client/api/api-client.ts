@@ -13,7 +13,7 @@ import { readAccessToken, readRefreshToken, type SessionTokens, storeTokens } fr
 /** Options of one request. */
 export interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** Sent as JSON. */
+  /** Sent as JSON, or as it is when it is FormData (multipart). */
   body?: unknown;
   signal?: AbortSignal;
   /** Aborts the call after this many milliseconds with an ApiError "timeout". */
@@ -44,20 +44,32 @@ export async function apiRequest<T = unknown>(
   path: string,
   options: RequestOptions = {},
 ): Promise<T> {
+  return await parse<T>(await authorizedResponse(path, options));
+}
+
+/** Calls the API for a file (an export) and returns its bytes; failures throw ApiError. */
+export async function apiFile(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const response = await authorizedResponse(path, options);
+  if (!response.ok) return await parse<never>(response);
+  return await response.blob();
+}
+
+/** The answer of a call with the token, after one refresh and retry on 401. */
+async function authorizedResponse(path: string, options: RequestOptions): Promise<Response> {
   const auth = options.auth ?? true;
   const token = auth ? readAccessToken() : null;
   const first = await send(path, options, token);
   const refresh = options.refreshOnUnauthorized ?? auth;
   if (first.status !== 401 || !refresh || (token === null && readRefreshToken() === null)) {
-    return await parse<T>(first);
+    return first;
   }
   if (!(await refreshSession())) {
     endSession("expired");
-    return await parse<T>(first);
+    return first;
   }
   const second = await send(path, options, readAccessToken());
   if (second.status === 401) endSession("expired");
-  return await parse<T>(second);
+  return second;
 }
 
 /**
@@ -115,7 +127,9 @@ async function send(
   token: string | null,
 ): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json" };
-  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  // A FormData body (a file upload) sets its own multipart type and boundary.
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers["Content-Type"] = "application/json";
   if (token !== null) headers.Authorization = `Bearer ${token}`;
   const signals = [
     options.signal,
@@ -126,7 +140,11 @@ async function send(
     return await fetch(apiUrl(path), {
       method: options.method ?? (options.body === undefined ? "GET" : "POST"),
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined
+        ? undefined
+        : isForm
+        ? options.body as FormData
+        : JSON.stringify(options.body),
       signal: signals.length === 0
         ? undefined
         : signals.length === 1

@@ -46,8 +46,10 @@ export const WIDGET_GROUPS: Readonly<Record<string, readonly string[]>> = {
     "empty-state",
     "error-panel",
     "button",
+    "check-matrix",
   ],
   analytics: ["bar-chart", "line-chart", "trend-arrow", "risk-bar", "tone-dot", "scenario-card"],
+  records: ["record-list", "record-form", "record-timeline"],
 };
 
 /** The group of a widget type ("common" unless listed in WIDGET_GROUPS). */
@@ -106,6 +108,10 @@ export const VALIDATOR_MODULES: Record<
   "analytics-widget-validator.ts": {
     documents: { analytics: { file: "screen.schema.json", nodes: "analytics" } },
     exports: { nodeValidator: "analytics#/$defs/node" },
+  },
+  "record-widget-validator.ts": {
+    documents: { records: { file: "screen.schema.json", nodes: "records" } },
+    exports: { nodeValidator: "records#/$defs/node" },
   },
   "shell-validator.ts": {
     // The actions of the user menu are checked with the screens' action validator.

@@ -57,6 +57,7 @@ const GROUP_VALIDATORS: Record<string, () => Promise<ValidateFunction>> = {
   content: () => import("./content-widget-validator.ts").then((m) => m.nodeValidator),
   extra: () => import("./extra-widget-validator.ts").then((m) => m.nodeValidator),
   analytics: () => import("./analytics-widget-validator.ts").then((m) => m.nodeValidator),
+  records: () => import("./record-widget-validator.ts").then((m) => m.nodeValidator),
 };
 
 /**

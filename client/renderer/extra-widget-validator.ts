@@ -1,7 +1,7 @@
 /**
  * The validator of nodes of the "extra" widget group (tabs, dialogs, rich text,
  * key-value and selectable lists, progress bars, skeletons, empty states, error
- * panels and buttons), loaded only for screens that use one. Compiled with ajv here; precompiled in the production
+ * panels, buttons and check matrices), loaded only for screens that use one. Compiled with ajv here; precompiled in the production
  * build (see build/validators-plugin.ts).
  */
 import type { ValidateFunction } from "ajv/dist/2020.js";

@@ -4,13 +4,15 @@
  * on every change event, so a permission or module change reaches open browsers at
  * once. The stream opens with a `hello` carrying the organisation's versions; after
  * a reconnect, different versions mean changes were missed, so everything reloads.
- * It reconnects with back-off and stops when the server has no stream.
+ * It reconnects with back-off and stops when the server has no stream. A record's
+ * change goes only to the record widgets (see records/record-events.ts).
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { refreshSession } from "../api/api-client.ts";
 import { apiUrl } from "../api/config.ts";
 import { readAccessToken } from "../api/tokens.ts";
+import { publishRecordChange, recordChangesOf } from "../api/record-events.ts";
 
 const FIRST_RETRY_MS = 2_000;
 const MAX_RETRY_MS = 60_000;
@@ -22,6 +24,9 @@ export function useLiveEvents(path: string): void {
     const controller = new AbortController();
     let versions: string | undefined;
     function onEvent(name: string, data: string): void {
+      // A record's change concerns only the record widgets showing it.
+      const changes = recordChangesOf(name, data);
+      if (changes !== undefined) return changes.forEach(publishRecordChange);
       if (name === "hello") {
         const seen = versions;
         versions = data;

@@ -51,7 +51,11 @@ export function fakeServer(handlers: Record<string, Handler> = {}) {
     const url = new URL(String(input), "http://localhost");
     const method = (init.method ?? "GET").toUpperCase();
     const headers = Object.fromEntries(new Headers(init.headers).entries());
-    const body = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
+    const body = typeof init.body === "string"
+      ? JSON.parse(init.body)
+      : init.body instanceof FormData
+      ? Object.fromEntries(init.body.entries())
+      : undefined;
     const request = { method, path: url.pathname, url: url.pathname + url.search, body, headers };
     requests.push(request);
     const handler = table[`${method} ${url.pathname}${url.search}`] ??

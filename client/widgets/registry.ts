@@ -43,6 +43,9 @@ export const WIDGET_REGISTRY: WidgetRegistry = {
   "key-value": lazy(() => import("./key-value.tsx").then((m) => ({ default: m.KeyValue }))),
   "list": List,
   "table": Table,
+  "check-matrix": lazy(() =>
+    import("./check-matrix.tsx").then((m) => ({ default: m.CheckMatrix }))
+  ),
   "selectable-list": lazy(() =>
     import("./selectable-list.tsx").then((m) => ({ default: m.SelectableList }))
   ),
@@ -58,5 +61,10 @@ export const WIDGET_REGISTRY: WidgetRegistry = {
   "tone-dot": lazy(() => import("./tone-dot.tsx").then((m) => ({ default: m.ToneDot }))),
   "scenario-card": lazy(() =>
     import("./scenario-card.tsx").then((m) => ({ default: m.ScenarioCard }))
+  ),
+  "record-list": lazy(() => import("./record-list.tsx").then((m) => ({ default: m.RecordList }))),
+  "record-form": lazy(() => import("./record-form.tsx").then((m) => ({ default: m.RecordForm }))),
+  "record-timeline": lazy(() =>
+    import("./record-timeline.tsx").then((m) => ({ default: m.RecordTimeline }))
   ),
 };

@@ -33,18 +33,12 @@ export const RolesListRequest = z.object({}).strict();
 export const RolesListResponse = z.object({
   roles: z.array(RoleRecord),
   permissions: z.array(
-    z.object({ id: z.string(), module: z.string(), name: z.string(), category: z.string() })
-      .strict(),
-  ),
-  matrix: z.array(z.record(z.string(), z.union([z.string(), z.boolean()]))),
-  grants: z.array(
     z.object({
-      role: z.string(),
-      role_version: z.number().int(),
-      permission: z.string(),
+      id: z.string(),
       module: z.string(),
+      action: z.string(),
+      name: z.string(),
       category: z.string(),
-      granted: z.boolean(),
     }).strict(),
   ),
 }).strict();
@@ -57,14 +51,45 @@ export const RoleCreateRequest = z.object({
 }).strict();
 export const RolePermissionRequest = z.object({
   role: z.string().min(1).max(40),
-  permission: z.string().regex(
-    /^[a-z0-9_.]+\.read$/,
-    "Must be a read permission such as leads.read",
+  permission: z.string().max(120).regex(
+    /^[a-z0-9_.]+\.[a-z0-9_]+$/,
+    "Must be a permission such as leads.read or tasks.create",
   ),
   version,
 }).strict();
 export const RoleResponse = z.object({ role: RoleRecord, permission_version: z.number().int() })
   .strict();
+
+/** One box of a role's permission matrix: a permission, whether the role holds it, and the role's version. */
+export const RoleMatrixCell = z.object({
+  permission: z.string(),
+  action: z.string(),
+  label: z.string(),
+  title: z.string(),
+  granted: z.boolean(),
+  role: z.string(),
+  version: z.number().int(),
+}).strict();
+export const RoleMatrixRequest = z.object({ role: z.string().min(1).max(40) }).strict();
+/** A role's permissions as modules × actions: the standard actions' boxes, then the module's others. */
+export const RoleMatrixResponse = z.object({
+  role: z.string(),
+  version: z.number().int(),
+  modules: z.array(
+    z.object({
+      module: z.string(),
+      name: z.string(),
+      category: z.string(),
+      read: RoleMatrixCell.optional(),
+      create: RoleMatrixCell.optional(),
+      update: RoleMatrixCell.optional(),
+      delete: RoleMatrixCell.optional(),
+      export: RoleMatrixCell.optional(),
+      import: RoleMatrixCell.optional(),
+      others: z.array(RoleMatrixCell),
+    }).strict(),
+  ),
+}).strict();
 
 export const UserRoleRequest = z.object({ user_id: id, role: z.string().min(1).max(40) }).strict();
 export const UserDeactivateRequest = z.object({ user_id: id }).strict();

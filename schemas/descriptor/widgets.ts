@@ -19,6 +19,7 @@ import {
 
 import { base } from "./widget-base.ts";
 import { Form, FormField } from "./form-widget.ts";
+import { RecordForm, RecordList, RecordTimeline } from "./record-widgets.ts";
 
 /**
  * A child node as TypeScript sees it. The recursion is checked by zod at run time
@@ -258,6 +259,25 @@ const Table = z.object({
   groupLabels: ValueLabels.optional().describe("the group field is enumerated: headings by label"),
 }).strict().meta({ id: "widget:table" });
 
+const CheckMatrix = z.object({
+  type: z.literal("check-matrix"),
+  ...base,
+  source: z.string(),
+  path: z.string().optional().describe("dot path of the rows inside the source's value"),
+  rowHeader: z.string().describe("heading of the column of row labels"),
+  rowLabel: z.string().describe("row field shown as the row's label"),
+  groupBy: z.string().optional().describe("rows are grouped under headings by this field"),
+  columns: z.array(z.object({ key: z.string(), label: z.string() }).strict()).min(1).describe(
+    "each column shows the row's field `key`: one cell, a list of cells (each with its text), or none",
+  ),
+  checked: z.string().describe("cell field that is true when the cell's box is ticked"),
+  cellLabel: z.string().describe("cell field naming the box (its accessible name)"),
+  cellText: z.string().optional().describe("cell field shown beside the box of a cell in a list"),
+  check: Action.describe("run for the cell (as the item) when its box is ticked"),
+  uncheck: Action.describe("run for the cell (as the item) when its box is cleared"),
+  emptyText: z.string(),
+}).strict().meta({ id: "widget:check-matrix" });
+
 const SelectableList = z.object({
   type: z.literal("selectable-list"),
   ...base,
@@ -402,6 +422,7 @@ export const WIDGET_SCHEMAS = [
   KeyValue,
   ListNode,
   Table,
+  CheckMatrix,
   SelectableList,
   Form,
   Skeleton,
@@ -414,6 +435,9 @@ export const WIDGET_SCHEMAS = [
   RiskBar,
   ToneDot,
   ScenarioCard,
+  RecordList,
+  RecordForm,
+  RecordTimeline,
 ] as const;
 
 /** A node of a screen body. */

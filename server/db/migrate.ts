@@ -18,6 +18,8 @@ import organizationScope from "./migrations/009_organization_scope.ts";
 import messagePlaces from "./migrations/010_message_places.ts";
 import recordEngine from "./migrations/011_record_engine.ts";
 import recordTypes from "./migrations/012_record_types.ts";
+import permissionRollouts from "./migrations/013_permission_rollouts.ts";
+import files from "./migrations/014_files.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations/postgres/index.ts";
 
 /** One migration: its number, name and text per dialect. */
@@ -40,6 +42,8 @@ const SQLITE: readonly [number, string, string][] = [
   [10, "message_places", messagePlaces],
   [11, "record_engine", recordEngine],
   [12, "record_types", recordTypes],
+  [13, "permission_rollouts", permissionRollouts],
+  [14, "files", files],
 ];
 
 /** Every migration, numbered. Append only, with both dialects' texts. */

@@ -1,6 +1,7 @@
 /**
  * Gets a database ready to serve: migrations, the module catalogue as defined in
- * code, the token signing secret (kept in the database so every instance on it
+ * code, newly declared default permissions granted to existing organisations, the
+ * token signing secret (kept in the database so every instance on it
  * agrees), and the demo seed on an empty database unless `SEED=none`.
  */
 import type { Database } from "./database.ts";
@@ -9,6 +10,7 @@ import { isUniqueViolation } from "./constraint-errors.ts";
 import { DatabaseBusyError } from "./database-busy.ts";
 import { seedDemo } from "./seed/demo.ts";
 import { syncModuleCatalogue } from "../platform/orgs/organization-bootstrap.ts";
+import { rollOutPermissions } from "../platform/access/permission-rollout.ts";
 import { encodeBase64Url } from "../platform/auth/base64.ts";
 
 /** What preparing found and did. */
@@ -30,6 +32,7 @@ export async function prepareDatabase(
 ): Promise<Prepared> {
   const migrations = await migrate(db);
   await db.transaction((tx) => syncModuleCatalogue(tx));
+  await rollOutPermissions(db, { now: new Date(options.now).toISOString() });
   let secret = options.jwtSecret;
   if (!secret) {
     // Instances starting together on a new database keep whichever secret was stored first.

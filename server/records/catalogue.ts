@@ -11,11 +11,13 @@ import { CLIENT } from "./types/client.ts";
 import { ITEM } from "./types/item.ts";
 import { TYPE_MASTER } from "./types/type-master.ts";
 import { DOCUMENT } from "./types/document.ts";
+import { PROJECT_TEMPLATE } from "./types/project-template.ts";
 
 /** The declared record types. */
 export const RECORD_TYPES: readonly RecordType[] = [
   TASK,
   PROJECT,
+  PROJECT_TEMPLATE,
   LEAD,
   CLIENT,
   ITEM,

@@ -183,6 +183,12 @@ export interface RecordTypeDeclaration {
   own_records?: { roles: readonly string[]; fields: readonly string[] };
   /** Where the form opens under /app (default `<module>/:id`). */
   form_route?: string;
+  /**
+   * The record is attached to another record named by two of its fields (a
+   * document): the caller must be able to read that record to attach to it or to
+   * download the record's files.
+   */
+  attached_to?: { type_field: string; id_field: string };
   /** Code run inside the writing transaction (a lead's conversion creates its client). */
   hooks?: RecordHooks;
 }

@@ -53,8 +53,12 @@ export function defineRecordType(declaration: RecordTypeDeclaration): RecordType
   const field = new Map(fields.map((f) => [f.id, f]));
   if (field.size !== fields.length) throw new Error(`${where}: two fields share an id`);
   const reserved = ["id", "name", "version", "status", "docstatus", "created_at", "created_by"];
+  // A type named by its field `name` declares it (label, length, required): the standard column.
+  const namedByName = "field" in declaration.naming && declaration.naming.field === "name";
   for (const f of fields) {
-    if (reserved.includes(f.id) && !(f.id === "status" && !declaration.states)) {
+    const allowed = (f.id === "status" && !declaration.states) ||
+      (f.id === "name" && namedByName && f.column === "name");
+    if (reserved.includes(f.id) && !allowed) {
       throw new Error(`${where}: field "${f.id}" is reserved`);
     }
   }

@@ -28,7 +28,8 @@ import { recordHistory } from "./engine/record-history.ts";
 import { selectOptions } from "./engine/validate-record.ts";
 import { deleteView, savedViews, saveView } from "./engine/saved-views.ts";
 import { Filter, Sort } from "../../schemas/records/meta.ts";
-import { invalidInput } from "../platform/errors/app-error.ts";
+import { invalidInput, notFound } from "../platform/errors/app-error.ts";
+import { readFile, storeFile } from "./engine/files.ts";
 import { importExportRoutes } from "./import-export-routes.ts";
 
 const DeleteQuery = z.object({ version: z.coerce.number().int().positive() }).strict();
@@ -304,6 +305,8 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
     });
   }
 
+  if (type.fields.some((f) => f.type === "attach")) fileRoutes(api, engine, type);
+
   api.route({
     method: "get",
     path: `${base}/:id/history`,
@@ -333,5 +336,71 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
       commentOn(tx, access, type, id, body.body, new Date(engine.clock()).toISOString())
     );
     return c.json({ id: commentId }, 201);
+  });
+}
+
+const Upload = z.object({ file: z.instanceof(File) }).strict();
+const StoredFileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+}).strict();
+
+/** Uploading a file for a type's attach fields, and downloading a record's file. */
+function fileRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
+  const base = `/api/records/${type.id}`;
+  const tag = `Records: ${type.declaration.plural}`;
+  const label = type.declaration.label.toLowerCase();
+  api.route({
+    method: "post",
+    path: `${base}/files`,
+    tag,
+    summary: `Stores a file (at most 10 MiB) for a ${label}'s attach field; answers the id to set`,
+    audience: "staff",
+    body: Upload,
+    bodyFormat: "multipart",
+    response: z.object({ file: StoredFileSchema }).strict(),
+    status: 201,
+  }, async (c, { access, body }) => {
+    const checked = engine.findType(type.id)!;
+    if (!authorize(access, checked.module, "create")) engine.typeFor(access, type.id, "update");
+    const file = await engine.db.transaction((tx) =>
+      storeFile(tx, access, body.file, new Date(engine.clock()).toISOString())
+    );
+    return c.json({ file }, 201);
+  });
+
+  api.route({
+    method: "get",
+    path: `${base}/:id/files/:field`,
+    tag,
+    summary:
+      `Downloads the file of a ${label}'s attach field (for callers who may read the record it is attached to)`,
+    audience: "staff",
+  }, async (c, { access }) => {
+    const { record } = await engine.get(access, type.id, c.req.param("id")!);
+    const field = type.field.get(c.req.param("field")!);
+    const fileId = field?.type === "attach" ? record[field.id] : undefined;
+    if (typeof fileId !== "string" || !fileId) throw notFound("File");
+    const attached = type.declaration.attached_to;
+    const targetType = attached ? record[attached.type_field] : undefined;
+    if (attached && typeof targetType === "string" && targetType) {
+      // Readable only by those who may read the record the file is attached to (404 otherwise).
+      await engine.get(access, targetType, String(record[attached.id_field] ?? ""));
+    }
+    const file = await readFile(engine.db, access.organizationId, fileId);
+    if (!file) throw notFound("File");
+    return new Response(new Uint8Array(file.data), {
+      headers: {
+        "Content-Type": file.content_type,
+        "Content-Length": String(file.size),
+        "Content-Disposition": `attachment; filename="${
+          file.name.replace(/[^\x20-\x7e]|"/g, "_")
+        }"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+        "X-Content-Type-Options": "nosniff",
+        "Cache-Control": "private, no-store",
+      },
+    });
   });
 }

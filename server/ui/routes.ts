@@ -19,6 +19,7 @@ import type { Authenticator } from "../platform/http/api.ts";
 import type { AppEnv } from "../platform/http/app-env.ts";
 import { validate } from "../platform/http/json-body.ts";
 import { findModule } from "../platform/catalogue/module-definitions.ts";
+import { denialOf } from "../platform/access/authorize.ts";
 import { DescriptorCache, descriptorResponse } from "./descriptor-cache.ts";
 import { buildRoutesDescriptor } from "./routes-descriptor.ts";
 import { buildStaffShell } from "./shell-descriptor.ts";
@@ -28,7 +29,7 @@ import { readSessionPolicy, type SessionPolicy } from "../platform/orgs/session-
 import { roleLabel } from "../platform/access/role-label.ts";
 import { SCREENS } from "./screens/registry.ts";
 import { refusal } from "./screens/access-denied.ts";
-import { ADMIN_REQUIRED_TEXT } from "../platform/access/access.ts";
+import { ADMIN_REQUIRED_TEXT } from "../platform/access/authorize.ts";
 import type { ScreenDef } from "./screens/screen-def.ts";
 
 /** What the descriptor endpoints need. */
@@ -57,22 +58,23 @@ function staffRefusal(def: ScreenDef, access: Access, params: Record<string, str
   }
   const module = findModule(def.module ?? params.id ?? "");
   if (!module) return refusal("not_found", "This page does not exist.");
+  // The decision is authorize()'s, as for the sidebar and the API; the words follow
+  // the spec: a non-administrator opening an administrator-only page is told so first.
+  const denial = denialOf(access, module.id, "read");
+  if (!denial) return null;
   if (module.adminOnly && access.role !== ADMIN_ROLE) {
     return refusal("forbidden", ADMIN_REQUIRED_TEXT);
   }
-  if (!access.enabledModules.has(module.id)) {
+  if (denial.reason === "module_disabled") {
     return refusal(
       "module_disabled",
       `The ${module.name} module is turned off for your organization.`,
     );
   }
-  if (!access.permissions.has(module.readPermissionId)) {
-    return refusal(
-      "forbidden",
-      `You do not have permission to open ${module.name} (${module.readPermissionId}).`,
-    );
-  }
-  return null;
+  return refusal(
+    "forbidden",
+    `You do not have permission to open ${module.name} (${module.readPermissionId}).`,
+  );
 }
 
 /** The header switcher's list: the caller's active memberships, this session's marked. */

@@ -8,13 +8,11 @@ import { SCHEMA_VERSION } from "../../schemas/descriptor/mod.ts";
 import type { Access } from "../platform/access/access.ts";
 import { CATEGORY_ORDER, CATEGORY_PRIORITIES } from "../platform/catalogue/categories.ts";
 import { visibleModules } from "../platform/catalogue/visibility.ts";
+import { authorize } from "../platform/access/authorize.ts";
 import { CHATBOT_SCRIPT } from "./chatbot-script.ts";
 import { CALENDAR_KIND } from "./value-labels.ts";
 import { idleSignedOutText } from "../platform/auth/session-store.ts";
 import { PRODUCT_VERSION } from "../modules/feedback/routes.ts";
-
-/** The permission behind the System Settings menu entry (spec §6). */
-export const SYSTEM_SETTINGS_PERMISSION = "system.system_settings.read";
 
 import type { SessionPolicy } from "../platform/orgs/session-policy.ts";
 
@@ -56,7 +54,8 @@ export function buildStaffShell(
     },
     { id: "profile", label: "My Profile", action: { kind: "navigate", to: "/app/profile" } },
   ];
-  if (access.permissions.has(SYSTEM_SETTINGS_PERMISSION) && access.enabledModules.has("settings")) {
+  // The System Settings entry needs system.system_settings.read (spec §6): the read of "settings".
+  if (authorize(access, "settings", "read")) {
     userMenu.push({
       id: "settings",
       label: "System Settings",

@@ -40,12 +40,14 @@ export async function moduleRow(page: Page, name: string) {
 }
 
 /**
- * On Roles & Permissions, the row of `permission` under the group of the role shown
- * as `role`, found by searching (each group then holds one row).
+ * On Roles & Permissions, the box of `permission` in the permission matrix of the
+ * role listed as `role` (picked first; the matrix then names it in its heading).
  */
-export async function permissionRow(page: Page, role: string, permission: string) {
-  await page.getByPlaceholder("Search roles or modules").fill(permission);
-  return page.locator("tr.group-row").filter({ hasText: new RegExp(`^${role}$`) }).locator(
-    "xpath=following-sibling::tr[1]",
-  );
+export async function permissionBox(page: Page, role: string, permission: string) {
+  await page.locator(".selectable-list").getByRole("button", { name: new RegExp(`^${role}`) })
+    .click();
+  await expect(page.getByRole("heading", { name: `Permissions of ${role}`, exact: true }))
+    .toBeVisible();
+  const escaped = permission.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return page.getByRole("checkbox", { name: new RegExp(`\\(${escaped}\\)$`) });
 }

@@ -102,9 +102,9 @@ Deno.test("migration 012 numbers existing tasks per organisation and year, keeps
         "SELECT organization_id, task_id, idx, depends_on FROM task_dependencies ORDER BY task_id, idx",
       ),
       [
-        { organization_id: "org_a", task_id: "tsk_1", idx: 1, depends_on: "tsk_3" },
-        { organization_id: "org_a", task_id: "tsk_2", idx: 1, depends_on: "tsk_3" },
-        { organization_id: "org_a", task_id: "tsk_2", idx: 2, depends_on: "tsk_1" },
+        { organization_id: "org_a", task_id: "tsk_1", idx: 0, depends_on: "tsk_3" },
+        { organization_id: "org_a", task_id: "tsk_2", idx: 0, depends_on: "tsk_3" },
+        { organization_id: "org_a", task_id: "tsk_2", idx: 1, depends_on: "tsk_1" },
       ],
     );
     assertEquals(
@@ -116,29 +116,28 @@ Deno.test("migration 012 numbers existing tasks per organisation and year, keeps
         id: `prj_${org}.usr_${org}`,
         organization_id: org,
         project_id: `prj_${org}`,
-        idx: 1,
+        idx: 0,
         user_id: `usr_${org}`,
         role: "manager",
         hourly_rate: 120,
       })),
     );
     // Organisations existing then got the default lists, with the ids registration gives.
-    const lists = await rows(
-      db,
-      "SELECT id, organization_id, name, kind, code, position, active FROM type_masters WHERE organization_id = 'org_b' ORDER BY position, kind",
-    );
-    assertEquals(lists.length, DEFAULT_TYPE_MASTERS.length);
     assertEquals(
-      lists.find((r) => r.kind === "task_status" && r.code === "in_progress"),
-      {
-        id: `tym_org_b_${DEFAULT_TYPE_MASTERS.findIndex((r) => r.code === "in_progress") + 1}`,
-        organization_id: "org_b",
-        name: "in_progress",
-        kind: "task_status",
-        code: "in_progress",
-        position: 2,
+      await rows(
+        db,
+        "SELECT id, name, kind, code, label, tone, position, active FROM type_masters WHERE organization_id = 'org_b' ORDER BY id",
+      ),
+      DEFAULT_TYPE_MASTERS.map((row, index) => ({
+        id: `tym_org_b_${index + 1}`,
+        name: row.code,
+        kind: row.kind,
+        code: row.code,
+        label: row.label,
+        tone: row.tone,
+        position: row.position,
         active: 1,
-      },
+      })).sort((a, b) => a.id < b.id ? -1 : 1),
     );
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Today's records move onto the record engine (server/records/types/): tasks,
- * projects, leads and clients get the engine's standard columns (name, version,
+ * projects, project templates, leads and clients get the engine's standard columns (name, version,
  * created_by, updated_by) and the indexes their declared lists filter and sort
  * by; existing tasks are numbered TSK-<year>-<n> per organisation in creation
  * order, with the counters left in naming_series. A task's tags become
@@ -10,18 +10,45 @@
  * their names; declarations map fields onto them. SQLite cannot add a NOT NULL
  * column without a default, so added columns default and are backfilled.
  */
-import { DEFAULT_TYPE_MASTERS } from "../../records/types/type-master-defaults.ts";
-
-const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
-
-/** The default type master rows as `(n, kind, code, label, tone, position)`, n from 1 over all lists. */
-export function typeMasterValues(): string {
-  return DEFAULT_TYPE_MASTERS.map((row, index) =>
-    `(${index + 1}, ${quote(row.kind)}, ${quote(row.code)}, ${quote(row.label)}, ${
-      quote(row.tone)
-    }, ${row.position})`
-  ).join(",\n  ");
-}
+/**
+ * The default type master rows as they were when this migration was written
+ * (registration gives later organisations theirs from
+ * server/records/types/type-master-defaults.ts, with the same ids):
+ * `(n, kind, code, label, tone, position)`, the id being `tym_<organisation id>_<n>`.
+ */
+export const TYPE_MASTER_ROWS = `(1, 'task_status', 'todo', 'To do', 'neutral', 1),
+  (2, 'task_status', 'in_progress', 'In progress', 'info', 2),
+  (3, 'task_status', 'review', 'In review', 'warning', 3),
+  (4, 'task_status', 'blocked', 'Blocked', 'danger', 4),
+  (5, 'task_status', 'completed', 'Completed', 'success', 5),
+  (6, 'lead_source', 'website', 'Website', 'info', 1),
+  (7, 'lead_source', 'referral', 'Referral', 'success', 2),
+  (8, 'lead_source', 'event', 'Event', 'neutral', 3),
+  (9, 'lead_source', 'cold_outreach', 'Cold outreach', 'neutral', 4),
+  (10, 'lead_source', 'partner', 'Partner', 'success', 5),
+  (11, 'lead_source', 'social', 'Social media', 'info', 6),
+  (12, 'project_type', 'software_development', 'Software development', 'neutral', 1),
+  (13, 'project_type', 'analytics', 'Analytics', 'neutral', 2),
+  (14, 'project_type', 'consulting', 'Consulting', 'neutral', 3),
+  (15, 'project_type', 'marketing', 'Marketing', 'neutral', 4),
+  (16, 'project_type', 'internal', 'Internal', 'neutral', 5),
+  (17, 'project_type', 'design', 'Design', 'neutral', 6),
+  (18, 'project_type', 'research', 'Research', 'neutral', 7),
+  (19, 'expense_category', 'travel', 'Travel', 'neutral', 1),
+  (20, 'expense_category', 'meals', 'Meals and entertainment', 'neutral', 2),
+  (21, 'expense_category', 'lodging', 'Lodging', 'neutral', 3),
+  (22, 'expense_category', 'software', 'Software and subscriptions', 'neutral', 4),
+  (23, 'expense_category', 'hardware', 'Hardware', 'neutral', 5),
+  (24, 'expense_category', 'office_supplies', 'Office supplies', 'neutral', 6),
+  (25, 'expense_category', 'training', 'Training', 'neutral', 7),
+  (26, 'expense_category', 'professional_services', 'Professional services', 'neutral', 8),
+  (27, 'expense_category', 'marketing', 'Marketing', 'neutral', 9),
+  (28, 'leave_type', 'annual', 'Annual leave', 'success', 1),
+  (29, 'leave_type', 'sick', 'Sick leave', 'warning', 2),
+  (30, 'leave_type', 'parental', 'Parental leave', 'info', 3),
+  (31, 'leave_type', 'bereavement', 'Bereavement leave', 'neutral', 4),
+  (32, 'leave_type', 'study', 'Study leave', 'info', 5),
+  (33, 'leave_type', 'unpaid', 'Unpaid leave', 'neutral', 6)`;
 
 export default `
 ALTER TABLE tasks ADD COLUMN name TEXT NOT NULL DEFAULT '';
@@ -52,7 +79,7 @@ CREATE TABLE task_dependencies (
   depends_on TEXT
 );
 INSERT INTO task_dependencies (id, organization_id, task_id, idx, depends_on)
-  SELECT t.id || '.' || d.key, t.organization_id, t.id, d.key + 1, d.value
+  SELECT t.id || '.' || d.key, t.organization_id, t.id, d.key, d.value
     FROM tasks t, json_each(t.dependencies) d
    WHERE json_valid(t.dependencies) AND json_type(t.dependencies) = 'array';
 ALTER TABLE tasks DROP COLUMN dependencies;
@@ -88,7 +115,7 @@ CREATE TABLE project_member_rows (
 );
 INSERT INTO project_member_rows (id, organization_id, project_id, idx, user_id, role, hourly_rate, added_at)
   SELECT project_id || '.' || user_id, organization_id, project_id,
-         row_number() OVER (PARTITION BY project_id ORDER BY added_at, user_id),
+         row_number() OVER (PARTITION BY project_id ORDER BY added_at, user_id) - 1,
          user_id, role, hourly_rate, added_at
     FROM project_members;
 DROP TABLE project_members;
@@ -101,6 +128,7 @@ ALTER TABLE leads ADD COLUMN created_by TEXT;
 ALTER TABLE leads ADD COLUMN updated_by TEXT;
 ALTER TABLE leads ADD COLUMN client_id TEXT;
 CREATE INDEX leads_list ON leads (organization_id, created_at, id);
+CREATE INDEX leads_name ON leads (organization_id, name);
 CREATE INDEX leads_company ON leads (organization_id, company);
 CREATE INDEX leads_source ON leads (organization_id, source);
 CREATE INDEX leads_score ON leads (organization_id, score);
@@ -115,6 +143,13 @@ DROP INDEX clients_org;
 CREATE INDEX clients_list ON clients (organization_id, name, id);
 CREATE INDEX clients_industry ON clients (organization_id, industry);
 CREATE INDEX clients_status ON clients (organization_id, status);
+
+ALTER TABLE project_templates ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE project_templates ADD COLUMN created_by TEXT;
+ALTER TABLE project_templates ADD COLUMN updated_at TEXT NOT NULL DEFAULT '';
+ALTER TABLE project_templates ADD COLUMN updated_by TEXT;
+UPDATE project_templates SET updated_at = created_at;
+CREATE INDEX project_templates_list ON project_templates (organization_id, category, id);
 
 CREATE TABLE items (
   id TEXT PRIMARY KEY NOT NULL,
@@ -159,7 +194,7 @@ CREATE INDEX type_masters_list ON type_masters (organization_id, kind, id);
 CREATE INDEX type_masters_active ON type_masters (organization_id, active);
 INSERT INTO type_masters (id, organization_id, name, version, created_at, updated_at, kind, code, label, tone, position, active)
   WITH d (n, kind, code, label, tone, position) AS (VALUES
-  ${typeMasterValues()}
+  ${TYPE_MASTER_ROWS}
   )
   SELECT 'tym_' || o.id || '_' || d.n, o.id, d.code, 1, o.created_at, o.created_at,
          d.kind, d.code, d.label, d.tone, d.position, 1

@@ -97,7 +97,7 @@ Deno.test("the demo seed holds enough records to look real, members as ordered c
     ok(members.length > 0);
     const byProject = Map.groupBy(members, (m) => m.project_id);
     for (const [project, rows] of byProject) {
-      assertEquals(rows.map((r) => r.idx), rows.map((_, i) => i + 1), project);
+      assertEquals(rows.map((r) => r.idx), rows.map((_, i) => i), project);
     }
   } finally {
     await t.drop();

@@ -165,7 +165,7 @@ async function seedDependencies(tx: Queryable): Promise<void> {
     const previous = tasks[index - 1];
     if (index % 5 !== 4 || previous?.project_id !== task.project_id) continue;
     await tx.run(
-      "INSERT INTO task_dependencies (id, organization_id, task_id, idx, depends_on) VALUES (?, ?, ?, 1, ?)",
+      "INSERT INTO task_dependencies (id, organization_id, task_id, idx, depends_on) VALUES (?, ?, ?, 0, ?)",
       [`${task.id}.0`, task.organization_id, task.id, previous.id],
     );
   }

@@ -1,9 +1,11 @@
 /**
- * The deterministic demo seed: two organisations, their people, roles, modules,
- * clients, projects, tasks, notifications, leads, assignments, templates and audit
- * entries. A fixed random seed gives the same records every time; dates are laid
- * out relative to the day the seed runs so that "overdue" and "this month" mean
- * something. Everything is written in one transaction.
+ * The deterministic demo seed: two organisations, their people, roles, modules and
+ * type masters, clients, projects with their teams, tasks, notifications, leads,
+ * assignments, templates, audit entries and items (demo-records.ts), with the
+ * record engine's stamps and task numbers. A fixed random seed gives the same
+ * records every time; dates are laid out relative to the day the seed runs so
+ * that "overdue" and "this month" mean something. Everything is written in one
+ * transaction.
  */
 import type { Database, Queryable } from "../database.ts";
 import { createOrganization } from "../../platform/orgs/organization-bootstrap.ts";
@@ -236,7 +238,7 @@ async function seedProjects(tx: Queryable, random: SeededRandom, today: number):
           `${project.id}.${member}`,
           ORGS[project.org].id,
           project.id,
-          index + 1,
+          index,
           member,
           member === project.manager
             ? "manager"
@@ -403,10 +405,10 @@ async function seedTemplates(tx: Queryable, random: SeededRandom, created: strin
     ["Marketing", "Brand refresh", "Research, identity, guidelines and rollout."],
     ["Internal", "Onboarding", "Everything a new colleague needs in the first month."],
   ];
-  for (const org of Object.values(ORGS)) {
+  for (const [key, org] of Object.entries(ORGS) as [keyof typeof ORGS, typeof ORGS.acme][]) {
     for (const [category, name, description] of templates) {
       await tx.run(
-        "INSERT INTO project_templates (id, organization_id, name, category, description, task_count, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO project_templates (id, organization_id, name, category, description, task_count, created_at, created_by, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
           newId("tpl", random.next),
           org.id,
@@ -414,6 +416,8 @@ async function seedTemplates(tx: Queryable, random: SeededRandom, created: strin
           category,
           description,
           random.int(8, 30),
+          created,
+          ORG_ADMINS[key],
           created,
         ],
       );

@@ -1,7 +1,9 @@
 /**
  * The staff side of client access: the message thread with each client, inviting
  * a client's contact to the portal (a one-time sign-up link) and revoking portal
- * access. Invitations and revocations are audited. All under the clients module.
+ * access. Invitations and revocations are audited. All under the clients module;
+ * each write needs its own permission (clients.message, clients.portal_invite,
+ * clients.portal_revoke), never only clients.read.
  */
 import {
   MessageResponse,
@@ -22,6 +24,7 @@ import { recordAudit } from "../../platform/audit/record.ts";
 import { hashRefreshToken, newRefreshToken } from "../../platform/auth/tokens.ts";
 import { insertUser, INVITED_PASSWORD_HASH, revokeUserTokens } from "../../platform/auth/repo.ts";
 import { PORTAL_ROLE } from "../../platform/access/access.ts";
+import { requireAuthorized } from "../../platform/access/authorize.ts";
 import { INVITATION_DAYS } from "../../platform/admin/users-admin.ts";
 import { queueInvitationMail } from "../../platform/mail/mod.ts";
 import * as portal from "../portal/repo.ts";
@@ -61,6 +64,7 @@ export function clientAccessRoutes(
     response: MessageResponse,
     status: 201,
   }, async (c, { access, body }) => {
+    requireAuthorized(access, "clients", "message");
     await assertClient(access.organizationId, body.client_id);
     const message = await db.transaction((tx) =>
       portal.addMessage(tx, {
@@ -116,6 +120,7 @@ export function clientAccessRoutes(
     response: PortalInviteResponse,
     status: 201,
   }, async (c, { access, body }) => {
+    requireAuthorized(access, "clients", "portal_invite");
     await assertClient(access.organizationId, body.client_id);
     const token = newRefreshToken();
     const link = `${publicUrl}/accept-invitation?token=${token}`;
@@ -184,6 +189,7 @@ export function clientAccessRoutes(
     body: PortalRevokeRequest,
     response: PortalUsersResponse,
   }, async (c, { access, body }) => {
+    requireAuthorized(access, "clients", "portal_revoke");
     await assertClient(access.organizationId, body.client_id);
     await db.transaction(async (tx) => {
       const member = await tx.get<{ status: string }>(

@@ -1,46 +1,8 @@
 /** SQL of leads and lead assignments; every query filters by organisation. */
 import type { Queryable, SqlValue } from "../../db/database.ts";
-import { containsMatch, containsPattern, isoDatePlus } from "../../db/dialect.ts";
+import { isoDatePlus } from "../../db/dialect.ts";
 import type { z } from "zod";
-import type {
-  AssignmentsRequest,
-  LeadFilters,
-  LeadStatsRequest,
-} from "../../../schemas/api/records.ts";
-
-const LEAD_SELECT = `SELECT l.id, l.name, l.company, l.email, l.phone, l.source, l.status, l.score,
-  l.estimated_value, l.assigned_to, CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS assigned_to_name,
-  l.created_at, l.updated_at
-  FROM leads l LEFT JOIN users u ON u.id = l.assigned_to`;
-
-/** Leads matching the filters, newest first, with the total before paging. */
-export async function listLeads(
-  db: Queryable,
-  organizationId: string,
-  filters: z.infer<typeof LeadFilters>,
-) {
-  const where = ["l.organization_id = ?"];
-  const params: SqlValue[] = [organizationId];
-  if (filters.status) (where.push("l.status = ?"), params.push(filters.status));
-  if (filters.source) (where.push("l.source = ?"), params.push(filters.source));
-  if (filters.assigned_to) (where.push("l.assigned_to = ?"), params.push(filters.assigned_to));
-  if (filters.min_score !== undefined) (where.push("l.score >= ?"), params.push(filters.min_score));
-  if (filters.search) {
-    const match = ["l.name", "l.company", "l.email"].map(containsMatch);
-    where.push(`(${match.join(" OR ")})`);
-    params.push(...Array(3).fill(containsPattern(filters.search)));
-  }
-  const clause = where.join(" AND ");
-  const total = await db.get<{ n: number }>(
-    `SELECT COUNT(*) AS n FROM leads l WHERE ${clause}`,
-    params,
-  );
-  const leads = await db.all<Record<string, unknown>>(
-    `${LEAD_SELECT} WHERE ${clause} ORDER BY l.created_at DESC, l.id LIMIT ? OFFSET ?`,
-    [...params, filters.limit ?? 100, filters.skip ?? 0],
-  );
-  return { leads, total: total?.n ?? 0 };
-}
+import type { AssignmentsRequest, LeadStatsRequest } from "../../../schemas/api/records.ts";
 
 /** Counts and values of the organisation's leads. */
 export async function leadStats(

@@ -12,9 +12,49 @@ import type { Database } from "../../db/database.ts";
 import type { Api } from "../../platform/http/api.ts";
 import { notFound } from "../../platform/errors/app-error.ts";
 import * as repo from "./repo.ts";
+import type { Filter } from "../../../schemas/records/meta.ts";
+import type { RecordEngine } from "../../records/engine/engine.ts";
+import { offsetPage } from "../../records/offset-page.ts";
 
-/** Declares the lead endpoints. */
-export function leadRoutes(api: Api, db: Database, clock: () => number): void {
+/** The lead record's fields the spec's lead list shows. */
+const LEAD_FIELDS = [
+  "name",
+  "company",
+  "email",
+  "phone",
+  "source",
+  "stage",
+  "score",
+  "estimated_value",
+  "owner",
+] as const;
+
+/** A lead record as the spec's lead list shows it (stage as `status`, owner as `assigned_to`). */
+function leadOf(record: Record<string, unknown>) {
+  return {
+    id: record.id,
+    name: record.name,
+    company: record.company,
+    email: record.email,
+    phone: record.phone,
+    source: record.source,
+    status: record.stage,
+    score: record.score,
+    estimated_value: record.estimated_value,
+    assigned_to: record.owner ?? null,
+    assigned_to_name: record.owner__title ?? null,
+    created_at: record.created_at,
+    updated_at: record.updated_at,
+  };
+}
+
+/** Declares the lead endpoints; the lead list is read through the record engine. */
+export function leadRoutes(
+  api: Api,
+  db: Database,
+  engine: RecordEngine,
+  clock: () => number,
+): void {
   api.route(
     {
       method: "post",
@@ -25,8 +65,23 @@ export function leadRoutes(api: Api, db: Database, clock: () => number): void {
       body: LeadsRequest,
       response: LeadsResponse,
     },
-    async (c, { access, body }) =>
-      c.json(await repo.listLeads(db, access.organizationId, body.filters ?? {})),
+    async (c, { access, body }) => {
+      const f = body.filters ?? {};
+      const filters: Filter[] = [];
+      if (f.status) filters.push({ field: "stage", op: "eq", value: f.status });
+      if (f.source) filters.push({ field: "source", op: "eq", value: f.source });
+      if (f.assigned_to) filters.push({ field: "owner", op: "eq", value: f.assigned_to });
+      if (f.min_score !== undefined) {
+        filters.push({ field: "score", op: "gte", value: f.min_score });
+      }
+      const { items, total } = await offsetPage(engine, access, "lead", {
+        filters,
+        search: f.search,
+        sort: [{ field: "created_at", dir: "desc" }],
+        fields: [...LEAD_FIELDS],
+      }, { skip: f.skip ?? 0, limit: f.limit ?? 100 });
+      return c.json({ leads: items.map(leadOf), total });
+    },
   );
 
   api.route(

@@ -1,6 +1,7 @@
 /**
- * `POST /navigation`: the module items the caller may see — enabled in their
- * current organisation AND with their read permission. Deny by default.
+ * `POST /navigation`: the module items the caller may see — those `authorize`
+ * grants `read`: enabled in their current organisation, with their read permission,
+ * and administrator-only items for administrators alone. Deny by default.
  */
 import { NavigationRequest, NavigationResponse } from "../../../schemas/api/navigation.ts";
 import type { Api } from "../../platform/http/api.ts";
@@ -15,7 +16,7 @@ export function navigationRoutes(api: Api): void {
     tag: "Navigation",
     summary: "Navigation module items the caller may see",
     description:
-      "An item is listed only when it is enabled in the caller's current organisation and its readPermissionId is among the caller's permissions.",
+      "An item is listed only when it is enabled in the caller's current organisation and its readPermissionId is among the caller's permissions; an administrator-only item only to firm_admin.",
     audience: "staff",
     body: NavigationRequest,
     response: NavigationResponse,

@@ -230,10 +230,10 @@ Deno.test("staff invite a client's contact to the portal and revoke the access, 
       "SELECT action FROM audit_logs WHERE resource_type = 'client' AND resource_id = 'cli_contoso' ORDER BY created_at",
     );
     assertEquals(audits.map((a) => a.action), ["portal.invite", "portal.revoke"]);
-    const sales = await t.tokenFor("finance@acme.test");
+    const pm = await t.tokenFor("pm@acme.test");
     assertEquals(
       (await t.call("POST", "/clients/portal-invite", {
-        token: sales,
+        token: pm,
         body: { client_id: "cli_initech", email: "x@y.test", first_name: "X", last_name: "Y" },
       })).status,
       404,

@@ -1,7 +1,8 @@
 /**
  * The eleven project progress analytics calls (document 2, §7): POST with JSON and
  * a bearer token, answers wrapped in `{ data }`. Every path is owned by the
- * Projects module, so the module guard refuses callers without projects.read.
+ * Projects module, so the module guard refuses callers without projects.read; the
+ * two that store (update-progress, recalculate-metrics) also need projects.update.
  */
 import type { Context } from "hono";
 import * as S from "../../../schemas/api/analytics.ts";
@@ -9,6 +10,7 @@ import type { Database } from "../../db/database.ts";
 import type { Api } from "../../platform/http/api.ts";
 import type { AppEnv } from "../../platform/http/app-env.ts";
 import { invalidInput, notFound } from "../../platform/errors/app-error.ts";
+import { requireAuthorized } from "../../platform/access/authorize.ts";
 import { PERIOD_PRESETS } from "./constants.ts";
 import { isoDay } from "./calendar.ts";
 import { ENDPOINT_DOCS } from "./endpoint-docs.ts";
@@ -154,6 +156,7 @@ export function projectAnalyticsRoutes(api: Api, db: Database, clock: () => numb
     body: S.UpdateProgressRequest,
     response: S.wrapped(S.ProgressUpdate),
   }, async (c, { access, body }) => {
+    requireAuthorized(access, "projects", "update");
     const project = await projectInScope(db, access, {
       organizationId: body.organization_id,
       pathId: c.req.param("id"),
@@ -272,6 +275,7 @@ export function projectAnalyticsRoutes(api: Api, db: Database, clock: () => numb
     body: S.RecalculateMetricsRequest,
     response: S.wrapped(S.MetricsRecalculation),
   }, async (c, { access, body }) => {
+    requireAuthorized(access, "projects", "update");
     const project = await projectInScope(db, access, {
       organizationId: body.organization_id,
       pathId: c.req.param("id"),

@@ -1,13 +1,20 @@
-/** Project template categories (spec §7 `/project-templates/categories`). */
+/**
+ * Project template categories (spec §7 `/project-templates/categories`): the
+ * organisation's templates, read through the record engine, grouped by category.
+ */
 import {
   TemplateCategoriesRequest,
   TemplateCategoriesResponse,
 } from "../../../schemas/api/records.ts";
-import type { Database } from "../../db/database.ts";
 import type { Api } from "../../platform/http/api.ts";
+import type { RecordEngine } from "../../records/engine/engine.ts";
+import { offsetPage } from "../../records/offset-page.ts";
+
+/** Most templates the picker shows. */
+const TEMPLATE_LIMIT = 1000;
 
 /** Declares the project template endpoints. */
-export function projectTemplateRoutes(api: Api, db: Database): void {
+export function projectTemplateRoutes(api: Api, engine: RecordEngine): void {
   api.route({
     method: "post",
     path: "/project-templates/categories",
@@ -17,18 +24,22 @@ export function projectTemplateRoutes(api: Api, db: Database): void {
     body: TemplateCategoriesRequest,
     response: TemplateCategoriesResponse,
   }, async (c, { access }) => {
-    const rows = await db.all<
-      { id: string; name: string; category: string; description: string; task_count: number }
-    >(
-      "SELECT id, name, category, description, task_count FROM project_templates WHERE organization_id = ? ORDER BY category, name",
-      [access.organizationId],
-    );
+    const { items } = await offsetPage(engine, access, "project_template", {
+      sort: [{ field: "category", dir: "asc" }, { field: "name", dir: "asc" }],
+      fields: ["name", "category", "description", "task_count"],
+    }, { skip: 0, limit: TEMPLATE_LIMIT });
     const categories = new Map<
       string,
       { id: string; name: string; description: string; task_count: number }[]
     >();
-    for (const { category, ...template } of rows) {
-      categories.set(category, [...(categories.get(category) ?? []), template]);
+    for (const t of items) {
+      const category = t.category as string;
+      categories.set(category, [...(categories.get(category) ?? []), {
+        id: t.id as string,
+        name: t.name as string,
+        description: t.description as string,
+        task_count: t.task_count as number,
+      }]);
     }
     return c.json({
       categories: [...categories].map(([name, templates]) => ({

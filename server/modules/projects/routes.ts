@@ -1,11 +1,14 @@
 /**
- * The project list (the analytics picker's and the Projects screen's source): page
- * size 100, total capped at 1000. progress_percentage is the project's progress as
+ * The project list (the analytics picker's and the Projects screen's source), read
+ * through the record engine: page size 100, total capped at 1000. progress_percentage is the project's progress as
  * every analytics call computes it (weighted by estimated hours), summed in SQL
  * per project of the page — not the last reported figure stored on the project.
  */
 import { ProjectsListRequest, ProjectsListResponse } from "../../../schemas/api/records.ts";
-import type { Database, SqlValue } from "../../db/database.ts";
+import type { Database } from "../../db/database.ts";
+import type { Filter } from "../../../schemas/records/meta.ts";
+import type { RecordEngine } from "../../records/engine/engine.ts";
+import { offsetPage } from "../../records/offset-page.ts";
 import type { Api } from "../../platform/http/api.ts";
 import { progressOfProjects } from "../project-analytics/mod.ts";
 
@@ -13,8 +16,8 @@ import { progressOfProjects } from "../project-analytics/mod.ts";
 export const PROJECT_PAGE_SIZE = 100;
 export const PROJECT_TOTAL_CAP = 1000;
 
-/** Declares the project list endpoint. */
-export function projectRoutes(api: Api, db: Database): void {
+/** Declares the project list endpoint; the projects are read through the record engine. */
+export function projectRoutes(api: Api, db: Database, engine: RecordEngine): void {
   api.route({
     method: "post",
     path: "/projects/list",
@@ -24,31 +27,35 @@ export function projectRoutes(api: Api, db: Database): void {
     body: ProjectsListRequest,
     response: ProjectsListResponse,
   }, async (c, { access, body }) => {
-    const where = ["p.organization_id = ?"];
-    const params: SqlValue[] = [access.organizationId];
-    if (body.status) (where.push("p.status = ?"), params.push(body.status));
-    if (body.client_id) (where.push("p.client_id = ?"), params.push(body.client_id));
+    const filters: Filter[] = [];
+    if (body.status) filters.push({ field: "status", op: "eq", value: body.status });
+    if (body.client_id) filters.push({ field: "client", op: "eq", value: body.client_id });
     if (body.project_manager_id) {
-      (where.push("p.project_manager_id = ?"), params.push(body.project_manager_id));
+      filters.push({ field: "manager", op: "eq", value: body.project_manager_id });
     }
-    const clause = where.join(" AND ");
     const skip = body.skip ?? 0;
     const limit = Math.min(body.limit ?? PROJECT_PAGE_SIZE, Math.max(PROJECT_TOTAL_CAP - skip, 0));
-    const total = await db.get<{ n: number }>(
-      `SELECT COUNT(*) AS n FROM projects p WHERE ${clause}`,
-      params,
-    );
-    const projects = limit === 0 ? [] : await db.all<Record<string, unknown>>(
-      `SELECT p.id, p.name, p.status, p.project_type, p.client_id, c.name AS client_name, p.organization_id,
-              p.start_date, p.end_date, p.project_manager_id
-         FROM projects p LEFT JOIN clients c ON c.id = p.client_id
-        WHERE ${clause} ORDER BY p.name, p.id LIMIT ? OFFSET ?`,
-      [...params, limit, skip],
-    );
-    const progress = await progressOfProjects(db, projects.map((p) => p.id as string));
+    const { items, total } = await offsetPage(engine, access, "project", {
+      filters,
+      sort: [{ field: "name", dir: "asc" }],
+      fields: ["name", "status", "project_type", "client", "start_date", "end_date", "manager"],
+    }, { skip, limit });
+    const progress = await progressOfProjects(db, items.map((p) => p.id as string));
     return c.json({
-      projects: projects.map((p) => ({ ...p, progress_percentage: progress.get(p.id as string) })),
-      total: Math.min(total?.n ?? 0, PROJECT_TOTAL_CAP),
+      projects: items.map((p) => ({
+        id: p.id as string,
+        name: p.name as string,
+        status: p.status as string,
+        project_type: p.project_type as string,
+        client_id: (p.client ?? null) as string | null,
+        client_name: (p.client__title ?? null) as string | null,
+        organization_id: access.organizationId,
+        start_date: p.start_date as string,
+        end_date: p.end_date as string,
+        progress_percentage: progress.get(p.id as string),
+        project_manager_id: (p.manager ?? null) as string | null,
+      })),
+      total: Math.min(total, PROJECT_TOTAL_CAP),
       skip,
       limit,
     });

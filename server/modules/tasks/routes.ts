@@ -1,119 +1,114 @@
-/** Tasks with their project and assignee (spec §7 `/tasks/list-with-details`). */
+/**
+ * Tasks with their project and assignee (spec §7 `/tasks/list-with-details`), read
+ * through the record engine: the caller's permission and own-record rule (members
+ * see the tasks assigned to or created by them) apply as on the record API.
+ */
 import {
   PRIORITY_NAMES,
   TasksListRequest,
   TasksListResponse,
 } from "../../../schemas/api/records.ts";
-import type { Database, SqlValue } from "../../db/database.ts";
-import { containsMatch, containsPattern } from "../../db/dialect.ts";
+import type { Filter } from "../../../schemas/records/meta.ts";
 import type { Api } from "../../platform/http/api.ts";
-
-interface Row {
-  id: string;
-  title: string;
-  description: string;
-  status: string;
-  priority: number;
-  project_id: string | null;
-  project_name: string | null;
-  assignee_id: string | null;
-  assignee_name: string | null;
-  estimated_hours: number;
-  actual_hours: number;
-  story_points: number;
-  progress_percentage: number;
-  due_date: string | null;
-  started_at: string | null;
-  completed_at: string | null;
-  tags: string;
-  is_milestone: number;
-  is_billable: number;
-  custom_fields: string;
-  created_at: string;
-  updated_at: string;
-}
+import type { RecordEngine } from "../../records/engine/engine.ts";
+import { offsetPage } from "../../records/offset-page.ts";
 
 /** Default labels of the spec (§3 Task). */
 export const UNASSIGNED = "Unassigned";
 export const NO_PROJECT = "No Project";
 
+/** The task record's fields the call shows. */
+const TASK_FIELDS = [
+  "title",
+  "description",
+  "status",
+  "priority",
+  "project",
+  "assignee",
+  "estimated_hours",
+  "actual_hours",
+  "story_points",
+  "progress",
+  "due_date",
+  "started_at",
+  "completed_at",
+  "tags",
+  "dependencies",
+  "milestone",
+  "billable",
+] as const;
+
 /** Declares the task endpoints. */
-export function taskRoutes(api: Api, db: Database, clock: () => number): void {
+export function taskRoutes(api: Api, engine: RecordEngine, clock: () => number): void {
   api.route({
     method: "post",
     path: "/tasks/list-with-details",
     tag: "Tasks",
     summary: "Tasks with project and assignee, by due date",
     description:
-      'Priority is stored 1–4 (low, medium, high, critical; default 2). `assignee_id: "me"` means the caller. is_overdue: due before today and not completed.',
+      'Priority is stored 1–4 (low, medium, high, critical; default 2). `assignee_id: "me"` means the caller. is_overdue: due before today and not completed. Members see the tasks assigned to or created by them.',
     audience: "staff",
     body: TasksListRequest,
     response: TasksListResponse,
   }, async (c, { access, body }) => {
     const today = new Date(clock()).toISOString().slice(0, 10);
-    const where = ["t.organization_id = ?"];
-    const params: SqlValue[] = [access.organizationId];
-    if (body.status) (where.push("t.status = ?"), params.push(body.status));
-    if (body.project_id) (where.push("t.project_id = ?"), params.push(body.project_id));
+    const filters: Filter[] = [];
+    if (body.status) filters.push({ field: "status", op: "eq", value: body.status });
+    if (body.project_id) filters.push({ field: "project", op: "eq", value: body.project_id });
     if (body.assignee_id) {
-      where.push("t.assignee_id = ?");
-      params.push(body.assignee_id === "me" ? access.user.id : body.assignee_id);
+      filters.push({
+        field: "assignee",
+        op: "eq",
+        value: body.assignee_id === "me" ? "@me" : body.assignee_id,
+      });
     }
-    if (body.due_before) (where.push("t.due_date < ?"), params.push(body.due_before));
-    if (body.due_after) (where.push("t.due_date >= ?"), params.push(body.due_after));
-    if (body.open_only) where.push("t.status <> 'completed'");
-    if (body.search) {
-      where.push(containsMatch("t.title"));
-      params.push(containsPattern(body.search));
-    }
-    const clause = where.join(" AND ");
-    const total = await db.get<{ n: number }>(
-      `SELECT COUNT(*) AS n FROM tasks t WHERE ${clause}`,
-      params,
-    );
-    const rows = await db.all<Row>(
-      `SELECT t.id, t.title, t.description, t.status, t.priority, t.project_id, p.name AS project_name,
-              t.assignee_id, CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS assignee_name,
-              t.estimated_hours, t.actual_hours, t.story_points, t.progress_percentage, t.due_date,
-              t.started_at, t.completed_at, t.tags, t.is_milestone, t.is_billable,
-              t.custom_fields, t.created_at, t.updated_at
-         FROM tasks t LEFT JOIN projects p ON p.id = t.project_id LEFT JOIN users u ON u.id = t.assignee_id
-        WHERE ${clause}
-        ORDER BY t.due_date IS NULL, t.due_date, t.priority DESC, t.id LIMIT ? OFFSET ?`,
-      [...params, body.limit ?? 100, body.skip ?? 0],
-    );
-    const dependencies = await dependenciesOf(db, rows.map((r) => r.id));
-    const tasks = rows.map((r) => ({
-      ...r,
-      priority_label: PRIORITY_NAMES[r.priority - 1],
-      project: r.project_id && r.project_name ? { id: r.project_id, name: r.project_name } : null,
-      project_name: r.project_name ?? NO_PROJECT,
-      assignee: r.assignee_id && r.assignee_name
-        ? { id: r.assignee_id, full_name: r.assignee_name }
-        : null,
-      assignee_name: r.assignee_name ?? UNASSIGNED,
-      tags: r.tags.split(",").map((tag) => tag.trim()).filter((tag) => tag !== ""),
-      dependencies: dependencies.get(r.id) ?? [],
-      is_milestone: r.is_milestone === 1,
-      is_billable: r.is_billable === 1,
-      is_overdue: r.due_date !== null && r.due_date < today && r.status !== "completed",
-      custom_fields: JSON.parse(r.custom_fields),
-    }));
-    return c.json({ tasks, total: total?.n ?? 0 });
+    if (body.due_before) filters.push({ field: "due_date", op: "lt", value: body.due_before });
+    if (body.due_after) filters.push({ field: "due_date", op: "gte", value: body.due_after });
+    if (body.open_only) filters.push({ field: "status", op: "ne", value: "completed" });
+    const { items, total } = await offsetPage(engine, access, "task", {
+      filters,
+      search: body.search,
+      sort: [{ field: "due_date", dir: "asc" }, { field: "priority", dir: "desc" }],
+      fields: [...TASK_FIELDS],
+    }, { skip: body.skip ?? 0, limit: body.limit ?? 100 });
+    const tasks = items.map((r) => {
+      const project = r.project as string | null;
+      const assignee = r.assignee as string | null;
+      const projectName = r.project__title as string | null;
+      const assigneeName = r.assignee__title as string | null;
+      const due = r.due_date as string | null;
+      return {
+        id: r.id as string,
+        title: r.title as string,
+        description: r.description as string,
+        status: r.status as string,
+        priority: r.priority as number,
+        priority_label: PRIORITY_NAMES[(r.priority as number) - 1],
+        project_id: project,
+        project: project && projectName ? { id: project, name: projectName } : null,
+        project_name: projectName ?? NO_PROJECT,
+        assignee_id: assignee,
+        assignee: assignee && assigneeName ? { id: assignee, full_name: assigneeName } : null,
+        assignee_name: assigneeName ?? UNASSIGNED,
+        estimated_hours: r.estimated_hours as number,
+        actual_hours: r.actual_hours as number,
+        story_points: r.story_points as number,
+        progress_percentage: r.progress as number,
+        due_date: due,
+        started_at: r.started_at as string | null,
+        completed_at: r.completed_at as string | null,
+        tags: String(r.tags ?? "").split(",").map((tag) => tag.trim()).filter((tag) => tag !== ""),
+        dependencies: ((r.dependencies ?? []) as { depends_on: string | null }[])
+          .map((d) => d.depends_on).filter((id): id is string => typeof id === "string"),
+        is_milestone: r.milestone as boolean,
+        is_billable: r.billable as boolean,
+        is_overdue: due !== null && due < today && r.status !== "completed",
+        // Custom fields are not part of the task's declaration; none are kept.
+        custom_fields: {},
+        created_at: r.created_at as string,
+        updated_at: r.updated_at as string,
+      };
+    });
+    return c.json({ tasks, total });
   });
-}
-
-/** The tasks each of these tasks depends on, in row order. */
-async function dependenciesOf(db: Database, ids: string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
-  if (ids.length === 0) return out;
-  const rows = await db.all<{ task_id: string; depends_on: string | null }>(
-    `SELECT task_id, depends_on FROM task_dependencies
-      WHERE task_id IN (${ids.map(() => "?").join(", ")}) ORDER BY task_id, idx`,
-    ids,
-  );
-  for (const row of rows) {
-    if (row.depends_on) out.set(row.task_id, [...(out.get(row.task_id) ?? []), row.depends_on]);
-  }
-  return out;
 }

@@ -157,3 +157,27 @@ Deno.test("POST /tasks/list-with-details answers 400 naming a wrong-typed or unk
     await t.close();
   }
 });
+
+Deno.test("POST /tasks/list-with-details shows a member only the tasks assigned to or created by them, with tags and dependencies", async () => {
+  const t = await createTestApp();
+  try {
+    const body = await tasks(t, "tom@acme.test", { limit: 500 });
+    const stored = await t.db.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM tasks WHERE organization_id = 'org_acme' AND (assignee_id = 'usr_acme_tom' OR created_by = 'usr_acme_tom')",
+    );
+    ok(body.total > 0);
+    assertEquals(body.total, Number(stored?.n));
+    assertEquals(body.tasks.filter((task) => task.assignee_id !== "usr_acme_tom"), []);
+
+    const waiting = await t.db.get<{ task_id: string; depends_on: string }>(
+      "SELECT task_id, depends_on FROM task_dependencies WHERE task_id LIKE 'tsk_northwind_erp_%' ORDER BY task_id LIMIT 1",
+    );
+    const all = await tasks(t, "pm@acme.test", { project_id: "prj_northwind_erp", limit: 500 });
+    const task = all.tasks.find((k) => k.id === waiting!.task_id)!;
+    assertEquals(task.dependencies, [waiting!.depends_on]);
+    const tags = await t.db.get<{ tags: string }>("SELECT tags FROM tasks WHERE id = ?", [task.id]);
+    assertEquals(task.tags, [tags!.tags]);
+  } finally {
+    await t.close();
+  }
+});

@@ -43,10 +43,6 @@ export interface Access extends MembershipAccess {
 /** The administrator role (spec §6). */
 export const ADMIN_ROLE = "firm_admin";
 
-/** The administrator-only refusal text (spec §6), word for word. */
-export const ADMIN_REQUIRED_TEXT =
-  "Access Denied: You need administrator privileges to access this page.";
-
 /** The role of client-portal users: it grants nothing staff-side. */
 export const PORTAL_ROLE = "client_portal";
 

@@ -1,11 +1,25 @@
 /**
- * The roles every new organisation starts with and the read permissions each
- * grants. Deny by default: a permission not listed here is not granted, and a role
- * created later starts with none.
+ * The roles every new organisation starts with and the permissions each grants:
+ * the read permissions of the modules it works in, the writes of hand-written
+ * endpoints it needs (see permission-catalogue.ts), and what each record type's
+ * declaration gives it (`roles`). The administrator holds every permission of the
+ * catalogue. Deny by default: a permission not listed here is not granted, and a
+ * role created later starts with none. Organisations that exist already receive a
+ * permission newly listed here once, at start (permission-rollout.ts).
  */
 import { MODULE_DEFINITIONS } from "../catalogue/module-definitions.ts";
 import type { Category } from "../catalogue/categories.ts";
+import { RECORD_TYPES } from "../../records/catalogue.ts";
+import type { RecordType } from "../../records/define.ts";
 import { ADMIN_ROLE, PORTAL_ROLE } from "./access.ts";
+import { permissionOf } from "./authorize.ts";
+import { permissionCatalogue } from "./permission-catalogue.ts";
+
+/** A default role: what it is for and what it grants. */
+export interface DefaultRole {
+  description: string;
+  permissions: string[];
+}
 
 function readsOf(categories: Category[], extraModules: string[] = []): string[] {
   return MODULE_DEFINITIONS
@@ -13,36 +27,69 @@ function readsOf(categories: Category[], extraModules: string[] = []): string[] 
     .map((m) => m.readPermissionId);
 }
 
+/** The permissions the record types' declarations give a role. */
+function declaredFor(role: string, types: readonly RecordType[]): string[] {
+  return types.flatMap((type) =>
+    (type.declaration.roles[role] ?? []).map((action) => permissionOf(type.module, action))
+  );
+}
+
+/** The default roles, given the product's record types. */
+export function defaultRoles(
+  types: readonly RecordType[] = RECORD_TYPES,
+): Record<string, DefaultRole> {
+  const base: Record<string, DefaultRole> = {
+    [ADMIN_ROLE]: {
+      description: "Administers the organisation: every screen, modules, roles and users.",
+      permissions: permissionCatalogue(types).flatMap((row) =>
+        row.actions.map((a) => a.permission)
+      ),
+    },
+    project_manager: {
+      description: "Runs projects and their teams.",
+      permissions: [
+        ...readsOf(["Core", "Operations", "Analytics", "Reports", "Tools"], ["organization"]),
+        "clients.message",
+        "clients.portal_invite",
+        "clients.portal_revoke",
+        "projects.update",
+      ],
+    },
+    sales: {
+      description: "Works leads and proposals.",
+      permissions: [
+        ...readsOf(["Core", "Sales"], [
+          "clients",
+          "proposals",
+          "proposals/new",
+          "proposal-templates",
+          "proposal-templates/create",
+        ]),
+        "clients.message",
+      ],
+    },
+    finance: {
+      description: "Invoices, expenses, budgets and tax.",
+      permissions: readsOf(["Core", "Finance", "Reports"], ["clients", "organization"]),
+    },
+    member: {
+      description: "Works on tasks.",
+      permissions: readsOf(["Core"], ["organization", "discussion", "documents"]),
+    },
+    [PORTAL_ROLE]: {
+      description: "An external client using the client portal; grants nothing staff-side.",
+      permissions: [],
+    },
+  };
+  return Object.fromEntries(
+    Object.entries(base).map(([name, role]) => [name, {
+      description: role.description,
+      permissions: name === PORTAL_ROLE
+        ? []
+        : [...new Set([...role.permissions, ...declaredFor(name, types)])],
+    }]),
+  );
+}
+
 /** Role name → description and granted permissions. */
-export const DEFAULT_ROLES: Record<string, { description: string; permissions: string[] }> = {
-  [ADMIN_ROLE]: {
-    description: "Administers the organisation: every screen, modules, roles and users.",
-    permissions: MODULE_DEFINITIONS.map((m) => m.readPermissionId),
-  },
-  project_manager: {
-    description: "Runs projects and their teams.",
-    permissions: readsOf(["Core", "Operations", "Analytics", "Reports", "Tools"], ["organization"]),
-  },
-  sales: {
-    description: "Works leads and proposals.",
-    permissions: readsOf(["Core", "Sales"], [
-      "clients",
-      "proposals",
-      "proposals/new",
-      "proposal-templates",
-      "proposal-templates/create",
-    ]),
-  },
-  finance: {
-    description: "Invoices, expenses, budgets and tax.",
-    permissions: readsOf(["Core", "Finance", "Reports"], ["clients", "organization"]),
-  },
-  member: {
-    description: "Works on tasks.",
-    permissions: readsOf(["Core"], ["organization", "discussion", "documents"]),
-  },
-  [PORTAL_ROLE]: {
-    description: "An external client using the client portal; grants nothing staff-side.",
-    permissions: [],
-  },
-};
+export const DEFAULT_ROLES: Record<string, DefaultRole> = defaultRoles();

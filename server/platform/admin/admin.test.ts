@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { ADMIN_REQUIRED_TEXT } from "../access/access.ts";
+import { ADMIN_REQUIRED_TEXT } from "../access/authorize.ts";
 
 async function json(res: Response) {
   return await res.json();

@@ -1,6 +1,6 @@
 /**
- * Roles and their read permissions: list (with the screens each role opens and a
- * role × permission matrix), create (with no permissions: deny by default), grant
+ * Roles and their permissions: list (with the screens each role opens and the
+ * permission catalogue), create (with no permissions: deny by default), grant
  * and revoke with optimistic concurrency on the role's version. Administrators
  * cannot take from firm_admin the permissions that manage roles and modules.
  */
@@ -8,6 +8,7 @@ import { conflict, invalidInput, notFound } from "../errors/app-error.ts";
 import { recordAudit } from "../audit/record.ts";
 import { MODULE_DEFINITIONS } from "../catalogue/module-definitions.ts";
 import { ADMIN_ROLE, PORTAL_ROLE } from "../access/access.ts";
+import { isKnownPermission, PERMISSION_CATALOGUE } from "../access/permission-catalogue.ts";
 import { newId } from "../ids.ts";
 import type { Queryable } from "../../db/database.ts";
 import { isUniqueViolation } from "../../db/constraint-errors.ts";
@@ -20,8 +21,6 @@ export const PROTECTED_ADMIN_PERMISSIONS = new Set([
   "organization_management.read",
   "users.read",
 ]);
-
-const KNOWN_PERMISSIONS = new Map(MODULE_DEFINITIONS.map((m) => [m.readPermissionId, m]));
 
 /** A role with its permissions and the screens they open. */
 export interface RoleRecord {
@@ -53,7 +52,10 @@ async function loadRoles(db: Queryable, organizationId: string): Promise<RoleRec
     return {
       ...role,
       permissions,
-      screens: MODULE_DEFINITIONS.filter((m) => granted.has(m.readPermissionId)).map((m) => ({
+      // As authorize() decides: an administrator-only screen opens for administrators alone.
+      screens: MODULE_DEFINITIONS.filter((m) =>
+        granted.has(m.readPermissionId) && (!m.adminOnly || role.name === ADMIN_ROLE)
+      ).map((m) => ({
         id: m.id,
         name: m.name,
         path: `/app/${m.id}`,
@@ -62,32 +64,19 @@ async function loadRoles(db: Queryable, organizationId: string): Promise<RoleRec
   });
 }
 
-/** Every role, every read permission, and the matrix of both. */
+/** Every staff role, and every permission of the catalogue (the matrix shows one role's). */
 export async function listRoles(ctx: Pick<AdminContext, "db" | "organizationId">) {
   const roles = (await loadRoles(ctx.db, ctx.organizationId)).filter((r) => r.name !== PORTAL_ROLE);
-  const permissions = MODULE_DEFINITIONS.map((m) => ({
-    id: m.readPermissionId,
-    module: m.id,
-    name: m.name,
-    category: m.category,
-  }));
-  const matrix = permissions.map((p) => ({
-    permission: p.id,
-    module: p.name,
-    category: p.category,
-    ...Object.fromEntries(roles.map((r) => [r.name, r.permissions.includes(p.id)])),
-  }));
-  const grants = roles.flatMap((r) =>
-    permissions.map((p) => ({
-      role: r.name,
-      role_version: r.version,
-      permission: p.id,
-      module: p.name,
-      category: p.category,
-      granted: r.permissions.includes(p.id),
+  const permissions = PERMISSION_CATALOGUE.flatMap(({ module, actions }) =>
+    actions.map((a) => ({
+      id: a.permission,
+      module: module.id,
+      action: a.action,
+      name: module.name,
+      category: module.category,
     }))
   );
-  return { roles, permissions, matrix, grants };
+  return { roles, permissions };
 }
 
 async function findRole(db: Queryable, organizationId: string, name: string): Promise<RoleRecord> {
@@ -143,12 +132,12 @@ async function roleResponse(tx: Queryable, organizationId: string, name: string)
   };
 }
 
-/** Grants or revokes one read permission; a stale role version answers 409. */
+/** Grants or revokes one permission of the catalogue; a stale role version answers 409. */
 export async function setRolePermission(
   ctx: AdminContext,
   input: { role: string; permission: string; version: number; granted: boolean },
 ) {
-  if (!KNOWN_PERMISSIONS.has(input.permission)) {
+  if (!isKnownPermission(input.permission)) {
     throw invalidInput(`Unknown permission ${input.permission}`, {
       permission: "Unknown permission",
     });

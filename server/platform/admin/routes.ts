@@ -11,6 +11,8 @@ import {
   ModuleToggleResponse,
   OrganizationUpdateRequest,
   RoleCreateRequest,
+  RoleMatrixRequest,
+  RoleMatrixResponse,
   RolePermissionRequest,
   RoleResponse,
   RolesListRequest,
@@ -30,10 +32,11 @@ import { type Access, ADMIN_ROLE } from "../access/access.ts";
 import { forbidden } from "../errors/app-error.ts";
 import type { Api } from "../http/api.ts";
 import type { AppEnv } from "../http/app-env.ts";
-import { ADMIN_REQUIRED_TEXT } from "../access/access.ts";
+import { ADMIN_REQUIRED_TEXT } from "../access/authorize.ts";
 import type { AdminContext } from "./admin-context.ts";
 import { setModuleEnabled } from "./modules-admin.ts";
 import { createRole, listRoles, setRolePermission } from "./roles-admin.ts";
+import { roleMatrix } from "./role-matrix.ts";
 import { deactivateMember, inviteMember, setMemberRole } from "./users-admin.ts";
 import { updateOrganization, updateSessionPolicy } from "./organization-admin.ts";
 import { readSessionPolicySetting } from "../orgs/session-policy.ts";
@@ -83,10 +86,19 @@ export function adminRoutes(api: Api, deps: AdminDeps): void {
     ...base,
     method: "post",
     path: "/admin/roles/list",
-    summary: "Roles, read permissions and the role × permission matrix",
+    summary: "Roles, with the screens each opens, and every permission of the catalogue",
     body: RolesListRequest,
     response: RolesListResponse,
   }, async (c, { access }) => c.json(await listRoles(context(c, access))));
+
+  api.route({
+    ...base,
+    method: "post",
+    path: "/admin/roles/matrix",
+    summary: "One role's permissions as modules × actions",
+    body: RoleMatrixRequest,
+    response: RoleMatrixResponse,
+  }, async (c, { access, body }) => c.json(await roleMatrix(context(c, access), body.role)));
 
   api.route({
     ...base,
@@ -106,7 +118,7 @@ export function adminRoutes(api: Api, deps: AdminDeps): void {
         ...base,
         method: "post",
         path,
-        summary: `${granted ? "Grant" : "Revoke"} a read permission (409 on a stale role version)`,
+        summary: `${granted ? "Grant" : "Revoke"} a permission (409 on a stale role version)`,
         body: RolePermissionRequest,
         response: RoleResponse,
       },

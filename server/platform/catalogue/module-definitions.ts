@@ -3,8 +3,8 @@
  * spec §2. An item's id is its path under /app, so `/app/{id}` opens it. Routes
  * with parameters (lead-detail/:id, proposals/edit/:id, …) belong to the module
  * named in `PARAMETER_ROUTES`. `endpoints` lists the API paths the module owns
- * (`*` matches one path segment); the server refuses them when the module is
- * disabled or the caller lacks its read permission.
+ * (`*` matches one path segment); the server refuses them when `authorize` refuses
+ * the caller the module's read (module-guard.ts).
  */
 import type { Category } from "./categories.ts";
 

@@ -1,13 +1,14 @@
 /**
  * Server-side enforcement of the module catalogue: a call to an endpoint owned by a
- * module is refused (403, naming the module or the permission) when the module is
- * disabled in the caller's organisation or the caller lacks its read permission.
+ * module is refused (403, naming the module or the permission) when `authorize`
+ * refuses the caller the module's `read` (disabled module, missing read permission,
+ * or an administrator-only module and a caller who is not an administrator).
  * Hiding an item in the sidebar is presentation; this is the rule. An endpoint
  * path owns its whole subtree (`/admin/settings/*` owns
  * `/admin/settings/session-policy/get`), so a call cannot escape its module by
  * being one segment deeper than the catalogue names.
  */
-import { forbidden } from "../errors/app-error.ts";
+import { authorize, requireAuthorized } from "../access/authorize.ts";
 import type { Access } from "../access/access.ts";
 import { MODULE_DEFINITIONS, type ModuleDefinition } from "./module-definitions.ts";
 
@@ -32,18 +33,9 @@ export function moduleOwning(path: string): ModuleDefinition | undefined {
   return OWNERS.find((owner) => owner.pattern.test(path))?.module;
 }
 
-/** Throws 403 when the module is disabled or its read permission is missing. */
+/** Throws 403 when the caller may not read the module (see authorize.ts). */
 export function assertModuleAllowed(access: Access, module: ModuleDefinition): void {
-  if (!access.enabledModules.has(module.id)) {
-    throw forbidden(`Module "${module.name}" (${module.id}) is disabled for this organization`, {
-      module: module.id,
-    });
-  }
-  if (!access.permissions.has(module.readPermissionId)) {
-    throw forbidden(`Missing permission ${module.readPermissionId}`, {
-      permission: module.readPermissionId,
-    });
-  }
+  requireAuthorized(access, module.id, "read");
 }
 
 /** Enforces the module owning `path`, if one does. */
@@ -54,6 +46,5 @@ export function guardPath(access: Access, path: string): void {
 
 /** Whether a path owned by `owner` (or by no module) may be called: `guardPath` without the throw. */
 export function ownerAllows(access: Access, owner: ModuleDefinition | undefined): boolean {
-  return !owner ||
-    (access.enabledModules.has(owner.id) && access.permissions.has(owner.readPermissionId));
+  return !owner || authorize(access, owner.id, "read");
 }

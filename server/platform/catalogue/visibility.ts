@@ -1,10 +1,14 @@
-/** Which catalogue modules a caller may see and open (spec §5). */
+/**
+ * Which catalogue modules a caller may see and open (spec §5): those `authorize`
+ * grants `read`, so the sidebar, the screens and the API answer alike.
+ */
 import type { Access } from "../access/access.ts";
+import { authorize } from "../access/authorize.ts";
 import { MODULE_DEFINITIONS, type ModuleDefinition } from "./module-definitions.ts";
 
-/** True when the module is enabled for the caller's organisation and they hold its read permission. */
+/** True when the caller may read the module (enabled, read permission, administrator-only rule). */
 export function canSeeModule(access: Access, module: ModuleDefinition): boolean {
-  return access.enabledModules.has(module.id) && access.permissions.has(module.readPermissionId);
+  return authorize(access, module.id, "read");
 }
 
 /** The modules the caller may see, in catalogue order. */

@@ -10,7 +10,7 @@ import type { Database } from "../../db/database.ts";
 import { ADMIN_ROLE } from "../access/access.ts";
 import { forbidden } from "../errors/app-error.ts";
 import type { Api } from "../http/api.ts";
-import { ADMIN_REQUIRED_TEXT } from "../access/access.ts";
+import { ADMIN_REQUIRED_TEXT } from "../access/authorize.ts";
 import { type OutboxRow, recentMail } from "./outbox.ts";
 
 /** Messages listed. */

@@ -41,7 +41,19 @@ export function visibleRecord(
     if (field.level === 1) {
       delete out[field.id];
       delete out[`${field.id}__title`];
+      continue;
     }
+    // Level-1 fields of child rows (a project team's hourly rates) are hidden too.
+    const hidden = (field.childFields ?? []).filter((c) => c.level === 1);
+    if (hidden.length === 0 || !Array.isArray(out[field.id])) continue;
+    out[field.id] = (out[field.id] as RecordData[]).map((row) => {
+      const shown = { ...row };
+      for (const c of hidden) {
+        delete shown[c.id];
+        delete shown[`${c.id}__title`];
+      }
+      return shown;
+    });
   }
   return out;
 }

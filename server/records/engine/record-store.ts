@@ -121,6 +121,8 @@ export async function insertRecord(
     values.push(stamps.docstatus ?? 0, stamps.amendedFrom ?? null);
   }
   for (const [column, value] of columns) {
+    // A naming field `name` is the standard column, written above.
+    if (names.includes(column)) continue;
     names.push(column);
     values.push(value);
   }
@@ -153,6 +155,7 @@ export async function updateRecord(
     values.push(change.name);
   }
   for (const [column, value] of change.columns) {
+    if (column === "name" && change.name !== undefined) continue;
     sets.push(`${column} = ?`);
     values.push(value);
   }

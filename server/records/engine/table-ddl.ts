@@ -63,7 +63,8 @@ export function tableStatements(type: RecordType, dialect: Dialect): string[] {
   }
   for (const field of type.fields) {
     const ddl = columnDdl(field, dialect);
-    if (ddl) columns.push(ddl);
+    // A naming field `name` is the standard column.
+    if (ddl && field.column !== "name") columns.push(ddl);
   }
   const out = [`CREATE TABLE ${type.table} (\n  ${columns.join(",\n  ")}\n)`];
   out.push(...indexStatements(type));

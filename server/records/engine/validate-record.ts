@@ -15,6 +15,7 @@ import { checkFieldValue, emptyStored, isEmpty } from "./field-values.ts";
 import { fromColumn, type RecordData } from "./record-rows.ts";
 import { storageClass } from "./table-ddl.ts";
 import { conditionHolds, evaluateComputed } from "./conditions.ts";
+import { describeFile } from "./files.ts";
 
 /** What validation gives a write: the merged record and what to store. */
 export interface ValidatedRecord {
@@ -117,6 +118,7 @@ export async function validateRecord(
   }
 
   await checkLinks(scope, type.fields, values, errors, "");
+  await checkAttachedTo(scope, values, errors);
   await fillFetched(scope, values, columns);
   fillComputed(type, values, columns);
 
@@ -246,10 +248,16 @@ async function checkLinks(
   prefix: string,
 ): Promise<void> {
   for (const field of fields) {
-    if (field.type !== "link" || errors[prefix + field.id]) continue;
+    if ((field.type !== "link" && field.type !== "attach") || errors[prefix + field.id]) continue;
     const id = values[field.id];
     if (isEmpty(id)) continue;
     if (scope.existing && !prefix && scope.existing[field.id] === id) continue;
+    if (field.type === "attach") {
+      if (!(await describeFile(scope.q, scope.access.organizationId, id as string))) {
+        errors[prefix + field.id] = "No such file: upload it first";
+      }
+      continue;
+    }
     if (!(await linkExists(scope, field.link!, id as string))) {
       errors[prefix + field.id] = `No ${targetLabel(scope, field.link!)} with this id`;
     }
@@ -289,7 +297,13 @@ async function fillFetched(
     const link = scope.type.field.get(linkId)!;
     const id = values[linkId];
     let value: SqlValue = emptyStored(field);
-    if (!isEmpty(id) && link.link && link.link !== "user") {
+    if (!isEmpty(id) && link.type === "attach") {
+      const file = await describeFile(scope.q, scope.access.organizationId, id as string);
+      const known = file as unknown as Record<string, SqlValue> | undefined;
+      if (known && ["name", "size", "content_type"].includes(targetField)) {
+        value = known[targetField] ?? emptyStored(field);
+      }
+    } else if (!isEmpty(id) && link.link && link.link !== "user") {
       const target = scope.findType(link.link);
       const column = target?.field.get(targetField)?.column ??
         (["name"].includes(targetField) ? targetField : undefined);
@@ -328,5 +342,26 @@ function fillComputed(type: RecordType, values: RecordData, columns: Map<string,
       : emptyStored(field);
     columns.set(field.column, stored as SqlValue);
     values[field.id] = stored;
+  }
+}
+
+/** A record attached to another (a document) names a record type and a record the caller may read. */
+async function checkAttachedTo(
+  scope: ValidationScope,
+  values: RecordData,
+  errors: Record<string, string>,
+): Promise<void> {
+  const attached = scope.type.declaration.attached_to;
+  if (!attached) return;
+  const typeId = values[attached.type_field];
+  const id = values[attached.id_field];
+  if (isEmpty(typeId)) return;
+  const target = scope.findType(String(typeId));
+  if (!target || !authorize(scope.access, target.module, "read")) {
+    errors[attached.type_field] = "Unknown record type";
+    return;
+  }
+  if (!isEmpty(id) && !(await linkExists(scope, target.id, String(id)))) {
+    errors[attached.id_field] = `No ${target.declaration.label.toLowerCase()} with this id`;
   }
 }

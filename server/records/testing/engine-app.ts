@@ -1,7 +1,7 @@
 /**
  * A test app serving the test-only record types (server/testing/sample-record-types.ts)
  * beside the product's: their tables created from their declarations, and the
- * permissions their declarations give each default role granted in every
+ * permissions every declaration gives each default role granted in every
  * organisation.
  */
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
@@ -19,7 +19,7 @@ export async function createEngineTestApp(): Promise<TestApp> {
   const roles = await app.db.all<{ id: string; organization_id: string; name: string }>(
     "SELECT id, organization_id, name FROM roles",
   );
-  for (const type of SAMPLE_RECORD_TYPES) {
+  for (const type of [...RECORD_TYPES, ...SAMPLE_RECORD_TYPES]) {
     for (const [roleName, actions] of Object.entries(type.declaration.roles)) {
       for (const role of roles.filter((r) => r.name === roleName)) {
         for (const action of actions) {

@@ -11,6 +11,14 @@ export const CLIENT = defineRecordType({
   title_field: "name",
   search_fields: ["name", "email", "industry"],
   fields: [
+    {
+      id: "name",
+      label: "Client name",
+      type: "data",
+      required: true,
+      in_list: true,
+      sortable: true,
+    },
     { id: "email", label: "Email", type: "email", in_list: true },
     { id: "phone", label: "Phone", type: "phone", in_list: true },
     { id: "industry", label: "Industry", type: "data", in_list: true, filterable: true },

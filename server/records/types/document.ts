@@ -33,15 +33,16 @@ export const DOCUMENT = defineRecordType({
       filterable: true,
       required_if: "is_set(record_type)",
     },
-    { id: "size", label: "Size (bytes)", type: "int", read_only: true, in_list: true },
+    { id: "size", label: "Size (bytes)", type: "int", fetch_from: "file.size", in_list: true },
     {
       id: "content_type",
       label: "Content type",
       type: "data",
-      read_only: true,
+      fetch_from: "file.content_type",
       max_length: 100,
     },
   ],
+  attached_to: { type_field: "record_type", id_field: "record_id" },
   list: {
     columns: ["name", "title", "file", "record_type", "size", "created_at"],
     sort: [{ field: "created_at", dir: "desc" }],

@@ -12,6 +12,15 @@ export const ITEM = defineRecordType({
   search_fields: ["name", "description"],
   fields: [
     {
+      id: "name",
+      label: "Item name",
+      type: "data",
+      required: true,
+      unique: true,
+      in_list: true,
+      sortable: true,
+    },
+    {
       id: "item_type",
       label: "Type",
       type: "select",

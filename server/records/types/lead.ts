@@ -29,6 +29,14 @@ export const LEAD = defineRecordType({
   title_field: "name",
   search_fields: ["name", "company", "email"],
   fields: [
+    {
+      id: "name",
+      label: "Contact name",
+      type: "data",
+      required: true,
+      in_list: true,
+      sortable: true,
+    },
     { id: "company", label: "Company", type: "data", in_list: true, sortable: true },
     { id: "email", label: "Email", type: "email", in_list: true },
     { id: "phone", label: "Phone", type: "phone" },

@@ -17,6 +17,14 @@ export const PROJECT = defineRecordType({
   search_fields: ["name", "description"],
   fields: [
     {
+      id: "name",
+      label: "Project name",
+      type: "data",
+      required: true,
+      in_list: true,
+      sortable: true,
+    },
+    {
       id: "client",
       label: "Client",
       type: "link",

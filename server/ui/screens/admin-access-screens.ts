@@ -1,11 +1,14 @@
 /**
  * The access administration screens (firm_admin only): modules with on/off
- * switches, grouped by category with search; roles × read permissions with grant
- * and revoke, role creation and the screens each role opens. Every write names the
+ * switches, grouped by category with search; roles, role creation and the screens
+ * each role opens; one role's permissions as a module × action matrix of boxes that
+ * grant and revoke. Every write names the
  * version it saw.
  */
 import { head, type ScreenDef } from "./screen-def.ts";
-import { ENABLED, ROLE, YES_NO } from "../value-labels.ts";
+import type { Action } from "../../../schemas/descriptor/mod.ts";
+import { MATRIX_ACTIONS } from "../../platform/access/permission-catalogue.ts";
+import { ENABLED, ROLE } from "../value-labels.ts";
 
 const ON_OFF = {
   $match: { value: { $field: "enabled" }, cases: { true: "success" }, otherwise: "danger" },
@@ -84,19 +87,53 @@ const modules: ScreenDef = {
   }),
 };
 
+const ACTION_LABELS: Record<typeof MATRIX_ACTIONS[number], string> = {
+  read: "Read",
+  create: "Create",
+  update: "Update",
+  delete: "Delete",
+  export: "Export",
+  import: "Import",
+};
+
+/** Grants or revokes the permission of a matrix cell (the cell carries role and version). */
+function permissionCall(path: string, toast: string): Action {
+  return {
+    kind: "call",
+    method: "POST",
+    path,
+    body: {
+      role: { $field: "role" },
+      permission: { $field: "permission" },
+      version: { $field: "version" },
+    },
+    invalidate: ["matrix", "roles"],
+    toast,
+  };
+}
+
 const rbac: ScreenDef = {
   id: "rbac",
   audience: "staff",
   module: "rbac",
   build: () => ({
     ...head("rbac", "Roles & Permissions", "dynamic"),
+    state: { role: "project_manager" },
     sources: {
       roles: { method: "POST", path: "/admin/roles/list", body: {}, label: "Roles" },
+      matrix: {
+        method: "POST",
+        path: "/admin/roles/matrix",
+        body: { role: { $state: "role" } },
+        enabledWhen: ["role"],
+        label: "Permissions",
+      },
     },
     body: {
       type: "page",
       title: "Roles & Permissions",
-      description: "Each screen needs its read permission. A new role starts with none.",
+      description:
+        "Each screen needs its read permission, each change its own permission. A new role starts with none.",
       children: [
         {
           type: "card",
@@ -146,69 +183,46 @@ const rbac: ScreenDef = {
         },
         {
           type: "card",
-          title: "Read permissions by role",
-          children: [{
-            type: "table",
-            source: "roles",
-            path: "grants",
-            searchable: true,
-            searchPlaceholder: "Search roles or modules",
-            groupBy: "role",
-            groupLabels: ROLE,
-            columns: [
-              { key: "module", label: "Screen", sortable: true },
-              { key: "permission", label: "Permission" },
-              { key: "category", label: "Area", sortable: true },
-              {
-                key: "granted",
-                label: "Granted",
-                labels: YES_NO,
-                tone: {
-                  $match: {
-                    value: { $field: "granted" },
-                    cases: { true: "success" },
-                    otherwise: "neutral",
-                  },
-                },
+          title: "Permissions by role",
+          children: [
+            {
+              type: "selectable-list",
+              source: "roles",
+              path: "roles",
+              title: { $field: "name", labels: ROLE },
+              meta: [{ $field: "description" }],
+              onSelect: {
+                kind: "set-state",
+                values: { role: { $field: "name" }, role_id: { $field: "id" } },
               },
-            ],
-            pageSize: 50,
-            emptyText: "No permissions match",
-            rowActions: [
-              {
-                label: "Revoke",
-                when: { field: "granted", equals: true },
-                action: {
-                  kind: "call",
-                  method: "POST",
-                  path: "/admin/roles/revoke",
-                  body: {
-                    role: { $field: "role" },
-                    permission: { $field: "permission" },
-                    version: { $field: "role_version" },
-                  },
-                  invalidate: ["roles"],
-                  toast: "Permission revoked",
-                },
-              },
-              {
-                label: "Grant",
-                when: { field: "granted", equals: false },
-                action: {
-                  kind: "call",
-                  method: "POST",
-                  path: "/admin/roles/grant",
-                  body: {
-                    role: { $field: "role" },
-                    permission: { $field: "permission" },
-                    version: { $field: "role_version" },
-                  },
-                  invalidate: ["roles"],
-                  toast: "Permission granted",
-                },
-              },
-            ],
-          }],
+              selectedState: "role_id",
+              maxHeight: "14rem",
+              emptyText: "No roles",
+            },
+            {
+              type: "heading",
+              level: 3,
+              text: { $bind: "matrix", path: "role", labels: ROLE, prefix: "Permissions of " },
+            },
+            {
+              type: "check-matrix",
+              source: "matrix",
+              path: "modules",
+              rowHeader: "Module",
+              rowLabel: "name",
+              groupBy: "category",
+              columns: [
+                ...MATRIX_ACTIONS.map((action) => ({ key: action, label: ACTION_LABELS[action] })),
+                { key: "others", label: "Others" },
+              ],
+              checked: "granted",
+              cellLabel: "title",
+              cellText: "label",
+              check: permissionCall("/admin/roles/grant", "Permission granted"),
+              uncheck: permissionCall("/admin/roles/revoke", "Permission revoked"),
+              emptyText: "Pick a role to see its permissions",
+            },
+          ],
         },
       ],
     },

@@ -11,6 +11,7 @@ import {
 } from "../../platform/catalogue/module-definitions.ts";
 import { canSeeModule } from "../../platform/catalogue/visibility.ts";
 import type { Access } from "../../platform/access/access.ts";
+import { authorize } from "../../platform/access/authorize.ts";
 import { head, type ScreenContext, type ScreenDef } from "./screen-def.ts";
 import { ROLE, YES_NO } from "../value-labels.ts";
 
@@ -256,7 +257,7 @@ const discussion: ScreenDef = {
   id: "discussion",
   audience: "staff",
   module: "discussion",
-  build: () => ({
+  build: ({ access }) => ({
     ...head("discussion", "Discussion", "dynamic"),
     sources: {
       messages: {
@@ -296,43 +297,47 @@ const discussion: ScreenDef = {
           emptyText: "No messages from clients yet",
           defaultSort: { key: "created_at", direction: "desc" },
         },
-        {
-          type: "card",
-          title: "Reply to a client",
-          children: [{
-            type: "form",
-            id: "reply",
-            fields: [
-              {
-                name: "client_id",
-                label: "Client *",
-                kind: "select",
-                required: true,
-                optionsSource: { source: "clients", value: "id", label: "name" },
-                messages: { required: "Pick a client" },
-              },
-              {
-                name: "body",
-                label: "Message *",
-                kind: "textarea",
-                required: true,
-                maxLength: 4000,
-                messages: { required: "Write a message" },
-              },
-            ],
-            submit: {
-              label: "Send reply",
-              method: "POST",
-              path: "/clients/messages/send",
-              successText: "Reply sent",
-              invalidate: ["messages"],
-              resetOnSuccess: true,
-            },
-          }],
-        },
+        // Replying is a write (clients.message): offered only to callers authorize() lets send.
+        ...(access && authorize(access, "clients", "message") ? [replyCard] : []),
       ],
     },
   }),
+};
+
+/** The reply form of the discussion screen. */
+const replyCard: Node = {
+  type: "card",
+  title: "Reply to a client",
+  children: [{
+    type: "form",
+    id: "reply",
+    fields: [
+      {
+        name: "client_id",
+        label: "Client *",
+        kind: "select",
+        required: true,
+        optionsSource: { source: "clients", value: "id", label: "name" },
+        messages: { required: "Pick a client" },
+      },
+      {
+        name: "body",
+        label: "Message *",
+        kind: "textarea",
+        required: true,
+        maxLength: 4000,
+        messages: { required: "Write a message" },
+      },
+    ],
+    submit: {
+      label: "Send reply",
+      method: "POST",
+      path: "/clients/messages/send",
+      successText: "Reply sent",
+      invalidate: ["messages"],
+      resetOnSuccess: true,
+    },
+  }],
 };
 
 /** The staff screens of this file. */

@@ -4,6 +4,8 @@
  * dashboard and lead screens of dashboard-and-leads.ts. Every figure comes from a
  * data source; nothing is baked in.
  */
+import type { Node } from "../../../schemas/descriptor/mod.ts";
+import { authorize } from "../../platform/access/authorize.ts";
 import { type ScreenDef } from "./screen-def.ts";
 import { PERSON_FIELDS } from "./person-fields.ts";
 import { screen, STATUS_TONE, TASK_COLUMNS, tasksSource } from "./record-screen-parts.ts";
@@ -91,8 +93,10 @@ const clients: ScreenDef = {
   id: "clients",
   audience: "staff",
   module: "clients",
-  build: () =>
-    screen("clients", "Clients", "semi-static", {
+  build: ({ access }) => {
+    // Write buttons show only when authorize() grants their write, as the API does.
+    const may = (action: string) => !!access && authorize(access, "clients", action);
+    return screen("clients", "Clients", "semi-static", {
       clients: {
         method: "POST",
         path: "/clients/list",
@@ -164,52 +168,58 @@ const clients: ScreenDef = {
                 },
               ],
               emptyText: "No client has portal access yet",
-              rowActions: [{
-                label: "Revoke access",
-                when: { field: "status", equals: "active" },
-                action: {
-                  kind: "call",
-                  method: "POST",
-                  path: "/clients/portal-revoke",
-                  body: { client_id: { $field: "client_id" }, user_id: { $field: "id" } },
-                  invalidate: ["portalUsers"],
-                  toast: "Portal access revoked",
-                  confirm: "Revoke this contact's portal access? They will be signed out.",
-                },
-              }],
+              rowActions: may("portal_revoke")
+                ? [{
+                  label: "Revoke access",
+                  when: { field: "status", equals: "active" },
+                  action: {
+                    kind: "call",
+                    method: "POST",
+                    path: "/clients/portal-revoke",
+                    body: { client_id: { $field: "client_id" }, user_id: { $field: "id" } },
+                    invalidate: ["portalUsers"],
+                    toast: "Portal access revoked",
+                    confirm: "Revoke this contact's portal access? They will be signed out.",
+                  },
+                }]
+                : undefined,
             }],
           },
-          {
-            type: "card",
-            title: "Invite a client contact to the portal",
-            children: [{
-              type: "form",
-              id: "portal-invite",
-              fields: [
-                {
-                  name: "client_id",
-                  label: "Client *",
-                  kind: "select",
-                  required: true,
-                  optionsSource: { source: "clients", value: "id", label: "name" },
-                  messages: { required: "Pick a client" },
-                },
-                ...PERSON_FIELDS,
-              ],
-              submit: {
-                label: "Create portal invitation",
-                method: "POST",
-                path: "/clients/portal-invite",
-                successText: "Invitation created. Share this one-time sign-up link:",
-                showResult: { label: "Sign-up link", path: "invitation_link" },
-                invalidate: ["portalUsers"],
-                resetOnSuccess: true,
-              },
-            }],
-          },
+          ...(may("portal_invite") ? [inviteCard] : []),
         ],
       },
-    ], "The firm's clients, and who of them may use the client portal."),
+    ], "The firm's clients, and who of them may use the client portal.");
+  },
+};
+
+/** The portal invitation form: shown to callers who may invite (clients.portal_invite). */
+const inviteCard: Node = {
+  type: "card",
+  title: "Invite a client contact to the portal",
+  children: [{
+    type: "form",
+    id: "portal-invite",
+    fields: [
+      {
+        name: "client_id",
+        label: "Client *",
+        kind: "select",
+        required: true,
+        optionsSource: { source: "clients", value: "id", label: "name" },
+        messages: { required: "Pick a client" },
+      },
+      ...PERSON_FIELDS,
+    ],
+    submit: {
+      label: "Create portal invitation",
+      method: "POST",
+      path: "/clients/portal-invite",
+      successText: "Invitation created. Share this one-time sign-up link:",
+      showResult: { label: "Sign-up link", path: "invitation_link" },
+      invalidate: ["portalUsers"],
+      resetOnSuccess: true,
+    },
+  }],
 };
 
 const projects: ScreenDef = {

@@ -1,6 +1,6 @@
 /** PostgreSQL text of migration 012: today's records move onto the record engine (see ../012_record_types.ts). */
 import { T } from "./types.ts";
-import { typeMasterValues } from "../012_record_types.ts";
+import { TYPE_MASTER_ROWS } from "../012_record_types.ts";
 
 export default `
 ALTER TABLE tasks ADD COLUMN name ${T} NOT NULL DEFAULT '';
@@ -30,7 +30,7 @@ CREATE TABLE task_dependencies (
   depends_on ${T}
 );
 INSERT INTO task_dependencies (id, organization_id, task_id, idx, depends_on)
-  SELECT t.id || '.' || (d.ord - 1), t.organization_id, t.id, d.ord, d.value
+  SELECT t.id || '.' || (d.ord - 1), t.organization_id, t.id, d.ord - 1, d.value
     FROM tasks t CROSS JOIN LATERAL jsonb_array_elements_text(CAST(t.dependencies AS jsonb)) WITH ORDINALITY AS d(value, ord)
    WHERE t.dependencies LIKE '[%';
 ALTER TABLE tasks DROP COLUMN dependencies;
@@ -66,7 +66,7 @@ CREATE TABLE project_member_rows (
 );
 INSERT INTO project_member_rows (id, organization_id, project_id, idx, user_id, role, hourly_rate, added_at)
   SELECT project_id || '.' || user_id, organization_id, project_id,
-         row_number() OVER (PARTITION BY project_id ORDER BY added_at, user_id),
+         row_number() OVER (PARTITION BY project_id ORDER BY added_at, user_id) - 1,
          user_id, role, hourly_rate, added_at
     FROM project_members;
 DROP TABLE project_members;
@@ -79,6 +79,7 @@ ALTER TABLE leads ADD COLUMN created_by ${T};
 ALTER TABLE leads ADD COLUMN updated_by ${T};
 ALTER TABLE leads ADD COLUMN client_id ${T};
 CREATE INDEX leads_list ON leads (organization_id, created_at, id);
+CREATE INDEX leads_name ON leads (organization_id, name);
 CREATE INDEX leads_company ON leads (organization_id, company);
 CREATE INDEX leads_source ON leads (organization_id, source);
 CREATE INDEX leads_score ON leads (organization_id, score);
@@ -93,6 +94,13 @@ DROP INDEX clients_org;
 CREATE INDEX clients_list ON clients (organization_id, name, id);
 CREATE INDEX clients_industry ON clients (organization_id, industry);
 CREATE INDEX clients_status ON clients (organization_id, status);
+
+ALTER TABLE project_templates ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE project_templates ADD COLUMN created_by ${T};
+ALTER TABLE project_templates ADD COLUMN updated_at ${T} NOT NULL DEFAULT '';
+ALTER TABLE project_templates ADD COLUMN updated_by ${T};
+UPDATE project_templates SET updated_at = created_at;
+CREATE INDEX project_templates_list ON project_templates (organization_id, category, id);
 
 CREATE TABLE items (
   id ${T} PRIMARY KEY,
@@ -137,7 +145,7 @@ CREATE INDEX type_masters_list ON type_masters (organization_id, kind, id);
 CREATE INDEX type_masters_active ON type_masters (organization_id, active);
 INSERT INTO type_masters (id, organization_id, name, version, created_at, updated_at, kind, code, label, tone, position, active)
   WITH d (n, kind, code, label, tone, position) AS (VALUES
-  ${typeMasterValues()}
+  ${TYPE_MASTER_ROWS}
   )
   SELECT 'tym_' || o.id || '_' || d.n, o.id, d.code, 1, o.created_at, o.created_at,
          d.kind, d.code, d.label, d.tone, d.position, 1

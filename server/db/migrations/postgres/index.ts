@@ -11,6 +11,8 @@ import organizationScope from "./009_organization_scope.ts";
 import messagePlaces from "./010_message_places.ts";
 import recordEngine from "./011_record_engine.ts";
 import recordTypes from "./012_record_types.ts";
+import permissionRollouts from "./013_permission_rollouts.ts";
+import files from "./014_files.ts";
 
 export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   1: platform,
@@ -25,4 +27,6 @@ export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   10: messagePlaces,
   11: recordEngine,
   12: recordTypes,
+  13: permissionRollouts,
+  14: files,
 };

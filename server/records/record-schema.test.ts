@@ -8,13 +8,13 @@
  * here, on the dialect of the run.
  */
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import type { Database } from "../../db/database.ts";
-import { RECORD_TYPES } from "../catalogue.ts";
-import { defineRecordType, type RecordField, type RecordType } from "../define.ts";
-import type { FieldDeclaration } from "../declaration.ts";
-import { createTestDatabase } from "../../testing/test-database.ts";
-import { TASK } from "./task.ts";
-import { DEFAULT_TYPE_MASTERS, TYPE_MASTER_KINDS } from "./type-master-defaults.ts";
+import type { Database } from "../db/database.ts";
+import { RECORD_TYPES } from "./catalogue.ts";
+import { defineRecordType, type RecordField, type RecordType } from "./define.ts";
+import type { FieldDeclaration } from "./declaration.ts";
+import { createTestDatabase } from "../testing/test-database.ts";
+import { TASK } from "./types/task.ts";
+import { DEFAULT_TYPE_MASTERS, TYPE_MASTER_KINDS } from "./types/type-master-defaults.ts";
 
 type Storage = "TEXT" | "INTEGER" | "REAL";
 

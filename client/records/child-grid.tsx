@@ -1,0 +1,262 @@
+/**
+ * An editable grid of a record's child rows: one input per cell, rows added and
+ * removed, arrow keys and Enter moving between cells (Tab follows the page order),
+ * and running totals of the numeric columns. Rows are memoised so that typing in
+ * one cell re-renders that row only; a record with a thousand rows stays quick.
+ */
+import { type KeyboardEvent, memo, useCallback, useMemo, useRef } from "react";
+import type { FieldMeta } from "../../schemas/records/meta.ts";
+import { type ExternalOptions, FieldDisplay, numberText } from "./field-display.tsx";
+import { FieldInput } from "./field-input.tsx";
+
+type ChildRow = Record<string, unknown>;
+
+/** Props of a child grid. */
+export interface ChildGridProps {
+  field: FieldMeta;
+  rows: readonly ChildRow[];
+  readOnly: boolean;
+  external?: ExternalOptions;
+  /** Changes the rows; called with a function of the current rows. */
+  onRows(update: (rows: readonly ChildRow[]) => ChildRow[]): void;
+  describedBy?: string;
+}
+
+const SUMMED = new Set(["int", "float", "currency"]);
+
+/** A child grid. */
+export function ChildGrid(props: ChildGridProps) {
+  const { field, rows, readOnly, onRows } = props;
+  const columns = useMemo(() => (field.fields ?? []).filter((f) => !f.hidden), [field]);
+  const table = useRef<HTMLTableElement>(null);
+  // The rows' callbacks stay the same across renders (so unchanged rows are not
+  // drawn again) while still reaching the latest `onRows`.
+  const rowsChange = useRef(onRows);
+  rowsChange.current = onRows;
+  const totals = useMemo(() => {
+    const sums = new Map<string, number>();
+    for (const column of columns) {
+      if (!SUMMED.has(column.type) || column.options !== undefined) continue;
+      let sum = 0;
+      for (const row of rows) {
+        const value = row[column.id];
+        if (typeof value === "number" && Number.isFinite(value)) sum += value;
+      }
+      sums.set(column.id, sum);
+    }
+    return sums;
+  }, [columns, rows]);
+
+  const onCell = useCallback(
+    (index: number, id: string, value: unknown, title?: string) =>
+      rowsChange.current((current) =>
+        current.map((row, i) =>
+          i === index
+            ? { ...row, [id]: value, ...(title === undefined ? {} : { [`${id}__title`]: title }) }
+            : row
+        )
+      ),
+    [],
+  );
+  const onRemove = useCallback(
+    (index: number) => rowsChange.current((current) => current.filter((_, i) => i !== index)),
+    [],
+  );
+  const addRow = useCallback(() => {
+    const fresh: ChildRow = {};
+    for (const column of columns) {
+      if (column.default !== undefined) fresh[column.id] = column.default;
+    }
+    rowsChange.current((current) => [...current, fresh]);
+  }, [columns]);
+
+  function focusCell(row: number, column: number): boolean {
+    const cell = table.current?.querySelector<HTMLElement>(
+      `td[data-row="${row}"][data-col="${column}"] :is(input, select, textarea)`,
+    );
+    cell?.focus();
+    return cell !== null && cell !== undefined;
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTableElement>): void {
+    const cell = (event.target as HTMLElement).closest<HTMLElement>("td[data-row]");
+    if (cell === null || event.altKey || event.ctrlKey || event.metaKey) return;
+    const row = Number(cell.dataset.row);
+    const column = Number(cell.dataset.col);
+    const target = event.target as HTMLElement;
+    const caretAt = textCaret(target);
+    let moved = false;
+    if (event.key === "ArrowDown" || (event.key === "Enter" && target.tagName !== "TEXTAREA")) {
+      moved = focusCell(row + 1, column);
+      if (!moved && event.key === "Enter" && !readOnly) {
+        addRow();
+        setTimeout(() => focusCell(row + 1, column), 0);
+        moved = true;
+      }
+    } else if (event.key === "ArrowUp") moved = focusCell(row - 1, column);
+    else if (event.key === "ArrowLeft" && (caretAt === undefined || caretAt === "start")) {
+      moved = focusCell(row, column - 1);
+    } else if (event.key === "ArrowRight" && (caretAt === undefined || caretAt === "end")) {
+      moved = focusCell(row, column + 1);
+    }
+    if (moved || event.key === "Enter") event.preventDefault();
+  }
+
+  return (
+    <div className="child-grid-wrap">
+      <table
+        ref={table}
+        className="table child-grid"
+        aria-label={field.label}
+        aria-describedby={props.describedBy}
+        onKeyDown={onKeyDown}
+      >
+        <thead>
+          <tr>
+            <th scope="col" className="child-index">#</th>
+            {columns.map((c) => <th key={c.id} scope="col">{c.label}</th>)}
+            {readOnly ? null : (
+              <th scope="col">
+                <span className="sr-only">Remove</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {blocksOf(rows).map((block, b) => (
+            <RowBlock
+              key={b}
+              rows={block}
+              start={b * BLOCK_SIZE}
+              columns={columns}
+              readOnly={readOnly}
+              external={props.external}
+              onCell={onCell}
+              onRemove={onRemove}
+            />
+          ))}
+        </tbody>
+        {totals.size > 0 && rows.length > 0
+          ? (
+            <tfoot>
+              <tr>
+                <th scope="row">Total</th>
+                {columns.map((c) => (
+                  <td key={c.id} data-total={c.id}>
+                    {totals.has(c.id) ? numberText(c, totals.get(c.id)) : null}
+                  </td>
+                ))}
+                {readOnly ? null : <td />}
+              </tr>
+            </tfoot>
+          )
+          : null}
+      </table>
+      {readOnly
+        ? null
+        : (
+          <button type="button" className="button button-secondary button-small" onClick={addRow}>
+            Add row
+          </button>
+        )}
+    </div>
+  );
+}
+
+/** Rows are drawn in blocks; a change re-renders only the block holding the changed row. */
+const BLOCK_SIZE = 50;
+
+function blocksOf<T>(rows: readonly T[]): T[][] {
+  const blocks: T[][] = [];
+  for (let i = 0; i < rows.length; i += BLOCK_SIZE) blocks.push(rows.slice(i, i + BLOCK_SIZE));
+  return blocks;
+}
+
+type RowBlockProps = Omit<GridRowProps, "row" | "index"> & { rows: ChildRow[]; start: number };
+
+const RowBlock = memo(function RowBlock({ rows, start, ...rest }: RowBlockProps) {
+  return (
+    <>
+      {rows.map((row, i) => (
+        <GridRow
+          key={typeof row.id === "string" ? row.id : `new-${start + i}`}
+          row={row}
+          index={start + i}
+          {...rest}
+        />
+      ))}
+    </>
+  );
+}, (before, after) =>
+  before.start === after.start && before.columns === after.columns &&
+  before.readOnly === after.readOnly && before.external === after.external &&
+  before.rows.length === after.rows.length && before.rows.every((row, i) => row === after.rows[i]));
+
+interface GridRowProps {
+  row: ChildRow;
+  index: number;
+  columns: readonly FieldMeta[];
+  readOnly: boolean;
+  external?: ExternalOptions;
+  onCell(index: number, id: string, value: unknown, title?: string): void;
+  onRemove(index: number): void;
+}
+
+const GridRow = memo(function GridRow(
+  { row, index, columns, readOnly, external, onCell, onRemove }: GridRowProps,
+) {
+  return (
+    <tr>
+      <td className="child-index">{index + 1}</td>
+      {columns.map((column, c) => (
+        <td key={column.id} data-row={index} data-col={c}>
+          {readOnly || column.read_only || column.computed
+            ? <FieldDisplay field={column} value={row[column.id]} row={row} external={external} />
+            : (
+              <FieldInput
+                field={column}
+                label={`${column.label} row ${index + 1}`}
+                value={row[column.id]}
+                title={titleOf(row, column.id)}
+                external={external}
+                onChange={(value, title) => onCell(index, column.id, value, title)}
+              />
+            )}
+        </td>
+      ))}
+      {readOnly ? null : (
+        <td>
+          <button
+            type="button"
+            className="button button-ghost button-small"
+            aria-label={`Remove row ${index + 1}`}
+            onClick={() => onRemove(index)}
+          >
+            ×
+          </button>
+        </td>
+      )}
+    </tr>
+  );
+});
+
+function titleOf(row: ChildRow, id: string): string | undefined {
+  const title = row[`${id}__title`];
+  return typeof title === "string" ? title : undefined;
+}
+
+/** Where the caret is in a text control: "start", "end", "middle"; undefined for others. */
+function textCaret(element: HTMLElement): "start" | "end" | "middle" | undefined {
+  if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) {
+    return undefined;
+  }
+  let start: number | null;
+  try {
+    start = element.selectionStart;
+  } catch {
+    return undefined;
+  }
+  if (start === null) return undefined;
+  if (start === 0) return "start";
+  return start >= element.value.length ? "end" : "middle";
+}

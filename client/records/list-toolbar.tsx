@@ -1,0 +1,169 @@
+/**
+ * A record list's toolbar: the search box, the view picker (with saving the
+ * current filters as a named view and deleting one's own), the column chooser,
+ * and Filter, Import, Export and New as the caller may use them.
+ */
+import { useState } from "react";
+import type { FieldMeta } from "../../schemas/records/meta.ts";
+import type { View } from "./record-api.ts";
+
+/** Props of the toolbar. */
+export interface ListToolbarProps {
+  plural: string;
+  search: string;
+  onSearch(text: string): void;
+  views: readonly View[];
+  viewId: string;
+  onView(id: string): void;
+  onSaveView?(label: string): void;
+  onDeleteView?(id: string): void;
+  columnChoices: readonly FieldMeta[];
+  columns: readonly string[];
+  onColumns(columns: string[]): void;
+  onAddFilter?(): void;
+  onImport?(): void;
+  onExport?(): void;
+  onNew?(): void;
+}
+
+/** The toolbar. */
+export function ListToolbar(props: ListToolbarProps) {
+  const [naming, setNaming] = useState(false);
+  const [label, setLabel] = useState("");
+  const [choosing, setChoosing] = useState(false);
+  const selected = props.views.find((v) => v.id === props.viewId);
+  return (
+    <div className="record-toolbar">
+      <input
+        type="search"
+        className="record-search"
+        aria-label={`Search ${props.plural}`}
+        placeholder={`Search ${props.plural.toLowerCase()}…`}
+        value={props.search}
+        onChange={(e) => props.onSearch(e.target.value)}
+      />
+      {props.views.length > 0
+        ? (
+          <select
+            aria-label="View"
+            value={props.viewId}
+            onChange={(e) => props.onView(e.target.value)}
+          >
+            <option value="">All {props.plural.toLowerCase()}</option>
+            {props.views.map((v) => <option key={v.id} value={v.id}>{v.label}</option>)}
+          </select>
+        )
+        : null}
+      {props.onAddFilter
+        ? (
+          <button type="button" className="button button-secondary" onClick={props.onAddFilter}>
+            Filter
+          </button>
+        )
+        : null}
+      <div className="column-picker">
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-expanded={choosing}
+          onClick={() => setChoosing((c) => !c)}
+        >
+          Columns
+        </button>
+        {choosing
+          ? (
+            <fieldset className="column-chooser">
+              <legend>Columns shown</legend>
+              {props.columnChoices.map((f) => (
+                <label key={f.id}>
+                  <input
+                    type="checkbox"
+                    checked={props.columns.includes(f.id)}
+                    onChange={(e) =>
+                      props.onColumns(
+                        e.target.checked
+                          ? props.columnChoices.map((c) => c.id).filter((id) =>
+                            id === f.id || props.columns.includes(id)
+                          )
+                          : props.columns.filter((c) => c !== f.id),
+                      )}
+                  />
+                  {f.label}
+                </label>
+              ))}
+            </fieldset>
+          )
+          : null}
+      </div>
+      {props.onSaveView
+        ? naming
+          ? (
+            <form
+              className="save-view"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (label.trim() === "") return;
+                props.onSaveView?.(label.trim());
+                setNaming(false);
+                setLabel("");
+              }}
+            >
+              <input
+                aria-label="View name"
+                value={label}
+                maxLength={64}
+                onChange={(e) => setLabel(e.target.value)}
+              />
+              <button type="submit" className="button button-primary button-small">Save</button>
+              <button
+                type="button"
+                className="button button-ghost button-small"
+                onClick={() => setNaming(false)}
+              >
+                Cancel
+              </button>
+            </form>
+          )
+          : (
+            <button type="button" className="button button-ghost" onClick={() => setNaming(true)}>
+              Save view
+            </button>
+          )
+        : null}
+      {selected?.saved && props.onDeleteView
+        ? (
+          <button
+            type="button"
+            className="button button-ghost"
+            onClick={() => props.onDeleteView?.(selected.id)}
+          >
+            Delete view
+          </button>
+        )
+        : null}
+      <span className="record-toolbar-end">
+        {props.onImport
+          ? (
+            <button type="button" className="button button-secondary" onClick={props.onImport}>
+              Import
+            </button>
+          )
+          : null}
+        {props.onExport
+          ? (
+            <button type="button" className="button button-secondary" onClick={props.onExport}>
+              Export
+            </button>
+          )
+          : null}
+        {props.onNew
+          ? (
+            <button type="button" className="button button-primary" onClick={props.onNew}>
+              New
+            </button>
+          )
+          : null}
+      </span>
+    </div>
+  );
+}

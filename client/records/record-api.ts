@@ -1,0 +1,144 @@
+/**
+ * The calls of the record engine's API (`/api/records/{type}/…`) the record
+ * widgets make, typed with the shared payload schemas. `api` is a type's base
+ * path as the descriptor gives it.
+ */
+import type { z } from "zod";
+import type {
+  BulkResponse,
+  HistoryResponse,
+  ImportResponse,
+  ListRequest,
+  ListResponse,
+  MetaResponse,
+  RecordAction,
+  RecordValues,
+  SearchResponse,
+} from "../../schemas/records/api.ts";
+import type { Filter, Sort, ViewMeta } from "../../schemas/records/meta.ts";
+import { apiFile, apiRequest } from "../api/api-client.ts";
+
+export type ListAnswer = z.infer<typeof ListResponse>;
+export type RecordAnswer = {
+  record: RecordValues;
+  actions: z.infer<typeof RecordAction>[];
+  read_only_fields: string[];
+};
+export type HistoryAnswer = z.infer<typeof HistoryResponse>;
+export type BulkAnswer = z.infer<typeof BulkResponse>;
+export type ImportAnswer = z.infer<typeof ImportResponse>;
+export type SearchAnswer = z.infer<typeof SearchResponse>;
+export type MetaAnswer = z.infer<typeof MetaResponse>;
+export type View = z.infer<typeof ViewMeta>;
+
+/** One page of a list. */
+export function listRecords(api: string, request: ListRequest): Promise<ListAnswer> {
+  return apiRequest<ListAnswer>(`${api}/list`, { method: "POST", body: request });
+}
+
+/** A record with the actions the caller may take now. */
+export function getRecord(api: string, id: string): Promise<RecordAnswer> {
+  return apiRequest<RecordAnswer>(`${api}/${encodeURIComponent(id)}`);
+}
+
+/** Creates a record. */
+export function createRecord(api: string, values: RecordValues): Promise<{ record: RecordValues }> {
+  return apiRequest(api, { method: "POST", body: { values } });
+}
+
+/** Changes some fields of a record at the version the caller has. */
+export function updateRecord(
+  api: string,
+  id: string,
+  version: number,
+  values: RecordValues,
+): Promise<{ record: RecordValues }> {
+  return apiRequest(`${api}/${encodeURIComponent(id)}`, {
+    method: "PATCH",
+    body: { version, values },
+  });
+}
+
+/** Deletes a record at the version the caller has. */
+export function deleteRecord(api: string, id: string, version: number): Promise<void> {
+  return apiRequest(`${api}/${encodeURIComponent(id)}?version=${version}`, { method: "DELETE" });
+}
+
+/** Takes a workflow action. */
+export function runRecordAction(
+  api: string,
+  id: string,
+  action: string,
+  body: { version: number; comment?: string },
+): Promise<{ record: RecordValues }> {
+  return apiRequest(`${api}/${encodeURIComponent(id)}/actions/${encodeURIComponent(action)}`, {
+    method: "POST",
+    body,
+  });
+}
+
+/** A record's timeline. */
+export function recordHistory(api: string, id: string): Promise<HistoryAnswer> {
+  return apiRequest<HistoryAnswer>(`${api}/${encodeURIComponent(id)}/history`);
+}
+
+/** Adds a comment to a record's timeline. */
+export function addComment(api: string, id: string, body: string): Promise<unknown> {
+  return apiRequest(`${api}/${encodeURIComponent(id)}/comments`, {
+    method: "POST",
+    body: { body },
+  });
+}
+
+/** Changes one set of values, or takes one action, on many records. */
+export function bulkChange(
+  api: string,
+  body: { ids: string[]; values: RecordValues } | { ids: string[]; action: string },
+): Promise<BulkAnswer> {
+  return apiRequest<BulkAnswer>(`${api}/bulk`, { method: "POST", body });
+}
+
+/** Sends a CSV file to import (a dry run only checks it). */
+export function importCsv(api: string, file: File, dryRun: boolean): Promise<ImportAnswer> {
+  const form = new FormData();
+  form.append("file", file);
+  form.append("dry_run", dryRun ? "true" : "false");
+  return apiRequest<ImportAnswer>(`${api}/import`, { method: "POST", body: form });
+}
+
+/** The CSV of the list as filtered now. */
+export function exportCsv(api: string, filters: Filter[]): Promise<Blob> {
+  const query = new URLSearchParams({ format: "csv" });
+  if (filters.length > 0) query.set("filters", JSON.stringify(filters));
+  return apiFile(`${api}/export?${query}`);
+}
+
+/** Link type-ahead: records of `target` (a record type id, or `user`) matching `q`. */
+export function searchRecords(target: string, q: string): Promise<SearchAnswer> {
+  return apiRequest<SearchAnswer>(
+    `/api/records/${encodeURIComponent(target)}/search?q=${encodeURIComponent(q)}`,
+  );
+}
+
+/** A type's metadata with the options of its type-master select fields. */
+export function recordMeta(api: string): Promise<MetaAnswer> {
+  return apiRequest<MetaAnswer>(`${api}/meta`);
+}
+
+/** The type's declared list views and those the caller saved. */
+export function listViews(api: string): Promise<{ views: View[] }> {
+  return apiRequest<{ views: View[] }>(`${api}/views`);
+}
+
+/** Saves the list's current filters, sort and columns as the caller's named view. */
+export function saveView(
+  api: string,
+  view: { label: string; filters: Filter[]; sort: Sort[]; columns: string[] },
+): Promise<{ view: View }> {
+  return apiRequest(`${api}/views`, { method: "POST", body: view });
+}
+
+/** Deletes one of the caller's saved views. */
+export function deleteView(api: string, id: string): Promise<void> {
+  return apiRequest(`${api}/views/${encodeURIComponent(id)}`, { method: "DELETE" });
+}

@@ -1,0 +1,62 @@
+/**
+ * The columns every record has besides its declared fields (its name, its
+ * workflow state, when it was created and changed), described as fields so lists
+ * and forms treat them like the others. The name is the record's title, typed in,
+ * when the type is named by it (`title_field` "name"), else its series number,
+ * read-only. A declared field of the same id wins.
+ */
+import type { FieldMeta, RecordTypeMeta } from "../../schemas/records/meta.ts";
+
+/** The standard columns of a type, as fields. */
+export function standardFields(meta: RecordTypeMeta): FieldMeta[] {
+  const namedByTitle = meta.title_field === "name";
+  const standard: FieldMeta[] = [
+    namedByTitle
+      ? { id: "name", label: "Name", type: "data", sortable: true, required: true }
+      : { id: "name", label: "ID", type: "data", sortable: true, read_only: true },
+    {
+      id: "created_at",
+      label: "Created",
+      type: "datetime",
+      sortable: true,
+      filterable: true,
+      read_only: true,
+    },
+    {
+      id: "updated_at",
+      label: "Updated",
+      type: "datetime",
+      sortable: true,
+      filterable: true,
+      read_only: true,
+    },
+  ];
+  if (meta.states !== undefined && meta.states.length > 0) {
+    standard.push({
+      id: "status",
+      label: "Status",
+      type: "select",
+      sortable: true,
+      filterable: true,
+      read_only: true,
+      options: meta.states.map((s) => ({
+        value: s.id,
+        label: s.label,
+        ...(s.tone ? { tone: s.tone } : {}),
+      })),
+    });
+  }
+  const declared = new Set(meta.fields.map((f) => f.id));
+  return standard.filter((f) => !declared.has(f.id));
+}
+
+/** Where a record's form opens: `form_route` under /app, with `:id`. */
+export function formPathOf(meta: RecordTypeMeta, id: string): string {
+  const route = meta.form_route.startsWith("/") ? meta.form_route : `/app/${meta.form_route}`;
+  return route.replace(":id", encodeURIComponent(id));
+}
+
+/** The declared fields of a type followed by its standard columns. */
+export function listFieldsOf(meta: RecordTypeMeta): FieldMeta[] {
+  return [...meta.fields, ...standardFields(meta)];
+}

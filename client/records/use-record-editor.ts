@@ -1,0 +1,208 @@
+/**
+ * The editing state of one record: the server's copy (or a new record's starting
+ * values) with the user's edits over it, saving (a new record is created, an
+ * existing one sends only its changed fields with its version), the server's
+ * field errors, and conflicts: a stale save (409) or a change heard on the live
+ * stream while the user has unsaved edits raises `conflict` instead of
+ * overwriting; `reload` takes the server's copy and keeps the edits over it.
+ */
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { RecordTypeMeta } from "../../schemas/records/meta.ts";
+import { ApiError, isRecord } from "../api/api-error.ts";
+import { fieldState, isEmptyValue, localToday } from "./conditions.ts";
+import { createRecord, getRecord, type RecordAnswer, updateRecord } from "./record-api.ts";
+import { listFieldsOf } from "./standard-fields.ts";
+import { onRecordChange, recordTypeOfApi } from "../api/record-events.ts";
+
+type Values = Record<string, unknown>;
+type Rows = readonly Record<string, unknown>[];
+
+/** What the editor needs. */
+export interface EditorOptions {
+  api: string;
+  meta: RecordTypeMeta;
+  /** The record's id; null or "new" for a new record. */
+  id: string | null;
+  /** A new record's starting values (besides the fields' defaults). */
+  initial: Values;
+  /** Called with a created record's id. */
+  onCreated(id: string): void;
+}
+
+/** The editor of one record. */
+export function useRecordEditor({ api, meta, id, initial, onCreated }: EditorOptions) {
+  const isNew = id === null || id === "new";
+  const queryClient = useQueryClient();
+  const key = useMemo(() => ["records", api, "record", id], [api, id]);
+  const loaded = useQuery({
+    queryKey: key,
+    queryFn: () => getRecord(api, id!),
+    enabled: !isNew,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+  const [startValues] = useState<Values>(() => ({ ...defaultsOf(meta), ...initial }));
+  const base: Values | undefined = isNew ? startValues : loaded.data?.record;
+  const [edits, setEdits] = useState<Values>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [conflict, setConflict] = useState(false);
+  const [formError, setFormError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  const values = useMemo(() => ({ ...base, ...edits }), [base, edits]);
+  const dirty = Object.keys(edits).some((k) => !k.endsWith("__title"));
+  const baseRef = useRef(base);
+  baseRef.current = base;
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+  // The event of our own save may arrive before its answer: while saving, events
+  // for this record are ignored (a change by someone else would fail the save with 409).
+  const savingRef = useRef(false);
+  const readOnlyFields = useMemo(
+    () => new Set(loaded.data?.read_only_fields ?? []),
+    [loaded.data],
+  );
+
+  const setField = useCallback((field: string, value: unknown, title?: string) => {
+    setEdits((e) => ({
+      ...e,
+      [field]: value,
+      ...(title === undefined ? {} : { [`${field}__title`]: title }),
+    }));
+    setErrors((current) => {
+      if (current[field] === undefined) return current;
+      const { [field]: _cleared, ...rest } = current;
+      return rest;
+    });
+  }, []);
+
+  const setRows = useCallback((field: string, update: (rows: Rows) => Values[]) => {
+    setEdits((e) => {
+      const current = e[field] ?? baseRef.current?.[field];
+      return { ...e, [field]: update(Array.isArray(current) ? current : []) };
+    });
+  }, []);
+
+  const refetch = loaded.refetch;
+  useEffect(() => {
+    if (isNew) return;
+    const type = recordTypeOfApi(api);
+    return onRecordChange((change) => {
+      if (change.recordType !== type || savingRef.current) return;
+      // Many records of the type changed (bulk, import): perhaps this one. A clean
+      // form looks again; edits are kept, and a stale save will say so (409).
+      if (change.id === null) {
+        if (!dirtyRef.current) void refetch();
+        return;
+      }
+      if (change.id !== id) return;
+      const version = baseRef.current?.version;
+      if (
+        change.version !== undefined && typeof version === "number" && change.version <= version
+      ) {
+        return;
+      }
+      if (dirtyRef.current) setConflict(true);
+      else void refetch();
+    });
+  }, [api, id, isNew, refetch]);
+
+  async function save(): Promise<void> {
+    if (saving || base === undefined) return;
+    setFormError(undefined);
+    const today = localToday();
+    const missing: Record<string, string> = {};
+    const fields = listFieldsOf(meta);
+    for (const field of fields) {
+      const state = fieldState(field, values, readOnlyFields, today);
+      if (
+        state.visible && !state.readOnly && state.required && isEmptyValue(field, values[field.id])
+      ) {
+        missing[field.id] = `${field.label} is required`;
+      }
+    }
+    if (Object.keys(missing).length > 0) {
+      setErrors(missing);
+      return;
+    }
+    const sent: Values = {};
+    for (const field of fields) {
+      if (field.computed || field.read_only) continue;
+      if (isNew ? values[field.id] !== undefined : Object.hasOwn(edits, field.id)) {
+        sent[field.id] = values[field.id];
+      }
+    }
+    setSaving(true);
+    savingRef.current = true;
+    try {
+      if (isNew) {
+        const answer = await createRecord(api, sent);
+        setEdits({});
+        onCreated(String(answer.record.id));
+        return;
+      }
+      const answer = await updateRecord(api, id!, Number(base.version), sent);
+      queryClient.setQueryData<RecordAnswer>(
+        key,
+        (old) => old && { ...old, record: answer.record },
+      );
+      setEdits({});
+      setErrors({});
+      void queryClient.invalidateQueries({ queryKey: key });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) setConflict(true);
+      else if (error instanceof ApiError && error.status === 400 && fieldErrorsOf(error)) {
+        setErrors(fieldErrorsOf(error)!);
+      } else setFormError(error instanceof Error ? error.message : String(error));
+    } finally {
+      savingRef.current = false;
+      setSaving(false);
+    }
+  }
+
+  async function reload(): Promise<void> {
+    await refetch();
+    setConflict(false);
+  }
+
+  return {
+    isNew,
+    loaded,
+    record: base,
+    values,
+    dirty,
+    errors,
+    formError,
+    setFormError,
+    conflict,
+    saving,
+    readOnlyFields,
+    setField,
+    setRows,
+    save,
+    reload,
+    /** Forgets the edits (after the record was deleted or left). */
+    discard: () => setEdits({}),
+  };
+}
+
+/** A new record's values from its fields' defaults. */
+function defaultsOf(meta: RecordTypeMeta): Values {
+  const values: Values = {};
+  for (const field of meta.fields) {
+    if (field.default !== undefined) values[field.id] = field.default;
+    else if (field.type === "table") values[field.id] = [];
+  }
+  return values;
+}
+
+/** The per-field messages of a 400 answer (`details.fields`), if it has any. */
+function fieldErrorsOf(error: ApiError): Record<string, string> | undefined {
+  if (!isRecord(error.details) || !isRecord(error.details.fields)) return undefined;
+  const found: Record<string, string> = {};
+  for (const [field, message] of Object.entries(error.details.fields)) {
+    if (typeof message === "string") found[field] = message;
+    else if (Array.isArray(message) && typeof message[0] === "string") found[field] = message[0];
+  }
+  return Object.keys(found).length > 0 ? found : undefined;
+}

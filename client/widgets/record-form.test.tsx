@@ -1,0 +1,385 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { publishRecordChange } from "../api/record-events.ts";
+import { taskMeta, taskRow } from "../testing/record-fixture.ts";
+import { apiError, fakeServer } from "../testing/fake-server.ts";
+import { renderScreen, screenOf } from "../testing/render-screen.tsx";
+
+const API = "/api/records/task";
+const ACTIONS = [
+  { id: "update", label: "Edit" },
+  { id: "delete", label: "Delete", tone: "danger", confirm: "Delete this task?" },
+  { id: "complete", label: "Complete", comment: "optional" },
+];
+
+function formScreen(extra: Record<string, unknown> = {}) {
+  return screenOf({
+    type: "record-form",
+    api: API,
+    meta: taskMeta(),
+    recordId: { $param: "id" },
+    ...extra,
+  });
+}
+
+function answer(values: Record<string, unknown> = {}, actions: unknown[] = ACTIONS) {
+  return {
+    record: taskRow("t1", { version: 3, status: "open", lines: [], ...values }),
+    actions,
+    read_only_fields: [],
+  };
+}
+
+async function openTask(
+  handlers: Parameters<typeof fakeServer>[0] = {},
+  options: Parameters<typeof renderScreen>[1] = {},
+) {
+  const server = fakeServer({ [`GET ${API}/t1`]: answer(), ...handlers });
+  const view = await renderScreen(formScreen(), { params: { id: "t1" }, ...options });
+  await screen.findByRole("heading", { name: "Task t1" });
+  return { server, ...view };
+}
+
+function type(label: string | RegExp, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+describe("the record-form widget", () => {
+  it("shows the record with an input per field type and its state", async () => {
+    await openTask();
+    expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe("Task t1");
+    expect((screen.getByLabelText("Priority") as HTMLSelectElement).selectedOptions[0].text)
+      .toBe("High");
+    expect((screen.getByRole("combobox", { name: "Project" }) as HTMLInputElement).value)
+      .toBe("Apollo");
+    expect((screen.getByLabelText("Due date") as HTMLInputElement).type).toBe("date");
+    expect((screen.getByLabelText("Billable") as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText("Budget") as HTMLInputElement).step).toBe("0.01");
+    expect(screen.getByText("Open").className).toContain("tone-info");
+    expect(screen.getByRole("tab", { name: "Lines" })).toBeTruthy();
+  });
+
+  it("saves only the changed fields with the record's version", async () => {
+    const { server } = await openTask({
+      [`PATCH ${API}/t1`]: { record: taskRow("t1", { version: 4, title: "Renamed" }) },
+    });
+    type(/^Title/, "Renamed");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(server.to("PATCH", `${API}/t1`)).toHaveLength(1));
+    expect(server.to("PATCH", `${API}/t1`)[0].body).toEqual({
+      version: 3,
+      values: { title: "Renamed" },
+    });
+  });
+
+  it("saves with Ctrl+S", async () => {
+    const { server } = await openTask({
+      [`PATCH ${API}/t1`]: { record: taskRow("t1", { version: 4 }) },
+    });
+    type("Estimated hours", "2.5");
+    fireEvent.keyDown(document, { key: "s", ctrlKey: true });
+    await waitFor(() => expect(server.to("PATCH", `${API}/t1`)).toHaveLength(1));
+    expect(server.to("PATCH", `${API}/t1`)[0].body).toEqual({
+      version: 3,
+      values: { estimated_hours: 2.5 },
+    });
+  });
+
+  it("shows and requires fields as their conditions say, live", async () => {
+    const { server } = await openTask();
+    expect(screen.getByLabelText("Billing notes")).toBeTruthy();
+    fireEvent.click(screen.getByLabelText("Billable"));
+    expect(screen.queryByLabelText("Billing notes")).toBeNull();
+    fireEvent.change(screen.getByLabelText("Priority"), { target: { value: "4" } });
+    expect(screen.getByLabelText(/Why urgent/).getAttribute("aria-required")).toBe("true");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Why urgent is required")).toBeTruthy();
+    expect(server.to("PATCH", `${API}/t1`)).toHaveLength(0);
+  });
+
+  it("offers a type-master field's options from the type's meta", async () => {
+    const meta = taskMeta();
+    meta.fields.push({
+      id: "category",
+      label: "Category",
+      type: "select",
+      options_from: "task_category",
+    });
+    meta.form.tabs[0].sections[0].columns[0].push("category");
+    fakeServer({
+      [`GET ${API}/t1`]: answer({ category: "bug" }),
+      [`GET ${API}/meta`]: {
+        meta,
+        options: {
+          category: [{ value: "bug", label: "Bug" }, { value: "feature", label: "Feature" }],
+        },
+      },
+    });
+    await renderScreen(formScreen({ meta }), { params: { id: "t1" } });
+    const select = await screen.findByLabelText("Category") as HTMLSelectElement;
+    await waitFor(() => expect(select.selectedOptions[0]?.text).toBe("Bug"));
+    expect([...select.options].map((o) => o.text)).toEqual(["Select…", "Bug", "Feature"]);
+  });
+
+  it("shows computed fields as read-only text", async () => {
+    fakeServer({ [`GET ${API}/t1`]: answer({ code: "X-1" }) });
+    await renderScreen(formScreen(), { params: { id: "t1" } });
+    expect(await screen.findByText("X-1")).toBeTruthy();
+    expect(screen.queryByRole("textbox", { name: "Code" })).toBeNull();
+  });
+
+  it("shows the server's field errors under their fields", async () => {
+    await openTask({
+      [`PATCH ${API}/t1`]: apiError(400, "invalid_input", "Invalid input", {
+        fields: { title: "Title is too long" },
+      }),
+    });
+    type(/^Title/, "x".repeat(10));
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    const message = await screen.findByText("Title is too long");
+    expect(screen.getByLabelText(/^Title/).getAttribute("aria-describedby")).toBe(message.id);
+  });
+
+  it("brings forward the tab of a field the server refused, naming the child row", async () => {
+    await openTask({
+      [`PATCH ${API}/t1`]: apiError(400, "invalid_input", "Invalid input", {
+        fields: { "lines.0.qty": "Must be at least 1" },
+      }),
+    });
+    type(/^Title/, "Changed");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Row 1, Quantity: Must be at least 1")).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "Lines" }).getAttribute("aria-selected")).toBe("true");
+  });
+
+  it("does not take the event of its own save, heard before the answer, for someone else's", async () => {
+    await openTask({
+      [`PATCH ${API}/t1`]: () => {
+        publishRecordChange({ recordType: "task", id: "t1", version: 4 });
+        return { record: taskRow("t1", { version: 4, title: "Mine" }) };
+      },
+    });
+    type(/^Title/, "Mine");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Save" }).hasAttribute("disabled")).toBe(false)
+    );
+    expect(screen.queryByText(/changed by someone else/)).toBeNull();
+  });
+
+  it("on a stale save keeps the typed values, and Reload saves on the new version", async () => {
+    let version = 3;
+    const { server } = await openTask({
+      [`GET ${API}/t1`]: () => answer({ version, budget: version === 3 ? 1234.5 : 99 }),
+      [`PATCH ${API}/t1`]: (r) =>
+        (r.body as { version: number }).version === 3
+          ? apiError(409, "conflict", "The record was changed")
+          : { record: taskRow("t1", { version: 5, title: "Mine" }) },
+    });
+    version = 4;
+    type(/^Title/, "Mine");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    const banner = await screen.findByText(/This record was changed by someone else/);
+    expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe("Mine");
+    fireEvent.click(within(banner.parentElement!).getByRole("button", { name: "Reload" }));
+    await waitFor(() => expect(screen.queryByText(/changed by someone else/)).toBeNull());
+    expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe("Mine");
+    expect((screen.getByLabelText("Budget") as HTMLInputElement).value).toBe("99");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(server.to("PATCH", `${API}/t1`)).toHaveLength(2));
+    expect(server.to("PATCH", `${API}/t1`)[1].body).toEqual({
+      version: 4,
+      values: { title: "Mine" },
+    });
+  });
+
+  it("refetches on another's change when clean, and warns instead when there are edits", async () => {
+    let title = "Task t1";
+    await openTask({
+      [`GET ${API}/t1`]: () => answer({ title, version: title === "Task t1" ? 3 : 4 }),
+    });
+    title = "Theirs";
+    act(() => publishRecordChange({ recordType: "task", id: "t1", version: 4 }));
+    expect(await screen.findByRole("heading", { name: "Theirs" })).toBeTruthy();
+    type("Estimated hours", "7");
+    act(() => publishRecordChange({ recordType: "task", id: "t1", version: 5 }));
+    expect(await screen.findByText(/This record was changed by someone else/)).toBeTruthy();
+    expect((screen.getByLabelText("Estimated hours") as HTMLInputElement).value).toBe("7");
+    act(() => publishRecordChange({ recordType: "task", id: "t2", version: 9 }));
+  });
+
+  it("looks again after a bulk change of its type only when it has no edits", async () => {
+    let title = "Task t1";
+    const { server } = await openTask({
+      [`GET ${API}/t1`]: () => answer({ title, version: title === "Task t1" ? 3 : 4 }),
+    });
+    title = "Bulk renamed";
+    act(() => publishRecordChange({ recordType: "task", id: null }));
+    expect(await screen.findByRole("heading", { name: "Bulk renamed" })).toBeTruthy();
+    type("Estimated hours", "7");
+    act(() => publishRecordChange({ recordType: "task", id: null }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.to("GET", `${API}/t1`)).toHaveLength(2);
+    expect(screen.queryByText(/changed by someone else/)).toBeNull();
+  });
+
+  it("ignores the event of its own save", async () => {
+    const { server } = await openTask();
+    act(() => publishRecordChange({ recordType: "task", id: "t1", version: 3 }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.to("GET", `${API}/t1`)).toHaveLength(1);
+  });
+
+  it("creates a new record and opens it at its address", async () => {
+    const server = fakeServer({ [`POST ${API}`]: { record: taskRow("t9") } });
+    const { router, toasts } = await renderScreen(
+      formScreen({ initial: { project: "p7" } }),
+      { params: { id: "new" } },
+    );
+    expect(await screen.findByRole("heading", { name: "New Task" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Delete" })).toBeNull();
+    type(/^Title/, "Write the report");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/app/tasks/t9"));
+    expect(server.to("POST", API)[0].body).toEqual({
+      values: { title: "Write the report", project: "p7", lines: [] },
+    });
+    expect(toasts).toEqual(["Task created"]);
+  });
+
+  it("has a required Name input for a type named by its name, and opens under /app", async () => {
+    const meta = taskMeta({ title_field: "name", form_route: "clients/:id" });
+    meta.form.tabs[0].sections[0].columns[0].unshift("name");
+    const server = fakeServer({ [`POST ${API}`]: { record: taskRow("c7") } });
+    const { router } = await renderScreen(formScreen({ meta }), { params: { id: "new" } });
+    const name = await screen.findByLabelText(/^Name/);
+    expect(name.getAttribute("aria-required")).toBe("true");
+    type(/^Title/, "Unnamed");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Name is required")).toBeTruthy();
+    fireEvent.change(name, { target: { value: "Acme Ltd" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/app/clients/c7"));
+    expect(server.to("POST", API)[0].body).toMatchObject({
+      values: { name: "Acme Ltd", title: "Unnamed" },
+    });
+  });
+
+  it("shows a series-named record's ID read-only", async () => {
+    const meta = taskMeta();
+    meta.form.tabs[0].sections[0].columns[0].unshift("name");
+    fakeServer({ [`GET ${API}/t1`]: answer() });
+    await renderScreen(formScreen({ meta }), { params: { id: "t1" } });
+    expect(await screen.findByText("TSK-t1")).toBeTruthy();
+    expect(screen.queryByLabelText(/^ID/)).toBeNull();
+  });
+
+  it("takes an action with an optional comment", async () => {
+    const { server } = await openTask({
+      [`POST ${API}/t1/actions/complete`]: { record: taskRow("t1", { version: 4 }) },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Complete" }));
+    const dialog = screen.getByRole("dialog", { name: "Complete" });
+    fireEvent.change(within(dialog).getByLabelText(/Comment/), { target: { value: "All done" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Complete" }));
+    await waitFor(() => expect(server.to("POST", `${API}/t1/actions/complete`)).toHaveLength(1));
+    expect(server.to("POST", `${API}/t1/actions/complete`)[0].body).toEqual({
+      version: 3,
+      comment: "All done",
+    });
+  });
+
+  it("holds actions back while there are unsaved edits", async () => {
+    await openTask();
+    type(/^Title/, "Changed");
+    const complete = screen.getByRole("button", { name: "Complete" });
+    expect(complete.hasAttribute("disabled")).toBe(true);
+    expect(complete.getAttribute("title")).toBe("Save your changes first");
+  });
+
+  it("shows why an action was refused", async () => {
+    await openTask({
+      [`POST ${API}/t1/actions/complete`]: apiError(409, "conflict", "Open subtasks remain."),
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Complete" }));
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Complete" }));
+    expect(await screen.findByText(/Open subtasks remain\./)).toBeTruthy();
+  });
+
+  it("deletes with the record's version after confirming", async () => {
+    const confirm = vi.fn(() => true);
+    const { server } = await openTask(
+      { [`DELETE ${API}/t1`]: new Response(null, { status: 204 }) },
+      {
+        host: { confirm },
+      },
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(server.to("DELETE", `${API}/t1`)).toHaveLength(1));
+    expect(server.to("DELETE", `${API}/t1`)[0].url).toBe(`${API}/t1?version=3`);
+    expect(confirm).toHaveBeenCalledWith("Delete this task?");
+  });
+
+  it("offers neither Save nor Delete when the record does not allow them", async () => {
+    fakeServer({ [`GET ${API}/t1`]: answer({}, []) });
+    await renderScreen(formScreen(), { params: { id: "t1" } });
+    expect(await screen.findByRole("heading", { name: "Task t1" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Save" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Delete" })).toBeNull();
+    expect(screen.queryByRole("textbox")).toBeNull();
+    expect(screen.getByText("High")).toBeTruthy();
+  });
+
+  it("in read mode shows values only, in the user's words", async () => {
+    fakeServer({ [`GET ${API}/t1`]: answer() });
+    await renderScreen(formScreen({ mode: "read" }), { params: { id: "t1" } });
+    expect(await screen.findByText("Apollo")).toBeTruthy();
+    expect(screen.getByText("Mar 4, 2026")).toBeTruthy();
+    expect(screen.getByText("$1,234.50")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Complete" })).toBeNull();
+    expect(screen.queryByRole("textbox")).toBeNull();
+  });
+
+  it("links another record through type-ahead search", async () => {
+    const { server } = await openTask({
+      "GET /api/records/project/search": { items: [{ id: "p2", title: "Zeus" }] },
+      [`PATCH ${API}/t1`]: { record: taskRow("t1", { version: 4 }) },
+    });
+    const input = screen.getByRole("combobox", { name: "Project" });
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: "ze" } });
+    await waitFor(() =>
+      expect(server.to("GET", "/api/records/project/search").map((r) => r.url)).toContain(
+        "/api/records/project/search?q=ze",
+      )
+    );
+    expect(await screen.findByRole("option", { name: "Zeus" })).toBeTruthy();
+    fireEvent.keyDown(input, { key: "Enter" });
+    expect((input as HTMLInputElement).value).toBe("Zeus");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(server.to("PATCH", `${API}/t1`)).toHaveLength(1));
+    expect(server.to("PATCH", `${API}/t1`)[0].body).toEqual({
+      version: 3,
+      values: { project: "p2" },
+    });
+  });
+
+  it("asks before leaving with unsaved edits", async () => {
+    const confirm = vi.fn(() => false);
+    const { router } = await openTask({}, { host: { confirm } });
+    type(/^Title/, "Unsaved");
+    await act(() => router.navigate("/elsewhere"));
+    expect(confirm).toHaveBeenCalledWith("You have unsaved changes. Leave without saving?");
+    expect(router.state.location.pathname).toBe("/screen");
+    const unload = new Event("beforeunload", { cancelable: true });
+    globalThis.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+  });
+
+  it("lets the page unload freely when nothing is edited", async () => {
+    await openTask();
+    const unload = new Event("beforeunload", { cancelable: true });
+    globalThis.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(false);
+  });
+});

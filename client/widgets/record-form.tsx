@@ -1,0 +1,293 @@
+/**
+ * A record's form (or, in `read` mode, its read-only detail), laid out from its
+ * type's metadata: an input per field type, live visibility, requirement and
+ * read-only rules, child-row grids, the server's field errors under their
+ * fields, Save (and Ctrl+S), the caller's actions, Delete, a guard against leaving
+ * with unsaved edits, and a banner when someone else changed the record.
+ */
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import type { NodeOf } from "../../schemas/descriptor/mod.ts";
+import type { FieldMeta } from "../../schemas/records/meta.ts";
+import { ApiError } from "../api/api-error.ts";
+import { useActionHost } from "../renderer/action-host.tsx";
+import { useScreenRuntime, type WidgetProps } from "../renderer/screen-runtime.tsx";
+import { fillRecord, fillTemplate } from "../renderer/templates.ts";
+import { ChildGrid } from "../records/child-grid.tsx";
+import { fieldState, localToday } from "../records/conditions.ts";
+import { FieldDisplay } from "../records/field-display.tsx";
+import { FieldInput } from "../records/field-input.tsx";
+import { FormLayout } from "../records/form-layout.tsx";
+import { useLeaveGuard } from "../records/leave-guard.ts";
+import { RecordActions } from "../records/record-actions.tsx";
+import { deleteRecord, recordMeta, runRecordAction } from "../records/record-api.ts";
+import { formPathOf, listFieldsOf } from "../records/standard-fields.ts";
+import { useRecordEditor } from "../records/use-record-editor.ts";
+
+/** A record form. */
+export function RecordForm({ node }: WidgetProps<NodeOf<"record-form">>) {
+  const { meta, api } = node;
+  const runtime = useScreenRuntime();
+  const host = useActionHost();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const baseId = useId();
+  const rawId = node.recordId === undefined ? null : fillTemplate(node.recordId, runtime);
+  const id = rawId === null || rawId === "" ? null : String(rawId);
+  const [initial] = useState(() => fillRecord(node.initial, runtime));
+  const [created, setCreated] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const editor = useRecordEditor({ api, meta, id, initial, onCreated: setCreated });
+  const readMode = node.mode === "read";
+  const canEdit = !readMode &&
+    (editor.isNew ? meta.can.create : editor.loaded.data?.actions.some((a) => a.id === "update"));
+  const fields = useMemo(() => new Map(listFieldsOf(meta).map((f) => [f.id, f])), [meta]);
+  const needsOptions = meta.fields.some((f) =>
+    f.options_from !== undefined || f.fields?.some((c) => c.options_from !== undefined)
+  );
+  const external = useQuery({
+    queryKey: ["records", api, "meta"],
+    queryFn: () => recordMeta(api),
+    enabled: needsOptions,
+    staleTime: 5 * 60_000,
+  }).data?.options;
+  const confirm = host.confirm;
+  useLeaveGuard(editor.dirty && canEdit === true, confirm);
+
+  // A created record opens at its own address once its edits are cleared (so the
+  // leave guard lets it go).
+  useEffect(() => {
+    if (created === undefined || editor.dirty) return;
+    setCreated(undefined);
+    host.toast(`${meta.label} created`, "success");
+    navigate(formPathOf(meta, created), { replace: true });
+  }, [created, editor.dirty, host, meta, navigate]);
+
+  const save = useRef(editor.save);
+  save.current = editor.save;
+  useEffect(() => {
+    if (!canEdit) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s") {
+        event.preventDefault();
+        void save.current();
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [canEdit]);
+
+  if (!editor.isNew && editor.loaded.isPending) {
+    return <p className="record-loading" role="status">Loading {meta.label.toLowerCase()}…</p>;
+  }
+  if (!editor.isNew && editor.loaded.isError) {
+    return (
+      <p className="alert tone-danger" role="alert">
+        {editor.loaded.error instanceof Error
+          ? editor.loaded.error.message
+          : `The ${meta.label.toLowerCase()} could not be loaded.`}
+      </p>
+    );
+  }
+  const values = editor.values;
+  const today = localToday();
+  const version = Number(editor.record?.version);
+  const state = meta.states?.find((s) => s.id === values.status);
+  const title = String(values[meta.title_field] || values.name || `New ${meta.label}`);
+
+  async function act(run: () => Promise<unknown>): Promise<boolean> {
+    setBusy(true);
+    editor.setFormError(undefined);
+    try {
+      await run();
+      return true;
+    } catch (error) {
+      editor.setFormError(
+        error instanceof ApiError && error.status === 409
+          ? `${error.message} Reload to see the current record.`
+          : error instanceof Error
+          ? error.message
+          : String(error),
+      );
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function renderField(fieldId: string) {
+    const field = fields.get(fieldId);
+    if (field === undefined) return null;
+    const rule = fieldState(field, values, editor.readOnlyFields, today);
+    if (!rule.visible) return null;
+    const inputId = `${baseId}-${field.id}`;
+    const error = editor.errors[field.id] ?? childError(editor.errors, field);
+    const errorId = error ? `${inputId}-error` : undefined;
+    const editable = canEdit && !rule.readOnly;
+    const label = (
+      <>
+        {field.label}
+        {rule.required && editable
+          ? <span className="required-marker" aria-hidden="true">*</span>
+          : null}
+      </>
+    );
+    let control;
+    if (field.type === "table") {
+      const rows = Array.isArray(values[field.id]) ? values[field.id] as [] : [];
+      control = (
+        <ChildGrid
+          field={field}
+          rows={rows}
+          readOnly={!editable}
+          external={external}
+          describedBy={errorId}
+          onRows={(update) => editor.setRows(field.id, update)}
+        />
+      );
+    } else if (!editable) {
+      control = (
+        <div className="record-value" id={inputId}>
+          <FieldDisplay field={field} value={values[field.id]} row={values} external={external} />
+        </div>
+      );
+    } else {
+      control = (
+        <FieldInput
+          id={inputId}
+          field={field}
+          value={values[field.id]}
+          title={typeof values[`${field.id}__title`] === "string"
+            ? values[`${field.id}__title`] as string
+            : undefined}
+          invalid={error !== undefined}
+          describedBy={errorId}
+          required={rule.required}
+          external={external}
+          onChange={(value, linkTitle) => editor.setField(field.id, value, linkTitle)}
+        />
+      );
+    }
+    return (
+      <div
+        className={`field record-field record-field-${field.type}${error ? " has-error" : ""}${
+          field.type === "check" && editable ? " field-checkbox" : ""
+        }`}
+      >
+        {field.type === "table" || !editable
+          ? <span className="field-label" id={`${inputId}-label`}>{label}</span>
+          : <label htmlFor={inputId}>{label}</label>}
+        {control}
+        {field.description ? <p className="field-help">{field.description}</p> : null}
+        {error ? <p id={errorId} className="field-error">{error}</p> : null}
+      </div>
+    );
+  }
+
+  return (
+    <form
+      className="record-form"
+      aria-label={title}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void editor.save();
+      }}
+    >
+      <header className="record-form-header">
+        <h2 className="record-title">{title}</h2>
+        {state
+          ? <span className={`badge tone-${state.tone ?? "neutral"}`}>{state.label}</span>
+          : null}
+        <div className="record-form-actions">
+          {canEdit
+            ? (
+              <button type="submit" className="button button-primary" disabled={editor.saving}>
+                {editor.saving ? "Saving…" : "Save"}
+              </button>
+            )
+            : null}
+          {!editor.isNew && !readMode
+            ? (
+              <RecordActions
+                actions={editor.loaded.data?.actions ?? []}
+                busy={busy}
+                unsaved={editor.dirty}
+                confirm={confirm}
+                onAction={(action, comment) =>
+                  void act(async () => {
+                    await runRecordAction(api, id!, action.id, { version, comment });
+                    await queryClient.invalidateQueries({ queryKey: ["records", api] });
+                  })}
+                onDelete={() =>
+                  void act(async () => {
+                    await deleteRecord(api, id!, version);
+                    editor.discard();
+                    host.toast(`${meta.label} deleted`, "success");
+                    navigate(-1);
+                  })}
+              />
+            )
+            : null}
+        </div>
+      </header>
+      {editor.conflict
+        ? (
+          <div className="alert tone-warning record-conflict" role="alert">
+            <p className="alert-text">
+              This record was changed by someone else. Your changes are kept here; reload to see
+              theirs, then save again.
+            </p>
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              onClick={() => void editor.reload()}
+            >
+              Reload
+            </button>
+          </div>
+        )
+        : null}
+      {editor.formError
+        ? (
+          <div className="alert tone-danger" role="alert">
+            <p className="alert-text">{editor.formError}</p>
+          </div>
+        )
+        : null}
+      <UnplacedErrors errors={editor.errors} fields={[...fields.values()]} />
+      <FormLayout
+        layout={meta.form}
+        field={renderField}
+        reveal={Object.keys(editor.errors)[0]?.split(".")[0]}
+      />
+    </form>
+  );
+}
+
+/** The first error of a child table's rows (`lines.3.qty`), if any. */
+function childError(
+  errors: Readonly<Record<string, string>>,
+  field: FieldMeta,
+): string | undefined {
+  const key = Object.keys(errors).find((k) => k.startsWith(`${field.id}.`));
+  if (key === undefined) return undefined;
+  const [, row, column] = key.split(".");
+  const label = field.fields?.find((f) => f.id === column)?.label ?? column;
+  return `Row ${Number(row) + 1}${label ? `, ${label}` : ""}: ${errors[key]}`;
+}
+
+/** Errors of fields the form does not show (an unknown or hidden field). */
+function UnplacedErrors(
+  { errors, fields }: { errors: Readonly<Record<string, string>>; fields: readonly FieldMeta[] },
+) {
+  const known = new Set(fields.map((f) => f.id));
+  const unplaced = Object.entries(errors).filter(([key]) => !known.has(key.split(".")[0]));
+  if (unplaced.length === 0) return null;
+  return (
+    <div className="alert tone-danger" role="alert">
+      {unplaced.map(([key, message]) => <p key={key} className="alert-text">{key}: {message}</p>)}
+    </div>
+  );
+}

@@ -1,0 +1,348 @@
+/**
+ * A record list: server-side pages ("Load more"), sort by column headers (Shift
+ * for several), filter chips, a debounced search, views, a column chooser, row
+ * selection with bulk edit and bulk actions, import, export and New, each shown
+ * only when the caller may use it. It follows the live record events of its type.
+ */
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import type { NodeOf } from "../../schemas/descriptor/mod.ts";
+import type { FieldMeta, Filter } from "../../schemas/records/meta.ts";
+import { ApiError } from "../api/api-error.ts";
+import { useActionHost } from "../renderer/action-host.tsx";
+import { useScreenRuntime, type WidgetProps } from "../renderer/screen-runtime.tsx";
+import { fillTemplate } from "../renderer/templates.ts";
+import { BulkBar } from "../records/bulk-bar.tsx";
+import { AddFilter, FilterChips } from "../records/filter-chips.tsx";
+import { ImportDialog } from "../records/import-dialog.tsx";
+import { ListToolbar } from "../records/list-toolbar.tsx";
+import { RecordTable } from "../records/record-table.tsx";
+import { formPathOf, listFieldsOf } from "../records/standard-fields.ts";
+import {
+  columnsOf,
+  type ListChoices,
+  listRequestOf,
+  nextSort,
+  sortInEffect,
+  totalText,
+} from "../records/list-state.ts";
+import {
+  deleteView,
+  exportCsv,
+  listRecords,
+  listViews,
+  recordMeta,
+  saveView,
+  type View,
+} from "../records/record-api.ts";
+import { onRecordChange, recordTypeOfApi } from "../api/record-events.ts";
+import { useDebounced } from "../records/use-debounced.ts";
+
+type Row = Record<string, unknown>;
+
+/** A record list. */
+export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
+  const { meta, api } = node;
+  const runtime = useScreenRuntime();
+  const host = useActionHost();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const viewsKey = ["records", api, "views"];
+  // The metadata names the declared views; the caller's saved ones come from the API.
+  const listed = useQuery({
+    queryKey: viewsKey,
+    queryFn: () => listViews(api),
+    enabled: node.compact !== true,
+    staleTime: 60_000,
+  }).data?.views;
+  const views = useMemo(() => {
+    const byId = new Map<string, View>();
+    for (const view of [...meta.list.views, ...(listed ?? [])]) byId.set(view.id, view);
+    return [...byId.values()];
+  }, [meta, listed]);
+  const storeViews = (update: (views: View[]) => View[]) =>
+    queryClient.setQueryData<{ views: View[] }>(viewsKey, (old) => ({
+      views: update(old?.views ?? []),
+    }));
+  const firstView = views.find((v) => v.id === node.view);
+  const [choices, setChoices] = useState<ListChoices>(() => ({
+    viewId: firstView?.id ?? "",
+    filters: [],
+    sort: [],
+    search: "",
+    columns: columnsOf(meta, firstView),
+  }));
+  const [titles, setTitles] = useState<Record<string, string>>({});
+  const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [problem, setProblem] = useState<string>();
+  const search = useDebounced(choices.search, 300);
+  const allFields = useMemo(() => listFieldsOf(meta), [meta]);
+  const fields = useMemo(() => new Map(allFields.map((f) => [f.id, f])), [allFields]);
+  const view = views.find((v) => v.id === choices.viewId);
+  const fixed = useMemo<Filter[]>(
+    () =>
+      (node.fixedFilters ?? []).map((f) => ({
+        field: f.field,
+        op: f.op,
+        value: fillTemplate(f.value, runtime) as Filter["value"],
+      })),
+    [node.fixedFilters, runtime],
+  );
+  // The title is always fetched: selection boxes and bulk results name rows by it.
+  const fetched = choices.columns.includes(meta.title_field)
+    ? choices.columns
+    : [...choices.columns, meta.title_field];
+  const request = listRequestOf(
+    { ...choices, search, columns: fetched },
+    fixed,
+    node.pageSize ?? 50,
+  );
+  const listKey = ["records", api, "list", request];
+  const pages = useInfiniteQuery({
+    queryKey: listKey,
+    queryFn: ({ pageParam }) =>
+      listRecords(api, pageParam === undefined ? request : { ...request, cursor: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+  const needsOptions = meta.fields.some((f) => f.options_from !== undefined);
+  const external = useQuery({
+    queryKey: ["records", api, "meta"],
+    queryFn: () => recordMeta(api),
+    enabled: needsOptions,
+    staleTime: 5 * 60_000,
+  }).data?.options;
+
+  useEffect(() => {
+    const type = recordTypeOfApi(api);
+    return onRecordChange((change) => {
+      if (change.recordType !== type) return;
+      void queryClient.invalidateQueries({ queryKey: ["records", api, "list"] });
+    });
+  }, [api, queryClient]);
+
+  const rows: Row[] = pages.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = pages.data?.pages[0]?.total;
+  const columns = choices.columns.map((id) => fields.get(id)).filter((f): f is FieldMeta =>
+    f !== undefined
+  );
+  const sort = sortInEffect(choices, meta, view);
+  const formPath = (id: string) => formPathOf(meta, id);
+  const compact = node.compact === true;
+  const selectable = !compact && (meta.can.update || meta.actions.length > 0);
+  const names = Object.fromEntries(rows.map((r) => [String(r.id), rowTitle(r, meta.title_field)]));
+  const change = (update: Partial<ListChoices>) => {
+    setChoices((c) => ({ ...c, ...update }));
+    setSelected(new Set());
+  };
+
+  async function download(): Promise<void> {
+    setProblem(undefined);
+    try {
+      const blob = await exportCsv(api, [...fixed, ...(view?.filters ?? []), ...choices.filters]);
+      const { saveFile } = await import("../renderer/download.ts");
+      saveFile(
+        `${meta.plural.toLowerCase().replace(/\s+/g, "-")}.csv`,
+        await blob.text(),
+        "text/csv",
+      );
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : String(error));
+    }
+  }
+
+  async function storeView(label: string): Promise<void> {
+    try {
+      const answer = await saveView(api, {
+        label,
+        filters: [...(view?.filters ?? []), ...choices.filters],
+        sort,
+        columns: choices.columns,
+      });
+      storeViews((v) => [...v, { ...answer.view, saved: true }]);
+      change({ viewId: answer.view.id, filters: [], sort: [] });
+      host.toast(`View "${label}" saved`, "success");
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : String(error));
+    }
+  }
+
+  async function removeView(id: string): Promise<void> {
+    try {
+      await deleteView(api, id);
+      storeViews((v) => v.filter((x) => x.id !== id));
+      change({ viewId: "", columns: columnsOf(meta, undefined) });
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : String(error));
+    }
+  }
+
+  return (
+    <section className="record-list" aria-label={meta.plural}>
+      {compact
+        ? (meta.can.create
+          ? (
+            <div className="record-toolbar">
+              <button
+                type="button"
+                className="button button-primary button-small"
+                onClick={() => navigate(formPath("new"))}
+              >
+                New
+              </button>
+            </div>
+          )
+          : null)
+        : (
+          <ListToolbar
+            plural={meta.plural}
+            search={choices.search}
+            onSearch={(text) => change({ search: text })}
+            views={views}
+            viewId={choices.viewId}
+            onView={(id) => {
+              const next = views.find((v) => v.id === id);
+              change({ viewId: id, filters: [], sort: [], columns: columnsOf(meta, next) });
+            }}
+            onSaveView={(label) => void storeView(label)}
+            onDeleteView={(id) => void removeView(id)}
+            columnChoices={allFields.filter((f) => f.type !== "table" && !f.hidden)}
+            columns={choices.columns}
+            onColumns={(ids) => change({ columns: ids })}
+            onAddFilter={allFields.some((f) => f.filterable) ? () => setAdding(true) : undefined}
+            onImport={meta.can.import ? () => setImporting(true) : undefined}
+            onExport={meta.can.export ? () => void download() : undefined}
+            onNew={meta.can.create ? () => navigate(formPath("new")) : undefined}
+          />
+        )}
+      {adding
+        ? (
+          <AddFilter
+            fields={allFields.filter((f) => f.filterable)}
+            external={external}
+            onCancel={() => setAdding(false)}
+            onAdd={(filter, title) => {
+              if (title && typeof filter.value === "string") {
+                setTitles((t) => ({ ...t, [filter.value as string]: title }));
+              }
+              change({ filters: [...choices.filters, filter] });
+              setAdding(false);
+            }}
+          />
+        )
+        : null}
+      <FilterChips
+        filters={choices.filters}
+        fields={allFields}
+        titles={{ ...linkTitles(rows, meta.fields), ...titles }}
+        external={external}
+        onRemove={(i) => change({ filters: choices.filters.filter((_, j) => j !== i) })}
+      />
+      {problem ? <p className="alert tone-danger" role="alert">{problem}</p> : null}
+      {selected.size > 0
+        ? (
+          <BulkBar
+            api={api}
+            ids={[...selected]}
+            names={names}
+            editable={meta.can.update
+              ? meta.fields.filter((f) =>
+                f.type !== "table" && f.type !== "attach" && !f.read_only && !f.computed &&
+                !f.hidden
+              )
+              : []}
+            actions={meta.actions}
+            external={external}
+            confirm={(text) => host.confirm(text)}
+            onClear={() => setSelected(new Set())}
+            onDone={() =>
+              void queryClient.invalidateQueries({ queryKey: ["records", api, "list"] })}
+          />
+        )
+        : null}
+      <p className="record-total" aria-live="polite">
+        {total ? totalText(total) : pages.isPending ? "Loading…" : ""}
+      </p>
+      {pages.isError
+        ? (
+          <p className="alert tone-danger" role="alert">
+            {pages.error instanceof Error ? pages.error.message : "The list could not be loaded."}
+          </p>
+        )
+        : null}
+      <div className="table-scroll record-table-scroll">
+        <RecordTable
+          caption={meta.plural}
+          rows={rows}
+          columns={columns}
+          sort={sort}
+          onSort={(field, extend) => change({ sort: nextSort(sort, field, extend) })}
+          selectable={selectable}
+          selected={selected}
+          onSelect={setSelected}
+          names={names}
+          external={external}
+          formPath={formPath}
+        />
+        {pages.isSuccess && rows.length === 0
+          ? (
+            <p className="empty-text">
+              {node.emptyText ?? `No ${meta.plural.toLowerCase()} found.`}
+            </p>
+          )
+          : null}
+      </div>
+      {pages.hasNextPage
+        ? (
+          <button
+            type="button"
+            className="button button-secondary load-more"
+            disabled={pages.isFetchingNextPage}
+            onClick={() => void pages.fetchNextPage()}
+          >
+            {pages.isFetchingNextPage ? "Loading…" : "Load more"}
+          </button>
+        )
+        : null}
+      {importing
+        ? (
+          <ImportDialog
+            api={api}
+            plural={meta.plural}
+            onClose={() => setImporting(false)}
+            onImported={(answer) => {
+              setImporting(false);
+              host.toast(
+                `Imported: ${answer.created} created, ${answer.updated} updated`,
+                "success",
+              );
+              void queryClient.invalidateQueries({ queryKey: ["records", api, "list"] });
+            }}
+          />
+        )
+        : null}
+    </section>
+  );
+}
+
+function rowTitle(row: Row, titleField: string): string {
+  const title = row[titleField] ?? row.title ?? row.name ?? row.id;
+  return String(title);
+}
+
+/** Link titles the loaded rows carry (`<field>__title`), by linked id. */
+function linkTitles(rows: Row[], fields: readonly FieldMeta[]): Record<string, string> {
+  const titles: Record<string, string> = {};
+  for (const field of fields) {
+    if (field.type !== "link") continue;
+    for (const row of rows) {
+      const id = row[field.id];
+      const title = row[`${field.id}__title`];
+      if (typeof id === "string" && typeof title === "string") titles[id] = title;
+    }
+  }
+  return titles;
+}

@@ -1,0 +1,119 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { publishRecordChange } from "../api/record-events.ts";
+import { fakeServer } from "../testing/fake-server.ts";
+import { taskMeta } from "../testing/record-fixture.ts";
+import { renderScreen, screenOf } from "../testing/render-screen.tsx";
+
+const API = "/api/records/task";
+const ADA = { id: "u1", name: "Ada Lovelace" };
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+
+function timelineScreen(canComment = true) {
+  return screenOf({
+    type: "record-timeline",
+    api: API,
+    recordId: { $param: "id" },
+    labels: { due_date: "Due date" },
+    canComment,
+  });
+}
+
+describe("the record-timeline widget", () => {
+  it("shows changes by label from → to, actions with comments, and comments, newest first", async () => {
+    fakeServer({
+      [`GET ${API}/meta`]: { meta: taskMeta(), options: {} },
+      [`GET ${API}/t1/history`]: {
+        entries: [
+          { id: "h1", kind: "created", at: minutesAgo(60), by: ADA },
+          {
+            id: "h2",
+            kind: "changed",
+            at: minutesAgo(30),
+            by: ADA,
+            changes: [
+              { field: "due_date", label: "due_date", from: null, to: "2026-03-04" },
+              { field: "title", label: "Title", from: "Draft", to: "Final" },
+              { field: "priority", label: "Priority", from: 1, to: 4 },
+            ],
+          },
+          {
+            id: "h3",
+            kind: "action",
+            at: minutesAgo(5),
+            by: { id: null, name: "System" },
+            action: "mark_complete",
+            comment: "Shipped",
+          },
+        ],
+      },
+    });
+    await renderScreen(timelineScreen(), { params: { id: "t1" } });
+    const items = await screen.findAllByRole("listitem");
+    const entries = items.filter((li) => li.classList.contains("timeline-entry"));
+    expect(entries.map((li) => li.querySelector(".timeline-line")?.textContent)).toEqual([
+      "System — Mark complete 5 minutes ago",
+      "Ada Lovelace changed 30 minutes ago",
+      "Ada Lovelace created this record 1 hour ago",
+    ]);
+    await waitFor(() =>
+      expect(within(entries[1]).getByText(/^Priority:/).textContent).toContain("Low")
+    );
+    expect(within(entries[1]).getByText("Due date:", { exact: false }).textContent).toBe(
+      "Due date: — → Mar 4, 2026",
+    );
+    expect(within(entries[1]).getByText(/^Title:/).textContent).toBe("Title: Draft → Final");
+    expect(within(entries[0]).getByText("Shipped")).toBeTruthy();
+    await waitFor(() =>
+      expect(within(entries[1]).getByText(/^Priority:/).textContent).toBe("Priority: Low → Urgent")
+    );
+  });
+
+  it("adds a comment and shows it", async () => {
+    const entries: unknown[] = [];
+    const server = fakeServer({
+      [`GET ${API}/t1/history`]: () => ({ entries }),
+      [`POST ${API}/t1/comments`]: (r) => {
+        entries.push({
+          id: "c1",
+          kind: "comment",
+          at: minutesAgo(0),
+          by: ADA,
+          comment: (r.body as { body: string }).body,
+        });
+        return { id: "c1" };
+      },
+    });
+    await renderScreen(timelineScreen(), { params: { id: "t1" } });
+    expect(await screen.findByText("No history yet.")).toBeTruthy();
+    const button = screen.getByRole("button", { name: "Add comment" }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText("Comment"), { target: { value: "  Looks good  " } });
+    fireEvent.click(button);
+    await waitFor(() =>
+      expect((screen.getByLabelText("Comment") as HTMLTextAreaElement).value).toBe("")
+    );
+    expect(await screen.findByRole("blockquote")).toBeTruthy();
+    expect(screen.getByRole("blockquote").textContent).toBe("Looks good");
+    expect(server.to("POST", `${API}/t1/comments`)[0].body).toEqual({ body: "Looks good" });
+  });
+
+  it("has no comment box for callers who may not comment", async () => {
+    fakeServer({ [`GET ${API}/t1/history`]: { entries: [] } });
+    await renderScreen(timelineScreen(false), { params: { id: "t1" } });
+    expect(await screen.findByText("No history yet.")).toBeTruthy();
+    expect(screen.queryByLabelText("Comment")).toBeNull();
+  });
+
+  it("reloads when its record changes", async () => {
+    let entries: unknown[] = [];
+    const server = fakeServer({ [`GET ${API}/t1/history`]: () => ({ entries }) });
+    await renderScreen(timelineScreen(), { params: { id: "t1" } });
+    expect(await screen.findByText("No history yet.")).toBeTruthy();
+    entries = [{ id: "h1", kind: "deleted", at: minutesAgo(1), by: ADA }];
+    act(() => publishRecordChange({ recordType: "task", id: "t2" }));
+    act(() => publishRecordChange({ recordType: "task", id: "t1" }));
+    expect(await screen.findByText(/deleted this record/)).toBeTruthy();
+    await waitFor(() => expect(server.to("GET", `${API}/t1/history`)).toHaveLength(2));
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * The permission catalogue: every permission the product knows, as a module ×
+ * action matrix. Each catalogue module has `read`; a module owning record types
+ * adds their standard actions (create, update, delete, export, import), each
+ * workflow or custom action, and `level1` (permission level 1 of its fields);
+ * `WRITE_ACTIONS` adds the writes of hand-written endpoints. A permission outside
+ * the catalogue cannot be granted (deny by default: it is refused anyway).
+ */
+import { MODULE_DEFINITIONS, type ModuleDefinition } from "../catalogue/module-definitions.ts";
+import { RECORD_TYPES } from "../../records/catalogue.ts";
+import type { RecordType } from "../../records/define.ts";
+import { permissionOf } from "./authorize.ts";
+
+/** The columns of the matrix in order; any other action is shown after them. */
+export const MATRIX_ACTIONS = ["read", "create", "update", "delete", "export", "import"] as const;
+
+/**
+ * Writes of hand-written endpoints (not the record engine's), by module: each is
+ * its own permission, never the module's read. `clients.portal_invite` and
+ * `clients.portal_revoke` give and take a contact's portal access,
+ * `clients.message` replies in a client's thread, `projects.update` reports a
+ * project's progress and recomputes its stored metrics.
+ */
+export const WRITE_ACTIONS: Readonly<Record<string, readonly string[]>> = {
+  clients: ["message", "portal_invite", "portal_revoke"],
+  projects: ["update"],
+};
+
+/** One permission of the catalogue. */
+export interface CataloguePermission {
+  module: string;
+  action: string;
+  permission: string;
+}
+
+/** One row of the matrix: a module and its actions in column order. */
+export interface ModulePermissions {
+  module: ModuleDefinition;
+  actions: readonly CataloguePermission[];
+}
+
+/** The actions of one module, given the record types of the product. */
+export function actionsOf(module: string, types: readonly RecordType[] = RECORD_TYPES): string[] {
+  const owned = types.filter((t) => t.module === module);
+  const actions = new Set<string>(["read"]);
+  for (const type of owned) {
+    for (const action of type.allActions) actions.add(action);
+  }
+  for (const action of WRITE_ACTIONS[module] ?? []) actions.add(action);
+  if (owned.length > 0) actions.add("level1");
+  const standard: string[] = MATRIX_ACTIONS.filter((a) => actions.has(a));
+  const others = [...actions].filter((a) => !standard.includes(a) && a !== "level1").sort();
+  return [...standard, ...others, ...(actions.has("level1") ? ["level1"] : [])];
+}
+
+/** The whole matrix, in catalogue order. */
+export function permissionCatalogue(
+  types: readonly RecordType[] = RECORD_TYPES,
+): ModulePermissions[] {
+  return MODULE_DEFINITIONS.map((module) => ({
+    module,
+    actions: actionsOf(module.id, types).map((action) => ({
+      module: module.id,
+      action,
+      permission: permissionOf(module.id, action),
+    })),
+  }));
+}
+
+/** The matrix of the product's record types. */
+export const PERMISSION_CATALOGUE: readonly ModulePermissions[] = permissionCatalogue();
+
+/** Every known permission string. */
+export const KNOWN_PERMISSIONS: ReadonlySet<string> = new Set(
+  PERMISSION_CATALOGUE.flatMap((row) => row.actions.map((a) => a.permission)),
+);
+
+/** Whether a permission string is in the catalogue. */
+export function isKnownPermission(permission: string): boolean {
+  return KNOWN_PERMISSIONS.has(permission);
+}
