@@ -68,8 +68,7 @@ export function coerceCell(
   }
 }
 
-/** Text as an export wrote it, without the `'` guarding a formula-like start. */
-export function unprotect(text: string): string {
+function unprotect(text: string): string {
   return PROTECTED_FORMULA.test(text) ? text.slice(1) : text;
 }
 

@@ -58,15 +58,3 @@ Deno.test("A field the caller may not see is an unknown column", () => {
     'Unknown column "Budget": it is neither a field id nor a field label of Contact',
   ]);
 });
-
-Deno.test("A type named by its standard name column takes the Name column as the record's name", () => {
-  const named = mapHeader(["Name", "Full name"], CONTACT.fields, {
-    typeLabel: "Contact",
-    named: true,
-  });
-  assertEquals(
-    [named.mapping.columns.map((c) => c.kind), named.mapping.hasName, named.failures],
-    [["name", "field"], true, []],
-  );
-  assertEquals(kinds(["Name"]).columns, ["skipped"], "a series-named type skips it");
-});

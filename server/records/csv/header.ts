@@ -12,8 +12,6 @@ import type { RecordField } from "../define.ts";
 /** What one column of the file holds. */
 export type ImportColumn =
   | { kind: "id" }
-  /** The record's name, for types named by the standard `name` column rather than a field. */
-  | { kind: "name" }
   | { kind: "field"; field: RecordField }
   | { kind: "skipped" };
 
@@ -29,8 +27,6 @@ export interface HeaderMapping {
   columns: ImportColumn[];
   /** Whether a column holds record ids (rows with one update that record). */
   hasId: boolean;
-  /** Whether a column holds the records' names (see `named`). */
-  hasName: boolean;
 }
 
 /** Record columns an export may write that an import never sets, by id and by label. */
@@ -57,13 +53,12 @@ export function importable(field: RecordField): boolean {
 /**
  * The columns of a header row. `fields` are the fields the caller may see (a
  * level-1 field is unknown to a caller without level 1); `typeLabel` names the
- * record type in messages; `named`: the type's records are named by the standard
- * `name` column, which the file sets (its `name`/`Name` column).
+ * record type in messages.
  */
 export function mapHeader(
   cells: readonly string[],
   fields: readonly RecordField[],
-  options: { typeLabel: string; line?: number; named?: boolean },
+  options: { typeLabel: string; line?: number },
 ): { mapping: HeaderMapping; failures: ImportFailure[] } {
   const line = options.line ?? 1;
   const byId = new Map<string, RecordField>();
@@ -87,18 +82,13 @@ export function mapHeader(
     const key = normalise(cell);
     const heading = cell.trim();
     const field = byId.get(key) ?? byLabel.get(key);
-    const target = field
-      ? field.id
-      : key === "id" || (key === "name" && options.named)
-      ? key
-      : undefined;
+    const target = field ? field.id : key === "id" ? "id" : undefined;
     if (!key) return fail(null, `Column ${index + 1} has no heading`);
     if (target && seen.has(target)) {
       return fail(field?.id ?? null, `Column "${heading}" repeats column "${seen.get(target)}"`);
     }
     if (target) seen.set(target, heading);
     if (target === "id") return { kind: "id" };
-    if (target === "name") return { kind: "name" };
     if (field?.type === "table") {
       return fail(field.id, `Column "${heading}" holds child rows, which a CSV import cannot set`);
     }
@@ -109,5 +99,5 @@ export function mapHeader(
       `Unknown column "${heading}": it is neither a field id nor a field label of ${options.typeLabel}`,
     );
   });
-  return { mapping: { columns, hasId: seen.has("id"), hasName: seen.has("name") }, failures };
+  return { mapping: { columns, hasId: seen.has("id") }, failures };
 }

@@ -4,7 +4,7 @@
  * resolved with one call per link target, never one query per row.
  */
 import type { SelectOption } from "../../../schemas/records/meta.ts";
-import { coerceCell, unprotect } from "./coerce.ts";
+import { coerceCell } from "./coerce.ts";
 import type { HeaderMapping, ImportFailure } from "./header.ts";
 import type { CsvRow } from "./reader.ts";
 
@@ -22,8 +22,6 @@ export type LinkResolver = (
 export interface ImportRow {
   line: number;
   id: string | null;
-  /** The record's name, when the file has a name column (`HeaderMapping.hasName`). */
-  name?: string;
   values: Record<string, unknown>;
 }
 
@@ -70,12 +68,10 @@ export async function coerceRows(
   for (const row of shaped) {
     const values: Record<string, unknown> = {};
     let id: string | null = null;
-    let name: string | undefined;
     let ok = true;
     columns.forEach((column, i) => {
       const text = row.cells[i];
       if (column.kind === "id") id = text.trim() || null;
-      if (column.kind === "name") name = unprotect(text.trim());
       if (column.kind !== "field") return;
       const field = column.field;
       const coerced = coerceCell(field, text, coercion.selectOptions?.get(field.id));
@@ -94,7 +90,7 @@ export async function coerceRows(
         values[field.id] = value;
       }
     });
-    if (ok) out.push({ line: row.line, id, ...(name === undefined ? {} : { name }), values });
+    if (ok) out.push({ line: row.line, id, values });
   }
   failures.sort((a, b) => a.line - b.line);
   return { rows: out, failures };

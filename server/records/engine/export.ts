@@ -2,10 +2,10 @@
  * CSV export of records (`GET /api/records/{type}/export`): the filtered, searched
  * and sorted list the caller sees, streamed page by page through the engine's list
  * query (keyset pages, own-record rules, derived status; list-pages.ts), written
- * as the download takes them, so memory stays flat however many rows there are. Columns are the record's ID, its number (series
- * naming), every field the caller may read (a level-1 field only with level 1;
- * child tables left out) under its label, and the status; values are written as
- * people read them: option labels, linked records' titles, Yes/No. A file
+ * as the download takes them, so memory stays flat however many rows there are.
+ * Columns are the record's ID, its number (series naming), every field the
+ * caller may read (a level-1 field only with level 1; child tables left out)
+ * under its label, and the status; values are written as people read them: option labels, linked records' titles, Yes/No. A file
  * exported this way imports back (the import skips the columns it cannot set).
  */
 import type { Access } from "../../platform/access/access.ts";
@@ -59,8 +59,7 @@ async function columnsFor(
     }
   };
   standard("ID", "id");
-  const naming = type.declaration.naming;
-  if ("series" in naming || !type.field.has(naming.field)) standard("Name", "name");
+  if ("series" in type.declaration.naming) standard("Name", "name");
   for (const field of fields) {
     columns.push(await fieldColumn(engine, access, field));
   }

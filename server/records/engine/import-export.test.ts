@@ -357,7 +357,7 @@ Deno.test("Leads import with their name, source and stage by label and owner by 
       admin,
       "/api/records/lead/export?search=Imported",
     );
-    assertEquals(rows[0].slice(0, 3), ["ID", "Name", "Company"]);
+    assertEquals(rows[0].slice(0, 3), ["ID", "Contact name", "Company"]);
     assertEquals(rows.slice(1).map((r) => r[1]).sort(), ["Imported One", "Imported Two"]);
     const renamed = rows.map((r, i) => i === 1 ? [r[0], `${r[1]} Ltd`, ...r.slice(2)] : r);
     const back = await importCsv(

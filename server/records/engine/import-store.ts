@@ -92,7 +92,9 @@ export async function insertRecords(
     ];
     if (type.declaration.states) names.push("status");
     if (type.declaration.submittable) names.push("docstatus", "amended_from");
-    names.push(...group[0].columns.keys());
+    // A naming field stored in the standard `name` column is written as the name.
+    const fieldColumns = [...group[0].columns.keys()].filter((c) => !names.includes(c));
+    names.push(...fieldColumns);
     const rows = group.map((r) => {
       const row: SqlValue[] = [
         r.id,
@@ -106,7 +108,7 @@ export async function insertRecords(
       ];
       if (type.declaration.states) row.push(r.status ?? type.declaration.states.initial);
       if (type.declaration.submittable) row.push(0, null);
-      row.push(...r.columns.values());
+      for (const column of fieldColumns) row.push(r.columns.get(column)!);
       return row;
     });
     await insertRows(q, type.table, names, rows);

@@ -45,8 +45,6 @@ import {
 
 /** Most data rows one import takes. */
 export const IMPORT_MAX_ROWS = 100_000;
-/** Longest name of a record named by its `name` column (as a data field's default). */
-const NAME_MAX_LENGTH = 140;
 /** Rows validated and written together. */
 const CHUNK_ROWS = 500;
 /** Failures listed in an answer; past them an import stops (all-or-nothing) or only counts. */
@@ -125,8 +123,6 @@ class ImportRun {
   readonly #uniqueSeen = new Map<string, Map<string, number>>();
   readonly #idSeen = new Map<string, number>();
   readonly #newId: () => string;
-  /** Records are named by the standard `name` column, which the file sets, not by a field. */
-  readonly #named: boolean;
 
   constructor(engine: RecordEngine, access: Access, type: RecordType, options: ImportOptions) {
     this.#engine = engine;
@@ -137,8 +133,6 @@ class ImportRun {
     const level1 = authorize(access, type.module, "level1");
     this.#visible = type.fields.filter((f) => f.level !== 1 || level1);
     this.#newId = bulkIds(type.id.replace(/_/g, "").slice(0, 6));
-    const naming = type.declaration.naming;
-    this.#named = "field" in naming && !type.field.has(naming.field);
   }
 
   #fail(...failures: ImportFailure[]): void {
@@ -206,17 +200,9 @@ class ImportRun {
     const { mapping, failures } = mapHeader(row.cells, this.#visible, {
       typeLabel: this.#type.declaration.label,
       line: row.line,
-      named: this.#named,
     });
     const mapped = new Set(mapping.columns.flatMap((c) => c.kind === "field" ? [c.field.id] : []));
     if (!mapping.hasId) {
-      if (this.#named && !mapping.hasName) {
-        failures.push({
-          line: row.line,
-          field: "name",
-          message: `No column for "Name", which every new record needs`,
-        });
-      }
       for (const field of this.#visible) {
         const needed = field.required && field.default === undefined && !field.computed &&
           !field.fetch_from && !field.read_only && !field.visible_if && field.type !== "table";
@@ -273,13 +259,11 @@ class ImportRun {
     for (const row of coerced.rows) {
       if (row.id === null) {
         requireAuthorized(this.#access, module, "create");
-        if (!this.#nameFits(row)) continue;
         const checked = await this.#validate(q, row);
         if (checked) creates.push({ row, checked });
         continue;
       }
       requireAuthorized(this.#access, module, "update");
-      if (row.name !== undefined && !this.#nameFits(row)) continue;
       const earlier = this.#idSeen.get(row.id);
       if (earlier) this.#fail({ line: row.line, field: "id", message: `Repeats line ${earlier}` });
       else {
@@ -295,19 +279,6 @@ class ImportRun {
     const clashed = new Set(clashes.map((c) => c.line));
     await this.#create(tx, creates.filter(({ row }) => !clashed.has(row.line)));
     await this.#update(q, tx, updates.filter((row) => !clashed.has(row.line)));
-  }
-
-  /** Whether a row's name (types named by the `name` column) is given and fits the column. */
-  #nameFits(row: ImportRow): boolean {
-    if (!this.#named) return true;
-    const name = row.name ?? "";
-    const message = !name
-      ? "Required"
-      : name.length > NAME_MAX_LENGTH
-      ? `Must be at most ${NAME_MAX_LENGTH} characters`
-      : undefined;
-    if (message) this.#fail({ line: row.line, field: "name", message });
-    return !message;
   }
 
   async #validate(q: Queryable, row: ImportRow): Promise<ValidatedRecord | undefined> {
@@ -342,9 +313,9 @@ class ImportRun {
     const naming = declaration.naming;
     const initial = declaration.states?.initial;
     const today = this.#now.slice(0, 10);
-    const records: NewRecord[] = creates.map(({ row, checked }, i) => ({
+    const records: NewRecord[] = creates.map(({ checked }, i) => ({
       id: this.#newId(),
-      name: names?.[i] ?? row.name ??
+      name: names?.[i] ??
         String(checked.values["field" in naming ? naming.field : ""] ?? ""),
       status: initial &&
         (derivedStatus(this.#type, { ...checked.values, status: initial }, today) ?? initial),
@@ -366,27 +337,6 @@ class ImportRun {
       })),
     );
     this.created += records.length;
-  }
-
-  /** Gives an updated record the name its row sets (the engine's update changes fields only). */
-  async #rename(tx: Queryable, row: ImportRow, record: Record<string, unknown>): Promise<void> {
-    const org = this.#access.organizationId;
-    await tx.run(`UPDATE ${this.#type.table} SET name = ? WHERE organization_id = ? AND id = ?`, [
-      row.name!,
-      org,
-      row.id!,
-    ]);
-    await auditInBulk(tx, [{
-      organizationId: org,
-      actorId: this.#access.user.id,
-      action: "import",
-      resourceType: this.#type.id,
-      resourceId: row.id,
-      before: { name: record.name },
-      after: { name: row.name },
-      requestId: this.#options.requestId,
-      now: this.#now,
-    }]);
   }
 
   async #update(q: Queryable, tx: Queryable, updates: readonly ImportRow[]): Promise<void> {
@@ -411,7 +361,7 @@ class ImportRun {
         continue;
       }
       try {
-        const updated = await this.#engine.updateIn(
+        await this.#engine.updateIn(
           q,
           this.#access,
           this.#type,
@@ -420,9 +370,6 @@ class ImportRun {
           row.values,
           { auditAction: "import", requestId: this.#options.requestId },
         );
-        if (row.name !== undefined && row.name !== updated.name) {
-          await this.#rename(tx, row, updated);
-        }
         this.updated++;
       } catch (error) {
         if (!(error instanceof AppError) || error.status >= 500) throw error;
