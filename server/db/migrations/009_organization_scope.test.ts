@@ -12,6 +12,7 @@ const UNSCOPED = [
   "modules",
   "organizations",
   "password_resets",
+  "permission_rollouts",
   "refresh_tokens",
   "schema_migrations",
   "user_preferences",

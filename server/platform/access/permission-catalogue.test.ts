@@ -12,7 +12,10 @@ const ITEM = defineRecordType({
   naming: { field: "title" },
   title_field: "title",
   search_fields: ["title"],
-  fields: [{ id: "title", label: "Title", type: "data", required: true }],
+  fields: [
+    { id: "title", label: "Title", type: "data", required: true },
+    { id: "cost", label: "Cost", type: "currency", level: 1 },
+  ],
   states: {
     initial: "draft",
     list: [
@@ -37,6 +40,8 @@ Deno.test("A module owning a record type has read, the standard actions, its wor
     "approve",
     "level1",
   ]);
+  const plain = defineRecordType({ ...ITEM.declaration, fields: [ITEM.declaration.fields[0]] });
+  ok(!actionsOf("item-master", [plain]).includes("level1"), "no level-1 field, no level 1");
   const row = permissionCatalogue([ITEM]).find((r) => r.module.id === "item-master")!;
   assertEquals(row.actions.map((a) => a.permission), [
     "item_master.read",

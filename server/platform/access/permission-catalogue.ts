@@ -47,7 +47,11 @@ export function actionsOf(module: string, types: readonly RecordType[] = RECORD_
     for (const action of type.allActions) actions.add(action);
   }
   for (const action of WRITE_ACTIONS[module] ?? []) actions.add(action);
-  if (owned.length > 0) actions.add("level1");
+  // Level 1 is offered only where a field (or a child row's field) carries it.
+  const leveled = owned.some((t) =>
+    t.fields.some((f) => f.level === 1 || f.childFields?.some((c) => c.level === 1))
+  );
+  if (leveled) actions.add("level1");
   const standard: string[] = MATRIX_ACTIONS.filter((a) => actions.has(a));
   const others = [...actions].filter((a) => !standard.includes(a) && a !== "level1").sort();
   return [...standard, ...others, ...(actions.has("level1") ? ["level1"] : [])];

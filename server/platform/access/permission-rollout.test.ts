@@ -34,33 +34,33 @@ async function revoke(t: TestApp, role: string, permission: string): Promise<voi
 Deno.test("A permission added to a default role's declaration reaches that role in every existing organisation once", async () => {
   const t = await createTestApp();
   try {
-    const finance = await t.tokenFor("finance@acme.test");
+    const sales = await t.tokenFor("sales@acme.test");
     const report = () =>
       t.call("POST", `/projects/${SAMPLE_PROJECT_ID}/health-score`, {
-        token: finance,
+        token: sales,
         body: { organization_id: "org_acme" },
       });
     await errorOf(await report(), 403, "forbidden");
-    assertEquals(await holders(t, "finance", "projects.read"), []);
+    assertEquals(await holders(t, "sales", "projects.read"), []);
 
     const declared = {
       ...DEFAULT_ROLES,
-      finance: {
-        ...DEFAULT_ROLES.finance,
-        permissions: [...DEFAULT_ROLES.finance.permissions, "projects.read"],
+      sales: {
+        ...DEFAULT_ROLES.sales,
+        permissions: [...DEFAULT_ROLES.sales.permissions, "projects.read"],
       },
     };
     assertEquals(await rollOutPermissions(t.db, { now: NOW, roles: declared }), [
-      { role: "finance", permission: "projects.read" },
+      { role: "sales", permission: "projects.read" },
     ]);
-    assertEquals(await holders(t, "finance", "projects.read"), ["org_acme", "org_globex"]);
-    // The finance user's very next request has it.
+    assertEquals(await holders(t, "sales", "projects.read"), ["org_acme", "org_globex"]);
+    // The sales user's very next request has it.
     await jsonOf(await report());
 
     // Revoked by an administrator, it stays revoked however often the server starts.
-    await revoke(t, "finance", "projects.read");
+    await revoke(t, "sales", "projects.read");
     assertEquals(await rollOutPermissions(t.db, { now: NOW, roles: declared }), []);
-    assertEquals(await holders(t, "finance", "projects.read"), ["org_globex"]);
+    assertEquals(await holders(t, "sales", "projects.read"), ["org_globex"]);
     await errorOf(await report(), 403, "forbidden");
   } finally {
     await t.close();

@@ -200,7 +200,6 @@ export const PROJECT = defineRecordType({
     firm_admin: ["read", "create", "update", "delete", "export", "import", "level1"],
     project_manager: ["read", "create", "update", "delete", "export", "import", "level1"],
     finance: ["read", "export", "level1"],
-    sales: ["read"],
     member: ["read"],
   },
 });
