@@ -43,17 +43,21 @@ for (const dialect of benchDialects()) {
       peak = Math.max(peak, residentBytes(app.pid));
     }, 10);
     const started = performance.now();
-    const res = await fetch(`${app.url}/api/records/lead/export?format=csv`, { headers });
-    if (!res.ok) throw new Error(`Export: ${res.status} ${await res.text()}`);
     let bytes = 0;
     let lines = 0;
-    for await (const chunk of res.body!) {
-      bytes += chunk.length;
-      for (const byte of chunk) if (byte === 0x0a) lines++;
-      peak = Math.max(peak, residentBytes(app.pid));
+    let res: Response;
+    try {
+      res = await fetch(`${app.url}/api/records/lead/export?format=csv`, { headers });
+      if (!res.ok) throw new Error(`Export: ${res.status} ${await res.text()}`);
+      for await (const chunk of res.body!) {
+        bytes += chunk.length;
+        for (const byte of chunk) if (byte === 0x0a) lines++;
+        peak = Math.max(peak, residentBytes(app.pid));
+      }
+    } finally {
+      clearInterval(sampler);
     }
     const seconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
     if (lines < ROWS + 1) throw new Error(`The export has ${lines} lines for ${ROWS} leads`);
     if (res.headers.get("content-type") !== "text/csv; charset=utf-8") {
       throw new Error(`The export is ${res.headers.get("content-type")}`);
