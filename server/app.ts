@@ -4,6 +4,7 @@
  */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { except } from "hono/combine";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { AppEnv } from "./platform/http/app-env.ts";
@@ -57,6 +58,7 @@ import { invitationPreviewRoutes } from "./platform/auth/invitation-preview.ts";
 import { outgoingMailRoutes } from "./platform/mail/mod.ts";
 import { RecordEngine } from "./records/engine/engine.ts";
 import { recordRoutes } from "./records/routes.ts";
+import { IMPORT_MAX_BYTES, isRecordImport } from "./records/import-export-routes.ts";
 import { RECORD_TYPES } from "./records/catalogue.ts";
 import type { RecordType } from "./records/define.ts";
 
@@ -136,10 +138,22 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.use("*", bodyTimeout({ timeoutMs: config.requestBodyTimeoutMs }));
   app.use(
     "*",
+    except(
+      isRecordImport,
+      bodyLimit({
+        maxSize: config.maxBodyBytes,
+        onError: () => {
+          throw new AppError(413, "payload_too_large", "Request body is larger than 1 MiB");
+        },
+      }),
+    ),
+  );
+  app.use(
+    "/api/records/:type/import",
     bodyLimit({
-      maxSize: config.maxBodyBytes,
+      maxSize: IMPORT_MAX_BYTES,
       onError: () => {
-        throw new AppError(413, "payload_too_large", "Request body is larger than 1 MiB");
+        throw new AppError(413, "payload_too_large", "An import file may be at most 64 MiB");
       },
     }),
   );
