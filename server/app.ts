@@ -58,7 +58,7 @@ import { invitationPreviewRoutes } from "./platform/auth/invitation-preview.ts";
 import { outgoingMailRoutes } from "./platform/mail/mod.ts";
 import { RecordEngine } from "./records/engine/engine.ts";
 import { recordRoutes } from "./records/routes.ts";
-import { IMPORT_MAX_BYTES, isRecordImport } from "./records/import-export-routes.ts";
+import { largeBodyOf } from "./records/large-bodies.ts";
 import { RECORD_TYPES } from "./records/catalogue.ts";
 import type { RecordType } from "./records/define.ts";
 
@@ -139,7 +139,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.use(
     "*",
     except(
-      isRecordImport,
+      (c) => largeBodyOf(c) !== undefined,
       bodyLimit({
         maxSize: config.maxBodyBytes,
         onError: () => {
@@ -148,15 +148,16 @@ export function createApp(deps: AppDeps): BuiltApp {
       }),
     ),
   );
-  app.use(
-    "/api/records/:type/import",
-    bodyLimit({
-      maxSize: IMPORT_MAX_BYTES,
+  app.use("/api/records/*", (c, next) => {
+    const large = largeBodyOf(c);
+    if (!large) return next();
+    return bodyLimit({
+      maxSize: large.maxBytes,
       onError: () => {
-        throw new AppError(413, "payload_too_large", "An import file may be at most 64 MiB");
+        throw new AppError(413, "payload_too_large", large.message);
       },
-    }),
-  );
+    })(c, next);
+  });
   app.onError(handleError);
 
   const api = new Api(app, authenticate);

@@ -1,11 +1,9 @@
 /**
  * A record type's CSV import and export calls (DESIGN.md §8). Registered per type
  * by routes.ts before `GET /api/records/{type}/:id`, which would otherwise take
- * `/export` for an id. Imports are the one call whose body may exceed the usual
- * 1 MiB: `isRecordImport` lets the app give them their own limit.
+ * `/export` for an id. An import's body may exceed the usual 1 MiB (large-bodies.ts).
  */
 import { z } from "zod";
-import type { Context } from "hono";
 import type { Api } from "../platform/http/api.ts";
 import { invalidInput } from "../platform/errors/app-error.ts";
 import { Filter, Sort } from "../../schemas/records/meta.ts";
@@ -17,13 +15,6 @@ import { exportRecords } from "./engine/export.ts";
 
 /** Largest import file: 100,000 rows of a wide record type. */
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
-
-const IMPORT_PATH = /^\/api\/records\/[a-z][a-z0-9_]*\/import$/;
-
-/** Whether the request is a record import (whose body limit is IMPORT_MAX_BYTES). */
-export function isRecordImport(c: Context): boolean {
-  return c.req.method === "POST" && IMPORT_PATH.test(c.req.path);
-}
 
 const Flag = z.enum(["true", "false", "1", "0"]).optional();
 
