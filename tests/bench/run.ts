@@ -12,6 +12,7 @@ const BENCHES = [
   "events",
   "instances",
   "records-list",
+  "records-form",
   "records-import",
   "records-export",
 ];
