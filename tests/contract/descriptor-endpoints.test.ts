@@ -53,7 +53,10 @@ function declaresRecordCall(endpoints: readonly Endpoint[], method: string, path
     const want = e.path.split("/");
     return e.method.toUpperCase() === method && want.length === got.length &&
       want.every((segment, i) =>
-        segment === got[i] || (segment.startsWith(":") && (got[i].startsWith("{") || i === 3))
+        segment === got[i] ||
+        (segment.startsWith(":") &&
+          // A record id, a placeholder, or an action the type's metadata declares.
+          (got[i].startsWith("{") || i === 3 || segment === ":action"))
       );
   });
 }
