@@ -4,6 +4,7 @@
  */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { except } from "hono/combine";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { AppEnv } from "./platform/http/app-env.ts";
@@ -57,6 +58,7 @@ import { invitationPreviewRoutes } from "./platform/auth/invitation-preview.ts";
 import { outgoingMailRoutes } from "./platform/mail/mod.ts";
 import { RecordEngine } from "./records/engine/engine.ts";
 import { recordRoutes } from "./records/routes.ts";
+import { largeBodyOf } from "./records/large-bodies.ts";
 import { RECORD_TYPES } from "./records/catalogue.ts";
 import type { RecordType } from "./records/define.ts";
 
@@ -136,13 +138,26 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.use("*", bodyTimeout({ timeoutMs: config.requestBodyTimeoutMs }));
   app.use(
     "*",
-    bodyLimit({
-      maxSize: config.maxBodyBytes,
-      onError: () => {
-        throw new AppError(413, "payload_too_large", "Request body is larger than 1 MiB");
-      },
-    }),
+    except(
+      (c) => largeBodyOf(c) !== undefined,
+      bodyLimit({
+        maxSize: config.maxBodyBytes,
+        onError: () => {
+          throw new AppError(413, "payload_too_large", "Request body is larger than 1 MiB");
+        },
+      }),
+    ),
   );
+  app.use("/api/records/*", (c, next) => {
+    const large = largeBodyOf(c);
+    if (!large) return next();
+    return bodyLimit({
+      maxSize: large.maxBytes,
+      onError: () => {
+        throw new AppError(413, "payload_too_large", large.message);
+      },
+    })(c, next);
+  });
   app.onError(handleError);
 
   const api = new Api(app, authenticate);

@@ -142,3 +142,27 @@ export function saveView(
 export function deleteView(api: string, id: string): Promise<void> {
   return apiRequest(`${api}/views/${encodeURIComponent(id)}`, { method: "DELETE" });
 }
+
+/** What an upload answers: the stored file, whose id an attach field holds. */
+export interface UploadedFile {
+  id: string;
+  name: string;
+  content_type: string;
+  size: number;
+}
+
+/** Uploads a file for the type's attach fields. */
+export async function uploadFile(api: string, file: File): Promise<UploadedFile> {
+  const form = new FormData();
+  form.append("file", file);
+  const answer = await apiRequest<{ file: UploadedFile }>(`${api}/files`, {
+    method: "POST",
+    body: form,
+  });
+  return answer.file;
+}
+
+/** The file of a saved record's attach field. */
+export function downloadFile(api: string, id: string, field: string): Promise<Blob> {
+  return apiFile(`${api}/${encodeURIComponent(id)}/files/${encodeURIComponent(field)}`);
+}

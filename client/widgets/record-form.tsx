@@ -24,6 +24,7 @@ import { RecordActions } from "../records/record-actions.tsx";
 import { deleteRecord, recordMeta, runRecordAction } from "../records/record-api.ts";
 import { formPathOf, listFieldsOf } from "../records/standard-fields.ts";
 import { useRecordEditor } from "../records/use-record-editor.ts";
+import { AttachInput } from "../records/attach-input.tsx";
 
 /** A record form. */
 export function RecordForm({ node }: WidgetProps<NodeOf<"record-form">>) {
@@ -147,6 +148,21 @@ export function RecordForm({ node }: WidgetProps<NodeOf<"record-form">>) {
           external={external}
           describedBy={errorId}
           onRows={(update) => editor.setRows(field.id, update)}
+        />
+      );
+    } else if (field.type === "attach") {
+      const title = values[`${field.id}__title`];
+      control = (
+        <AttachInput
+          api={api}
+          recordId={editor.isNew ? null : id}
+          fieldId={field.id}
+          inputId={inputId}
+          value={values[field.id]}
+          title={typeof title === "string" ? title : undefined}
+          disabled={!editable}
+          describedBy={errorId}
+          onChange={(value, fileName) => editor.setField(field.id, value, fileName)}
         />
       );
     } else if (!editable) {

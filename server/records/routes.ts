@@ -30,6 +30,7 @@ import { deleteView, savedViews, saveView } from "./engine/saved-views.ts";
 import { Filter, Sort } from "../../schemas/records/meta.ts";
 import { invalidInput, notFound } from "../platform/errors/app-error.ts";
 import { readFile, storeFile } from "./engine/files.ts";
+import { importExportRoutes } from "./import-export-routes.ts";
 
 const DeleteQuery = z.object({ version: z.coerce.number().int().positive() }).strict();
 
@@ -240,6 +241,8 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
         }),
       }, 201),
   );
+
+  importExportRoutes(api, engine, type);
 
   api.route({
     method: "get",

@@ -370,11 +370,6 @@ Deno.test("the dashboard lists active projects' progress from the summary only f
       );
       return text.includes('"path":"active_project_progress"');
     };
-    // Every default role reads projects now: sales is made a role that does not.
-    await t.db.run(
-      `DELETE FROM role_permissions WHERE permission = 'projects.read'
-       AND role_id IN (SELECT id FROM roles WHERE name = 'sales')`,
-    );
     assertEquals(await progressTables("admin@acme.test"), true);
     assertEquals(await progressTables("sales@acme.test"), false);
     const token = await t.tokenFor("admin@acme.test");

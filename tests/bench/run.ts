@@ -12,6 +12,8 @@ const BENCHES = [
   "events",
   "instances",
   "records-list",
+  "records-import",
+  "records-export",
 ];
 
 const deno = new URL("../../node_modules/.bin/deno", import.meta.url).pathname;

@@ -6,7 +6,7 @@
  * aggregates over covering indexes; the formulas are in those files' comments and
  * in the OpenAPI descriptions of the calls. The figures several calls need (the
  * breakdown, sprint velocities, member figures, the last 30 days of completions)
- * are computed once per change of the database (figures-cache.ts). The figures
+ * are computed once per change of the database (server/db/remembered.ts). The figures
  * several calls, tabs and dashboards show (progress, completion rates, velocity
  * trend, schedule status) are defined once, in figures.ts.
  */

@@ -30,7 +30,7 @@ import { addDays, clamp, daysBetween, round } from "./calendar.ts";
 import { projectBreakdown } from "./progress.ts";
 import { dailyCompletions, lastCompletionDay, type ProjectRow } from "./repo.ts";
 import { isProjectComplete, type ScheduleStatus, scheduleStatus } from "./figures.ts";
-import { remembered } from "./figures-cache.ts";
+import { remembered } from "../../db/remembered.ts";
 
 /** The outcome of a simulation: finishing day of each run (Infinity: never) and tasks done by the horizon. */
 export interface Simulation {

@@ -18,7 +18,7 @@ import {
 } from "./repo.ts";
 import { weightedProgress } from "./figures.ts";
 import { round } from "./calendar.ts";
-import { remembered } from "./figures-cache.ts";
+import { remembered } from "../../db/remembered.ts";
 
 export { simpleProgress, weightedProgress } from "./figures.ts";
 

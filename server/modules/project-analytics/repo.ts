@@ -8,7 +8,7 @@
 import type { Queryable } from "../../db/database.ts";
 import { addDays } from "./calendar.ts";
 import { SHARED_COMPLETION_DAYS } from "./constants.ts";
-import { remembered } from "./figures-cache.ts";
+import { remembered } from "../../db/remembered.ts";
 
 /** The project row analytics start from. */
 export interface ProjectRow {

@@ -5,7 +5,7 @@
  */
 import type { Queryable } from "../../db/database.ts";
 import { millisecondsBetween } from "../../db/dialect.ts";
-import { remembered } from "./figures-cache.ts";
+import { remembered } from "../../db/remembered.ts";
 import { projectBreakdown } from "./progress.ts";
 
 const DAY_MS = 86_400_000;

@@ -20,7 +20,7 @@ import { type Trend, velocityTrend } from "./figures.ts";
 import { addDays, datesFrom, round } from "./calendar.ts";
 import { dailyCompletions, type ProjectRow } from "./repo.ts";
 import { endedSprintVelocities, periodVelocities } from "./sprint-repo.ts";
-import { remembered } from "./figures-cache.ts";
+import { remembered } from "../../db/remembered.ts";
 
 type SprintEntry = z.infer<typeof Velocity>["sprint_history"][number];
 

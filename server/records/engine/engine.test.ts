@@ -318,3 +318,43 @@ Deno.test("a user saves a list view, lists through it, and deletes it", async ()
     assertEquals(removed.status, 204);
   });
 });
+
+Deno.test("a list's count follows every write at once, though it is remembered between them", async () => {
+  await withApp(async (app, admin) => {
+    const count = async () =>
+      (await json(
+        await app.call("POST", "/api/records/sample_job/list", { token: admin, body: {} }),
+      )).total.count;
+    assertEquals(await count(), 0);
+    assertEquals(await count(), 0);
+    const { body } = await createJob(app, admin, { title: "Counted" });
+    assertEquals(await count(), 1);
+    await app.call("DELETE", `/api/records/sample_job/${body.record.id}?version=1`, {
+      token: admin,
+    });
+    assertEquals(await count(), 0);
+  });
+});
+
+Deno.test("a role without level 1 lists in the declared order minus hidden fields, and a forged cursor is 400", async () => {
+  await withApp(async (app, admin) => {
+    await createJob(app, admin, { title: "Visible" });
+    await app.db.run(
+      `INSERT INTO role_permissions (organization_id, role_id, permission)
+       SELECT organization_id, id, 'milestones.read' FROM roles WHERE organization_id = 'org_acme' AND name = 'project_manager'
+       ON CONFLICT DO NOTHING`,
+    );
+    const pm = await app.tokenFor("pm@acme.test");
+    const listed = await app.call("POST", "/api/records/sample_job/list", { token: pm, body: {} });
+    assertEquals(listed.status, 200, "the declared sort is on the hidden margin");
+    const items = (await listed.json()).items;
+    assertEquals(items.map((r: { title: string }) => r.title), ["Visible"]);
+    assertEquals(Object.hasOwn(items[0], "margin"), false);
+    const forged = btoa(JSON.stringify([{ evil: true }, "x"])).replaceAll("=", "");
+    const bad = await app.call("POST", "/api/records/sample_job/list", {
+      token: admin,
+      body: { cursor: forged },
+    });
+    assertEquals(bad.status, 400);
+  });
+});

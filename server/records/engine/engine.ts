@@ -12,6 +12,7 @@ import { conflict, invalidInput, notFound } from "../../platform/errors/app-erro
 import { recordAudit } from "../../platform/audit/record.ts";
 import { LIST_LIMIT_DEFAULT } from "../../../schemas/records/api.ts";
 import type { ListRequest } from "../../../schemas/records/api.ts";
+import type { Sort } from "../../../schemas/records/meta.ts";
 import type { RecordType } from "../define.ts";
 import { mayReach, typeFor, visibleRecord } from "./record-access.ts";
 import {
@@ -79,7 +80,7 @@ export class RecordEngine {
       search: request.search,
       today,
     });
-    const keys = sortKeys(type, access, request.sort ?? view?.sort ?? type.declaration.list.sort);
+    const keys = sortKeys(type, access, request.sort ?? view?.sort ?? defaultSort(type, access));
     const fields = this.#selectedFields(type, access, request.fields);
     const page = request.cursor ? afterCursor(keys, request.cursor) : undefined;
     const limit = request.limit ?? LIST_LIMIT_DEFAULT;
@@ -473,4 +474,16 @@ export class RecordEngine {
     }
     return summarise(results);
   }
+}
+
+/**
+ * The type's declared list order without the fields the caller may not see; when
+ * nothing is left, newest first.
+ */
+function defaultSort(type: RecordType, access: Access): readonly Sort[] {
+  const level1 = authorize(access, type.module, "level1");
+  const visible = type.declaration.list.sort.filter((s) =>
+    level1 || type.field.get(s.field)?.level !== 1
+  );
+  return visible.length > 0 ? visible : [{ field: "created_at", dir: "desc" }];
 }

@@ -110,3 +110,18 @@ Deno.test("an attach field takes only a file of the caller's organisation, and a
     await app.close();
   }
 });
+
+Deno.test("a file over the usual 1 MiB body is taken up to 10 MiB, and a larger one answers 413", async () => {
+  const app = await createEngineTestApp();
+  try {
+    const admin = await app.tokenFor("admin@acme.test");
+    const twoMiB = await upload(app, admin, "plans.pdf", new Uint8Array(2 * 1024 * 1024));
+    assertEquals(twoMiB.status, 201);
+    assertEquals(twoMiB.body.file.size, 2 * 1024 * 1024);
+    const tooBig = await upload(app, admin, "video.bin", new Uint8Array(11 * 1024 * 1024));
+    assertEquals(tooBig.status, 413);
+    assertEquals(tooBig.body.error.code, "payload_too_large");
+  } finally {
+    await app.close();
+  }
+});

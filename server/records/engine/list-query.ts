@@ -16,6 +16,7 @@ import type { Filter, Sort } from "../../../schemas/records/meta.ts";
 import type { RecordField, RecordType } from "../define.ts";
 import { nullable, storageClass } from "./table-ddl.ts";
 import { decodeBase64, encodeBase64Url } from "../../platform/auth/base64.ts";
+import { remembered } from "../../db/remembered.ts";
 
 /** A filterable or sortable key: a field, or a standard column. */
 interface Key {
@@ -233,8 +234,20 @@ export function afterCursor(
   } catch {
     throw invalidInput("The cursor is not one this list gave", { cursor: "Unknown cursor" });
   }
-  if (!Array.isArray(values) || values.length !== keys.length) {
+  if (
+    !Array.isArray(values) || values.length !== keys.length ||
+    !values.every((v) => typeof v === "string" || typeof v === "number")
+  ) {
     throw invalidInput("The cursor is not one this list gave", { cursor: "Unknown cursor" });
+  }
+  if (keys.every((k) => k.dir === keys[0].dir)) {
+    // One direction: a row-value comparison, which both databases answer by seeking the index.
+    return {
+      sql: `(${keys.map((k) => k.expression).join(", ")}) ${keys[0].dir === "asc" ? ">" : "<"} (${
+        keys.map(() => "?").join(", ")
+      })`,
+      params: values as SqlValue[],
+    };
   }
   const ors: string[] = [];
   const params: SqlValue[] = [];
@@ -263,18 +276,22 @@ export function cursorAfter(
   return encodeBase64Url(new TextEncoder().encode(JSON.stringify(values)));
 }
 
-/** The capped count of a list's rows. */
+/**
+ * The capped count of a list's rows. It is remembered until records or access
+ * change (server/db/remembered.ts): paging through a list, or several people
+ * opening the same one, counts it once.
+ */
 export async function cappedCount(
   q: Queryable,
   table: string,
   where: { sql: string; params: SqlValue[] },
 ): Promise<{ count: number; exact: boolean }> {
-  const row = await q.get<{ n: number }>(
+  const sql =
     `SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM ${table} t WHERE ${where.sql} LIMIT ${
       COUNT_EXACT_LIMIT + 1
-    }) capped`,
-    where.params,
-  );
+    }) capped`;
+  const key = `count ${sql} ${JSON.stringify(where.params)}`;
+  const row = await remembered(q, key, () => q.get<{ n: number }>(sql, where.params));
   const n = Number(row?.n ?? 0);
   return n > COUNT_EXACT_LIMIT
     ? { count: COUNT_EXACT_LIMIT, exact: false }

@@ -1,14 +1,15 @@
 /**
- * Derived figures remembered until the database changes. The seven calls of one
+ * Derived figures remembered until the database changes: the seven calls of one
  * analytics screen share a project's breakdown, sprint velocities and member
- * figures instead of computing each up to four times. Entries are keyed by what
+ * figures instead of computing each up to four times, and a record list's capped
+ * count is counted once while nothing changes. Entries are keyed by what
  * they were computed from and all dropped as soon as the change signal says
  * records or access changed (a write through this server at once, other writers
  * as soon as they are heard; see change-signal.ts). Inside a transaction nothing
  * is remembered.
  */
-import type { Database, Queryable } from "../../db/database.ts";
-import type { ChangeTopic } from "../../db/change-signal.ts";
+import type { Database, Queryable } from "./database.ts";
+import type { ChangeTopic } from "./change-signal.ts";
 
 /** What the figures are derived from: records, and the people and memberships they name. */
 const FIGURE_TOPICS: readonly ChangeTopic[] = ["data", "access"];

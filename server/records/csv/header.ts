@@ -1,0 +1,103 @@
+/**
+ * Maps an import file's header row onto a record type's fields. A heading names a
+ * field by its id or by its label (case-insensitive, spaces around ignored); `ID`
+ * names the record to update. The columns an export writes that cannot be set
+ * (status, stamps, read-only, computed and fetched fields) are skipped, so an
+ * exported file imports back. Any other heading, an empty one, or two headings
+ * naming the same field fail on line 1, so nothing is imported from a file read
+ * the wrong way.
+ */
+import type { RecordField } from "../define.ts";
+
+/** What one column of the file holds. */
+export type ImportColumn =
+  | { kind: "id" }
+  | { kind: "field"; field: RecordField }
+  | { kind: "skipped" };
+
+/** A problem with the file, a row or a value, as the import answers it. */
+export interface ImportFailure {
+  line: number;
+  field: string | null;
+  message: string;
+}
+
+/** The header's meaning: one entry per column. */
+export interface HeaderMapping {
+  columns: ImportColumn[];
+  /** Whether a column holds record ids (rows with one update that record). */
+  hasId: boolean;
+}
+
+/** Record columns an export may write that an import never sets, by id and by label. */
+const SYSTEM_COLUMNS: Readonly<Record<string, string>> = {
+  name: "Name",
+  status: "Status",
+  version: "Version",
+  docstatus: "Document status",
+  created_at: "Created at",
+  created_by: "Created by",
+  updated_at: "Updated at",
+  updated_by: "Updated by",
+};
+
+function normalise(heading: string): string {
+  return heading.trim().toLowerCase();
+}
+
+/** Whether an import may set the field (it has a column and nobody else computes it). */
+export function importable(field: RecordField): boolean {
+  return field.type !== "table" && !field.read_only && !field.computed && !field.fetch_from;
+}
+
+/**
+ * The columns of a header row. `fields` are the fields the caller may see (a
+ * level-1 field is unknown to a caller without level 1); `typeLabel` names the
+ * record type in messages.
+ */
+export function mapHeader(
+  cells: readonly string[],
+  fields: readonly RecordField[],
+  options: { typeLabel: string; line?: number },
+): { mapping: HeaderMapping; failures: ImportFailure[] } {
+  const line = options.line ?? 1;
+  const byId = new Map<string, RecordField>();
+  const byLabel = new Map<string, RecordField>();
+  for (const f of fields) {
+    byId.set(f.id, f);
+    if (!byLabel.has(normalise(f.label))) byLabel.set(normalise(f.label), f);
+  }
+  const system = new Set<string>();
+  for (const [id, label] of Object.entries(SYSTEM_COLUMNS)) {
+    if (!byId.has(id)) system.add(id);
+    if (!byLabel.has(normalise(label))) system.add(normalise(label));
+  }
+  const failures: ImportFailure[] = [];
+  const seen = new Map<string, string>();
+  const fail = (field: string | null, message: string): ImportColumn => {
+    failures.push({ line, field, message });
+    return { kind: "skipped" };
+  };
+  const columns = cells.map((cell, index): ImportColumn => {
+    const key = normalise(cell);
+    const heading = cell.trim();
+    const field = byId.get(key) ?? byLabel.get(key);
+    const target = field ? field.id : key === "id" ? "id" : undefined;
+    if (!key) return fail(null, `Column ${index + 1} has no heading`);
+    if (target && seen.has(target)) {
+      return fail(field?.id ?? null, `Column "${heading}" repeats column "${seen.get(target)}"`);
+    }
+    if (target) seen.set(target, heading);
+    if (target === "id") return { kind: "id" };
+    if (field?.type === "table") {
+      return fail(field.id, `Column "${heading}" holds child rows, which a CSV import cannot set`);
+    }
+    if (field) return importable(field) ? { kind: "field", field } : { kind: "skipped" };
+    if (system.has(key)) return { kind: "skipped" };
+    return fail(
+      null,
+      `Unknown column "${heading}": it is neither a field id nor a field label of ${options.typeLabel}`,
+    );
+  });
+  return { mapping: { columns, hasId: seen.has("id") }, failures };
+}

@@ -1,0 +1,391 @@
+/**
+ * CSV import of records (`POST /api/records/{type}/import`). The header names
+ * fields by id or label; a row with an `ID` updates that record, any other row
+ * creates one. Every row goes through the engine's own validation
+ * (`validateRecord`, `updateIn`) and every stored record is audited as `import`.
+ * The whole file is one transaction, read in chunks: each chunk's links, select
+ * options and unique values are looked up once, and its new records are written
+ * with multi-row INSERTs. Good rows are written as they come; at the end the
+ * transaction commits, or rolls back when the import is all-or-nothing (the
+ * default) and a row failed, so every bad row is reported (line and field) and
+ * nothing is stored; `partial` stores the good rows. A dry run does everything, then rolls back, so its counts
+ * are what a partial import would store. A file that cannot be read as CSV, an
+ * unusable header or too many rows stores nothing in either mode.
+ */
+import type { Access } from "../../platform/access/access.ts";
+import { authorize, requireAuthorized } from "../../platform/access/authorize.ts";
+import { AppError } from "../../platform/errors/app-error.ts";
+import type { AuditEntry } from "../../platform/audit/record.ts";
+import type { Queryable } from "../../db/database.ts";
+import type { SelectOption } from "../../../schemas/records/meta.ts";
+import type { RecordField, RecordType } from "../define.ts";
+import {
+  coerceRows,
+  CsvError,
+  type CsvRow,
+  type HeaderMapping,
+  type ImportFailure,
+  type ImportRow,
+  mapHeader,
+  readCsv,
+} from "../csv/mod.ts";
+import type { RecordEngine } from "./engine.ts";
+import { selectOptions, type ValidatedRecord, validateRecord } from "./validate-record.ts";
+import { nextSeriesNames } from "./record-store.ts";
+import { derivedStatus } from "./record-actions.ts";
+import { importLinkResolver } from "./import-links.ts";
+import {
+  auditInBulk,
+  bulkIds,
+  cachedReads,
+  insertRecords,
+  type NewRecord,
+  uniqueClashes,
+} from "./import-store.ts";
+
+/** Most data rows one import takes. */
+export const IMPORT_MAX_ROWS = 100_000;
+/** Rows validated and written together. */
+const CHUNK_ROWS = 500;
+/** Failures listed in an answer; past them an import stops (all-or-nothing) or only counts. */
+const FAILURES_SHOWN = 1_000;
+
+/** How an import runs. */
+export interface ImportOptions {
+  dryRun?: boolean;
+  /** Store the good rows even when others fail (default: all-or-nothing). */
+  partial?: boolean;
+  requestId?: string;
+}
+
+/** What an import answers (the `ImportResponse` of schemas/records/api.ts). */
+export interface ImportResult {
+  dry_run: boolean;
+  created: number;
+  updated: number;
+  failed: ImportFailure[];
+}
+
+class Rollback extends Error {}
+
+/** Imports a CSV byte stream of `typeId` records for the caller. */
+export async function importRecords(
+  engine: RecordEngine,
+  access: Access,
+  typeId: string,
+  file: ReadableStream<Uint8Array>,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
+  const type = engine.typeFor(access, typeId, "import");
+  const run = new ImportRun(engine, access, type, options);
+  let stored = false;
+  try {
+    await engine.db.transaction(async (tx) => {
+      await run.read(tx, file);
+      if (options.dryRun || run.fatal || (!options.partial && run.failed.length > 0)) {
+        throw new Rollback();
+      }
+      stored = true;
+    });
+  } catch (error) {
+    if (!(error instanceof Rollback)) throw error;
+  }
+  const counted = stored || (options.dryRun && !run.fatal);
+  return {
+    dry_run: options.dryRun ?? false,
+    created: counted ? run.created : 0,
+    updated: counted ? run.updated : 0,
+    failed: run.failed,
+  };
+}
+
+/** The fields validation of a `RecordData` failed on, from the engine's 400. */
+function invalidFields(error: unknown): Record<string, string> | undefined {
+  if (!(error instanceof AppError) || error.status !== 400) return undefined;
+  return (error.details as { fields?: Record<string, string> } | undefined)?.fields;
+}
+
+/** One import's state while its file is read. */
+class ImportRun {
+  readonly failed: ImportFailure[] = [];
+  created = 0;
+  updated = 0;
+  /** The file as a whole is unusable: nothing is stored, whatever the mode. */
+  fatal = false;
+  #more = 0;
+  #lastLine = 1;
+  readonly #engine: RecordEngine;
+  readonly #access: Access;
+  readonly #type: RecordType;
+  readonly #options: ImportOptions;
+  readonly #now: string;
+  readonly #visible: readonly RecordField[];
+  readonly #uniqueSeen = new Map<string, Map<string, number>>();
+  readonly #idSeen = new Map<string, number>();
+  readonly #newId: () => string;
+
+  constructor(engine: RecordEngine, access: Access, type: RecordType, options: ImportOptions) {
+    this.#engine = engine;
+    this.#access = access;
+    this.#type = type;
+    this.#options = options;
+    this.#now = new Date(engine.clock()).toISOString();
+    const level1 = authorize(access, type.module, "level1");
+    this.#visible = type.fields.filter((f) => f.level !== 1 || level1);
+    this.#newId = bulkIds(type.id.replace(/_/g, "").slice(0, 6));
+  }
+
+  #fail(...failures: ImportFailure[]): void {
+    for (const failure of failures) {
+      if (this.failed.length < FAILURES_SHOWN) this.failed.push(failure);
+      else this.#more++;
+    }
+  }
+
+  async read(tx: Queryable, file: ReadableStream<Uint8Array>): Promise<void> {
+    const childTables = this.#type.fields.flatMap((f) => f.child ? [f.child.table] : []);
+    const q = cachedReads(tx, [this.#type.table, ...childTables]);
+    let mapping: HeaderMapping | undefined;
+    const options = new Map<string, readonly SelectOption[]>();
+    let rows = 0;
+    const chunk: CsvRow[] = [];
+    try {
+      for await (const row of readCsv(file)) {
+        this.#lastLine = row.line;
+        if (!mapping) {
+          mapping = this.#header(row);
+          if (!mapping) return;
+          continue;
+        }
+        if (++rows > IMPORT_MAX_ROWS) {
+          return this.#stop(
+            row.line,
+            `The file has more than ${IMPORT_MAX_ROWS.toLocaleString("en")} rows; split it`,
+          );
+        }
+        chunk.push(row);
+        if (chunk.length === CHUNK_ROWS) {
+          await this.#chunk(q, tx, mapping, options, chunk.splice(0));
+          if (this.failed.length >= FAILURES_SHOWN && !this.#options.partial) {
+            return this.#stop(
+              this.#lastLine,
+              `Stopped after ${
+                FAILURES_SHOWN.toLocaleString("en")
+              } failures; fix them and import again`,
+            );
+          }
+        }
+      }
+    } catch (error) {
+      if (!(error instanceof CsvError)) throw error;
+      return this.#stop(error.line, error.reason);
+    }
+    if (!mapping) return this.#stop(1, "The file is empty: it has no header row");
+    if (chunk.length > 0) await this.#chunk(q, tx, mapping, options, chunk);
+    if (this.#more > 0) {
+      this.failed.push({
+        line: this.#lastLine,
+        field: null,
+        message: `… and ${this.#more.toLocaleString("en")} more failures`,
+      });
+    }
+  }
+
+  #stop(line: number, message: string): void {
+    this.fatal = true;
+    this.failed.push({ line, field: null, message });
+  }
+
+  #header(row: CsvRow): HeaderMapping | undefined {
+    const { mapping, failures } = mapHeader(row.cells, this.#visible, {
+      typeLabel: this.#type.declaration.label,
+      line: row.line,
+    });
+    const mapped = new Set(mapping.columns.flatMap((c) => c.kind === "field" ? [c.field.id] : []));
+    if (!mapping.hasId) {
+      for (const field of this.#visible) {
+        const needed = field.required && field.default === undefined && !field.computed &&
+          !field.fetch_from && !field.read_only && !field.visible_if && field.type !== "table";
+        if (needed && !mapped.has(field.id)) {
+          failures.push({
+            line: row.line,
+            field: field.id,
+            message: `No column for "${field.label}", which every new record needs`,
+          });
+        }
+      }
+    }
+    if (failures.length === 0) return mapping;
+    this.fatal = true;
+    this.#fail(...failures);
+    return undefined;
+  }
+
+  /** Loads the organisation's options of select columns the rows use, once per import. */
+  async #loadOptions(
+    q: Queryable,
+    mapping: HeaderMapping,
+    rows: readonly CsvRow[],
+    options: Map<string, readonly SelectOption[]>,
+  ): Promise<void> {
+    for (const [index, column] of mapping.columns.entries()) {
+      if (column.kind !== "field" || !column.field.options_from) continue;
+      if (options.has(column.field.id) || !rows.some((r) => r.cells[index]?.trim())) continue;
+      options.set(
+        column.field.id,
+        await selectOptions(q, this.#access.organizationId, column.field),
+      );
+    }
+  }
+
+  async #chunk(
+    q: Queryable & { clear(): void },
+    tx: Queryable,
+    mapping: HeaderMapping,
+    selectOptions: Map<string, readonly SelectOption[]>,
+    rows: readonly CsvRow[],
+  ): Promise<void> {
+    const { module } = this.#type;
+    q.clear();
+    await this.#loadOptions(tx, mapping, rows, selectOptions);
+    const coerced = await coerceRows(rows, {
+      mapping,
+      selectOptions,
+      resolveLinks: importLinkResolver(tx, this.#access.organizationId, this.#engine.findType),
+    });
+    this.#fail(...coerced.failures);
+    const creates: { row: ImportRow; checked: ValidatedRecord }[] = [];
+    const updates: ImportRow[] = [];
+    for (const row of coerced.rows) {
+      if (row.id === null) {
+        requireAuthorized(this.#access, module, "create");
+        const checked = await this.#validate(q, row);
+        if (checked) creates.push({ row, checked });
+        continue;
+      }
+      requireAuthorized(this.#access, module, "update");
+      const earlier = this.#idSeen.get(row.id);
+      if (earlier) this.#fail({ line: row.line, field: "id", message: `Repeats line ${earlier}` });
+      else {
+        this.#idSeen.set(row.id, row.line);
+        updates.push(row);
+      }
+    }
+    const clashes = await uniqueClashes(tx, this.#type, this.#access.organizationId, [
+      ...creates.map(({ row, checked }) => ({ ...row, values: checked.values })),
+      ...updates,
+    ], this.#uniqueSeen);
+    this.#fail(...clashes);
+    const clashed = new Set(clashes.map((c) => c.line));
+    await this.#create(tx, creates.filter(({ row }) => !clashed.has(row.line)));
+    await this.#update(q, tx, updates.filter((row) => !clashed.has(row.line)));
+  }
+
+  async #validate(q: Queryable, row: ImportRow): Promise<ValidatedRecord | undefined> {
+    try {
+      return await validateRecord({
+        q,
+        access: this.#access,
+        type: this.#type,
+        now: this.#now,
+        findType: this.#engine.findType,
+      }, row.values);
+    } catch (error) {
+      const fields = invalidFields(error);
+      if (!fields) throw error;
+      this.#fail(
+        ...Object.entries(fields).map(([field, message]) => ({ line: row.line, field, message })),
+      );
+      return undefined;
+    }
+  }
+
+  async #create(
+    tx: Queryable,
+    creates: readonly { row: ImportRow; checked: ValidatedRecord }[],
+  ): Promise<void> {
+    if (creates.length === 0) return;
+    const { declaration } = this.#type;
+    const org = this.#access.organizationId;
+    const names = "series" in declaration.naming
+      ? await nextSeriesNames(tx, org, declaration.naming.series, this.#now, creates.length)
+      : undefined;
+    const naming = declaration.naming;
+    const initial = declaration.states?.initial;
+    const today = this.#now.slice(0, 10);
+    const records: NewRecord[] = creates.map(({ checked }, i) => ({
+      id: this.#newId(),
+      name: names?.[i] ??
+        String(checked.values["field" in naming ? naming.field : ""] ?? ""),
+      status: initial &&
+        (derivedStatus(this.#type, { ...checked.values, status: initial }, today) ?? initial),
+      columns: checked.columns,
+    }));
+    const stamps = { organizationId: org, now: this.#now, userId: this.#access.user.id };
+    await insertRecords(tx, this.#type, stamps, records);
+    await auditInBulk(
+      tx,
+      records.map((record, i): AuditEntry => ({
+        organizationId: org,
+        actorId: this.#access.user.id,
+        action: "import",
+        resourceType: this.#type.id,
+        resourceId: record.id,
+        after: Object.fromEntries(creates[i].checked.changes.map((c) => [c.field, c.to])),
+        requestId: this.#options.requestId,
+        now: this.#now,
+      })),
+    );
+    this.created += records.length;
+  }
+
+  async #update(q: Queryable, tx: Queryable, updates: readonly ImportRow[]): Promise<void> {
+    if (updates.length === 0) return;
+    const ids = updates.map((row) => row.id!);
+    const versions = new Map(
+      (await tx.all<{ id: string; version: number }>(
+        `SELECT id, version FROM ${this.#type.table}
+         WHERE organization_id = ? AND id IN (${ids.map(() => "?").join(", ")})`,
+        [this.#access.organizationId, ...ids],
+      )).map((r) => [r.id, Number(r.version)]),
+    );
+    const label = this.#type.declaration.label;
+    for (const row of updates) {
+      const version = versions.get(row.id!);
+      if (version === undefined) {
+        this.#fail({
+          line: row.line,
+          field: "id",
+          message: `No ${label.toLowerCase()} has this ID`,
+        });
+        continue;
+      }
+      try {
+        await this.#engine.updateIn(
+          q,
+          this.#access,
+          this.#type,
+          row.id!,
+          version,
+          row.values,
+          { auditAction: "import", requestId: this.#options.requestId },
+        );
+        this.updated++;
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status >= 500) throw error;
+        const fields = invalidFields(error);
+        this.#fail(
+          ...(fields
+            ? Object.entries(fields).map(([field, message]) => ({ line: row.line, field, message }))
+            : [{
+              line: row.line,
+              field: error.status === 404 ? "id" : null,
+              message: error.status === 404
+                ? `No ${label.toLowerCase()} has this ID`
+                : error.message,
+            }]),
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * A record type's CSV import and export calls (DESIGN.md §8). Registered per type
+ * by routes.ts before `GET /api/records/{type}/:id`, which would otherwise take
+ * `/export` for an id. An import's body may exceed the usual 1 MiB (large-bodies.ts).
+ */
+import { z } from "zod";
+import type { Api } from "../platform/http/api.ts";
+import { invalidInput } from "../platform/errors/app-error.ts";
+import { Filter, Sort } from "../../schemas/records/meta.ts";
+import { ImportResponse } from "../../schemas/records/api.ts";
+import type { RecordType } from "./define.ts";
+import type { RecordEngine } from "./engine/engine.ts";
+import { importRecords } from "./engine/import.ts";
+import { exportRecords } from "./engine/export.ts";
+
+/** Largest import file: 100,000 rows of a wide record type. */
+export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
+
+const Flag = z.enum(["true", "false", "1", "0"]).optional();
+
+const ImportForm = z.object({
+  file: z.instanceof(File),
+  dry_run: Flag,
+  /** `all` (default): nothing is stored if any row fails; `partial`: the good rows are. */
+  mode: z.enum(["all", "partial"]).optional(),
+}).strict();
+
+const ExportQuery = z.object({
+  format: z.literal("csv").optional(),
+  /** The list's filters, as JSON: `[{"field":"stage","op":"eq","value":"new"}]`. */
+  filters: z.string().max(20_000).optional(),
+  search: z.string().max(200).optional(),
+  /** The list's sort, as JSON: `[{"field":"name","dir":"asc"}]`. */
+  sort: z.string().max(2_000).optional(),
+  view: z.string().max(64).optional(),
+}).strict();
+
+function jsonParameter<T extends z.ZodType>(
+  text: string | undefined,
+  schema: T,
+  name: string,
+): z.infer<T> | undefined {
+  if (text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalidInput(`${name} is not JSON`, { [name]: "Must be JSON" });
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw invalidInput(`${name}: ${issue.message}`, { [name]: issue.message });
+  }
+  return parsed.data;
+}
+
+/** Declares `POST {base}/import` and `GET {base}/export` for one record type. */
+export function importExportRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
+  const base = `/api/records/${type.id}`;
+  const tag = `Records: ${type.declaration.plural}`;
+  const plural = type.declaration.plural.toLowerCase();
+
+  api.route({
+    method: "post",
+    path: `${base}/import`,
+    tag,
+    summary:
+      `Imports ${plural} from a CSV file (a row with an ID updates that record); dry run; all-or-nothing unless mode is partial`,
+    audience: "staff",
+    bodyFormat: "multipart",
+    body: ImportForm,
+    response: ImportResponse,
+  }, async (c, { access, body }) =>
+    c.json(
+      await importRecords(engine, access, type.id, body.file.stream(), {
+        dryRun: body.dry_run === "true" || body.dry_run === "1",
+        partial: body.mode === "partial",
+        requestId: c.get("requestId"),
+      }),
+    ));
+
+  api.route({
+    method: "get",
+    path: `${base}/export`,
+    tag,
+    summary:
+      `The filtered list of ${plural} as a CSV file, streamed, with the fields the caller may read`,
+    audience: "staff",
+    query: ExportQuery,
+  }, async (c, { access, query }) => {
+    const { fileName, body } = await exportRecords(engine, access, type.id, {
+      filters: jsonParameter(query.filters, z.array(Filter).max(50), "filters"),
+      sort: jsonParameter(query.sort, z.array(Sort).max(5), "sort"),
+      search: query.search,
+      view: query.view,
+    });
+    return c.body(body, 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "no-store",
+    });
+  });
+}
