@@ -30,6 +30,8 @@ export function BulkBar(props: BulkBarProps) {
   const [editing, setEditing] = useState(false);
   const [fieldId, setFieldId] = useState(editable[0]?.id ?? "");
   const [value, setValue] = useState<unknown>(null);
+  // A link's chosen record is shown by its title, not its id.
+  const [title, setTitle] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<BulkAnswer>();
   const [error, setError] = useState<string>();
@@ -101,6 +103,7 @@ export function BulkBar(props: BulkBarProps) {
                 onChange={(e) => {
                   setFieldId(e.target.value);
                   setValue(null);
+                  setTitle(undefined);
                 }}
               >
                 {editable.map((f) => <option key={f.id} value={f.id}>{f.label}</option>)}
@@ -113,8 +116,12 @@ export function BulkBar(props: BulkBarProps) {
                   field={field}
                   label="New value"
                   value={value}
+                  title={title}
                   external={props.external}
-                  onChange={(v) => setValue(v)}
+                  onChange={(v, linkTitle) => {
+                    setValue(v);
+                    setTitle(linkTitle);
+                  }}
                 />
               )
               : null}

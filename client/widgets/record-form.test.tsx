@@ -274,6 +274,13 @@ describe("the record-form widget", () => {
     expect(screen.queryByLabelText(/^ID/)).toBeNull();
   });
 
+  it("shows a series-named record's number in its header when the layout leaves it out", async () => {
+    fakeServer({ [`GET ${API}/t1`]: answer() });
+    await renderScreen(formScreen({ meta: taskMeta() }), { params: { id: "t1" } });
+    const form = await screen.findByRole("form");
+    expect(within(form).getByText("TSK-t1").className).toBe("record-number");
+  });
+
   it("takes an action with an optional comment", async () => {
     const { server } = await openTask({
       [`POST ${API}/t1/actions/complete`]: { record: taskRow("t1", { version: 4 }) },

@@ -96,6 +96,9 @@ export function RecordForm({ node }: WidgetProps<NodeOf<"record-form">>) {
   const version = Number(editor.record?.version);
   const state = meta.states?.find((s) => s.id === values.status);
   const title = String(values[meta.title_field] || values.name || `New ${meta.label}`);
+  const placesName = meta.form.tabs.some((t) =>
+    t.sections.some((s) => s.columns.some((column) => column.includes("name")))
+  );
 
   async function act(run: () => Promise<unknown>): Promise<boolean> {
     setBusy(true);
@@ -213,6 +216,10 @@ export function RecordForm({ node }: WidgetProps<NodeOf<"record-form">>) {
     >
       <header className="record-form-header">
         <h2 className="record-title">{title}</h2>
+        {/* A record numbered by a series is known by its number too (TSK-2026-00042). */}
+        {!editor.isNew && meta.title_field !== "name" && values.name && !placesName
+          ? <span className="record-number">{String(values.name)}</span>
+          : null}
         {state
           ? <span className={`badge tone-${state.tone ?? "neutral"}`}>{state.label}</span>
           : null}
