@@ -69,6 +69,32 @@ describe("the record-timeline widget", () => {
     );
   });
 
+  it("names linked records by their titles, not their ids", async () => {
+    fakeServer({
+      [`GET ${API}/meta`]: { meta: taskMeta(), options: {} },
+      [`GET ${API}/t1/history`]: {
+        entries: [{
+          id: "h1",
+          kind: "changed",
+          at: minutesAgo(3),
+          by: ADA,
+          changes: [{
+            field: "project",
+            label: "Project",
+            from: null,
+            to: "prj_1",
+            from_title: null,
+            to_title: "Website relaunch",
+          }],
+        }],
+      },
+    });
+    await renderScreen(timelineScreen(), { params: { id: "t1" } });
+    await waitFor(() =>
+      expect(screen.getByText(/^Project:/).textContent).toBe("Project: — → Website relaunch")
+    );
+  });
+
   it("adds a comment and shows it", async () => {
     const entries: unknown[] = [];
     const server = fakeServer({

@@ -51,12 +51,14 @@ export function RecordTimeline({ node }: WidgetProps<NodeOf<"record-timeline">>)
     staleTime: 5 * 60_000,
   }).data;
   const fields = new Map((described?.meta.fields ?? []).map((f) => [f.id, f]));
-  const shown = (field: string, value: unknown): string => {
+  /** A changed value as people read it: options by label, links by their record's title. */
+  const shown = (field: string, value: unknown, title?: string | null): string => {
     const meta = fields.get(field);
     if (meta === undefined || value === null || value === undefined || value === "") {
       return valueText(value);
     }
-    return displayOf(meta, value, {}, described?.options).text;
+    const row = title ? { [`${field}__title`]: title } : {};
+    return displayOf(meta, value, row, described?.options).text;
   };
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
@@ -137,9 +139,13 @@ export function RecordTimeline({ node }: WidgetProps<NodeOf<"record-timeline">>)
                   {entry.changes.map((change) => (
                     <li key={change.field}>
                       {node.labels?.[change.field] ?? change.label}:{" "}
-                      <span className="timeline-from">{shown(change.field, change.from)}</span> →
-                      {" "}
-                      <span className="timeline-to">{shown(change.field, change.to)}</span>
+                      <span className="timeline-from">
+                        {shown(change.field, change.from, change.from_title)}
+                      </span>{" "}
+                      →{" "}
+                      <span className="timeline-to">
+                        {shown(change.field, change.to, change.to_title)}
+                      </span>
                     </li>
                   ))}
                 </ul>

@@ -98,6 +98,9 @@ export const HistoryEntry = z.object({
       label: z.string(),
       from: z.unknown(),
       to: z.unknown(),
+      /** A link's values by their records' titles. */
+      from_title: z.string().nullable().optional(),
+      to_title: z.string().nullable().optional(),
     }).strict(),
   ).optional(),
 }).strict();

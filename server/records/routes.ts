@@ -317,7 +317,7 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
   }, async (c, { access }) => {
     const id = c.req.param("id")!;
     await engine.get(access, type.id, id);
-    return c.json(await recordHistory(engine.db, type, access, id));
+    return c.json(await recordHistory(engine.db, type, access, id, engine.findType));
   });
 
   api.route({

@@ -358,3 +358,22 @@ Deno.test("a role without level 1 lists in the declared order minus hidden field
     assertEquals(bad.status, 400);
   });
 });
+
+Deno.test("a record's history names linked records and people by their titles", async () => {
+  await withApp(async (app, admin) => {
+    const { body } = await createJob(app, admin, { title: "Linked" });
+    await app.call("PATCH", `/api/records/sample_job/${body.record.id}`, {
+      token: admin,
+      body: { version: 1, values: { owner: "usr_acme_tom" } },
+    });
+    const history = await json(
+      await app.call("GET", `/api/records/sample_job/${body.record.id}/history`, { token: admin }),
+    );
+    const change = history.entries.flatMap((e: { changes?: unknown[] }) => e.changes ?? [])
+      .find((c: { field: string }) => c.field === "owner");
+    assertEquals(
+      [change.to, change.to_title, change.from_title],
+      ["usr_acme_tom", "Tom Becker", null],
+    );
+  });
+});

@@ -7,6 +7,7 @@ import type { Queryable } from "../../db/database.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
 import { authorize } from "../../platform/access/authorize.ts";
 import type { RecordType } from "../define.ts";
+import { titlesOf } from "./link-titles.ts";
 
 const KINDS: Record<string, "created" | "changed" | "deleted" | "imported" | undefined> = {
   create: "created",
@@ -22,6 +23,7 @@ export async function recordHistory(
   type: RecordType,
   access: MembershipAccess,
   id: string,
+  findType: (id: string) => RecordType | undefined,
 ) {
   const hidden = authorize(access, type.module, "level1")
     ? new Set<string>()
@@ -96,5 +98,43 @@ export async function recordHistory(
     })),
   ];
   entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : a.id < b.id ? 1 : -1));
+  await nameLinks(q, type, access, entries as { changes?: LinkChange[] }[], findType);
   return { entries };
+}
+
+/** Adds the titles of linked records to the changes of link fields (one query per target). */
+async function nameLinks(
+  q: Queryable,
+  type: RecordType,
+  access: MembershipAccess,
+  entries: { changes?: LinkChange[] }[],
+  findType: (id: string) => RecordType | undefined,
+): Promise<void> {
+  const changes = entries.flatMap((e) => e.changes ?? []);
+  const byTarget = new Map<string, Set<string>>();
+  for (const change of changes) {
+    const target = type.field.get(change.field)?.link;
+    if (!target) continue;
+    const ids = byTarget.get(target) ?? new Set<string>();
+    for (const value of [change.from, change.to]) if (typeof value === "string") ids.add(value);
+    byTarget.set(target, ids);
+  }
+  const titles = new Map<string, Map<string, string>>();
+  for (const [target, ids] of byTarget) {
+    titles.set(target, await titlesOf(q, access.organizationId, target, [...ids], findType));
+  }
+  for (const change of changes) {
+    const known = titles.get(type.field.get(change.field)?.link ?? "");
+    if (!known) continue;
+    change.from_title = typeof change.from === "string" ? known.get(change.from) ?? null : null;
+    change.to_title = typeof change.to === "string" ? known.get(change.to) ?? null : null;
+  }
+}
+
+interface LinkChange {
+  field: string;
+  from: unknown;
+  to: unknown;
+  from_title?: string | null;
+  to_title?: string | null;
 }
