@@ -23,3 +23,22 @@ export function isUniqueViolation(error: unknown): boolean {
   if (code === POSTGRES_UNIQUE_VIOLATION) return true;
   return typeof message === "string" && message.startsWith("UNIQUE constraint failed");
 }
+
+/** SQLite's extended result code for a FOREIGN KEY constraint. */
+const SQLITE_CONSTRAINT_FOREIGNKEY = 787;
+/** PostgreSQL's SQLSTATE foreign_key_violation. */
+const POSTGRES_FOREIGN_KEY_VIOLATION = "23503";
+
+/** Whether error is a foreign key violation (a row still referenced) from SQLite or PostgreSQL. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { errcode, code, message } = error as {
+    errcode?: unknown;
+    code?: unknown;
+    message?: unknown;
+  };
+  if (errcode === SQLITE_CONSTRAINT_FOREIGNKEY || code === POSTGRES_FOREIGN_KEY_VIOLATION) {
+    return true;
+  }
+  return typeof message === "string" && message.startsWith("FOREIGN KEY constraint failed");
+}

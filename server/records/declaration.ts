@@ -189,6 +189,12 @@ export interface RecordTypeDeclaration {
    * download the record's files.
    */
   attached_to?: { type_field: string; id_field: string };
+  /**
+   * Rows of other tables that belong to the record and go with it when it is
+   * deleted (a task's status history). Any other row still naming it refuses the
+   * delete (409).
+   */
+  delete_with?: readonly { table: string; column: string }[];
   /** Code run inside the writing transaction (a lead's conversion creates its client). */
   hooks?: RecordHooks;
 }

@@ -38,6 +38,7 @@ import { addLinkTitles, titlesOf } from "./link-titles.ts";
 import { availableActions, derivedStatus } from "./record-actions.ts";
 import { type BulkOutcome, outcomeError, summarise } from "./bulk-results.ts";
 import { containsMatch, containsPattern } from "../../db/dialect.ts";
+import { isForeignKeyViolation } from "../../db/constraint-errors.ts";
 
 /** What a write may carry besides its values. */
 export interface WriteOptions {
@@ -378,7 +379,20 @@ export class RecordEngine {
           `Only drafts can be deleted; cancel a submitted ${type.declaration.label.toLowerCase()} instead`,
         );
       }
-      if (!(await deleteRecord(tx, type, { organizationId: access.organizationId, id, version }))) {
+      let deleted: boolean;
+      try {
+        deleted = await deleteRecord(tx, type, {
+          organizationId: access.organizationId,
+          id,
+          version,
+        });
+      } catch (error) {
+        if (!isForeignKeyViolation(error)) throw error;
+        throw conflict(
+          `${type.declaration.label} ${existing.name} is still used by other records, so it cannot be deleted`,
+        );
+      }
+      if (!deleted) {
         throw conflict(`${type.declaration.label} ${existing.name} was changed by someone else`);
       }
       const before: Record<string, unknown> = { name: existing.name };

@@ -82,3 +82,31 @@ Deno.test("a caller without level 1 keeps child rows' level-1 values it cannot s
     await app.close();
   }
 });
+
+Deno.test("a task with logged time answers 409 to a delete and stays, with its history", async () => {
+  const app = await createEngineTestApp();
+  try {
+    const admin = await app.tokenFor("admin@acme.test");
+    const logged = await app.db.get<{ id: string; version: number }>(
+      `SELECT t.id, t.version FROM tasks t WHERE t.organization_id = 'org_acme'
+       AND EXISTS (SELECT 1 FROM time_logs l WHERE l.task_id = t.id) ORDER BY t.id LIMIT 1`,
+    );
+    assert(logged, "the seed logs time against some task");
+    const refused = await app.call(
+      "DELETE",
+      `/api/records/task/${logged!.id}?version=${logged!.version}`,
+      {
+        token: admin,
+      },
+    );
+    assertEquals(refused.status, 409);
+    assert((await refused.json()).error.message.includes("still used"));
+    const history = await app.db.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM task_status_history WHERE task_id = ?",
+      [logged!.id],
+    );
+    assert(Number(history!.n) > 0, "nothing of it was removed");
+  } finally {
+    await app.close();
+  }
+});

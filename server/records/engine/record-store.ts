@@ -215,6 +215,9 @@ export async function deleteRecord(
       [target.id],
     );
   }
+  for (const owned of type.declaration.delete_with ?? []) {
+    await q.run(`DELETE FROM ${owned.table} WHERE ${owned.column} = ?`, [target.id]);
+  }
   const result = await q.run(
     `DELETE FROM ${type.table} WHERE organization_id = ? AND id = ? AND version = ?`,
     [target.organizationId, target.id, target.version],

@@ -204,4 +204,6 @@ export const TASK = defineRecordType({
     finance: ["read", "export"],
   },
   own_records: { roles: ["member"], fields: ["assignee", "created_by"] },
+  // A task's status history is its own; logged time still naming it refuses the delete.
+  delete_with: [{ table: "task_status_history", column: "task_id" }],
 });
