@@ -12,6 +12,7 @@ const UNSCOPED = [
   "modules",
   "organizations",
   "password_resets",
+  // Which default-role permissions were rolled out: one record for every organisation.
   "permission_rollouts",
   "refresh_tokens",
   "schema_migrations",
