@@ -27,6 +27,10 @@ export default defineConfig({
         // Code every page runs goes in one chunk: many small shared chunks cost more
         // bytes (and requests) than they save.
         manualChunks(id: string) {
+          // Paging a list page by page is the record list's own (it loads with it).
+          if (/node_modules\/@tanstack\/(query-core|react-query)\/.*[Ii]nfinite/.test(id)) {
+            return undefined;
+          }
           if (
             /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@tanstack)\//
               .test(id)
@@ -36,7 +40,8 @@ export default defineConfig({
           // Except what only lazily loaded parts use (form fields, modals, chart tables),
           // which goes with them.
           if (
-            /\/client\/(api|routing)\/|\/client\/renderer\/(?!.*validat)/.test(id) ||
+            /\/client\/api\/(?!record-events)|\/client\/routing\/|\/client\/renderer\/(?!.*validat)/
+              .test(id) ||
             /\/client\/ui\/(?!form-field|modal|chart-data-table|use-element-width)/.test(id)
           ) {
             return "app";

@@ -148,6 +148,10 @@ export function useRecordEditor({ api, meta, id, initial, onCreated }: EditorOpt
       );
       setEdits({});
       setErrors({});
+      // Until the next render, the record's event (which may arrive any moment now)
+      // must already find the saved version and no edits.
+      baseRef.current = answer.record;
+      dirtyRef.current = false;
       void queryClient.invalidateQueries({ queryKey: key });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) setConflict(true);

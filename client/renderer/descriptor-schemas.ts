@@ -188,7 +188,17 @@ function narrowNodes(defs: JsonObject, nodes: string): void {
       delete defs[`widget:${type}`];
     }
   }
-  kept.push({ type: "object", properties: { type: { enum: others } }, required: ["type"] });
+  // One definition, checked by one function wherever a node may stand (inlining it
+  // at each place would repeat the list of other widgets dozens of times). Its five
+  // keywords keep ajv from inlining it (inlineRefs: 4); minProperties is implied.
+  defs["other-widget"] = {
+    type: "object",
+    properties: { type: { enum: others } },
+    required: ["type"],
+    minProperties: 1,
+    additionalProperties: true,
+  };
+  kept.push({ $ref: "#/$defs/other-widget" });
   union.oneOf = kept;
 }
 

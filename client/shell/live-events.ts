@@ -12,7 +12,6 @@ import { useEffect } from "react";
 import { refreshSession } from "../api/api-client.ts";
 import { apiUrl } from "../api/config.ts";
 import { readAccessToken } from "../api/tokens.ts";
-import { publishRecordChange, recordChangesOf } from "../api/record-events.ts";
 
 const FIRST_RETRY_MS = 2_000;
 const MAX_RETRY_MS = 60_000;
@@ -24,9 +23,13 @@ export function useLiveEvents(path: string): void {
     const controller = new AbortController();
     let versions: string | undefined;
     function onEvent(name: string, data: string): void {
-      // A record's change concerns only the record widgets showing it.
-      const changes = recordChangesOf(name, data);
-      if (changes !== undefined) return changes.forEach(publishRecordChange);
+      // A record's change concerns only the record widgets showing it (loaded with them).
+      if (name === "records") {
+        void import("../api/record-events.ts").then((events) =>
+          events.recordChangesOf(name, data)?.forEach(events.publishRecordChange)
+        );
+        return;
+      }
       if (name === "hello") {
         const seen = versions;
         versions = data;
