@@ -70,7 +70,7 @@ async function fill(
     `INSERT INTO bench_entrys (id, organization_id, name, version, created_at, updated_at, title, kind, amount)
      SELECT '${prefix}' || n, '${organizationId}', 'BE-${prefix}' || n, 1, '${now}', '${now}', 'Entry ' || n,
        CASE n % 4 WHEN 0 THEN 'a' WHEN 1 THEN 'b' WHEN 2 THEN 'c' ELSE 'd' END,
-       ((n * 7919) % 100000) / 100.0
+       (((n % 100000) * 7919) % 100000) / 100.0
      FROM (${series}) numbers`,
   );
 }
