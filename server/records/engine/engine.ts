@@ -12,7 +12,6 @@ import { conflict, invalidInput, notFound } from "../../platform/errors/app-erro
 import { recordAudit } from "../../platform/audit/record.ts";
 import { LIST_LIMIT_DEFAULT } from "../../../schemas/records/api.ts";
 import type { ListRequest } from "../../../schemas/records/api.ts";
-import type { Sort } from "../../../schemas/records/meta.ts";
 import type { RecordType } from "../define.ts";
 import { mayReach, typeFor, visibleRecord } from "./record-access.ts";
 import {
@@ -23,6 +22,7 @@ import {
   selectList,
 } from "./record-rows.ts";
 import {
+  amendedName,
   announceRecord,
   deleteRecord,
   insertRecord,
@@ -33,7 +33,14 @@ import {
 } from "./record-store.ts";
 import { validateRecord } from "./validate-record.ts";
 import { savedViews } from "./saved-views.ts";
-import { afterCursor, cappedCount, cursorAfter, sortKeys, whereClause } from "./list-query.ts";
+import {
+  afterCursor,
+  cappedCount,
+  cursorAfter,
+  defaultSort,
+  sortKeys,
+  whereClause,
+} from "./list-query.ts";
 import { addLinkTitles, titlesOf } from "./link-titles.ts";
 import { availableActions, derivedStatus } from "./record-actions.ts";
 import { type BulkOutcome, outcomeError, summarise } from "./bulk-results.ts";
@@ -192,8 +199,9 @@ export class RecordEngine {
     );
     const naming = type.declaration.naming;
     let name: string;
-    if (options.amendedFrom) name = await this.#amendedName(tx, type, access, options.amendedFrom);
-    else if ("series" in naming) {
+    if (options.amendedFrom) {
+      name = await amendedName(tx, type, access.organizationId, options.amendedFrom);
+    } else if ("series" in naming) {
       [name] = await nextSeriesNames(tx, access.organizationId, naming.series, now);
     } else name = String(checked.values[naming.field] ?? "");
     const status = type.declaration.states?.initial;
@@ -221,27 +229,6 @@ export class RecordEngine {
     const created = (await loadRecord(tx, type, access.organizationId, id))!;
     await announceRecord(tx, access.organizationId, type, id, created.version as number);
     return created;
-  }
-
-  async #amendedName(
-    tx: Queryable,
-    type: RecordType,
-    access: Access,
-    from: RecordData,
-  ): Promise<string> {
-    const base = String(from.name).replace(/-\d+$/, from.amended_from ? "" : "$&");
-    for (let n = 1; n < 1000; n++) {
-      const name = `${base}-${n}`;
-      const taken = await tx.get(
-        `SELECT 1 AS found FROM ${type.table} WHERE organization_id = ? AND name = ?`,
-        [
-          access.organizationId,
-          name,
-        ],
-      );
-      if (!taken) return name;
-    }
-    throw conflict("Too many amendments of this record");
   }
 
   /** Updates a record at `version`; a stale version answers 409 and changes nothing. */
@@ -488,16 +475,4 @@ export class RecordEngine {
     }
     return summarise(results);
   }
-}
-
-/**
- * The type's declared list order without the fields the caller may not see; when
- * nothing is left, newest first.
- */
-function defaultSort(type: RecordType, access: Access): readonly Sort[] {
-  const level1 = authorize(access, type.module, "level1");
-  const visible = type.declaration.list.sort.filter((s) =>
-    level1 || type.field.get(s.field)?.level !== 1
-  );
-  return visible.length > 0 ? visible : [{ field: "created_at", dir: "desc" }];
 }

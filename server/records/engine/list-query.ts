@@ -299,3 +299,15 @@ export async function cappedCount(
 }
 
 export { LIST_LIMIT_DEFAULT };
+
+/**
+ * The type's declared list order without the fields the caller may not see; when
+ * nothing is left, newest first.
+ */
+export function defaultSort(type: RecordType, access: MembershipAccess): readonly Sort[] {
+  const level1 = authorize(access, type.module, "level1");
+  const visible = type.declaration.list.sort.filter((s) =>
+    level1 || type.field.get(s.field)?.level !== 1
+  );
+  return visible.length > 0 ? visible : [{ field: "created_at", dir: "desc" }];
+}

@@ -5,6 +5,7 @@
  */
 import type { Queryable, SqlValue } from "../../db/database.ts";
 import { newId } from "../../platform/ids.ts";
+import { conflict } from "../../platform/errors/app-error.ts";
 import type { RecordType } from "../define.ts";
 import {
   attachChildren,
@@ -240,4 +241,26 @@ export async function announceRecord(
     topics: ["data"],
     records: [{ type: type.id, id, ...(version !== undefined ? { version } : {}) }],
   });
+}
+
+/**
+ * The name of an amendment: the cancelled record's name with the next free `-N`
+ * (an amendment of an amendment counts on from the first record's name).
+ */
+export async function amendedName(
+  q: Queryable,
+  type: RecordType,
+  organizationId: string,
+  from: RecordData,
+): Promise<string> {
+  const base = String(from.name).replace(/-\d+$/, from.amended_from ? "" : "$&");
+  for (let n = 1; n < 1000; n++) {
+    const name = `${base}-${n}`;
+    const taken = await q.get(
+      `SELECT 1 AS found FROM ${type.table} WHERE organization_id = ? AND name = ?`,
+      [organizationId, name],
+    );
+    if (!taken) return name;
+  }
+  throw conflict("Too many amendments of this record");
 }

@@ -9,17 +9,21 @@ import { SAMPLE_RECORD_TYPES } from "../../testing/sample-record-types.ts";
 import { tableStatements } from "../engine/table-ddl.ts";
 import { permissionOf } from "../../platform/access/authorize.ts";
 import { RECORD_TYPES } from "../catalogue.ts";
+import type { RecordType } from "../define.ts";
 
 /** The app with the sample types' tables and grants. */
-export async function createEngineTestApp(): Promise<TestApp> {
-  const app = await createTestApp({}, { recordTypes: [...RECORD_TYPES, ...SAMPLE_RECORD_TYPES] });
-  for (const type of SAMPLE_RECORD_TYPES) {
+export async function createEngineTestApp(
+  extra: readonly RecordType[] = [],
+): Promise<TestApp> {
+  const samples = [...SAMPLE_RECORD_TYPES, ...extra];
+  const app = await createTestApp({}, { recordTypes: [...RECORD_TYPES, ...samples] });
+  for (const type of samples) {
     for (const statement of tableStatements(type, app.db.dialect)) await app.db.exec(statement);
   }
   const roles = await app.db.all<{ id: string; organization_id: string; name: string }>(
     "SELECT id, organization_id, name FROM roles",
   );
-  for (const type of [...RECORD_TYPES, ...SAMPLE_RECORD_TYPES]) {
+  for (const type of [...RECORD_TYPES, ...samples]) {
     for (const [roleName, actions] of Object.entries(type.declaration.roles)) {
       for (const role of roles.filter((r) => r.name === roleName)) {
         for (const action of actions) {
