@@ -37,12 +37,14 @@ export default defineConfig({
           ) {
             return "app";
           }
-          // Except what only lazily loaded parts use (form fields, modals, chart tables),
+          // Except what only lazily loaded parts use (form fields, modals, chart tables, tabs),
           // which goes with them.
           if (
             /\/client\/api\/(?!record-events)|\/client\/routing\/|\/client\/renderer\/(?!.*validat)/
               .test(id) ||
-            /\/client\/ui\/(?!form-field|modal|chart-data-table|use-element-width)/.test(id)
+            /\/client\/ui\/(?!form-field|modal|chart-data-table|use-element-width|tab-strip)/.test(
+              id,
+            )
           ) {
             return "app";
           }

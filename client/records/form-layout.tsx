@@ -2,7 +2,8 @@
  * A record form's layout from its metadata: tabs (when more than one), sections
  * with a label, and up to three columns of fields (one column on a phone).
  */
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
+import { TabStrip } from "../ui/tab-strip.tsx";
 import type { FormLayout as Layout } from "../../schemas/records/meta.ts";
 
 /**
@@ -13,8 +14,6 @@ export function FormLayout(
   { layout, field, reveal }: { layout: Layout; field(id: string): ReactNode; reveal?: string },
 ) {
   const [active, setActive] = useState(0);
-  const baseId = useId();
-  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const tabs = layout.tabs;
   useEffect(() => {
     if (reveal === undefined) return;
@@ -38,49 +37,9 @@ export function FormLayout(
   ));
   if (tabs.length === 1) return <>{body}</>;
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>): void {
-    const last = tabs.length - 1;
-    const next = event.key === "ArrowRight"
-      ? (active === last ? 0 : active + 1)
-      : event.key === "ArrowLeft"
-      ? (active === 0 ? last : active - 1)
-      : undefined;
-    if (next === undefined) return;
-    event.preventDefault();
-    setActive(next);
-    buttons.current[next]?.focus();
-  }
-
   return (
-    <div className="tabs">
-      <div className="tab-list" role="tablist" onKeyDown={onKeyDown}>
-        {tabs.map((t, i) => (
-          <button
-            key={t.id}
-            ref={(element) => {
-              buttons.current[i] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`${baseId}-tab-${i}`}
-            aria-selected={i === active}
-            aria-controls={`${baseId}-panel`}
-            tabIndex={i === active ? 0 : -1}
-            className="tab"
-            onClick={() => setActive(i)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div
-        className="tab-panel"
-        role="tabpanel"
-        id={`${baseId}-panel`}
-        aria-labelledby={`${baseId}-tab-${active}`}
-      >
-        {body}
-      </div>
-    </div>
+    <TabStrip tabs={tabs} active={tabs.indexOf(tab)} onSelect={setActive}>
+      {body}
+    </TabStrip>
   );
 }

@@ -1,8 +1,7 @@
 import { deepStrictEqual as assertEquals, rejects } from "node:assert/strict";
 import type { Database } from "../database.ts";
 import { migrate, MIGRATIONS } from "../migrate.ts";
-import { openDatabase } from "../open.ts";
-import { createEmptyDatabaseUrl } from "../../testing/test-database.ts";
+import { migrateTo, withEmptyDatabase } from "../../testing/migration-steps.ts";
 
 /** Tables that belong to no one organisation: the tenants, people, the catalogue, bookkeeping. */
 const UNSCOPED = [
@@ -19,34 +18,6 @@ const UNSCOPED = [
   "user_preferences",
   "users",
 ];
-
-async function withEmptyDatabase(fn: (db: Database) => Promise<void>): Promise<void> {
-  const empty = await createEmptyDatabaseUrl();
-  const db = openDatabase(empty.url, { listen: false });
-  try {
-    await fn(db);
-  } finally {
-    await db.close();
-    await empty.drop();
-  }
-}
-
-/** Applies the migrations up to and including `last`, recorded as migrate() records them. */
-async function migrateTo(db: Database, last: number): Promise<void> {
-  await db.exec(
-    "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
-  );
-  for (const migration of MIGRATIONS.filter((m) => m.version <= last)) {
-    await db.transaction(async (tx) => {
-      await tx.exec(migration.sql[db.dialect]);
-      await tx.run("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)", [
-        migration.version,
-        migration.name,
-        "2031-05-20T00:00:00.000Z",
-      ]);
-    });
-  }
-}
 
 async function columnsByTable(db: Database): Promise<Map<string, string[]>> {
   const rows = await db.all<{ table_name: string; column_name: string }>(
