@@ -20,6 +20,7 @@ import recordEngine from "./migrations/011_record_engine.ts";
 import recordTypes from "./migrations/012_record_types.ts";
 import permissionRollouts from "./migrations/013_permission_rollouts.ts";
 import files from "./migrations/014_files.ts";
+import enterpriseProjects from "./migrations/015_enterprise_projects.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations/postgres/index.ts";
 
 /** One migration: its number, name and text per dialect. */
@@ -44,6 +45,7 @@ const SQLITE: readonly [number, string, string][] = [
   [12, "record_types", recordTypes],
   [13, "permission_rollouts", permissionRollouts],
   [14, "files", files],
+  [15, "enterprise_projects", enterpriseProjects],
 ];
 
 /** Every migration, numbered. Append only, with both dialects' texts. */

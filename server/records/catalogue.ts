@@ -12,6 +12,7 @@ import { ITEM } from "./types/item.ts";
 import { TYPE_MASTER } from "./types/type-master.ts";
 import { DOCUMENT } from "./types/document.ts";
 import { PROJECT_TEMPLATE } from "./types/project-template.ts";
+import { APPROVAL_WORKFLOW } from "./types/approval-workflow.ts";
 
 /** The declared record types. */
 export const RECORD_TYPES: readonly RecordType[] = [
@@ -23,6 +24,7 @@ export const RECORD_TYPES: readonly RecordType[] = [
   ITEM,
   TYPE_MASTER,
   DOCUMENT,
+  APPROVAL_WORKFLOW,
 ];
 
 /** The record type with this id, if declared. */

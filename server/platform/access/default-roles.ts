@@ -53,6 +53,7 @@ export function defaultRoles(
         "clients.portal_invite",
         "clients.portal_revoke",
         "projects.update",
+        "projects.approve",
       ],
     },
     sales: {

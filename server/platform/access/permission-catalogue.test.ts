@@ -58,7 +58,7 @@ Deno.test("A module owning a record type has read, the standard actions, its wor
 Deno.test("Modules without record types have read plus their hand-written writes", () => {
   assertEquals(actionsOf("leads", []), ["read"]);
   assertEquals(actionsOf("clients", []), ["read", "message", "portal_invite", "portal_revoke"]);
-  assertEquals(actionsOf("projects", []), ["read", "update"]);
+  assertEquals(actionsOf("projects", []), ["read", "update", "administer", "approve"]);
   assertEquals(actionsOf("settings", []), ["read"]);
   ok(KNOWN_PERMISSIONS.has("system.system_settings.read"));
   ok(KNOWN_PERMISSIONS.has("projects.update"));

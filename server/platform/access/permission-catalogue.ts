@@ -19,11 +19,13 @@ export const MATRIX_ACTIONS = ["read", "create", "update", "delete", "export", "
  * its own permission, never the module's read. `clients.portal_invite` and
  * `clients.portal_revoke` give and take a contact's portal access,
  * `clients.message` replies in a client's thread, `projects.update` reports a
- * project's progress and recomputes its stored metrics.
+ * project's progress and recomputes its stored metrics, `projects.approve` acts on
+ * a project's approval step, and `projects.administer` runs the enterprise
+ * projects' data care (statistics, indexes, summaries, archives, data tests).
  */
 export const WRITE_ACTIONS: Readonly<Record<string, readonly string[]>> = {
   clients: ["message", "portal_invite", "portal_revoke"],
-  projects: ["update"],
+  projects: ["update", "approve", "administer"],
 };
 
 /** One permission of the catalogue. */

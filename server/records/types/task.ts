@@ -64,6 +64,22 @@ export const TASK = defineRecordType({
       sortable: true,
     },
     {
+      id: "start_date",
+      label: "Start date",
+      type: "date",
+      filterable: true,
+      sortable: true,
+      description: "When work is planned to begin; the schedule optimiser proposes it.",
+    },
+    {
+      id: "phase",
+      label: "Phase",
+      type: "data",
+      column: "phase_id",
+      hidden: true,
+      description: "The project phase row this task belongs to.",
+    },
+    {
       id: "due_date",
       label: "Due date",
       type: "date",
@@ -174,7 +190,14 @@ export const TASK = defineRecordType({
         id: "details",
         label: "Details",
         sections: [
-          { columns: [["title", "project", "assignee"], ["status", "priority", "due_date"]] },
+          {
+            columns: [["title", "project", "assignee"], [
+              "status",
+              "priority",
+              "start_date",
+              "due_date",
+            ]],
+          },
           { label: "Description", columns: [["description"], ["tags"]] },
         ],
       },

@@ -13,6 +13,7 @@ import recordEngine from "./011_record_engine.ts";
 import recordTypes from "./012_record_types.ts";
 import permissionRollouts from "./013_permission_rollouts.ts";
 import files from "./014_files.ts";
+import enterpriseProjects from "./015_enterprise_projects.ts";
 
 export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   1: platform,
@@ -29,4 +30,5 @@ export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   12: recordTypes,
   13: permissionRollouts,
   14: files,
+  15: enterpriseProjects,
 };
