@@ -279,7 +279,24 @@ export const INVOICE = defineRecordType({
       ],
     }],
   },
-  panels: [{ kind: "related", label: "Credit notes", type: "invoice", field: "return_against" }],
+  panels: [
+    {
+      kind: "node",
+      label: "Print",
+      node: {
+        type: "button",
+        label: "Download PDF",
+        variant: "secondary",
+        action: {
+          kind: "download",
+          format: "file",
+          source: "/api/records/invoice/{id}/pdf",
+          filename: "invoice-{id}.pdf",
+        },
+      },
+    },
+    { kind: "related", label: "Credit notes", type: "invoice", field: "return_against" },
+  ],
   roles: {
     firm_admin: [
       "read",
@@ -306,7 +323,6 @@ export const INVOICE = defineRecordType({
       "amend",
       "credit_note",
     ],
-    sales: ["read", "export"],
     project_manager: ["read"],
   },
   hooks: {

@@ -87,8 +87,5 @@ export const TAX_TEMPLATE = defineRecordType({
   roles: {
     firm_admin: ["read", "create", "update", "delete", "export", "import", "level1"],
     finance: ["read", "create", "update", "delete", "export", "import"],
-    sales: ["read"],
-    project_manager: ["read"],
-    member: ["read"],
   },
 });
