@@ -38,6 +38,7 @@ import { taskRoutes } from "./modules/tasks/routes.ts";
 import { clientRoutes } from "./modules/clients/routes.ts";
 import { clientAccessRoutes } from "./modules/clients/client-access.ts";
 import { portalRoutes } from "./modules/portal/routes.ts";
+import { invoiceRoutes } from "./modules/finance/invoice-routes.ts";
 import { projectRoutes } from "./modules/projects/routes.ts";
 import { projectAnalyticsRoutes } from "./modules/project-analytics/mod.ts";
 import { enterpriseProjectRoutes } from "./modules/enterprise-projects/mod.ts";
@@ -216,6 +217,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   eventRoutes(app, { feed, sessions, accessOf, verifyToken, clock });
   clientAccessRoutes(api, db, clock, config.publicUrl);
   portalRoutes(api, db, clock);
+  invoiceRoutes(api, db, records, clock);
   outgoingMailRoutes(api, { db, config });
   recordRoutes(api, records);
 
