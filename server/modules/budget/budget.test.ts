@@ -73,7 +73,7 @@ Deno.test("budgets: approved by someone else, changed only as drafts, items from
     await t.step("a budget saved with a template gets its items from it", async () => {
       const template = recordOf(
         await admin.create("budget_template", {
-          title: "Front-loaded quarter",
+          title: "Front-loaded test quarter",
           lines: [
             { month_offset: 0, share_percent: 50 },
             { month_offset: 1, share_percent: 30, category: "travel" },
