@@ -28,6 +28,7 @@ async function approvedBudget(creator: Records, approver: Records, values: Json)
 async function submittedClaim(claimant: Records, category: string, amount: number) {
   const claim = recordOf(
     await claimant.create("expense", {
+      purpose: "Test claim",
       approver: "usr_acme_finance",
       lines: [{ date: "2031-03-15", category, amount }],
     }),

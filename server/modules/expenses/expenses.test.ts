@@ -19,22 +19,35 @@ Deno.test("expense claims: the approver is someone other than the claimant", asy
 
     await t.step("a claim naming its claimant as approver cannot be submitted", async () => {
       const own = recordOf(
-        await tom.create("expense", { approver: "usr_acme_tom", lines: [LINE] }),
+        await tom.create("expense", {
+          purpose: "Test claim",
+          approver: "usr_acme_tom",
+          lines: [LINE],
+        }),
       );
       const refused = await tom.act("expense", own.id as string, "submit");
       assertEquals(refused.status, 409);
       assertEquals(messageOf(refused), "The approver cannot be the claimant");
     });
 
-    await t.step("the claimant cannot approve their own claim", async () => {
-      const claim = recordOf(
-        await finance.create("expense", { approver: "usr_acme_admin", lines: [LINE] }),
+    await t.step("neither the claimant nor the creator approves the claim", async () => {
+      const pm = await recordsAs(app, "pm@acme.test");
+      const forPm = recordOf(
+        await finance.create("expense", {
+          purpose: "Workshop travel",
+          claimant: "usr_acme_pm",
+          approver: "usr_acme_admin",
+          lines: [LINE],
+        }),
       );
-      assertEquals((await finance.act("expense", claim.id as string, "submit")).status, 200);
-      const refused = await finance.act("expense", claim.id as string, "approve");
-      assertEquals(refused.status, 403);
-      assertEquals(messageOf(refused), "You cannot approve your own expense claim");
-      assertEquals(recordOf(await finance.get("expense", claim.id as string)).status, "submitted");
+      assertEquals((await finance.act("expense", forPm.id as string, "submit")).status, 200);
+      const byClaimant = await pm.act("expense", forPm.id as string, "approve");
+      assertEquals(byClaimant.status, 403);
+      assertEquals(messageOf(byClaimant), "You cannot approve your own expense claim");
+      const byCreator = await finance.act("expense", forPm.id as string, "approve");
+      assertEquals(byCreator.status, 403);
+      ok(messageOf(byCreator).includes("you created"), messageOf(byCreator));
+      assertEquals(recordOf(await finance.get("expense", forPm.id as string)).status, "submitted");
     });
 
     await t.step("another approver approves: sanctioned as claimed, time stamped", async () => {
@@ -71,9 +84,19 @@ Deno.test("expense claims: members see only their own claims", async () => {
   try {
     const tom = await recordsAs(app, "tom@acme.test");
     const maya = await recordsAs(app, "maya@acme.test");
-    const mine = recordOf(await tom.create("expense", { approver: "usr_acme_pm", lines: [LINE] }));
+    const mine = recordOf(
+      await tom.create("expense", {
+        purpose: "Test claim",
+        approver: "usr_acme_pm",
+        lines: [LINE],
+      }),
+    );
     const theirs = recordOf(
-      await maya.create("expense", { approver: "usr_acme_pm", lines: [LINE] }),
+      await maya.create("expense", {
+        purpose: "Test claim",
+        approver: "usr_acme_pm",
+        lines: [LINE],
+      }),
     );
     const listed = (await tom.list("expense")).body.items as Json[];
     ok(listed.some((r) => r.id === mine.id));
@@ -92,22 +115,30 @@ Deno.test("expense claims: only a draft changes; bad input names the field", asy
   try {
     const tom = await recordsAs(app, "tom@acme.test");
     const bad = await tom.create("expense", {
+      purpose: "Test claim",
       approver: "usr_acme_pm",
       lines: [{ ...LINE, amount: "abc" }],
     });
     assertEquals(bad.status, 400);
     ok(fieldsOf(bad)["lines[0].amount"]);
-    const noApprover = await tom.create("expense", { lines: [LINE] });
+    const noApprover = await tom.create("expense", { purpose: "Test claim", lines: [LINE] });
     assertEquals(noApprover.status, 400);
     assertEquals(fieldsOf(noApprover).approver, "Required");
     const badCategory = await tom.create("expense", {
+      purpose: "Test claim",
       approver: "usr_acme_pm",
       lines: [{ ...LINE, category: "yachts" }],
     });
     assertEquals(badCategory.status, 400);
     ok(fieldsOf(badCategory)["lines[0].category"]);
 
-    const claim = recordOf(await tom.create("expense", { approver: "usr_acme_pm", lines: [LINE] }));
+    const claim = recordOf(
+      await tom.create("expense", {
+        purpose: "Test claim",
+        approver: "usr_acme_pm",
+        lines: [LINE],
+      }),
+    );
     const submitted = recordOf(await tom.act("expense", claim.id as string, "submit"));
     const changed = await tom.update("expense", claim.id as string, submitted.version as number, {
       lines: [{ ...LINE, amount: 999 }],

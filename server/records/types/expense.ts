@@ -17,10 +17,17 @@ export const EXPENSE = defineRecordType({
   module: "expenses",
   table: "expenses",
   naming: { series: "EXP-.YYYY.-.#####" },
-  title_field: "name",
+  title_field: "purpose",
   search_fields: ["name", "purpose"],
   fields: [
-    { id: "purpose", label: "Purpose", type: "data", max_length: 140, in_list: true },
+    {
+      id: "purpose",
+      label: "Purpose",
+      type: "data",
+      required: true,
+      max_length: 140,
+      in_list: true,
+    },
     {
       id: "claimant",
       label: "Claimant",
@@ -31,7 +38,7 @@ export const EXPENSE = defineRecordType({
       default: "@me",
       in_list: true,
       filterable: true,
-      read_only_if: "status != 'draft'",
+      read_only_if: "is_set(status) and status != 'draft'",
     },
     {
       id: "approver",
@@ -43,13 +50,13 @@ export const EXPENSE = defineRecordType({
       in_list: true,
       filterable: true,
       description: "Who approves the claim; not the claimant.",
-      read_only_if: "status != 'draft'",
+      read_only_if: "is_set(status) and status != 'draft'",
     },
     {
       id: "lines",
       label: "Expenses",
       type: "table",
-      read_only_if: "status != 'draft' and status != 'submitted'",
+      read_only_if: "is_set(status) and status != 'draft' and status != 'submitted'",
       child: {
         table: "expense_lines",
         parent_column: "expense_id",
@@ -61,7 +68,6 @@ export const EXPENSE = defineRecordType({
             type: "date",
             column: "expense_date",
             required: true,
-            default: "@today",
           },
           {
             id: "category",
@@ -147,6 +153,7 @@ export const EXPENSE = defineRecordType({
         from: ["submitted"],
         to: "approved",
         tone: "primary",
+        not_by_creator: true,
         condition: {
           expression: "approver != claimant",
           message: "The approver cannot be the claimant",
@@ -158,6 +165,7 @@ export const EXPENSE = defineRecordType({
         from: ["submitted"],
         to: "rejected",
         tone: "danger",
+        not_by_creator: true,
         comment: "required",
       },
       {

@@ -14,7 +14,8 @@ export const PAYMENT = defineRecordType({
   module: "payments",
   table: "payments",
   naming: { series: "PAY-.YYYY.-.#####" },
-  title_field: "name",
+  // Not "name": the client takes a type titled by its name as named by the user.
+  title_field: "reference",
   search_fields: ["name", "reference"],
   submittable: true,
   fields: [
