@@ -164,3 +164,20 @@ Deno.test("expense claims: only a draft changes; bad input names the field", asy
     await app.close();
   }
 });
+
+Deno.test("a claim sent with its form's default claimant @me is the caller's", async () => {
+  const app = await createTestApp();
+  try {
+    const pm = await recordsAs(app, "pm@acme.test");
+    const created = await pm.create("expense", {
+      purpose: "Default claimant",
+      claimant: "@me",
+      approver: "usr_acme_finance",
+      lines: [LINE],
+    });
+    assertEquals(created.status, 201, JSON.stringify(created.body));
+    assertEquals(recordOf(created).claimant, "usr_acme_pm");
+  } finally {
+    await app.close();
+  }
+});
