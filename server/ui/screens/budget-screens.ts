@@ -64,6 +64,7 @@ const MONTHLY_CHART: Node = {
   source: "tracking",
   path: "months",
   x: "month",
+  labelEvery: 2,
   title: "Budget against actuals per month",
   series: [
     { key: "budget", label: "Budget", tone: "neutral", dashed: true },
@@ -111,10 +112,8 @@ const OPEN_BUDGET = { kind: "navigate" as const, to: "/app/budget/{id}" };
 
 const LINE_COLUMNS = [
   { key: "month", label: "Month", sortable: true },
-  { key: "budget_name", label: "Budget", sortable: true },
-  { key: "budget_title", label: "Title" },
+  { key: "budget_title", label: "Budget", sortable: true },
   { key: "category_label", label: "Category", fallback: "Any" },
-  { key: "description", label: "Description", fallback: "" },
   { key: "amount", label: "Budget", format: "currency" as const, align: "end" as const },
   { key: "committed", label: "Committed", format: "currency" as const, align: "end" as const },
   { key: "consumed", label: "Consumed", format: "currency" as const, align: "end" as const },
@@ -222,39 +221,33 @@ function trackingScreen(): ScreenDescriptor {
     { standings: STANDINGS, tracking: tracking({ budget_id: { $state: "budget_id" } }) },
     [
       {
-        type: "grid",
-        columns: 2,
+        type: "card",
+        title: "Budget",
         children: [
           {
-            type: "card",
-            title: "Budget",
-            children: [
-              {
-                type: "button",
-                label: "All approved budgets",
-                variant: "secondary",
-                action: { kind: "set-state", values: {}, clear: ["budget_id"] },
-              },
-              {
-                type: "selectable-list",
-                source: "standings",
-                path: "budgets",
-                title: { $field: "title" },
-                meta: [{ $field: "name" }, { $field: "status", labels: BUDGET_STATUS }],
-                onSelect: { kind: "set-state", values: { budget_id: { $field: "id" } } },
-                selectedState: "budget_id",
-                maxHeight: "24rem",
-                emptyText: "No budgets yet",
-              },
-            ],
+            type: "button",
+            label: "All approved budgets",
+            variant: "secondary",
+            action: { kind: "set-state", values: {}, clear: ["budget_id"] },
           },
           {
-            type: "card",
-            title: "Budget against committed and consumed",
-            subtitle: "Every approved budget, or the one chosen",
-            children: [MONTHLY_CHART],
+            type: "selectable-list",
+            source: "standings",
+            path: "budgets",
+            title: { $field: "title" },
+            meta: [{ $field: "name" }, { $field: "status", labels: BUDGET_STATUS }],
+            onSelect: { kind: "set-state", values: { budget_id: { $field: "id" } } },
+            selectedState: "budget_id",
+            maxHeight: "14rem",
+            emptyText: "No budgets yet",
           },
         ],
+      },
+      {
+        type: "card",
+        title: "Budget against committed and consumed",
+        subtitle: "Every approved budget, or the one chosen",
+        children: [MONTHLY_CHART],
       },
       {
         type: "card",
@@ -264,7 +257,7 @@ function trackingScreen(): ScreenDescriptor {
           source: "tracking",
           path: "lines",
           columns: LINE_COLUMNS,
-          pageSize: 50,
+          pageSize: 24,
           emptyText: "No budget items yet",
         }],
       },
@@ -276,23 +269,23 @@ function trackingScreen(): ScreenDescriptor {
 function analytics(): ScreenDescriptor {
   return page("budget-analytics", { standings: STANDINGS, tracking: tracking() }, [
     {
+      type: "card",
+      title: "Share used per budget",
+      children: [{
+        type: "bar-chart",
+        source: "standings",
+        path: "budgets",
+        x: "title",
+        y: "percent_used",
+        title: "Committed and consumed, % of budget",
+        tone: "warning",
+        emptyText: "No budgets yet",
+      }],
+    },
+    {
       type: "grid",
       columns: 2,
       children: [
-        {
-          type: "card",
-          title: "Share used per budget",
-          children: [{
-            type: "bar-chart",
-            source: "standings",
-            path: "budgets",
-            x: "name",
-            y: "percent_used",
-            title: "Committed and consumed, % of budget",
-            tone: "warning",
-            emptyText: "No budgets yet",
-          }],
-        },
         {
           type: "card",
           title: "Budgeted per expense category",
@@ -306,9 +299,9 @@ function analytics(): ScreenDescriptor {
             emptyText: "No category budgets yet",
           }],
         },
+        { type: "card", title: "Per month", children: [MONTHLY_CHART] },
       ],
     },
-    { type: "card", title: "Per month", children: [MONTHLY_CHART] },
     {
       type: "card",
       title: "Where budgets over- or under-run",
@@ -316,7 +309,9 @@ function analytics(): ScreenDescriptor {
         type: "table",
         source: "standings",
         path: "budgets",
-        columns: STANDING_COLUMNS,
+        columns: STANDING_COLUMNS.filter((c) =>
+          !["scope", "period_start", "period_end"].includes(c.key)
+        ),
         defaultSort: { key: "percent_used", direction: "desc" },
         rowAction: OPEN_BUDGET,
         emptyText: "No budgets yet",
@@ -381,9 +376,9 @@ function items(): ScreenDescriptor {
           source: "tracking",
           path: "lines",
           columns: LINE_COLUMNS,
-          pageSize: 50,
+          pageSize: 36,
           searchable: true,
-          groupBy: "budget_name",
+          groupBy: "budget_title",
           rowAction: { kind: "navigate", to: "/app/budget/{budget_id}" },
           emptyText: "No budget items yet",
         },
