@@ -7,6 +7,9 @@
  */
 import { defineRecordType } from "../define.ts";
 
+/** A budget past its draft is what was approved (or refused): its fields no longer change. */
+const DECIDED = "is_set(status) and status != 'draft'";
+
 export const BUDGET = defineRecordType({
   id: "budget",
   label: "Budget",
@@ -17,9 +20,18 @@ export const BUDGET = defineRecordType({
   title_field: "title",
   search_fields: ["title", "name"],
   fields: [
-    { id: "title", label: "Title", type: "data", required: true, in_list: true, sortable: true },
+    {
+      id: "title",
+      read_only_if: DECIDED,
+      label: "Title",
+      type: "data",
+      required: true,
+      in_list: true,
+      sortable: true,
+    },
     {
       id: "scope",
+      read_only_if: DECIDED,
       label: "Budget for",
       type: "select",
       required: true,
@@ -33,6 +45,7 @@ export const BUDGET = defineRecordType({
     },
     {
       id: "project",
+      read_only_if: DECIDED,
       label: "Project",
       type: "link",
       link: "project",
@@ -44,6 +57,7 @@ export const BUDGET = defineRecordType({
     },
     {
       id: "category",
+      read_only_if: DECIDED,
       label: "Expense category",
       type: "select",
       options_from: "expense_category",
@@ -54,15 +68,24 @@ export const BUDGET = defineRecordType({
     },
     {
       id: "period_start",
+      read_only_if: DECIDED,
       label: "From",
       type: "date",
       required: true,
       in_list: true,
       sortable: true,
     },
-    { id: "period_end", label: "To", type: "date", required: true, in_list: true },
+    {
+      id: "period_end",
+      read_only_if: DECIDED,
+      label: "To",
+      type: "date",
+      required: true,
+      in_list: true,
+    },
     {
       id: "action_on_excess",
+      read_only_if: DECIDED,
       label: "When exceeded",
       type: "select",
       required: true,
@@ -76,6 +99,7 @@ export const BUDGET = defineRecordType({
     },
     {
       id: "template",
+      read_only_if: DECIDED,
       label: "Template",
       type: "link",
       link: "budget_template",
@@ -84,6 +108,7 @@ export const BUDGET = defineRecordType({
     },
     {
       id: "amount",
+      read_only_if: DECIDED,
       label: "Amount to spread",
       type: "currency",
       min: 0,
@@ -93,6 +118,7 @@ export const BUDGET = defineRecordType({
     },
     {
       id: "items",
+      read_only_if: DECIDED,
       label: "Monthly amounts",
       type: "table",
       child: {

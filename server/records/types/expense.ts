@@ -27,6 +27,7 @@ export const EXPENSE = defineRecordType({
       required: true,
       max_length: 140,
       in_list: true,
+      read_only_if: "is_set(status) and status != 'draft'",
     },
     {
       id: "claimant",
