@@ -194,12 +194,10 @@ export const BUDGET = defineRecordType({
   list: {
     columns: [
       "title",
-      "name",
       "scope",
       "project",
       "category",
       "period_start",
-      "period_end",
       "action_on_excess",
       "total",
       "status",
