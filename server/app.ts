@@ -42,6 +42,8 @@ import { invoiceRoutes } from "./modules/finance/invoice-routes.ts";
 import { projectRoutes } from "./modules/projects/routes.ts";
 import { projectAnalyticsRoutes } from "./modules/project-analytics/mod.ts";
 import { enterpriseProjectRoutes } from "./modules/enterprise-projects/mod.ts";
+import { addBudgetRules, budgetRoutes } from "./modules/budget/mod.ts";
+import { addExpenseRules } from "./modules/expenses/mod.ts";
 import { dashboardAnalyticsRoutes } from "./modules/analytics-dashboard/mod.ts";
 import { reportRoutes } from "./modules/reports/mod.ts";
 import { calendarRoutes } from "./modules/calendar/routes.ts";
@@ -201,6 +203,9 @@ export function createApp(deps: AppDeps): BuiltApp {
   projectRoutes(api, db, records);
   projectAnalyticsRoutes(api, db, clock);
   enterpriseProjectRoutes(api, { db, records, clock });
+  addExpenseRules(records);
+  addBudgetRules(records);
+  budgetRoutes(api, db);
   dashboardAnalyticsRoutes(app, api, db, { clock });
   reportRoutes(api, db, clock);
   calendarRoutes(api, db, clock);

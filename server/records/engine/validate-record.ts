@@ -80,7 +80,8 @@ export async function validateRecord(
       continue;
     }
     sent.add(key);
-    values[key] = value;
+    // A form sends a new record's defaults as they are declared: `@me` is the caller.
+    values[key] = field.link === "user" && value === "@me" ? access.user.id : value;
   }
   if (!existing) {
     for (const field of type.fields) {
