@@ -53,7 +53,7 @@ export function projectAudit(q: Queryable, organizationId: string, projectId: st
   return q.all<AuditRow>(
     `SELECT action, actor_id, before_value, after_value, created_at FROM audit_logs
       WHERE organization_id = ? AND resource_type = 'project' AND resource_id = ?
-      ORDER BY created_at, id`,
+      ORDER BY created_at, CASE WHEN action = 'create' THEN 0 ELSE 1 END, id`,
     [organizationId, projectId],
   );
 }

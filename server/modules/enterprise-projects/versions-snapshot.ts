@@ -163,13 +163,20 @@ export async function restoreSnapshot(
     phases: target.snapshot.phases,
     members,
   }, { auditAction: "rollback" });
-  // added_at is read-only in the form; the snapshot's value is put back as it was.
-  for (const member of target.snapshot.members) {
-    await tx.run(`UPDATE project_members SET added_at = ? WHERE id = ? AND project_id = ?`, [
-      member.added_at as string,
-      member.id as string,
+  // A row removed since the snapshot comes back under a new id and added_at is read-only
+  // in the form: both are put back as they were, so tasks find their phase again.
+  for (const [idx, phase] of target.snapshot.phases.entries()) {
+    await tx.run(`UPDATE project_phases SET id = ? WHERE project_id = ? AND idx = ?`, [
+      phase.id as string,
       target.projectId,
+      idx,
     ]);
+  }
+  for (const [idx, member] of target.snapshot.members.entries()) {
+    await tx.run(
+      `UPDATE project_members SET id = ?, added_at = ? WHERE project_id = ? AND idx = ?`,
+      [member.id as string, member.added_at as string, target.projectId, idx],
+    );
   }
 
   const current = new Map(
