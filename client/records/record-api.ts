@@ -107,9 +107,15 @@ export function importCsv(api: string, file: File, dryRun: boolean): Promise<Imp
 }
 
 /** The CSV of the list as filtered now. */
-export function exportCsv(api: string, filters: Filter[]): Promise<Blob> {
+export function exportCsv(
+  api: string,
+  filters: Filter[],
+  list: { search?: string; sort?: readonly Sort[] } = {},
+): Promise<Blob> {
   const query = new URLSearchParams({ format: "csv" });
   if (filters.length > 0) query.set("filters", JSON.stringify(filters));
+  if (list.search) query.set("search", list.search);
+  if (list.sort && list.sort.length > 0) query.set("sort", JSON.stringify(list.sort));
   return apiFile(`${api}/export?${query}`);
 }
 

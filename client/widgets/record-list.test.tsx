@@ -360,7 +360,7 @@ describe("the record-list widget", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
-  it("exports the filtered list as CSV through the API with the bearer token", async () => {
+  it("exports the list as filtered, searched and sorted now, through the API with the bearer token", async () => {
     storeTokens({ access_token: "tok", refresh_token: "r" });
     const server = fakeServer({
       [`POST ${API}/list`]: page([taskRow("t1")]),
@@ -374,6 +374,11 @@ describe("the record-list widget", () => {
       Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }),
     );
     await renderScreen(listScreen({ view: "mine" }));
+    const box = await screen.findByRole("searchbox", { name: "Search Tasks" });
+    fireEvent.change(box, { target: { value: "apollo" } });
+    await waitFor(() =>
+      expect(server.to("POST", `${API}/list`).at(-1)?.body).toMatchObject({ search: "apollo" })
+    );
     fireEvent.click(await screen.findByRole("button", { name: "Export" }));
     await waitFor(() => expect(created).toHaveBeenCalled());
     const request = server.to("GET", `${API}/export`)[0];
@@ -381,6 +386,9 @@ describe("the record-list widget", () => {
     const query = new URL(request.url, "http://x").searchParams;
     expect(query.get("format")).toBe("csv");
     expect(JSON.parse(query.get("filters")!)).toEqual([{ field: "title", op: "is_set" }]);
+    expect(query.get("search")).toBe("apollo");
+    // The sort in effect: the view's, as the list shows it.
+    expect(JSON.parse(query.get("sort")!)).toEqual([{ field: "due_date", dir: "asc" }]);
   });
 
   it("reloads when a record of its type changes elsewhere", async () => {
