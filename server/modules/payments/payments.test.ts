@@ -143,3 +143,25 @@ Deno.test("payments move an invoice Unpaid → Partly Paid → Paid, and back on
     await app.close();
   }
 });
+
+Deno.test("a payment sent as its form sends it (declared defaults, link titles in rows) is saved", async () => {
+  const app = await createTestApp();
+  try {
+    app.clock.now = Date.parse("2026-05-04T10:00:00.000Z");
+    const finance = await recordsAs(app, "finance@acme.test");
+    const admin = await recordsAs(app, "admin@acme.test");
+    const client = recordOf(await admin.create("client", { name: "Form Sent Ltd" }));
+    const invoice = await submittedInvoice(finance, client.id as string, "2026-05-01");
+    const created = await finance.create("payment", {
+      client: client.id,
+      date: "@today",
+      amount: 250,
+      allocations: [{ invoice: invoice.id, invoice__title: invoice.name, amount: 250 }],
+    });
+    assertEquals(created.status, 201, JSON.stringify(created.body));
+    assertEquals(recordOf(created).date, "2026-05-04");
+    assertEquals((recordOf(created).allocations as Json[])[0].invoice, invoice.id);
+  } finally {
+    await app.close();
+  }
+});
