@@ -128,7 +128,17 @@ Deno.test("GET /ui/shell leaves out categories with no visible items", async () 
   const t = await createTestApp();
   try {
     const body = await shell(t, "sales@acme.test");
-    assertEquals(body.sidebar.categories.map((c) => c.name), ["Core", "Sales", "Operations"]);
+    // Everyone files expense claims, so Finance shows its one item (Expenses) to sales.
+    assertEquals(body.sidebar.categories.map((c) => c.name), [
+      "Core",
+      "Sales",
+      "Finance",
+      "Operations",
+    ]);
+    assertEquals(
+      body.sidebar.categories.find((c) => c.name === "Finance")!.items.map((i) => i.id),
+      ["expenses"],
+    );
     ok(body.sidebar.categories.every((c) => c.items.length > 0));
   } finally {
     await t.close();
