@@ -44,6 +44,7 @@ import { projectAnalyticsRoutes } from "./modules/project-analytics/mod.ts";
 import { enterpriseProjectRoutes } from "./modules/enterprise-projects/mod.ts";
 import { addBudgetRules, budgetRoutes } from "./modules/budget/mod.ts";
 import { addExpenseRules } from "./modules/expenses/mod.ts";
+import { addPaymentRules } from "./modules/payments/mod.ts";
 import { dashboardAnalyticsRoutes } from "./modules/analytics-dashboard/mod.ts";
 import { reportRoutes } from "./modules/reports/mod.ts";
 import { calendarRoutes } from "./modules/calendar/routes.ts";
@@ -204,6 +205,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   projectAnalyticsRoutes(api, db, clock);
   enterpriseProjectRoutes(api, { db, records, clock });
   addExpenseRules(records);
+  addPaymentRules(records);
   addBudgetRules(records);
   budgetRoutes(api, db);
   dashboardAnalyticsRoutes(app, api, db, { clock });
