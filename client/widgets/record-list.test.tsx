@@ -130,6 +130,35 @@ describe("the record-list widget", () => {
     );
   });
 
+  it("filters by any of several options and by a range of dates", async () => {
+    const server = fakeServer({ [`POST ${API}/list`]: page([taskRow("t1")]) });
+    await renderScreen(listScreen());
+    fireEvent.click(await screen.findByRole("button", { name: "Filter" }));
+    let form = screen.getByRole("form", { name: "Add filter" });
+    fireEvent.change(within(form).getByLabelText("Field"), { target: { value: "priority" } });
+    fireEvent.change(within(form).getByLabelText("Condition"), { target: { value: "in" } });
+    fireEvent.click(within(form).getByRole("checkbox", { name: "Urgent" }));
+    fireEvent.click(within(form).getByRole("checkbox", { name: "Low" }));
+    fireEvent.click(within(form).getByRole("button", { name: "Apply filter" }));
+    expect(await screen.findByText("Priority is any of Urgent, Low")).toBeTruthy();
+
+    fireEvent.click(await screen.findByRole("button", { name: "Filter" }));
+    form = screen.getByRole("form", { name: "Add filter" });
+    fireEvent.change(within(form).getByLabelText("Field"), { target: { value: "due_date" } });
+    fireEvent.change(within(form).getByLabelText("Condition"), { target: { value: "between" } });
+    fireEvent.change(within(form).getByLabelText("From"), { target: { value: "2026-03-01" } });
+    fireEvent.change(within(form).getByLabelText("To"), { target: { value: "2026-03-31" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Apply filter" }));
+    await waitFor(() =>
+      expect(server.to("POST", `${API}/list`).at(-1)?.body).toMatchObject({
+        filters: [
+          { field: "priority", op: "in", value: [4, 1] },
+          { field: "due_date", op: "between", value: ["2026-03-01", "2026-03-31"] },
+        ],
+      })
+    );
+  });
+
   it("offers the caller's saved views besides the declared ones", async () => {
     fakeServer({
       [`POST ${API}/list`]: page([taskRow("t1")]),
