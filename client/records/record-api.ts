@@ -93,7 +93,11 @@ export function addComment(api: string, id: string, body: string): Promise<unkno
 /** Changes one set of values, or takes one action, on many records. */
 export function bulkChange(
   api: string,
-  body: { ids: string[]; values: RecordValues } | { ids: string[]; action: string },
+  body: { ids: string[]; values: RecordValues } | {
+    ids: string[];
+    action: string;
+    comment?: string;
+  },
 ): Promise<BulkAnswer> {
   return apiRequest<BulkAnswer>(`${api}/bulk`, { method: "POST", body });
 }

@@ -338,7 +338,7 @@ describe("the record-list widget", () => {
     });
   });
 
-  it("takes a bulk action on the selected rows", async () => {
+  it("takes a bulk action on the selected rows, with the comment the action asks for", async () => {
     const server = fakeServer({
       [`POST ${API}/list`]: page([taskRow("t1"), taskRow("t2")]),
       [`POST ${API}/bulk`]: { results: [], succeeded: 2, failed: 0 },
@@ -347,10 +347,16 @@ describe("the record-list widget", () => {
     expect(await screen.findByText("Task t2")).toBeTruthy();
     fireEvent.click(screen.getByRole("checkbox", { name: "Select all" }));
     fireEvent.click(screen.getByRole("button", { name: "Complete" }));
+    const dialog = await screen.findByRole("dialog", { name: "Complete 2 records" });
+    fireEvent.change(within(dialog).getByLabelText("Comment (optional)"), {
+      target: { value: "Sprint closed" },
+    });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Complete 2 records" }));
     expect(await screen.findByText("2 updated, 0 failed")).toBeTruthy();
     expect(server.to("POST", `${API}/bulk`)[0].body).toEqual({
       ids: ["t1", "t2"],
       action: "complete",
+      comment: "Sprint closed",
     });
   });
 
