@@ -200,7 +200,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   settingsRoutes(api, db, clock);
   projectTemplateRoutes(api, records);
   taskRoutes(api, records, clock);
-  clientRoutes(api, db);
+  clientRoutes(api, db, records);
   projectRoutes(api, db, records);
   projectAnalyticsRoutes(api, db, clock);
   enterpriseProjectRoutes(api, { db, records, clock });
