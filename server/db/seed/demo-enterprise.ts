@@ -238,10 +238,10 @@ export async function seedEnterpriseProjects(tx: Queryable, today: number): Prom
           taskIds[i],
           plan.id,
           task.title,
-          task.status,
+          "todo",
           task.assignee,
           task.hours,
-          done ? task.hours : 0,
+          0,
           Math.ceil(task.hours / 8),
           done ? 100 : task.status === "in_progress" ? 40 : 0,
           day(taskStart),
@@ -254,6 +254,10 @@ export async function seedEnterpriseProjects(tx: Queryable, today: number): Prom
           created,
         ],
       );
+      await statusHistory(tx, taskIds[i], {
+        started: task.status === "todo" ? null : new Date(taskStart).toISOString(),
+        completed: done ? new Date(taskStart + task.days * DAY).toISOString() : null,
+      });
       for (const [idx, before] of task.after.entries()) {
         await tx.run(
           `INSERT INTO task_dependencies (id, organization_id, task_id, idx, depends_on) VALUES (?, ?, ?, ?, ?)`,
@@ -261,7 +265,51 @@ export async function seedEnterpriseProjects(tx: Queryable, today: number): Prom
         );
       }
     }
+    await seedSprints(tx, plan.id, today);
     await seedVersions(tx, plan.id, { start, end });
+  }
+}
+
+/**
+ * Moves a task created as to-do to its status on the days it happened (the
+ * status-history triggers date each change by the task's updated_at).
+ */
+async function statusHistory(
+  tx: Queryable,
+  taskId: string,
+  at: { started: string | null; completed: string | null },
+): Promise<void> {
+  const steps: [string, string | null][] = [["in_progress", at.started], [
+    "completed",
+    at.completed,
+  ]];
+  for (const [status, when] of steps) {
+    if (when === null) continue;
+    await tx.run(`UPDATE tasks SET status = ?, updated_at = ? WHERE id = ?`, [
+      status,
+      when,
+      taskId,
+    ]);
+  }
+}
+
+/** Two-week sprints as the other active projects have: six ended, one in progress. */
+async function seedSprints(tx: Queryable, projectId: string, today: number): Promise<void> {
+  for (let k = 0; k < 7; k++) {
+    const start = today - 7 * DAY - (6 - k) * 14 * DAY;
+    await tx.run(
+      `INSERT INTO sprints (id, organization_id, project_id, name, start_date, end_date, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      [
+        `${projectId}_sprint_${k + 1}`,
+        ORG,
+        projectId,
+        `Sprint ${k + 1}`,
+        day(start),
+        day(start + 13 * DAY),
+        new Date(start).toISOString(),
+      ],
+    );
   }
 }
 
