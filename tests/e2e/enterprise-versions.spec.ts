@@ -27,7 +27,7 @@ test("a project is rolled back to a version from its Versions tab", async ({ pag
   });
   await page.getByRole("button", { name: "Compare", exact: true }).click();
   const differences = page.getByRole("table", { name: "Differences between the two versions" });
-  await expect(differences.getByRole("row", { name: /Risk level\s+risk_level\s+medium\s+high/ }))
+  await expect(differences.getByRole("row", { name: /Project\s+Risk level\s+Medium\s+High/ }))
     .toBeVisible();
 
   await versions.getByRole("row", { name: /Baseline plan/ })

@@ -123,7 +123,7 @@ export function versionsTab(
         columns: [
           { key: "part", label: "Part", labels: PART_LABELS },
           { key: "item", label: "Item" },
-          { key: "field", label: "Value" },
+          { key: "field", label: "Field" },
           { key: "from_value", label: "From version" },
           { key: "to_value", label: "To version" },
         ],
