@@ -72,7 +72,11 @@ Deno.test("Deleting an enterprise project by archive strategy", async (t) => {
         );
         const payload = JSON.parse(stored!.payload);
         assertEquals([payload.projects[0].id, payload.projects[0].tasks.length], [id, 3]);
-        const current = await jsonOf<Json>(
+        const picker = await jsonOf<Json>(
+          await app.call("POST", "/projects/list", { token: admin, body: {} }),
+        );
+        ok(!picker.projects.some((p: Json) => p.id === id));
+        const listView = (await jsonOf<Json>(
           await app.call("POST", "/api/records/project/list", {
             token: admin,
             body: {
@@ -80,8 +84,10 @@ Deno.test("Deleting an enterprise project by archive strategy", async (t) => {
               limit: 500,
             },
           }),
-        );
-        ok(!current.items.some((p: Json) => p.id === id));
+        )).items;
+        ok(!listView.some((p: Json) => p.id === id));
+        const screen = await app.call("GET", "/ui/screens/projects", { token: admin });
+        ok((await screen.text()).includes('"view":"current"'));
         await jsonOf(
           await app.call("POST", `${BASE}/${id}/archive-strategies/restore/execute`, {
             token: admin,
