@@ -28,6 +28,7 @@ interface ListVariant {
 
 const LIST_VARIANTS: readonly ListVariant[] = [
   { id: "my-tasks", type: "task", view: "my-tasks" },
+  { id: "budget-approval", type: "budget", view: "pending-approval" },
   { id: "upcoming-tasks", type: "task", view: "upcoming-tasks" },
   { id: "lead-sources", type: "type_master", preset: { field: "kind", value: "lead_source" } },
   {
