@@ -153,6 +153,15 @@ export function createApp(deps: AppDeps): BuiltApp {
       }),
     ),
   );
+  // A browser opening a legacy enterprise page (no token, wants HTML) gets the client,
+  // which redirects it to /app; the API calls on the same paths answer everyone else.
+  app.get(
+    "/enterprise-projects/*",
+    (c, next) =>
+      (c.req.header("accept") ?? "").includes("text/html") && !c.req.header("authorization")
+        ? client.index(c)
+        : next(),
+  );
   app.use("/api/records/*", (c, next) => {
     const large = largeBodyOf(c);
     if (!large) return next();
