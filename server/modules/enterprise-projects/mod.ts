@@ -7,6 +7,8 @@
 import type { Database } from "../../db/database.ts";
 import type { Api } from "../../platform/http/api.ts";
 import type { RecordEngine } from "../../records/engine/engine.ts";
+import { approvalRoutes } from "./approval-routes.ts";
+import { resourceRoutes } from "./resource-routes.ts";
 
 /** What the enterprise calls are built on. */
 export interface EnterpriseDeps {
@@ -17,5 +19,7 @@ export interface EnterpriseDeps {
 }
 
 /** Declares every enterprise project call. */
-export function enterpriseProjectRoutes(_api: Api, _deps: EnterpriseDeps): void {
+export function enterpriseProjectRoutes(api: Api, deps: EnterpriseDeps): void {
+  approvalRoutes(api, deps);
+  resourceRoutes(api, deps);
 }

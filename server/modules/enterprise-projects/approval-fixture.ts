@@ -1,0 +1,42 @@
+/**
+ * Test support for the approval calls: a three-step workflow created through the
+ * record API — an executive review (firm administrators, always), a delivery
+ * board (project managers, from a budget of 100,000) and a risk board (firm
+ * administrators, from high risk) — and a second project manager.
+ */
+import type { TestApp } from "../../testing/test-app.ts";
+import { jsonOf } from "../../testing/http-assertions.ts";
+
+/** The seeded project the approval tests put through the workflow (budget 250,000, medium risk). */
+export const PROJECT = "prj_northwind_erp";
+
+/** Creates the three-step workflow as the Acme admin; answers its id. */
+export async function createWorkflow(t: TestApp, name = "Project approval"): Promise<string> {
+  const token = await t.tokenFor("admin@acme.test");
+  const created = await jsonOf<{ record: { id: string } }>(
+    await t.call("POST", "/api/records/approval_workflow", {
+      token,
+      body: {
+        values: {
+          name,
+          active: true,
+          steps: [
+            { step_name: "Executive review", approver_role: "firm_admin" },
+            { step_name: "Delivery board", approver_role: "project_manager", min_budget: 100000 },
+            { step_name: "Risk board", approver_role: "firm_admin", min_risk_level: "high" },
+          ],
+        },
+      },
+    }),
+    201,
+  );
+  return created.record.id;
+}
+
+/** Makes Maya (a member) a second project manager of Acme; answers her token. */
+export async function secondManager(t: TestApp): Promise<string> {
+  await t.db.run(
+    "UPDATE user_organizations SET user_role = 'project_manager' WHERE user_id = 'usr_acme_maya'",
+  );
+  return await t.tokenFor("maya@acme.test");
+}
