@@ -6,6 +6,7 @@
  * hourly_rate divided by 10, rounded (spec 001 §5).
  */
 import type { Access } from "../../platform/access/access.ts";
+import { authorize } from "../../platform/access/authorize.ts";
 import { conflict, notFound } from "../../platform/errors/app-error.ts";
 import type { RecordEngine } from "../../records/engine/engine.ts";
 
@@ -46,11 +47,13 @@ export async function setAllocation(
          FROM project_members WHERE project_id = ? ORDER BY idx`,
       [projectId],
     );
+    // A caller without level 1 neither sees nor sends rates: the engine keeps them by row id.
+    const rates = authorize(access, "projects", "level1");
     const members = current.map((row) => ({
       id: row.id,
       user: row.user_id,
       role: row.role,
-      hourly_rate: row.hourly_rate,
+      ...(rates ? { hourly_rate: row.hourly_rate } : {}),
       allocation_percent: row.id === resourceId ? percent : row.allocation_percent,
       capacity_hours: row.id === resourceId && change.capacity_hours !== undefined
         ? change.capacity_hours
