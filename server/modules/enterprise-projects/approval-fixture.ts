@@ -7,8 +7,17 @@
 import type { TestApp } from "../../testing/test-app.ts";
 import { jsonOf } from "../../testing/http-assertions.ts";
 
-/** The seeded project the approval tests put through the workflow (budget 250,000, medium risk). */
-export const PROJECT = "prj_northwind_erp";
+/** Creates a project (budget 250,000, medium risk) as the Acme admin; answers its API path. */
+export async function createProject(t: TestApp): Promise<string> {
+  const created = await jsonOf<{ record: { id: string } }>(
+    await t.call("POST", "/api/records/project", {
+      token: await t.tokenFor("admin@acme.test"),
+      body: { values: { name: "Approval sample", end_date: "2031-06-30", budget: 250000 } },
+    }),
+    201,
+  );
+  return created.record.id;
+}
 
 /** Creates the three-step workflow as the Acme admin; answers its id. */
 export async function createWorkflow(t: TestApp, name = "Project approval"): Promise<string> {

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { assertInvalidFields, errorOf, jsonOf } from "../../testing/http-assertions.ts";
-import { createWorkflow, PROJECT, secondManager } from "./approval-fixture.ts";
+import { createProject, createWorkflow, secondManager } from "./approval-fixture.ts";
 
 interface Status {
   approval_status: string;
@@ -20,8 +20,6 @@ interface Status {
   history: { id: string; status: string }[];
 }
 
-const base = `/enterprise-projects/${PROJECT}`;
-
 async function withApp(fn: (t: TestApp) => Promise<void>): Promise<void> {
   const t = await createTestApp();
   try {
@@ -31,24 +29,31 @@ async function withApp(fn: (t: TestApp) => Promise<void>): Promise<void> {
   }
 }
 
-async function submit(t: TestApp, token: string, workflowId: string): Promise<Status> {
+async function submit(t: TestApp, base: string, token: string, workflowId: string) {
   const answer = await jsonOf<{ data: Status }>(
     await t.call("POST", `${base}/submit-approval`, { token, body: { workflow_id: workflowId } }),
     201,
   );
-  return answer.data;
+  return answer.data as Status;
 }
 
-function decide(t: TestApp, token: string, approvalId: string, action: string, comments = "") {
+function decide(
+  t: TestApp,
+  base: string,
+  token: string,
+  approvalId: string,
+  action: string,
+  comments = "",
+) {
   return t.call("POST", `${base}/approvals/${approvalId}/process`, {
     token,
     body: { action, comments },
   });
 }
 
-async function projectApproval(t: TestApp, token: string): Promise<string> {
+async function projectApproval(t: TestApp, base: string, token: string): Promise<string> {
   const { record } = await jsonOf<{ record: { approval_status: string } }>(
-    await t.call("GET", `/api/records/project/${PROJECT}`, { token }),
+    await t.call("GET", `/api/records/project/${base.split("/")[2]}`, { token }),
   );
   return record.approval_status;
 }
@@ -56,6 +61,7 @@ async function projectApproval(t: TestApp, token: string): Promise<string> {
 Deno.test("approval workflows list each step's approver, condition and whether it applies to the project", async () => {
   await withApp(async (t) => {
     const id = await createWorkflow(t);
+    const base = `/enterprise-projects/${await createProject(t)}`;
     const finance = await t.tokenFor("finance@acme.test");
     const { data } = await jsonOf<{
       data: { workflows: { id: string; applicable_steps: number; steps: unknown[] }[] };
@@ -79,12 +85,13 @@ Deno.test("approval workflows list each step's approver, condition and whether i
 Deno.test("each step's approver approves in turn, a step that does not apply is passed over, and the project ends approved with every step in the history", async () => {
   await withApp(async (t) => {
     const workflow = await createWorkflow(t);
+    const base = `/enterprise-projects/${await createProject(t)}`;
     const pm = await t.tokenFor("pm@acme.test");
     const admin = await t.tokenFor("admin@acme.test");
     const maya = await secondManager(t);
-    const submitted = await submit(t, pm, workflow);
+    const submitted = await submit(t, base, pm, workflow);
     assertEquals(submitted.approval_status, "pending");
-    assertEquals(await projectApproval(t, admin), "pending");
+    assertEquals(await projectApproval(t, base, admin), "pending");
     const run = submitted.current!;
     assertEquals([run.status, run.current_step_name, run.submitted_by_name], [
       "pending",
@@ -93,18 +100,18 @@ Deno.test("each step's approver approves in turn, a step that does not apply is 
     ]);
 
     const afterAdmin = await jsonOf<{ data: Status }>(
-      await decide(t, admin, run.id, "approve", "Fits the portfolio"),
+      await decide(t, base, admin, run.id, "approve", "Fits the portfolio"),
     );
     assertEquals(afterAdmin.data.approval_status, "pending");
     assertEquals(afterAdmin.data.current!.current_step_name, "Delivery board");
     assertEquals(afterAdmin.data.current!.can_act, false, "the admin does not hold the next role");
-    await errorOf(await decide(t, admin, run.id, "approve"), 403, "forbidden");
+    await errorOf(await decide(t, base, admin, run.id, "approve"), 403, "forbidden");
 
     const done = await jsonOf<{ data: Status }>(
-      await decide(t, maya, run.id, "approve", "Staffing is in place"),
+      await decide(t, base, maya, run.id, "approve", "Staffing is in place"),
     );
     assertEquals(done.data.approval_status, "approved");
-    assertEquals(await projectApproval(t, admin), "approved");
+    assertEquals(await projectApproval(t, base, admin), "approved");
     assertEquals(
       done.data.current!.steps.map((s) => [
         s.step_name,
@@ -118,7 +125,7 @@ Deno.test("each step's approver approves in turn, a step that does not apply is 
       ],
     );
     const history = await jsonOf<{ items: { action: string }[] }>(
-      await t.call("GET", `/api/records/project/${PROJECT}/history`, { token: admin }),
+      await t.call("GET", `/api/records/project/${base.split("/")[2]}/history`, { token: admin }),
     );
     const actions = JSON.stringify(history);
     for (const action of ["submit_approval", "approval_approve"]) {
@@ -130,35 +137,37 @@ Deno.test("each step's approver approves in turn, a step that does not apply is 
 Deno.test("the submitter cannot approve their own submission", async () => {
   await withApp(async (t) => {
     const workflow = await createWorkflow(t);
+    const base = `/enterprise-projects/${await createProject(t)}`;
     const admin = await t.tokenFor("admin@acme.test");
-    const run = (await submit(t, admin, workflow)).current!;
+    const run = (await submit(t, base, admin, workflow)).current!;
     assertEquals(run.can_act, false);
-    const error = await errorOf(await decide(t, admin, run.id, "approve"), 403, "forbidden");
+    const error = await errorOf(await decide(t, base, admin, run.id, "approve"), 403, "forbidden");
     ok(error.message.includes("submitted"), error.message);
-    assertEquals(await projectApproval(t, admin), "pending");
+    assertEquals(await projectApproval(t, base, admin), "pending");
   });
 });
 
 Deno.test("a rejection with comments returns the project to rejected; a new submission starts a new run and keeps the old one in the history", async () => {
   await withApp(async (t) => {
     const workflow = await createWorkflow(t);
+    const base = `/enterprise-projects/${await createProject(t)}`;
     const pm = await t.tokenFor("pm@acme.test");
     const admin = await t.tokenFor("admin@acme.test");
-    const run = (await submit(t, pm, workflow)).current!;
-    await assertInvalidFields(await decide(t, admin, run.id, "reject", "  "), "comments");
+    const run = (await submit(t, base, pm, workflow)).current!;
+    await assertInvalidFields(await decide(t, base, admin, run.id, "reject", "  "), "comments");
     const rejected = await jsonOf<{ data: Status }>(
-      await decide(t, admin, run.id, "reject", "Budget too high"),
+      await decide(t, base, admin, run.id, "reject", "Budget too high"),
     );
     assertEquals(rejected.data.approval_status, "rejected");
     assertEquals(rejected.data.current!.steps[0].state, "rejected");
-    assertEquals(await projectApproval(t, pm), "rejected");
-    await errorOf(await decide(t, admin, run.id, "approve"), 409, "conflict");
+    assertEquals(await projectApproval(t, base, pm), "rejected");
+    await errorOf(await decide(t, base, admin, run.id, "approve"), 409, "conflict");
 
     t.clock.advance(60_000);
-    const again = await submit(t, pm, workflow);
+    const again = await submit(t, base, pm, workflow);
     assertEquals(again.history.map((r) => [r.id, r.status]), [[run.id, "rejected"]]);
     const changes = await jsonOf<{ data: Status }>(
-      await decide(t, admin, again.current!.id, "request_changes", "Split phase 2"),
+      await decide(t, base, admin, again.current!.id, "request_changes", "Split phase 2"),
     );
     assertEquals(changes.data.approval_status, "changes_requested");
   });
@@ -167,8 +176,9 @@ Deno.test("a rejection with comments returns the project to rejected; a new subm
 Deno.test("a second open approval run of the same project is refused", async () => {
   await withApp(async (t) => {
     const workflow = await createWorkflow(t);
+    const base = `/enterprise-projects/${await createProject(t)}`;
     const pm = await t.tokenFor("pm@acme.test");
-    await submit(t, pm, workflow);
+    await submit(t, base, pm, workflow);
     await errorOf(
       await t.call("POST", `${base}/submit-approval`, {
         token: pm,
@@ -183,6 +193,7 @@ Deno.test("a second open approval run of the same project is refused", async () 
 Deno.test("approvals are authorised per action: reading needs projects.read, submitting projects.update, deciding projects.approve", async () => {
   await withApp(async (t) => {
     const workflow = await createWorkflow(t);
+    const base = `/enterprise-projects/${await createProject(t)}`;
     const finance = await t.tokenFor("finance@acme.test");
     const sales = await t.tokenFor("sales@acme.test");
     const pm = await t.tokenFor("pm@acme.test");
@@ -201,8 +212,12 @@ Deno.test("approvals are authorised per action: reading needs projects.read, sub
       "forbidden",
     );
     ok(refused.message.includes("projects.update"), refused.message);
-    const run = (await submit(t, pm, workflow)).current!;
-    const denied = await errorOf(await decide(t, finance, run.id, "approve"), 403, "forbidden");
+    const run = (await submit(t, base, pm, workflow)).current!;
+    const denied = await errorOf(
+      await decide(t, base, finance, run.id, "approve"),
+      403,
+      "forbidden",
+    );
     ok(denied.message.includes("projects.approve"), denied.message);
   });
 });
@@ -210,7 +225,8 @@ Deno.test("approvals are authorised per action: reading needs projects.read, sub
 Deno.test("another organisation's project answers 404 to every approval call", async () => {
   await withApp(async (t) => {
     const workflow = await createWorkflow(t);
-    const run = (await submit(t, await t.tokenFor("pm@acme.test"), workflow)).current!;
+    const base = `/enterprise-projects/${await createProject(t)}`;
+    const run = (await submit(t, base, await t.tokenFor("pm@acme.test"), workflow)).current!;
     const globex = await t.tokenFor("admin@globex.test");
     for (
       const res of [
@@ -220,7 +236,7 @@ Deno.test("another organisation's project answers 404 to every approval call", a
           token: globex,
           body: { workflow_id: workflow },
         }),
-        await decide(t, globex, run.id, "approve"),
+        await decide(t, base, globex, run.id, "approve"),
       ]
     ) {
       await errorOf(res, 404, "not_found");
@@ -231,6 +247,7 @@ Deno.test("another organisation's project answers 404 to every approval call", a
 Deno.test("bad approval input answers 400 naming the field", async () => {
   await withApp(async (t) => {
     const workflow = await createWorkflow(t);
+    const base = `/enterprise-projects/${await createProject(t)}`;
     const pm = await t.tokenFor("pm@acme.test");
     const admin = await t.tokenFor("admin@acme.test");
     await assertInvalidFields(
@@ -244,8 +261,29 @@ Deno.test("bad approval input answers 400 naming the field", async () => {
       }),
       "workflow_id",
     );
-    const run = (await submit(t, pm, workflow)).current!;
-    await assertInvalidFields(await decide(t, admin, run.id, "maybe"), "action");
-    await errorOf(await decide(t, admin, "apr_missing", "approve"), 404, "not_found");
+    const run = (await submit(t, base, pm, workflow)).current!;
+    await assertInvalidFields(await decide(t, base, admin, run.id, "maybe"), "action");
+    await errorOf(await decide(t, base, admin, "apr_missing", "approve"), 404, "not_found");
+  });
+});
+
+Deno.test("the demo seed has Acme's workflow and a run in progress awaiting the admin's executive sign-off", async () => {
+  await withApp(async (t) => {
+    const admin = await t.tokenFor("admin@acme.test");
+    const run = await t.db.get<{ project_id: string }>(
+      "SELECT project_id FROM project_approvals WHERE id = 'apr_acme_demo'",
+    );
+    ok(run, "the demo run is seeded");
+    const { data } = await jsonOf<{ data: Status }>(
+      await t.call("GET", `/enterprise-projects/${run.project_id}/approval-status`, {
+        token: admin,
+      }),
+    );
+    assertEquals(data.approval_status, "pending");
+    assertEquals(
+      [data.current!.current_step_name, data.current!.can_act, data.current!.submitted_by_name],
+      ["Executive sign-off", true, "Peter Novak"],
+    );
+    assertEquals(data.current!.steps[0].actions.map((a) => a.acted_by_name), ["Alice Morgan"]);
   });
 });
