@@ -67,6 +67,9 @@ export const ApprovalRunStep = z.object({
   applies: z.boolean(),
   state: z.enum(["skipped", "waiting", "current", "approved", "rejected", "changes_requested"]),
   state_label: z.string(),
+  /** Who decided the step last and what they wrote (empty while undecided). */
+  decided_by: z.string(),
+  comments: z.string(),
   actions: z.array(ApprovalAction),
 }).strict();
 
@@ -84,7 +87,9 @@ export const ApprovalRun = z.object({
   submitted_at: z.string(),
   decided_at: z.string().nullable(),
   steps: z.array(ApprovalRunStep),
-  /** What the caller may do on the run now. */
+  /** Every action on the run in order, with its step's name. */
+  actions: z.array(ApprovalAction.extend({ step_name: z.string() })),
+  /** Whether the caller may decide on the current step now. */
   can_act: z.boolean(),
 }).strict();
 
@@ -94,6 +99,8 @@ export const ApprovalStatus = z.object({
   approval_status_label: z.string(),
   project_version: z.number().int(),
   current: ApprovalRun.nullable(),
+  /** The current run when the caller may decide on it (none or one): what the decision screen lists. */
+  decisions: z.array(ApprovalRun),
   history: z.array(ApprovalRun),
 }).strict();
 

@@ -104,6 +104,8 @@ function shownRun(
       applies: shown.applies,
       state,
       state_label: STEP_LABELS[state],
+      decided_by: last?.acted_by ? names.get(last.acted_by) ?? "" : "",
+      comments: last?.comments ?? "",
       actions: taken.map((a) => ({
         step_idx: Number(a.step_idx),
         action: a.action,
@@ -129,6 +131,8 @@ function shownRun(
     submitted_at: run.submitted_at,
     decided_at: run.decided_at,
     steps,
+    actions: steps.flatMap((step) => step.actions.map((a) => ({ ...a, step_name: step.step_name })))
+      .sort((a, b) => a.acted_at.localeCompare(b.acted_at)),
     can_act: current !== undefined && authorize(access, "projects", "approve") &&
       access.role === current.approver_role && run.submitted_by !== access.user.id,
   };
@@ -179,6 +183,7 @@ export async function approvalStatus(
     approval_status_label: STATUS_LABELS[status] ?? status,
     project_version: project.version,
     current: shown[0] ?? null,
+    decisions: shown.filter((run) => run.can_act),
     history: shown.slice(1),
   };
 }
