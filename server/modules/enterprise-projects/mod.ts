@@ -7,6 +7,7 @@
 import type { Database } from "../../db/database.ts";
 import type { Api } from "../../platform/http/api.ts";
 import type { RecordEngine } from "../../records/engine/engine.ts";
+import { coreProjectRoutes } from "./core-routes.ts";
 import { approvalRoutes } from "./approval-routes.ts";
 import { resourceRoutes } from "./resource-routes.ts";
 
@@ -20,6 +21,7 @@ export interface EnterpriseDeps {
 
 /** Declares every enterprise project call. */
 export function enterpriseProjectRoutes(api: Api, deps: EnterpriseDeps): void {
+  coreProjectRoutes(api, deps);
   approvalRoutes(api, deps);
   resourceRoutes(api, deps);
 }
