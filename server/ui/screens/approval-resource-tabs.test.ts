@@ -3,6 +3,7 @@ import { Node, Source } from "../../../schemas/descriptor/mod.ts";
 import { callerWith } from "../../testing/caller-access.ts";
 import { approvalsTab } from "./approval-tab.ts";
 import { resourcesTab } from "./resource-tab.ts";
+import type { FormTabContent } from "./record-form-tab.ts";
 
 const READER = callerWith(["projects.read"], ["projects"]);
 const APPROVER = callerWith(
@@ -10,8 +11,8 @@ const APPROVER = callerWith(
   ["projects"],
 );
 
-function valid(content: { sources: Record<string, unknown>; children: unknown[] }): string {
-  for (const source of Object.values(content.sources)) Source.parse(source);
+function valid(content: FormTabContent): string {
+  for (const source of Object.values(content.sources ?? {})) Source.parse(source);
   for (const child of content.children) Node.parse(child);
   return JSON.stringify(content);
 }
@@ -21,7 +22,7 @@ Deno.test("the Approvals tab offers submission and decisions only to those who m
   const approver = valid(approvalsTab(APPROVER));
   ok(!reader.includes("submit-approval") && !reader.includes("/process"), reader);
   ok(approver.includes("submit-approval") && approver.includes("/process"));
-  assertEquals(Object.keys(approvalsTab(READER).sources), ["approvals_status"]);
+  assertEquals(Object.keys(approvalsTab(READER).sources ?? {}), ["approvals_status"]);
 });
 
 Deno.test("the Resources tab offers allocation editing only to those who may update projects", () => {

@@ -7,6 +7,7 @@
  * comments). The server decides who may act; the screen only offers it.
  */
 import type { Node, Source } from "../../../schemas/descriptor/mod.ts";
+import type { FormTabContent } from "./record-form-tab.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
 import { authorize } from "../../platform/access/authorize.ts";
 
@@ -128,7 +129,7 @@ function submitNodes(): Node[] {
 /** The tab's widgets and data calls for a caller who may read projects. */
 export function approvalsTab(
   access: MembershipAccess,
-): { sources: Record<string, Source>; children: Node[] } {
+): FormTabContent {
   const sources: Record<string, Source> = {
     [STATUS]: { method: "GET", path: `${BASE}/approval-status`, select: "data", label: "Approval" },
   };

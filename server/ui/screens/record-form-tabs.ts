@@ -4,6 +4,13 @@
  * (`FormTabContent`), then add one entry here with the permission it needs.
  */
 import type { RecordFormTab } from "./record-form-tab.ts";
+import { approvalsTab } from "./approval-tab.ts";
+import { resourcesTab } from "./resource-tab.ts";
 
 /** Record type id → the tabs added to its form, in order. */
-export const RECORD_FORM_TABS: Readonly<Record<string, readonly RecordFormTab[]>> = {};
+export const RECORD_FORM_TABS: Readonly<Record<string, readonly RecordFormTab[]>> = {
+  project: [
+    { id: "approvals", label: "Approvals", requires: { action: "read" }, content: approvalsTab },
+    { id: "resources", label: "Resources", requires: { action: "read" }, content: resourcesTab },
+  ],
+};

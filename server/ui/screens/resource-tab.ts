@@ -7,6 +7,7 @@
  * project's span.
  */
 import type { Node, Source } from "../../../schemas/descriptor/mod.ts";
+import type { FormTabContent } from "./record-form-tab.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
 import { authorize } from "../../platform/access/authorize.ts";
 
@@ -55,7 +56,7 @@ function allocationForm(): Node {
 /** The tab's widgets and data calls for a caller who may read projects. */
 export function resourcesTab(
   access: MembershipAccess,
-): { sources: Record<string, Source>; children: Node[] } {
+): FormTabContent {
   const mayEdit = authorize(access, "projects", "update");
   return {
     sources: {
