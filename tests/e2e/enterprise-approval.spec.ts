@@ -24,7 +24,7 @@ test("a project submitted by its manager and approved by the admin turns approve
     label: "Enterprise project approval",
   });
   await manager.getByRole("button", { name: "Submit for approval" }).click();
-  await expect(manager.getByText("Submitted for approval")).toBeVisible();
+  await expect(manager.getByText("Submitted for approval", { exact: true })).toBeVisible();
   const steps = manager.getByRole("table").filter({ hasText: "Portfolio review" });
   await expect(steps.getByRole("row").filter({ hasText: "Portfolio review" }))
     .toContainText("Awaiting decision");
@@ -42,7 +42,7 @@ test("a project submitted by its manager and approved by the admin turns approve
   await admin.getByRole("combobox", { name: "Decision" }).selectOption({ label: "Approve" });
   await admin.getByRole("textbox", { name: "Comments" }).fill("Fits the BI roadmap");
   await admin.getByRole("button", { name: "Record decision" }).click();
-  await expect(admin.getByText("Decision recorded")).toBeVisible();
+  await expect(admin.getByText("Decision recorded", { exact: true })).toBeVisible();
   await expect(admin.getByRole("row").filter({ hasText: "Fits the BI roadmap" }).first())
     .toContainText("Alice Morgan");
 

@@ -11,7 +11,7 @@ import type { FormTabContent } from "./record-form-tab.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
 import { authorize } from "../../platform/access/authorize.ts";
 
-const BASE = "/api/enterprise-projects/{id}";
+const BASE = "/enterprise-projects/{id}";
 const STATUS = "approvals_status";
 const WORKFLOWS = "approvals_workflows";
 /** Screen state: the run the approver is deciding on. */
