@@ -18,6 +18,9 @@ import { ChartDataTable } from "../ui/chart-data-table.tsx";
 import { useElementWidth } from "../ui/use-element-width.ts";
 
 const MARGIN = { top: 12, right: 12, bottom: 30, left: 40 };
+/** The narrowest a small multiple is drawn, and the gap between them. */
+const PANEL_MIN = 320;
+const GAP = 16;
 
 type Node = NodeOf<"grouped-bar-chart">;
 
@@ -109,6 +112,9 @@ export function GroupedBarChart({ node }: WidgetProps<Node>) {
     );
   }
   const groups = [...new Set(points.map((p) => p.group))];
+  // Small multiples side by side where they fit (at least PANEL_MIN wide each).
+  const columns = Math.max(1, Math.min(groups.length, Math.floor((width + GAP) / PANEL_MIN)));
+  const panelWidth = Math.floor((width - (columns - 1) * GAP) / columns);
   const yMax = Math.max(0, ...points.flatMap((p) => p.values));
   const title = node.title ?? "Bar chart";
   return (
@@ -122,27 +128,32 @@ export function GroupedBarChart({ node }: WidgetProps<Node>) {
           </li>
         ))}
       </ul>
-      {groups.map((group) => (
-        <div key={group} className="chart-panel">
-          {node.groupBy ? <p className="chart-panel-title">{group}</p> : null}
-          <PanelChart
-            node={node}
-            points={points.filter((p) => p.group === group)}
-            width={width}
-            yMax={yMax}
-            label={node.groupBy ? `${title}: ${group}` : title}
-          />
-        </div>
-      ))}
-      <ChartDataTable
-        caption={title}
-        columns={[
-          ...(node.groupBy ? [node.groupBy] : []),
-          node.xLabel ?? node.x,
-          ...node.series.map((s) => s.label),
-        ]}
-        rows={points.map((p) => [...(node.groupBy ? [p.group] : []), p.x, ...p.values])}
-      />
+      <div className="chart-panels" style={{ gridTemplateColumns: `repeat(${columns}, 1fr)` }}>
+        {groups.map((group) => (
+          <div key={group} className="chart-panel">
+            {node.groupBy ? <p className="chart-panel-title">{group}</p> : null}
+            <PanelChart
+              node={node}
+              points={points.filter((p) => p.group === group)}
+              width={panelWidth}
+              yMax={yMax}
+              label={node.groupBy ? `${title}: ${group}` : title}
+            />
+          </div>
+        ))}
+      </div>
+      {/* Many rows make a wide hidden table: kept inside a clipped box so the page never scrolls sideways. */}
+      <div className="sr-only">
+        <ChartDataTable
+          caption={title}
+          columns={[
+            ...(node.groupBy ? [node.groupBy] : []),
+            node.xLabel ?? node.x,
+            ...node.series.map((s) => s.label),
+          ]}
+          rows={points.map((p) => [...(node.groupBy ? [p.group] : []), p.x, ...p.values])}
+        />
+      </div>
     </figure>
   );
 }

@@ -4,6 +4,7 @@
  * enterprise projects are the ones seeded with phases), else on the Northwind ERP
  * Rollout: submitted by the project manager two days ago, the portfolio review
  * approved by the administrator yesterday, the executive sign-off awaiting her.
+ * Team rows without an allocation get the default one.
  */
 import type { Queryable } from "../database.ts";
 
@@ -35,6 +36,10 @@ async function approvalProject(tx: Queryable): Promise<string | undefined> {
 
 /** Seeds the workflow and the run in progress. */
 export async function seedEnterpriseApprovals(tx: Queryable, today: number): Promise<void> {
+  // Team rows seeded without an allocation take the spec's default (hourly rate / 10, rounded).
+  await tx.run(
+    "UPDATE project_members SET allocation_percent = ROUND(hourly_rate / 10.0) WHERE allocation_percent = 0",
+  );
   const created = new Date(today - 30 * DAY).toISOString();
   await tx.run(
     `INSERT INTO approval_workflows (id, organization_id, name, created_at, created_by, updated_at, description, active)

@@ -10,10 +10,16 @@ import type { Node, Source } from "../../../schemas/descriptor/mod.ts";
 import type { FormTabContent } from "./record-form-tab.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
 import { authorize } from "../../platform/access/authorize.ts";
+import { PROJECT } from "../../records/types/project.ts";
 
 const BASE = "/enterprise-projects/{id}";
 const CAPACITY = "resources_capacity";
 const REPORT = "resources_utilization";
+/** A team member's project role by its label (the project type's team table options). */
+const ROLE_LABELS = Object.fromEntries(
+  (PROJECT.field.get("members")?.childFields ?? []).find((f) => f.id === "role")?.options
+    ?.map((o) => [o.value, o.label]) ?? [],
+);
 /** Screen state: the team row whose allocation is being edited. */
 const EDITING = "resources_editing";
 
@@ -103,7 +109,7 @@ export function resourcesTab(
             path: "members",
             columns: [
               { key: "user_name", label: "Person" },
-              { key: "role", label: "Role" },
+              { key: "role", label: "Role", labels: ROLE_LABELS },
               { key: "allocation_percent", label: "Allocation", format: "percent", align: "end" },
               {
                 key: "weekly_capacity_hours",
