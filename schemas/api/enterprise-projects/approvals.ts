@@ -67,9 +67,9 @@ export const ApprovalRunStep = z.object({
   applies: z.boolean(),
   state: z.enum(["skipped", "waiting", "current", "approved", "rejected", "changes_requested"]),
   state_label: z.string(),
-  /** Who decided the step last and what they wrote (empty while undecided). */
-  decided_by: z.string(),
-  comments: z.string(),
+  /** Who decided the step last and what they wrote (null while undecided or without comments). */
+  decided_by: z.string().nullable(),
+  comments: z.string().nullable(),
   actions: z.array(ApprovalAction),
 }).strict();
 

@@ -104,8 +104,8 @@ function shownRun(
       applies: shown.applies,
       state,
       state_label: STEP_LABELS[state],
-      decided_by: last?.acted_by ? names.get(last.acted_by) ?? "" : "",
-      comments: last?.comments ?? "",
+      decided_by: last?.acted_by ? names.get(last.acted_by) ?? null : null,
+      comments: last?.comments || null,
       actions: taken.map((a) => ({
         step_idx: Number(a.step_idx),
         action: a.action,
