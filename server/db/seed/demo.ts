@@ -18,6 +18,7 @@ import { seedProjectAnalytics } from "./demo-analytics.ts";
 import { ORG_ADMINS, seedRecords } from "./demo-records.ts";
 import { seedEnterpriseProjects } from "./demo-enterprise.ts";
 import { seedMoney } from "./demo-money.ts";
+import { seedEnterpriseApprovals } from "./demo-enterprise-approvals.ts";
 import { nextPlace } from "../dialect.ts";
 import { MESSAGE_PLACES } from "../../modules/portal/repo.ts";
 
@@ -196,6 +197,7 @@ export async function seedDemo(
     await seedEnterpriseProjects(tx, today);
     await seedRecords(tx, today);
     await seedMoney(tx, today);
+    await seedEnterpriseApprovals(tx, today);
   });
 }
 
