@@ -240,7 +240,9 @@ async function checkChildRows(
     const storedRow: Record<string, SqlValue> = {};
     const shownRow: RecordData = {};
     for (const key of Object.keys(row)) {
-      if (key !== "id" && !byId.has(key)) errors[`${at}.${key}`] = "Unknown field";
+      // A link's title is what the record answered for display; sent back, it is ignored.
+      const title = key.endsWith("__title") && byId.get(key.slice(0, -7))?.type === "link";
+      if (key !== "id" && !byId.has(key) && !title) errors[`${at}.${key}`] = "Unknown field";
     }
     const rowId = (row as RecordData).id;
     if (rowId !== undefined && (typeof rowId !== "string" || rowId.length > 64)) {
