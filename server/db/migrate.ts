@@ -22,6 +22,7 @@ import permissionRollouts from "./migrations/013_permission_rollouts.ts";
 import files from "./migrations/014_files.ts";
 import enterpriseProjects from "./migrations/015_enterprise_projects.ts";
 import invoices from "./migrations/016_invoices.ts";
+import paymentsExpensesBudgets from "./migrations/017_payments_expenses_budgets.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations/postgres/index.ts";
 
 /** One migration: its number, name and text per dialect. */
@@ -48,6 +49,7 @@ const SQLITE: readonly [number, string, string][] = [
   [14, "files", files],
   [15, "enterprise_projects", enterpriseProjects],
   [16, "invoices", invoices],
+  [17, "payments_expenses_budgets", paymentsExpensesBudgets],
 ];
 
 /** Every migration, numbered. Append only, with both dialects' texts. */

@@ -15,6 +15,10 @@ import { PROJECT_TEMPLATE } from "./types/project-template.ts";
 import { APPROVAL_WORKFLOW } from "./types/approval-workflow.ts";
 import { TAX_TEMPLATE } from "./types/tax-template.ts";
 import { INVOICE } from "./types/invoice.ts";
+import { PAYMENT } from "./types/payment.ts";
+import { EXPENSE } from "./types/expense.ts";
+import { BUDGET } from "./types/budget.ts";
+import { BUDGET_TEMPLATE } from "./types/budget-template.ts";
 
 /** The declared record types. */
 export const RECORD_TYPES: readonly RecordType[] = [
@@ -29,6 +33,10 @@ export const RECORD_TYPES: readonly RecordType[] = [
   APPROVAL_WORKFLOW,
   TAX_TEMPLATE,
   INVOICE,
+  PAYMENT,
+  EXPENSE,
+  BUDGET,
+  BUDGET_TEMPLATE,
 ];
 
 /** The record type with this id, if declared. */

@@ -214,6 +214,39 @@ async function actIn(
   type: RecordType,
   input: { id: string; action: string; version: number; comment?: string; requestId?: string },
 ): Promise<RecordData> {
+  const rules = engine.rules.get(type.id) ?? [];
+  const before = await loadRecord(tx, type, access.organizationId, input.id);
+  let changed = await changeByAction(engine, tx, access, type, input);
+  if (input.action === "amend" || !before) return changed;
+  // A module's effects of the action (record-rules.ts), in the same transaction.
+  const now = new Date(engine.clock()).toISOString();
+  for (const rule of rules) {
+    const values = await rule.afterAction?.({
+      tx,
+      access,
+      type,
+      action: input.action,
+      before,
+      record: changed,
+      now,
+    });
+    if (!values) continue;
+    changed = await engine.updateIn(tx, access, type, input.id, changed.version as number, values, {
+      trusted: true,
+      auditAction: input.action,
+      requestId: input.requestId,
+    });
+  }
+  return changed;
+}
+
+async function changeByAction(
+  engine: RecordEngine,
+  tx: Queryable,
+  access: Access,
+  type: RecordType,
+  input: { id: string; action: string; version: number; comment?: string; requestId?: string },
+): Promise<RecordData> {
   const now = new Date(engine.clock()).toISOString();
   const record = await loadRecord(tx, type, access.organizationId, input.id);
   if (!record || !mayReach(type, access, record)) throw notFound(type.declaration.label);

@@ -15,6 +15,7 @@ import permissionRollouts from "./013_permission_rollouts.ts";
 import files from "./014_files.ts";
 import enterpriseProjects from "./015_enterprise_projects.ts";
 import invoices from "./016_invoices.ts";
+import paymentsExpensesBudgets from "./017_payments_expenses_budgets.ts";
 
 export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   1: platform,
@@ -33,4 +34,5 @@ export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   14: files,
   15: enterpriseProjects,
   16: invoices,
+  17: paymentsExpensesBudgets,
 };
