@@ -9,7 +9,7 @@ import type { FieldMeta, RecordTypeMeta } from "../../schemas/records/meta.ts";
 
 /** The standard columns of a type, as fields. */
 export function standardFields(meta: RecordTypeMeta): FieldMeta[] {
-  const namedByTitle = meta.title_field === "name";
+  const namedByTitle = meta.title_field === "name" && meta.series === undefined;
   const standard: FieldMeta[] = [
     namedByTitle
       ? { id: "name", label: "Name", type: "data", sortable: true, required: true }

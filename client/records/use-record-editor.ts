@@ -14,6 +14,8 @@ import { fieldState, isEmptyValue, localToday } from "./conditions.ts";
 import { createRecord, getRecord, type RecordAnswer, updateRecord } from "./record-api.ts";
 import { listFieldsOf } from "./standard-fields.ts";
 import { onRecordChange, recordTypeOfApi } from "../api/record-events.ts";
+import { hasFormulas, withComputed } from "./live-values.ts";
+import { useLiveFetch } from "./use-live-fetch.ts";
 
 type Values = Record<string, unknown>;
 type Rows = readonly Record<string, unknown>[];
@@ -49,7 +51,13 @@ export function useRecordEditor({ api, meta, id, initial, onCreated }: EditorOpt
   const [conflict, setConflict] = useState(false);
   const [formError, setFormError] = useState<string>();
   const [saving, setSaving] = useState(false);
-  const values = useMemo(() => ({ ...base, ...edits }), [base, edits]);
+  const values = useMemo(
+    () =>
+      hasFormulas(meta)
+        ? withComputed(meta, { ...base, ...edits }, localToday())
+        : { ...base, ...edits },
+    [meta, base, edits],
+  );
   const dirty = Object.keys(edits).some((k) => !k.endsWith("__title"));
   const baseRef = useRef(base);
   baseRef.current = base;
@@ -82,6 +90,8 @@ export function useRecordEditor({ api, meta, id, initial, onCreated }: EditorOpt
       return { ...e, [field]: update(Array.isArray(current) ? current : []) };
     });
   }, []);
+
+  useLiveFetch(meta, edits, setField, setRows);
 
   const refetch = loaded.refetch;
   useEffect(() => {
@@ -194,7 +204,11 @@ export function useRecordEditor({ api, meta, id, initial, onCreated }: EditorOpt
 function defaultsOf(meta: RecordTypeMeta): Values {
   const values: Values = {};
   for (const field of meta.fields) {
-    if (field.default !== undefined) values[field.id] = field.default;
+    // "@today" is the browser's day; other "@" defaults (the caller, the organisation's
+    // settings) are the server's to fill, so the form leaves them out.
+    if (field.default === "@today") values[field.id] = localToday();
+    else if (typeof field.default === "string" && field.default.startsWith("@")) continue;
+    else if (field.default !== undefined) values[field.id] = field.default;
     else if (field.type === "table") values[field.id] = [];
   }
   return values;

@@ -62,7 +62,14 @@ export const FieldMeta = z.object({
   /** Link target: a record type id, or `user`. */
   link: z.string().optional(),
   fetch_from: z.string().optional(),
+  /** With fetch_from: the value is fetched only while left empty, and stays editable. */
+  fetch_if_empty: z.boolean().optional(),
   computed: z.boolean().optional(),
+  /** A computed field's formula, for the form to show it live: a child table's sum, or an expression. */
+  formula: z.union([
+    z.object({ sum: z.string() }).strict(),
+    z.object({ expression: z.string() }).strict(),
+  ]).optional(),
   visible_if: z.string().optional(),
   required_if: z.string().optional(),
   read_only_if: z.string().optional(),
@@ -160,6 +167,8 @@ export const RecordTypeMeta = z.object({
   module: z.string(),
   /** Field holding the record's title (shown in links and headings). */
   title_field: z.string(),
+  /** Records are numbered by this series (their name is not typed in, even as the title). */
+  series: z.string().optional(),
   search_fields: z.array(z.string()),
   submittable: z.boolean(),
   fields: z.array(FieldMeta),

@@ -49,6 +49,7 @@ export function recordTypeMeta(type: RecordType, access: MembershipAccess): Reco
     plural: declaration.plural,
     module: type.module,
     title_field: declaration.title_field,
+    ...("series" in declaration.naming ? { series: declaration.naming.series } : {}),
     search_fields: declaration.search_fields.filter(visible),
     submittable: declaration.submittable ?? false,
     fields: type.fields.filter((f) => visible(f.id)).map((f) => fieldMeta(f, seesLevel1)),
@@ -121,6 +122,7 @@ function fieldMeta(field: RecordField, seesLevel1: boolean): FieldMeta {
     "options_from",
     "link",
     "fetch_from",
+    "fetch_if_empty",
     "visible_if",
     "required_if",
     "read_only_if",
@@ -134,7 +136,10 @@ function fieldMeta(field: RecordField, seesLevel1: boolean): FieldMeta {
   if (field.read_only || field.computed || (field.fetch_from && !field.fetch_if_empty)) {
     meta.read_only = true;
   }
-  if (field.computed) meta.computed = true;
+  if (field.computed) {
+    meta.computed = true;
+    meta.formula = { ...field.computed };
+  }
   if (field.childFields) {
     meta.fields = field.childFields
       .filter((c) => seesLevel1 || c.level !== 1)

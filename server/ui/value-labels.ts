@@ -200,6 +200,8 @@ export const RESOURCE_TYPE: ValueLabels = {
 /** What an audit entry records. */
 export const AUDIT_ACTION: ValueLabels = {
   "client.update": "Client updated",
+  "invoice.payment": "Payment applied to invoice",
+  "invoice.payment_reversed": "Payment on invoice reversed",
   "invoice.send": "Invoice sent",
   "lead.assign": "Lead assigned",
   "module.enable": "Module turned on",

@@ -17,6 +17,7 @@ import { CLIENTS, DEMO_PASSWORD, ORGS, PEOPLE, PROJECTS } from "./demo-people.ts
 import { seedProjectAnalytics } from "./demo-analytics.ts";
 import { ORG_ADMINS, seedRecords } from "./demo-records.ts";
 import { seedEnterpriseProjects } from "./demo-enterprise.ts";
+import { seedInvoices } from "./demo-invoices.ts";
 import { seedMoney } from "./demo-money.ts";
 import { seedEnterpriseApprovals } from "./demo-enterprise-approvals.ts";
 import { nextPlace } from "../dialect.ts";
@@ -196,6 +197,7 @@ export async function seedDemo(
     await seedMessages(tx, today);
     await seedEnterpriseProjects(tx, today);
     await seedRecords(tx, today);
+    await seedInvoices(tx, today);
     await seedMoney(tx, today);
     await seedEnterpriseApprovals(tx, today);
   });

@@ -85,7 +85,7 @@ export async function applyInvoicePayment(
   await recordAudit(tx, {
     organizationId,
     actorId: null,
-    action: delta >= 0 ? "payment" : "payment_reversed",
+    action: delta >= 0 ? "invoice.payment" : "invoice.payment_reversed",
     resourceType: INVOICE.id,
     resourceId: invoiceId,
     before: {

@@ -33,6 +33,18 @@ Deno.test("submitted invoices are read-only, Overdue past due on read, and paid 
       [1, "unpaid", 1000],
     );
     assertEquals((await read(app, finance, draft.id)).status, "unpaid");
+    const listed = await expectJson(
+      await app.call("POST", "/api/records/invoice/list", {
+        token: finance,
+        body: { fields: ["name", "grand_total"], search: submitted.name },
+      }),
+      200,
+    );
+    assertEquals(
+      listed.items.map((i: Record<string, unknown>) => [i.name, i.status, i.payment_status]),
+      [[submitted.name, "unpaid", undefined]],
+      "a list derives the status from fields it was not asked for, and leaves them out",
+    );
 
     const edit = await expectJson(
       await app.call("PATCH", `/api/records/invoice/${draft.id}`, {

@@ -21,7 +21,10 @@ export async function createTaxTemplates(app: TestApp, token: string) {
       }),
       201,
     )).record;
-  return { added: await make("VAT 20%", false), included: await make("VAT 20% included", true) };
+  return {
+    added: await make("Standard 20% (test)", false),
+    included: await make("Included 20% (test)", true),
+  };
 }
 
 /** Creates a draft invoice; returns the record. */

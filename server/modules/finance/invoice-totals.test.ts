@@ -108,7 +108,15 @@ Deno.test("an item fills its line's rate and tax template unless the line gives 
       client: "cli_northwind",
       lines: [
         { item: item.id, description: "Consulting", quantity: 2 },
-        { item: item.id, description: "Discounted day", quantity: 1, rate: 600 },
+        // A row sent back as the form holds it, with its link's title and computed values.
+        {
+          item: item.id,
+          item__title: "Consulting day",
+          description: "Discounted day",
+          quantity: 1,
+          rate: 600,
+          amount: 1,
+        },
       ],
     });
     assertEquals(

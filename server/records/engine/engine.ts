@@ -42,7 +42,7 @@ import {
   whereClause,
 } from "./list-query.ts";
 import { addLinkTitles, titlesOf } from "./link-titles.ts";
-import { availableActions, derivedStatus } from "./record-actions.ts";
+import { availableActions, derivedStatus, derivedStatusInputs } from "./record-actions.ts";
 import { type BulkOutcome, outcomeError, summarise } from "./bulk-results.ts";
 import { containsMatch, containsPattern } from "../../db/dialect.ts";
 import { isForeignKeyViolation } from "../../db/constraint-errors.ts";
@@ -97,7 +97,13 @@ export class RecordEngine {
       today,
     });
     const keys = sortKeys(type, access, request.sort ?? view?.sort ?? defaultSort(type, access));
-    const fields = this.#selectedFields(type, access, request.fields);
+    const asked = this.#selectedFields(type, access, request.fields);
+    // The derived status needs the fields its rules read, asked for or not.
+    const needed = derivedStatusInputs(type).flatMap((id) => {
+      const field = type.field.get(id);
+      return field && field.type !== "table" && !asked.includes(field) ? [field] : [];
+    });
+    const fields = [...asked, ...needed];
     const page = request.cursor ? afterCursor(keys, request.cursor) : undefined;
     const limit = request.limit ?? LIST_LIMIT_DEFAULT;
     const rows = await q.all<Record<string, unknown>>(
@@ -115,7 +121,10 @@ export class RecordEngine {
     await attachChildren(q, type, items, fields.filter((f) => f.type === "table"));
     await addLinkTitles(q, access.organizationId, fields, items, this.findType);
     const today2 = today;
-    for (const item of items) this.#derive(type, item, today2);
+    for (const item of items) {
+      this.#derive(type, item, today2);
+      for (const field of needed) delete item[field.id];
+    }
     const total = await cappedCount(q, type.table, where);
     return {
       items: items.map((item) => visibleRecord(type, access, item)),

@@ -13,6 +13,7 @@ import { conflict, forbidden, invalidInput, notFound } from "../../platform/erro
 import type { RecordType } from "../define.ts";
 import type { CustomActionDeclaration, TransitionDeclaration } from "../declaration.ts";
 import { conditionHolds } from "./conditions.ts";
+import { fieldsOf, parseExpression } from "../../../schemas/records/expression.ts";
 import type { RecordData } from "./record-rows.ts";
 import { announceRecord, loadRecord } from "./record-store.ts";
 import { mayReach } from "./record-access.ts";
@@ -31,6 +32,15 @@ export function derivedStatus(
     if (conditionHolds(rule.when, record, `${today}T00:00:00.000Z`, false)) return rule.status;
   }
   return undefined;
+}
+
+/** The fields a type's derived status rules read (a list must load them to derive it). */
+export function derivedStatusInputs(type: RecordType): string[] {
+  const ids = new Set<string>();
+  for (const rule of type.declaration.derived_status ?? []) {
+    for (const id of fieldsOf(parseExpression(rule.when))) ids.add(id);
+  }
+  return [...ids];
 }
 
 /** The workflow state a derived status belongs to is kept in `status`; actions read the stored one. */

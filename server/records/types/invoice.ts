@@ -161,7 +161,12 @@ export const INVOICE = defineRecordType({
       in_list: true,
       computed: { sum: "lines.net_amount" },
     },
-    { id: "tax_total", label: "Tax", type: "currency", computed: { sum: "lines.tax_amount" } },
+    {
+      id: "tax_total",
+      label: "Tax total",
+      type: "currency",
+      computed: { sum: "lines.tax_amount" },
+    },
     {
       id: "grand_total",
       label: "Grand total",
