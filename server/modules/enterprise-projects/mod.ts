@@ -8,6 +8,7 @@ import type { Database } from "../../db/database.ts";
 import type { Api } from "../../platform/http/api.ts";
 import type { RecordEngine } from "../../records/engine/engine.ts";
 import { coreProjectRoutes } from "./core-routes.ts";
+import { planningRoutes } from "./planning-routes.ts";
 
 /** What the enterprise calls are built on. */
 export interface EnterpriseDeps {
@@ -20,4 +21,5 @@ export interface EnterpriseDeps {
 /** Declares every enterprise project call. */
 export function enterpriseProjectRoutes(api: Api, deps: EnterpriseDeps): void {
   coreProjectRoutes(api, deps);
+  planningRoutes(api, deps);
 }
