@@ -128,8 +128,8 @@ export function planningRoutes(api: Api, deps: EnterpriseDeps): void {
       summary,
       lines: reportLines(kind, summary),
       downloads: {
-        csv: `/api/enterprise-projects/${id}/performance-report.csv?report_type=${kind}`,
-        pdf: `/api/enterprise-projects/${id}/performance-report.pdf?report_type=${kind}`,
+        csv: `/enterprise-projects/${id}/performance-report.csv?report_type=${kind}`,
+        pdf: `/enterprise-projects/${id}/performance-report.pdf?report_type=${kind}`,
       },
     };
   };
