@@ -91,13 +91,19 @@ export function workCalendar(today: string) {
   while (weekday(base) > 4) base++;
   const monday = base - weekday(base);
   const offset = weekday(base);
+  const dates = new Map<number, string>();
   return {
-    /** The date of working day `k` (k may be negative). */
+    /** The date of working day `k` (k may be negative); many tasks share a day, so each is formatted once. */
     date(k: number): string {
-      const total = offset + k;
-      const weeks = Math.floor(total / WORKDAYS_PER_WEEK);
-      const n = monday + weeks * 7 + (total - weeks * WORKDAYS_PER_WEEK);
-      return new Date(n * DAY_MS).toISOString().slice(0, 10);
+      let day = dates.get(k);
+      if (day === undefined) {
+        const total = offset + k;
+        const weeks = Math.floor(total / WORKDAYS_PER_WEEK);
+        const n = monday + weeks * 7 + (total - weeks * WORKDAYS_PER_WEEK);
+        day = new Date(n * DAY_MS).toISOString().slice(0, 10);
+        dates.set(k, day);
+      }
+      return day;
     },
     /** The working-day index of a date (a weekend counts as the next Monday). */
     index(day: string): number {

@@ -1,6 +1,6 @@
 /**
  * Optimises a project's schedule: loads its open tasks, dependencies and members
- * (three queries), plans (schedule-plan.ts) and, when asked, writes the proposed
+ * (three queries; links to completed tasks are dropped by the planner), plans (schedule-plan.ts) and, when asked, writes the proposed
  * dates through the record engine in one transaction (versioned, audited,
  * announced). Fixed tasks are never written.
  */
@@ -37,9 +37,8 @@ async function openTasks(q: Queryable, organizationId: string, projectId: string
     [organizationId, projectId],
   );
   const links = await q.all<{ task_id: string; depends_on: string }>(
-    `SELECT d.task_id, d.depends_on FROM task_dependencies d JOIN tasks t ON t.id = d.task_id
-      WHERE t.organization_id = ? AND t.project_id = ? AND t.status <> 'completed'
-      ORDER BY d.task_id, d.idx`,
+    `SELECT d.task_id, d.depends_on FROM tasks t JOIN task_dependencies d ON d.task_id = t.id
+      WHERE t.organization_id = ? AND t.project_id = ?`,
     [organizationId, projectId],
   );
   const byTask = new Map<string, string[]>();
