@@ -4,7 +4,7 @@
  * (`FormTabContent`), then add one entry here with the permission it needs.
  */
 import type { RecordFormTab } from "./record-form-tab.ts";
-import { SCHEDULE_TAB } from "../../modules/enterprise-projects/schedule-tab.ts";
+import { SCHEDULE_TAB } from "./project-schedule-tab.ts";
 
 /** Record type id → the tabs added to its form, in order. */
 export const RECORD_FORM_TABS: Readonly<Record<string, readonly RecordFormTab[]>> = {

@@ -7,7 +7,7 @@
  */
 import type { MembershipAccess } from "../../platform/access/access.ts";
 import { authorize } from "../../platform/access/authorize.ts";
-import type { RecordFormTab } from "../../ui/screens/record-form-tab.ts";
+import type { RecordFormTab } from "./record-form-tab.ts";
 
 const SOURCE = "optimized_schedule";
 const PATH = "/enterprise-projects/{id}/optimize-schedule";

@@ -4,8 +4,8 @@ import { ScreenDescriptor } from "../../../schemas/descriptor/mod.ts";
 import { callerWith } from "../../testing/caller-access.ts";
 import { PROJECT } from "../../records/types/project.ts";
 import { RECORD_TYPES } from "../../records/catalogue.ts";
-import { recordFormScreen } from "../../ui/screens/record-form-screen.ts";
-import { RECORD_FORM_TABS } from "../../ui/screens/record-form-tabs.ts";
+import { recordFormScreen } from "./record-form-screen.ts";
+import { RECORD_FORM_TABS } from "./record-form-tabs.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
