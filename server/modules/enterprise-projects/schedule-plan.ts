@@ -7,7 +7,8 @@
  * - A task's duration is its remaining estimated hours (estimated − actual, at
  *   least 1 hour) over its assignee's daily capacity (weekly capacity ÷ 5 ×
  *   allocation %, the allocation capped by max_allocation_percent), rounded up,
- *   at least one day. Unassigned tasks get a full 8-hour day at that cap.
+ *   at least one day. Unassigned tasks, and members without a capacity, get the standard 40-hour
+ *   week at that cap.
  * - Critical path method on the dependency graph: a forward pass (earliest
  *   start = latest earliest finish of its prerequisites) in topological order
  *   (Kahn's algorithm; what is left over is a cycle, named task by task), a
@@ -123,7 +124,10 @@ export function durationDays(
 ): number {
   const remaining = Math.max(1, task.estimated_hours - task.actual_hours);
   const allocation = Math.min(member?.allocation_percent || 100, maxAllocationPercent);
-  const weekly = member ? member.capacity_hours : FULL_DAY_HOURS * WORKDAYS_PER_WEEK;
+  // A member row without a capacity (0) gets the standard week, as the column's default.
+  const weekly = member && member.capacity_hours > 0
+    ? member.capacity_hours
+    : FULL_DAY_HOURS * WORKDAYS_PER_WEEK;
   const daily = Math.max(0.1, weekly / WORKDAYS_PER_WEEK * allocation / 100);
   return Math.max(1, Math.ceil(remaining / daily - 1e-9));
 }
