@@ -16,6 +16,7 @@ const BENCHES = [
   "records-import",
   "records-export",
   "enterprise-transfer",
+  "enterprise-schedule",
 ];
 
 const deno = new URL("../../node_modules/.bin/deno", import.meta.url).pathname;

@@ -10,6 +10,7 @@ import type { RecordEngine } from "../../records/engine/engine.ts";
 import { coreProjectRoutes } from "./core-routes.ts";
 import { approvalRoutes } from "./approval-routes.ts";
 import { resourceRoutes } from "./resource-routes.ts";
+import { planningRoutes } from "./planning-routes.ts";
 
 /** What the enterprise calls are built on. */
 export interface EnterpriseDeps {
@@ -24,4 +25,5 @@ export function enterpriseProjectRoutes(api: Api, deps: EnterpriseDeps): void {
   coreProjectRoutes(api, deps);
   approvalRoutes(api, deps);
   resourceRoutes(api, deps);
+  planningRoutes(api, deps);
 }

@@ -7,6 +7,7 @@ import { versionsTab } from "../../modules/enterprise-projects/versions-tab.ts";
 import type { RecordFormTab } from "./record-form-tab.ts";
 import { approvalsTab } from "./approval-tab.ts";
 import { resourcesTab } from "./resource-tab.ts";
+import { SCHEDULE_TAB } from "./project-schedule-tab.ts";
 
 /** Record type id → the tabs added to its form, in order. */
 export const RECORD_FORM_TABS: Readonly<Record<string, readonly RecordFormTab[]>> = {
@@ -14,5 +15,6 @@ export const RECORD_FORM_TABS: Readonly<Record<string, readonly RecordFormTab[]>
     { id: "versions", label: "Versions", requires: { action: "read" }, content: versionsTab },
     { id: "approvals", label: "Approvals", requires: { action: "read" }, content: approvalsTab },
     { id: "resources", label: "Resources", requires: { action: "read" }, content: resourcesTab },
+    SCHEDULE_TAB,
   ],
 };

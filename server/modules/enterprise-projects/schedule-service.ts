@@ -1,0 +1,145 @@
+/**
+ * Optimises a project's schedule: loads its open tasks, dependencies and members
+ * (three queries; links to completed tasks are dropped by the planner), plans (schedule-plan.ts) and, when asked, writes the proposed
+ * dates through the record engine in one transaction (versioned, audited,
+ * announced). Fixed tasks are never written.
+ */
+import type { z } from "zod";
+import type {
+  OptimizeScheduleResponse,
+  ScheduleConstraints,
+} from "../../../schemas/api/enterprise-projects/planning.ts";
+import type { Database, Queryable } from "../../db/database.ts";
+import type { Access } from "../../platform/access/access.ts";
+import { invalidInput } from "../../platform/errors/app-error.ts";
+import type { RecordEngine } from "../../records/engine/engine.ts";
+import {
+  CycleError,
+  type PlanMember,
+  planSchedule,
+  type PlanTask,
+  workCalendar,
+} from "./schedule-plan.ts";
+
+type Answer = z.infer<typeof OptimizeScheduleResponse>;
+
+interface OpenTask extends PlanTask {
+  version: number;
+}
+
+/** The project's open tasks with their prerequisites among the open tasks. */
+async function openTasks(q: Queryable, organizationId: string, projectId: string) {
+  const tasks = await q.all<Omit<OpenTask, "depends_on">>(
+    `SELECT id, title, version, assignee_id AS assignee, estimated_hours, actual_hours,
+            start_date, due_date
+       FROM tasks WHERE organization_id = ? AND project_id = ? AND status <> 'completed'
+      ORDER BY created_at, id`,
+    [organizationId, projectId],
+  );
+  const links = await q.all<{ task_id: string; depends_on: string }>(
+    `SELECT d.task_id, d.depends_on FROM tasks t JOIN task_dependencies d ON d.task_id = t.id
+      WHERE t.organization_id = ? AND t.project_id = ?`,
+    [organizationId, projectId],
+  );
+  const byTask = new Map<string, string[]>();
+  for (const l of links) {
+    const list = byTask.get(l.task_id) ?? [];
+    list.push(l.depends_on);
+    byTask.set(l.task_id, list);
+  }
+  return tasks.map((t) => ({
+    ...t,
+    version: Number(t.version),
+    estimated_hours: Number(t.estimated_hours),
+    actual_hours: Number(t.actual_hours),
+    depends_on: byTask.get(t.id) ?? [],
+  }));
+}
+
+async function members(q: Queryable, organizationId: string, projectId: string) {
+  const rows = await q.all<PlanMember & { user_id: string }>(
+    `SELECT user_id, capacity_hours, allocation_percent FROM project_members
+      WHERE organization_id = ? AND project_id = ?`,
+    [organizationId, projectId],
+  );
+  return new Map(rows.map((r) => [r.user_id, {
+    capacity_hours: Number(r.capacity_hours),
+    allocation_percent: Number(r.allocation_percent),
+  }]));
+}
+
+/** Working days from one date to another (negative when `to` is earlier). */
+export function workdaysBetween(from: string, to: string): number {
+  const calendar = workCalendar(from);
+  return calendar.index(to) - calendar.index(from);
+}
+
+/** The optimised schedule of a project (applied when the constraints say so). */
+export async function optimizeSchedule(
+  deps: { db: Database; records: RecordEngine },
+  access: Access,
+  input: { projectId: string; today: string; constraints: z.infer<typeof ScheduleConstraints> },
+): Promise<Answer> {
+  const { db, records } = deps;
+  const { constraints } = input;
+  const tasks = await openTasks(db, access.organizationId, input.projectId);
+  const known = new Set(tasks.map((t) => t.id));
+  const unknown = (constraints.fixed_task_ids ?? []).filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    throw invalidInput(
+      `constraints.fixed_task_ids: not open tasks of this project: ${unknown.join(", ")}`,
+      {
+        "constraints.fixed_task_ids": `Unknown task ${unknown[0]}`,
+      },
+    );
+  }
+  let plan;
+  try {
+    plan = planSchedule(tasks, await members(db, access.organizationId, input.projectId), {
+      today: input.today,
+      fixed: new Set(constraints.fixed_task_ids ?? []),
+      maxAllocationPercent: constraints.max_allocation_percent,
+    });
+  } catch (error) {
+    if (!(error instanceof CycleError)) throw error;
+    throw invalidInput(
+      `The task dependencies form a cycle: ${
+        error.tasks.map((t) => `${t.title} (${t.id})`).join(" → ")
+      }`,
+      { dependencies: `Cycle through ${error.tasks.map((t) => t.id).join(", ")}` },
+    );
+  }
+  let before: string | null = null;
+  for (const t of tasks) {
+    if (t.due_date && (before === null || t.due_date > before)) before = t.due_date;
+  }
+  const after = plan.end_date_after;
+  const changed = plan.tasks.filter((p) =>
+    !p.fixed && (p.proposed_start !== p.current_start || p.proposed_due !== p.current_due)
+  );
+  if (constraints.apply && changed.length > 0) {
+    const type = records.typeFor(access, "task", "update");
+    const versions = new Map(tasks.map((t) => [t.id, t.version]));
+    await db.transaction(async (tx) => {
+      for (const p of changed) {
+        await records.updateIn(tx, access, type, p.task_id, versions.get(p.task_id)!, {
+          start_date: p.proposed_start,
+          due_date: p.proposed_due,
+        });
+      }
+    });
+  }
+  return {
+    project_id: input.projectId,
+    tasks: plan.tasks,
+    critical_path: plan.critical_path,
+    end_date_before: before,
+    end_date_after: after,
+    change_in_days: before && after
+      ? Math.round((Date.parse(after) - Date.parse(before)) / 86_400_000)
+      : null,
+    meets_deadline: constraints.deadline && after ? after <= constraints.deadline : null,
+    applied: Boolean(constraints.apply),
+    changed_tasks: changed.length,
+  };
+}

@@ -1,0 +1,44 @@
+/** The Schedule tab on the project form: its source, its table, and Apply only for updaters. */
+import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { ScreenDescriptor } from "../../../schemas/descriptor/mod.ts";
+import { callerWith } from "../../testing/caller-access.ts";
+import { PROJECT } from "../../records/types/project.ts";
+import { RECORD_TYPES } from "../../records/catalogue.ts";
+import { recordFormScreen } from "./record-form-screen.ts";
+import { RECORD_FORM_TABS } from "./record-form-tabs.ts";
+
+// deno-lint-ignore no-explicit-any
+type Json = Record<string, any>;
+
+function scheduleTab(permissions: string[]) {
+  const screen = recordFormScreen(PROJECT, callerWith(permissions, ["projects"]), {
+    id: "projects/form",
+    recordId: "prj_1",
+    types: RECORD_TYPES,
+    tabs: RECORD_FORM_TABS.project,
+  });
+  const parsed = ScreenDescriptor.safeParse(screen);
+  ok(parsed.success, parsed.error?.message);
+  const form = (screen.body as Json).children[0];
+  return { screen, tab: (form.tabs ?? []).find((t: Json) => t.id === "schedule") };
+}
+
+Deno.test("the project form's Schedule tab", async (t) => {
+  await t.step("loads the unapplied optimisation when opened and offers Apply to updaters", () => {
+    const { screen, tab } = scheduleTab(["projects.read", "projects.update"]);
+    assertEquals(screen.sources?.optimized_schedule, {
+      method: "POST",
+      path: "/enterprise-projects/{id}/optimize-schedule",
+      body: { constraints: {} },
+      enabledWhen: ["form_tab_schedule"],
+    });
+    const button = tab.children.find((c: Json) => c.type === "button");
+    assertEquals(button.action.body, { constraints: { apply: true } });
+    ok(button.action.confirm);
+  });
+
+  await t.step("shows readers the schedule without Apply", () => {
+    const { tab } = scheduleTab(["projects.read"]);
+    assertEquals(tab.children.some((c: Json) => c.type === "button"), false);
+  });
+});
