@@ -7,6 +7,7 @@
 import type { Database } from "../../db/database.ts";
 import type { Api } from "../../platform/http/api.ts";
 import type { RecordEngine } from "../../records/engine/engine.ts";
+import { coreProjectRoutes } from "./core-routes.ts";
 import { dataCareRoutes } from "./data-care-routes.ts";
 
 /** What the enterprise calls are built on. */
@@ -19,5 +20,6 @@ export interface EnterpriseDeps {
 
 /** Declares every enterprise project call. */
 export function enterpriseProjectRoutes(api: Api, deps: EnterpriseDeps): void {
+  coreProjectRoutes(api, deps);
   dataCareRoutes(api, deps);
 }
