@@ -18,6 +18,8 @@ export const PlanReading = z.object({
   indexes_used: z.array(z.string()),
   full_scans: z.array(z.string()),
   temp_sort: z.boolean(),
+  /** The steps in one line, for tables. */
+  summary: z.string(),
 }).strict();
 
 export const QueryTiming = z.object({
@@ -50,6 +52,8 @@ export const IndexEntry = z.object({
   table: z.string(),
   definition: z.string(),
   used_by: z.array(ExplainedQuery),
+  /** The labels of the queries using it, in one line ("" when none does). */
+  serves: z.string(),
 }).strict();
 
 export const Recommendation = z.object({
@@ -82,6 +86,8 @@ export const QueryOptimization = z.object({
   runs: z.number().int(),
   median_ms: z.number(),
   improvements: z.array(z.string()),
+  /** The improvements in one line ("" when the plan needs none). */
+  advice: z.string(),
 }).strict();
 
 export const QueryOptimizations = z.object({

@@ -145,12 +145,16 @@ function dataCareProjectRoutes(api: Api, deps: EnterpriseDeps): void {
     return c.json({
       data: {
         dialect: db.dialect,
-        indexes: indexes.map((index) => ({
-          name: index.name,
-          table: index.table_name,
-          definition: index.definition,
-          used_by: explained.filter((e) => e.plan.indexes_used.includes(index.name)),
-        })),
+        indexes: indexes.map((index) => {
+          const usedBy = explained.filter((e) => e.plan.indexes_used.includes(index.name));
+          return {
+            name: index.name,
+            table: index.table_name,
+            definition: index.definition,
+            used_by: usedBy,
+            serves: usedBy.map((e) => e.label).join(", "),
+          };
+        }),
         recommended: RECOMMENDED_INDEXES.map((r) => ({
           index_id: r.id,
           table: r.table,
@@ -201,13 +205,15 @@ function dataCareProjectRoutes(api: Api, deps: EnterpriseDeps): void {
       const plan = await readPlan(db, s);
       const samples = [];
       for (let i = 0; i < PLAN_RUNS; i++) samples.push(await timeStatement(db, s));
+      const advice = improvements(plan);
       queries.push({
         label: s.label,
         sql: s.sql,
         plan,
         runs: PLAN_RUNS,
         median_ms: round3(median(samples)),
-        improvements: improvements(plan),
+        improvements: advice,
+        advice: advice.join(" "),
       });
     }
     return c.json({

@@ -33,6 +33,7 @@ export interface PlanReading {
   full_scans: string[];
   /** Whether rows are sorted in a temporary structure (no index gives the order). */
   temp_sort: boolean;
+  summary: string;
 }
 
 /** A read-only Queryable that keeps the statements sent through it. */
@@ -98,7 +99,13 @@ const SQLITE_SCAN = /^SCAN (\w+)(?! USING)/;
 
 /** The plan of a statement as the database reports it. */
 export async function readPlan(db: Queryable, statement: Statement): Promise<PlanReading> {
-  const reading: PlanReading = { steps: [], indexes_used: [], full_scans: [], temp_sort: false };
+  const reading: PlanReading = {
+    steps: [],
+    indexes_used: [],
+    full_scans: [],
+    temp_sort: false,
+    summary: "",
+  };
   const explain = explainPlan(db.dialect, statement.sql);
   if (db.dialect === "sqlite") {
     const rows = await db.all<{ detail: string }>(explain, statement.params);
@@ -118,6 +125,7 @@ export async function readPlan(db: Queryable, statement: Statement): Promise<Pla
   }
   reading.indexes_used = [...new Set(reading.indexes_used)];
   reading.full_scans = [...new Set(reading.full_scans)];
+  reading.summary = reading.steps.map((step) => step.trim()).join(" → ");
   return reading;
 }
 
