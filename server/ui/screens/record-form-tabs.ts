@@ -4,7 +4,7 @@
  * (`FormTabContent`), then add one entry here with the permission it needs.
  */
 import type { RecordFormTab } from "./record-form-tab.ts";
-import { DATA_CARE_TAB } from "../../modules/enterprise-projects/data-care-tab.ts";
+import { DATA_CARE_TAB } from "./project-data-care-tab.ts";
 
 /** Record type id → the tabs added to its form, in order. */
 export const RECORD_FORM_TABS: Readonly<Record<string, readonly RecordFormTab[]>> = {

@@ -5,9 +5,9 @@
  * the recommended indexes (add) and the precomputed summaries (refresh). Opening
  * the tab runs the integrity and performance tests, both read-only.
  */
-import type { RecordFormTab } from "../../ui/screens/record-form-tab.ts";
+import type { RecordFormTab } from "./record-form-tab.ts";
 
-const API = "/api/enterprise-projects/{id}";
+const API = "/enterprise-projects/{id}";
 
 const SEVERITY = { error: "Error", warning: "Warning" };
 const CHECKS = {

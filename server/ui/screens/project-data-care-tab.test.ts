@@ -2,8 +2,8 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { ScreenDescriptor } from "../../../schemas/descriptor/mod.ts";
 import { callerWith } from "../../testing/caller-access.ts";
 import { findRecordType, RECORD_TYPES } from "../../records/catalogue.ts";
-import { recordFormScreen } from "../../ui/screens/record-form-screen.ts";
-import { RECORD_FORM_TABS } from "../../ui/screens/record-form-tabs.ts";
+import { recordFormScreen } from "./record-form-screen.ts";
+import { RECORD_FORM_TABS } from "./record-form-tabs.ts";
 
 function projectForm(permissions: string[]) {
   const screen = recordFormScreen(
