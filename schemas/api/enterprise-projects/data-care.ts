@@ -52,8 +52,8 @@ export const IndexEntry = z.object({
   table: z.string(),
   definition: z.string(),
   used_by: z.array(ExplainedQuery),
-  /** The labels of the queries using it, in one line ("" when none does). */
-  serves: z.string(),
+  /** The labels of the queries using it, in one line (null when none does). */
+  serves: z.string().nullable(),
 }).strict();
 
 export const Recommendation = z.object({
@@ -86,8 +86,8 @@ export const QueryOptimization = z.object({
   runs: z.number().int(),
   median_ms: z.number(),
   improvements: z.array(z.string()),
-  /** The improvements in one line ("" when the plan needs none). */
-  advice: z.string(),
+  /** The improvements in one line (null when the plan needs none). */
+  advice: z.string().nullable(),
 }).strict();
 
 export const QueryOptimizations = z.object({

@@ -152,7 +152,7 @@ function dataCareProjectRoutes(api: Api, deps: EnterpriseDeps): void {
             table: index.table_name,
             definition: index.definition,
             used_by: usedBy,
-            serves: usedBy.map((e) => e.label).join(", "),
+            serves: usedBy.length ? usedBy.map((e) => e.label).join(", ") : null,
           };
         }),
         recommended: RECOMMENDED_INDEXES.map((r) => ({
@@ -213,7 +213,7 @@ function dataCareProjectRoutes(api: Api, deps: EnterpriseDeps): void {
         runs: PLAN_RUNS,
         median_ms: round3(median(samples)),
         improvements: advice,
-        advice: advice.join(" "),
+        advice: advice.length ? advice.join(" ") : null,
       });
     }
     return c.json({
