@@ -8,6 +8,8 @@ import type { Database } from "../../db/database.ts";
 import type { Api } from "../../platform/http/api.ts";
 import type { RecordEngine } from "../../records/engine/engine.ts";
 import { coreProjectRoutes } from "./core-routes.ts";
+import { approvalRoutes } from "./approval-routes.ts";
+import { resourceRoutes } from "./resource-routes.ts";
 import { dataCareRoutes } from "./data-care-routes.ts";
 
 /** What the enterprise calls are built on. */
@@ -21,5 +23,7 @@ export interface EnterpriseDeps {
 /** Declares every enterprise project call. */
 export function enterpriseProjectRoutes(api: Api, deps: EnterpriseDeps): void {
   coreProjectRoutes(api, deps);
+  approvalRoutes(api, deps);
+  resourceRoutes(api, deps);
   dataCareRoutes(api, deps);
 }

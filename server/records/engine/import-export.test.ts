@@ -5,31 +5,14 @@
  * Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { createEngineTestApp } from "../testing/engine-app.ts";
+import { createEngineTestApp, grant } from "../testing/engine-app.ts";
 import type { TestApp } from "../../testing/test-app.ts";
-import { permissionOf } from "../../platform/access/authorize.ts";
 import { parseCsv } from "../csv/mod.ts";
 
 const ADMIN = "admin@acme.test";
 const PM = "pm@acme.test";
 
 /** Grants a role of every organisation `<module>.<action>` for each action. */
-async function grant(app: TestApp, role: string, module: string, actions: string[]) {
-  const roles = await app.db.all<{ id: string; organization_id: string }>(
-    "SELECT id, organization_id FROM roles WHERE name = ?",
-    [role],
-  );
-  for (const r of roles) {
-    for (const action of actions) {
-      await app.db.run(
-        `INSERT INTO role_permissions (organization_id, role_id, permission) VALUES (?, ?, ?)
-         ON CONFLICT DO NOTHING`,
-        [r.organization_id, r.id, permissionOf(module, action)],
-      );
-    }
-  }
-}
-
 async function withApp(fn: (app: TestApp) => Promise<void>) {
   const app = await createEngineTestApp();
   try {
