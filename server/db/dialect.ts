@@ -102,3 +102,36 @@ export function nextPlace(
     }
     : { sql: `nextval('${series.sequence}')`, params: [] };
 }
+
+/**
+ * The statement that shows how the database would run `sql` (same `?`
+ * parameters): SQLite's `EXPLAIN QUERY PLAN` (rows of `detail` text), PostgreSQL's
+ * `EXPLAIN (FORMAT JSON)` (one row whose `QUERY PLAN` is the plan tree).
+ */
+export function explainPlan(dialect: Dialect, sql: string): string {
+  return dialect === "sqlite" ? `EXPLAIN QUERY PLAN ${sql}` : `EXPLAIN (FORMAT JSON) ${sql}`;
+}
+
+/**
+ * The indexes of the tables named by `count` `?` parameters, as rows of
+ * `name`, `table_name` and `definition` (the CREATE INDEX statement): SQLite's
+ * sqlite_master (automatic primary-key indexes have no statement and are left
+ * out), PostgreSQL's pg_indexes of the current schema.
+ */
+export function indexesOfTables(dialect: Dialect, count: number): string {
+  const names = Array.from({ length: count }, () => "?").join(", ");
+  return dialect === "sqlite"
+    ? `SELECT name, tbl_name AS table_name, sql AS definition FROM sqlite_master
+        WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${names}) ORDER BY tbl_name, name`
+    : `SELECT indexname AS name, tablename AS table_name, indexdef AS definition FROM pg_indexes
+        WHERE schemaname = current_schema() AND tablename IN (${names}) ORDER BY tablename, indexname`;
+}
+
+/**
+ * The statements that refresh the planner's statistics of `table` (a known table
+ * name, never user input): `ANALYZE` on both, then SQLite's `PRAGMA optimize`,
+ * which lets it drop stale statistics it no longer needs.
+ */
+export function refreshStatistics(dialect: Dialect, table: string): string[] {
+  return dialect === "sqlite" ? [`ANALYZE ${table}`, "PRAGMA optimize"] : [`ANALYZE ${table}`];
+}

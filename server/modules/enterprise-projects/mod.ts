@@ -11,6 +11,7 @@ import { coreProjectRoutes } from "./core-routes.ts";
 import { approvalRoutes } from "./approval-routes.ts";
 import { resourceRoutes } from "./resource-routes.ts";
 import { planningRoutes } from "./planning-routes.ts";
+import { dataCareRoutes } from "./data-care-routes.ts";
 
 /** What the enterprise calls are built on. */
 export interface EnterpriseDeps {
@@ -26,4 +27,5 @@ export function enterpriseProjectRoutes(api: Api, deps: EnterpriseDeps): void {
   approvalRoutes(api, deps);
   resourceRoutes(api, deps);
   planningRoutes(api, deps);
+  dataCareRoutes(api, deps);
 }
