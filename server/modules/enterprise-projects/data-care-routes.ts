@@ -235,7 +235,14 @@ function dataCareProjectRoutes(api: Api, deps: EnterpriseDeps): void {
   }, async (c, { access }) => {
     const projectId = await projectFor(c, access);
     return c.json({
-      data: { views: await summaryViewStates(db, access.organizationId, projectId) },
+      data: {
+        views: await summaryViewStates(
+          db,
+          access.organizationId,
+          projectId,
+          new Date(clock()).toISOString().slice(0, 10),
+        ),
+      },
     });
   });
 

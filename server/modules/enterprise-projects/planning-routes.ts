@@ -12,7 +12,7 @@ import type { Api } from "../../platform/http/api.ts";
 import type { EnterpriseDeps } from "./mod.ts";
 import { projectHead } from "./core-repo.ts";
 import { TAG } from "./core-routes.ts";
-import { computeProjectSummary } from "./summary.ts";
+import { projectSummary } from "./summary-views.ts";
 import { ESTIMATION_RULE, findRequirements } from "./requirements.ts";
 import { requirementsText } from "./requirements-source.ts";
 import { recommend } from "./recommendations.ts";
@@ -65,7 +65,7 @@ export function planningRoutes(api: Api, deps: EnterpriseDeps): void {
   }, async (c, { access }) => {
     const id = c.req.param("id")!;
     await readable(access, id);
-    const summary = await computeProjectSummary(db, access.organizationId, id, { today: today() });
+    const summary = await projectSummary(db, access.organizationId, id, today());
     let buffer: number | null = null;
     try {
       const plan = await optimizeSchedule(deps, access, {
@@ -115,12 +115,12 @@ export function planningRoutes(api: Api, deps: EnterpriseDeps): void {
     const id = c.req.param("id")!;
     await readable(access, id);
     return c.json({
-      summary: await computeProjectSummary(db, access.organizationId, id, { today: today() }),
+      summary: await projectSummary(db, access.organizationId, id, today()),
     });
   });
 
   const report = async (access: Access, id: string, kind: S.ReportKind) => {
-    const summary = await computeProjectSummary(db, access.organizationId, id, { today: today() });
+    const summary = await projectSummary(db, access.organizationId, id, today());
     return {
       report_type: kind,
       title: reportTitle(kind, summary),

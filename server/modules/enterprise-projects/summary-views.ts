@@ -1,12 +1,15 @@
 /**
  * Per-project precomputed analytics summaries (rows of project_summary_views). A
- * view is fresh while the project's data has not changed since it was computed:
- * its source_stamp is the stamp below, read in one aggregate over the project
- * and its tasks. Every engine write bumps a record's version and updated_at, and
- * adding or removing a task changes the count, so any change moves the stamp.
+ * view is fresh while the project's data has not changed since it was computed,
+ * on the same day (overdue work and schedule figures move with the date): its
+ * source_stamp is the stamp below, read in one aggregate over the project and its
+ * tasks, plus the day. Every engine write bumps a record's version and updated_at,
+ * and adding or removing a task changes the count, so any change moves the stamp.
+ * The summary itself is the enterprise analytics summary (summary.ts), which the
+ * analytics and report calls read from a fresh view instead of recomputing.
  */
 import type { Queryable } from "../../db/database.ts";
-import { projectBreakdown, taskProgress, weightedProgress } from "../project-analytics/progress.ts";
+import { computeProjectSummary, type Summary } from "./summary.ts";
 
 /** The precomputed views of a project. */
 export const SUMMARY_VIEWS = [
@@ -32,8 +35,8 @@ export interface SummaryViewState {
   refresh_ms: number | null;
 }
 
-/** The stamp of the project's data now (the project and its tasks: versions, times, count). */
-export async function sourceStamp(q: Queryable, projectId: string): Promise<string> {
+/** The stamp of the project's data now (the project and its tasks: versions, times, count) on `today`. */
+export async function sourceStamp(q: Queryable, projectId: string, today: string): Promise<string> {
   const row = await q.get<
     { version: number; updated_at: string; tasks: number; versions: number; latest: string | null }
   >(
@@ -44,20 +47,9 @@ export async function sourceStamp(q: Queryable, projectId: string): Promise<stri
     [projectId],
   );
   if (!row) throw new Error(`No project ${projectId}`);
-  return `${row.version}|${row.updated_at}|${row.tasks}|${row.versions}|${row.latest ?? ""}`;
-}
-
-/**
- * The analytics summary of a project, computed now from the project analytics
- * figures (one definition per figure: figures.ts, progress.ts).
- */
-export async function computeSummary(q: Queryable, projectId: string, today: string) {
-  const breakdown = await projectBreakdown(q, projectId, today);
-  return {
-    progress: weightedProgress(breakdown),
-    task_progress: taskProgress(breakdown),
-    milestones: { total: breakdown.milestones, completed: breakdown.completedMilestones },
-  };
+  return `${row.version}|${row.updated_at}|${row.tasks}|${row.versions}|${
+    row.latest ?? ""
+  }|${today}`;
 }
 
 interface StoredView {
@@ -73,8 +65,9 @@ export async function summaryViewStates(
   q: Queryable,
   organizationId: string,
   projectId: string,
+  today: string,
 ): Promise<SummaryViewState[]> {
-  const stamp = await sourceStamp(q, projectId);
+  const stamp = await sourceStamp(q, projectId, today);
   const stored = await q.all<StoredView>(
     `SELECT view_id, payload, source_stamp, refreshed_at, refresh_ms FROM project_summary_views
       WHERE organization_id = ? AND project_id = ?`,
@@ -104,8 +97,11 @@ export async function refreshSummaryView(
   now: string,
 ): Promise<SummaryViewState> {
   const started = performance.now();
-  const stamp = await sourceStamp(q, projectId);
-  const payload = JSON.stringify(await computeSummary(q, projectId, now.slice(0, 10)));
+  const today = now.slice(0, 10);
+  const stamp = await sourceStamp(q, projectId, today);
+  const payload = JSON.stringify(
+    await computeProjectSummary(q, organizationId, projectId, { today }),
+  );
   const ms = performance.now() - started;
   await q.run("DELETE FROM project_summary_views WHERE project_id = ? AND view_id = ?", [
     projectId,
@@ -117,25 +113,28 @@ export async function refreshSummaryView(
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
     [organizationId, projectId, viewId, payload, stamp, now, ms],
   );
-  const states = await summaryViewStates(q, organizationId, projectId);
+  const states = await summaryViewStates(q, organizationId, projectId, today);
   return states.find((s) => s.view_id === viewId)!;
 }
 
 /**
- * The stored summary of a view while it is fresh, else undefined (the caller
- * computes it). The enterprise analytics call reads this before recomputing.
+ * The project's analytics summary on `today`: the stored view while it is fresh,
+ * else computed now (the view is not written here; refreshing it is an
+ * administrator's call).
  */
-export async function freshSummary(
+export async function projectSummary(
   q: Queryable,
   organizationId: string,
   projectId: string,
-  viewId: SummaryViewId,
-): Promise<unknown | undefined> {
+  today: string,
+): Promise<Summary> {
   const row = await q.get<{ payload: string; source_stamp: string }>(
     `SELECT payload, source_stamp FROM project_summary_views
       WHERE organization_id = ? AND project_id = ? AND view_id = ?`,
-    [organizationId, projectId, viewId],
+    [organizationId, projectId, "analytics_summary"],
   );
-  if (!row || row.source_stamp !== await sourceStamp(q, projectId)) return undefined;
-  return JSON.parse(row.payload);
+  if (row && row.source_stamp === await sourceStamp(q, projectId, today)) {
+    return JSON.parse(row.payload) as Summary;
+  }
+  return await computeProjectSummary(q, organizationId, projectId, { today });
 }
