@@ -43,6 +43,7 @@ import { projectAnalyticsRoutes } from "./modules/project-analytics/mod.ts";
 import { enterpriseProjectRoutes } from "./modules/enterprise-projects/mod.ts";
 import { dashboardAnalyticsRoutes } from "./modules/analytics-dashboard/mod.ts";
 import { reportRoutes } from "./modules/reports/mod.ts";
+import { complianceRoutes } from "./modules/compliance/mod.ts";
 import { calendarRoutes } from "./modules/calendar/routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { feedbackRoutes, PRODUCT_VERSION } from "./modules/feedback/routes.ts";
@@ -202,6 +203,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   enterpriseProjectRoutes(api, { db, records, clock });
   dashboardAnalyticsRoutes(app, api, db, { clock });
   reportRoutes(api, db, clock);
+  complianceRoutes(api, { db, records, clock });
   calendarRoutes(api, db, clock);
   dashboardRoutes(api, db, clock);
   feedbackRoutes(api, db, clock);

@@ -21,6 +21,7 @@ import recordTypes from "./migrations/012_record_types.ts";
 import permissionRollouts from "./migrations/013_permission_rollouts.ts";
 import files from "./migrations/014_files.ts";
 import enterpriseProjects from "./migrations/015_enterprise_projects.ts";
+import compliance from "./migrations/018_compliance.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations/postgres/index.ts";
 
 /** One migration: its number, name and text per dialect. */
@@ -46,6 +47,7 @@ const SQLITE: readonly [number, string, string][] = [
   [13, "permission_rollouts", permissionRollouts],
   [14, "files", files],
   [15, "enterprise_projects", enterpriseProjects],
+  [18, "compliance", compliance],
 ];
 
 /** Every migration, numbered. Append only, with both dialects' texts. */

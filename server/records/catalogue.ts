@@ -13,6 +13,7 @@ import { TYPE_MASTER } from "./types/type-master.ts";
 import { DOCUMENT } from "./types/document.ts";
 import { PROJECT_TEMPLATE } from "./types/project-template.ts";
 import { APPROVAL_WORKFLOW } from "./types/approval-workflow.ts";
+import { COMPLIANCE_ITEM } from "./types/compliance-item.ts";
 
 /** The declared record types. */
 export const RECORD_TYPES: readonly RecordType[] = [
@@ -25,6 +26,7 @@ export const RECORD_TYPES: readonly RecordType[] = [
   TYPE_MASTER,
   DOCUMENT,
   APPROVAL_WORKFLOW,
+  COMPLIANCE_ITEM,
 ];
 
 /** The record type with this id, if declared. */

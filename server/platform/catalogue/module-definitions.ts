@@ -173,7 +173,9 @@ const CATALOGUE: Record<Category, Row[]> = {
     ["expenses", "Expenses", "credit-card", "Spending by category and project."],
     ["payments", "Payments", "repeat", "Payments received and made."],
     ["tax", "Tax", "percent", "Tax rates and filings."],
-    ["compliance", "Compliance", "circle-check-big", "Compliance items and their state."],
+    ["compliance", "Compliance", "circle-check-big", "Compliance items and their state.", [
+      "/api/compliance",
+    ]],
     ["budget", "Budget", "chart-pie", "Budgets of the organisation."],
     [
       "budget-dashboard",

@@ -9,6 +9,7 @@ import { authorize } from "../../platform/access/authorize.ts";
 import type { ListScreenExtras } from "./record-list-screen.ts";
 import { PERSON_FIELDS } from "./person-fields.ts";
 import { MEMBERSHIP_STATUS } from "../value-labels.ts";
+import { COMPLIANCE_FIGURES } from "./compliance-figures.ts";
 
 const LEAD_FIGURES: ListScreenExtras = {
   sources: {
@@ -153,4 +154,5 @@ export const LIST_SCREEN_EXTRAS: Readonly<
 > = {
   leads: () => LEAD_FIGURES,
   clients: clientPortalAccess,
+  compliance: () => COMPLIANCE_FIGURES,
 };

@@ -14,6 +14,7 @@ import recordTypes from "./012_record_types.ts";
 import permissionRollouts from "./013_permission_rollouts.ts";
 import files from "./014_files.ts";
 import enterpriseProjects from "./015_enterprise_projects.ts";
+import compliance from "./018_compliance.ts";
 
 export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   1: platform,
@@ -31,4 +32,5 @@ export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   13: permissionRollouts,
   14: files,
   15: enterpriseProjects,
+  18: compliance,
 };
