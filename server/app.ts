@@ -44,6 +44,7 @@ import { enterpriseProjectRoutes } from "./modules/enterprise-projects/mod.ts";
 import { dashboardAnalyticsRoutes } from "./modules/analytics-dashboard/mod.ts";
 import { reportRoutes } from "./modules/reports/mod.ts";
 import { complianceRoutes } from "./modules/compliance/mod.ts";
+import { financeReportRoutes } from "./modules/finance-reports/mod.ts";
 import { calendarRoutes } from "./modules/calendar/routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { feedbackRoutes, PRODUCT_VERSION } from "./modules/feedback/routes.ts";
@@ -204,6 +205,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   dashboardAnalyticsRoutes(app, api, db, { clock });
   reportRoutes(api, db, clock);
   complianceRoutes(api, { db, records, clock });
+  financeReportRoutes(api, db, clock);
   calendarRoutes(api, db, clock);
   dashboardRoutes(api, db, clock);
   feedbackRoutes(api, db, clock);

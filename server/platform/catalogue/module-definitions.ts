@@ -169,6 +169,7 @@ const CATALOGUE: Record<Category, Row[]> = {
       "Finance Dashboard",
       "dollar-sign",
       "Revenue, expenses and cash at a glance.",
+      ["/api/finance/dashboard"],
     ],
     ["expenses", "Expenses", "credit-card", "Spending by category and project."],
     ["payments", "Payments", "repeat", "Payments received and made."],
@@ -287,8 +288,12 @@ const CATALOGUE: Record<Category, Row[]> = {
   ],
   Reports: [
     ["reports", "Reports", "file-text", "Every report of the organisation."],
-    ["reports/invoice-reports", "Invoice Reports", "file-text", "Invoice reports by type."],
-    ["reports/expense-reports", "Expense Reports", "file-minus", "Expense reports."],
+    ["reports/invoice-reports", "Invoice Reports", "file-text", "Invoice reports by type.", [
+      "/api/finance/reports/invoices",
+    ]],
+    ["reports/expense-reports", "Expense Reports", "file-minus", "Expense reports.", [
+      "/api/finance/reports/expenses",
+    ]],
     ["reports/hrms-reports", "HRMS Reports", "users", "People reports."],
     ["reports/operations-reports", "Operations Reports", "monitor", "Delivery reports by type.", [
       "/reports/operations",

@@ -22,6 +22,8 @@ import { ADMIN_SCREENS } from "./admin-screens.ts";
 import { PROJECT_ANALYTICS_SCREENS } from "./project-analytics.ts";
 import { ANALYTICS_DASHBOARD_SCREENS } from "./analytics-dashboard.ts";
 import { REPORT_WRAPPER_SCREENS } from "./report-wrappers.ts";
+import { FINANCE_REPORT_SCREENS } from "./finance-report-wrappers.ts";
+import { FINANCE_DASHBOARD_SCREEN } from "./finance-dashboard.ts";
 import type { ScreenDef } from "./screen-def.ts";
 import { recordScreenDefs } from "./record-screens.ts";
 import type { RecordType } from "../../records/define.ts";
@@ -42,6 +44,8 @@ export function buildScreenRegistry(types: readonly RecordType[]): Map<string, S
       ...PROJECT_ANALYTICS_SCREENS,
       ...ANALYTICS_DASHBOARD_SCREENS,
       ...REPORT_WRAPPER_SCREENS,
+      ...FINANCE_REPORT_SCREENS,
+      FINANCE_DASHBOARD_SCREEN,
       catchAll,
       ...PORTAL_SCREENS,
       ...recordScreenDefs(types),
