@@ -38,9 +38,12 @@ import { taskRoutes } from "./modules/tasks/routes.ts";
 import { clientRoutes } from "./modules/clients/routes.ts";
 import { clientAccessRoutes } from "./modules/clients/client-access.ts";
 import { portalRoutes } from "./modules/portal/routes.ts";
+import { invoiceRoutes } from "./modules/finance/invoice-routes.ts";
 import { projectRoutes } from "./modules/projects/routes.ts";
 import { projectAnalyticsRoutes } from "./modules/project-analytics/mod.ts";
 import { enterpriseProjectRoutes } from "./modules/enterprise-projects/mod.ts";
+import { addBudgetRules, budgetRoutes } from "./modules/budget/mod.ts";
+import { addExpenseRules } from "./modules/expenses/mod.ts";
 import { dashboardAnalyticsRoutes } from "./modules/analytics-dashboard/mod.ts";
 import { reportRoutes } from "./modules/reports/mod.ts";
 import { complianceRoutes } from "./modules/compliance/mod.ts";
@@ -202,6 +205,9 @@ export function createApp(deps: AppDeps): BuiltApp {
   projectRoutes(api, db, records);
   projectAnalyticsRoutes(api, db, clock);
   enterpriseProjectRoutes(api, { db, records, clock });
+  addExpenseRules(records);
+  addBudgetRules(records);
+  budgetRoutes(api, db);
   dashboardAnalyticsRoutes(app, api, db, { clock });
   reportRoutes(api, db, clock);
   complianceRoutes(api, { db, records, clock });
@@ -220,6 +226,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   eventRoutes(app, { feed, sessions, accessOf, verifyToken, clock });
   clientAccessRoutes(api, db, clock, config.publicUrl);
   portalRoutes(api, db, clock);
+  invoiceRoutes(api, db, records, clock);
   outgoingMailRoutes(api, { db, config });
   recordRoutes(api, records);
 

@@ -21,7 +21,12 @@ function csvCell(value: unknown): string {
 
 /** Offers `content` as a file download. */
 export function saveFile(filename: string, content: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
+  saveBlob(filename, new Blob([content], { type }));
+}
+
+/** Offers bytes as a file download. */
+export function saveBlob(filename: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
   link.download = filename;

@@ -6,7 +6,7 @@
 import { useCallback, useContext } from "react";
 import { type NavigateFunction, useNavigate } from "react-router-dom";
 import type { Action } from "../../schemas/descriptor/mod.ts";
-import { apiRequest } from "../api/api-client.ts";
+import { apiFile, apiRequest } from "../api/api-client.ts";
 import { type ActionHost, useActionHost } from "./action-host.tsx";
 import { type ScreenRuntime, ScreenRuntimeContext } from "./screen-runtime.tsx";
 import { resolveText } from "./bindings.ts";
@@ -65,6 +65,16 @@ async function runAction(action: Action, ctx: ActionContext): Promise<void> {
       runtime?.refresh(action.sources);
       return;
     case "download": {
+      if (action.format === "file") {
+        const { saveBlob } = await import("./download.ts");
+        try {
+          const blob = await apiFile(fillPlaceholders(action.source, scope));
+          saveBlob(fillPlaceholders(action.filename, scope), blob);
+        } catch (error) {
+          host.toast(error instanceof Error ? error.message : String(error), "danger");
+        }
+        return;
+      }
       const value = valueAt(runtime?.sources[action.source]?.value, action.path);
       if (value === undefined) {
         host.toast("There is nothing to download yet.", "warning");

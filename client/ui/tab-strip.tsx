@@ -10,13 +10,19 @@ export interface TabStripProps {
   tabs: readonly { id: string; label: string }[];
   active: number;
   onSelect(index: number): void;
-  /** The active tab's content. */
-  children: ReactNode;
+  /**
+   * The active tab's content; undefined when the caller draws the panel elsewhere
+   * (as the element with id `panelId`, role tabpanel).
+   */
+  children?: ReactNode;
+  /** The panel's element id (default: one of the strip's own). */
+  panelId?: string;
 }
 
 /** The tab strip. */
-export function TabStrip({ tabs, active, onSelect, children }: TabStripProps) {
+export function TabStrip({ tabs, active, onSelect, children, panelId }: TabStripProps) {
   const baseId = useId();
+  const panel = panelId ?? `${baseId}-panel`;
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
 
   function select(index: number): void {
@@ -53,7 +59,7 @@ export function TabStrip({ tabs, active, onSelect, children }: TabStripProps) {
             role="tab"
             id={`${baseId}-tab-${i}`}
             aria-selected={i === active}
-            aria-controls={`${baseId}-panel`}
+            aria-controls={panel}
             tabIndex={i === active ? 0 : -1}
             className="tab"
             onClick={() => onSelect(i)}
@@ -62,14 +68,16 @@ export function TabStrip({ tabs, active, onSelect, children }: TabStripProps) {
           </button>
         ))}
       </div>
-      <div
-        className="tab-panel"
-        role="tabpanel"
-        id={`${baseId}-panel`}
-        aria-labelledby={`${baseId}-tab-${active}`}
-      >
-        {children}
-      </div>
+      {children === undefined ? null : (
+        <div
+          className="tab-panel"
+          role="tabpanel"
+          id={panel}
+          aria-labelledby={`${baseId}-tab-${active}`}
+        >
+          {children}
+        </div>
+      )}
     </div>
   );
 }

@@ -389,4 +389,48 @@ describe("the record-form widget", () => {
     globalThis.dispatchEvent(unload);
     expect(unload.defaultPrevented).toBe(false);
   });
+
+  it("shows the descriptor's own tabs after the layout's, loading their sources when opened", async () => {
+    const server = fakeServer({
+      [`GET ${API}/t1`]: answer(),
+      "GET /api/tasks/t1/visits": { items: [{ day: "Monday" }] },
+    });
+    const descriptor = screenOf({
+      type: "record-form",
+      api: API,
+      meta: taskMeta(),
+      recordId: { $param: "id" },
+      tabs: [{
+        id: "visits",
+        label: "Visits",
+        opens: "form_tab_visits",
+        children: [{
+          type: "table",
+          source: "visits",
+          columns: [{ key: "day", label: "Day" }],
+          emptyText: "No visits",
+        }],
+      }],
+    }, {
+      sources: {
+        visits: {
+          method: "GET",
+          path: "/api/tasks/{id}/visits",
+          select: "items",
+          enabledWhen: ["form_tab_visits"],
+        },
+      },
+    });
+    await renderScreen(descriptor, { params: { id: "t1" } });
+    await screen.findByRole("heading", { name: "Task t1" });
+    expect(server.to("GET", "/api/tasks/t1/visits")).toHaveLength(0);
+    fireEvent.click(screen.getByRole("tab", { name: "Visits" }));
+    const panel = await screen.findByRole("tabpanel", { name: "Visits" });
+    expect(await within(panel).findByText("Monday")).toBeTruthy();
+    // The tab's widgets sit outside the record's form element, so their own forms never nest in it.
+    expect(screen.getByRole("form").contains(panel)).toBe(false);
+    expect(screen.queryByLabelText(/^Title/)).toBeNull();
+    fireEvent.click(screen.getByRole("tab", { name: "Lines" }));
+    expect(screen.queryByRole("tabpanel", { name: "Visits" })).toBeNull();
+  });
 });

@@ -3,15 +3,18 @@
  * type's metadata: an input per field type, live visibility, requirement and
  * read-only rules, child-row grids, the server's field errors under their
  * fields, Save (and Ctrl+S), the caller's actions, Delete, a guard against leaving
- * with unsaved edits, and a banner when someone else changed the record.
+ * with unsaved edits, and a banner when someone else changed the record. A saved
+ * record may show the descriptor's own tabs after the layout's (any widgets, drawn
+ * after the form element so that their forms are not nested in it).
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import type { NodeOf } from "../../schemas/descriptor/mod.ts";
 import type { FieldMeta } from "../../schemas/records/meta.ts";
 import { ApiError } from "../api/api-error.ts";
 import { useActionHost } from "../renderer/action-host.tsx";
+import { RenderChildren } from "../renderer/render-node.tsx";
 import { useScreenRuntime, type WidgetProps } from "../renderer/screen-runtime.tsx";
 import { fillRecord, fillTemplate } from "../renderer/templates.ts";
 import { ChildGrid } from "../records/child-grid.tsx";
@@ -27,7 +30,7 @@ import { useRecordEditor } from "../records/use-record-editor.ts";
 import { AttachInput } from "../records/attach-input.tsx";
 
 /** A record form. */
-export function RecordForm({ node }: WidgetProps<NodeOf<"record-form">>) {
+export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
   const { meta, api } = node;
   const runtime = useScreenRuntime();
   const host = useActionHost();
@@ -55,6 +58,14 @@ export function RecordForm({ node }: WidgetProps<NodeOf<"record-form">>) {
   }).data?.options;
   const confirm = host.confirm;
   useLeaveGuard(editor.dirty && canEdit === true, confirm);
+  const extraTabs = useMemo(() => editor.isNew ? [] : node.tabs ?? [], [editor.isNew, node.tabs]);
+  const [extra, setExtra] = useState<number | null>(null);
+  const { setState } = runtime;
+  const showExtra = useCallback((index: number | null) => {
+    setExtra(index);
+    const opens = index === null ? undefined : extraTabs[index];
+    if (opens?.opens !== undefined) setState({ [opens.opens]: opens.id });
+  }, [extraTabs, setState]);
 
   // A created record opens at its own address once its edits are cleared (so the
   // leave guard lets it go).
@@ -204,88 +215,104 @@ export function RecordForm({ node }: WidgetProps<NodeOf<"record-form">>) {
     );
   }
 
+  const extraTab = extra === null ? undefined : extraTabs[extra];
   return (
-    <form
-      className="record-form"
-      aria-label={title}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void editor.save();
-      }}
-    >
-      <header className="record-form-header">
-        <h2 className="record-title">{title}</h2>
-        {/* A record numbered by a series is known by its number too (TSK-2026-00042). */}
-        {!editor.isNew && meta.title_field !== "name" && values.name && !placesName
-          ? <span className="record-number">{String(values.name)}</span>
-          : null}
-        {state
-          ? <span className={`badge tone-${state.tone ?? "neutral"}`}>{state.label}</span>
-          : null}
-        <div className="record-form-actions">
-          {canEdit
-            ? (
-              <button type="submit" className="button button-primary" disabled={editor.saving}>
-                {editor.saving ? "Saving…" : "Save"}
+    <>
+      <form
+        className="record-form"
+        aria-label={title}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void editor.save();
+        }}
+      >
+        <header className="record-form-header">
+          <h2 className="record-title">{title}</h2>
+          {/* A record numbered by a series is known by its number too (TSK-2026-00042). */}
+          {!editor.isNew && meta.title_field !== "name" && values.name && !placesName
+            ? <span className="record-number">{String(values.name)}</span>
+            : null}
+          {state
+            ? <span className={`badge tone-${state.tone ?? "neutral"}`}>{state.label}</span>
+            : null}
+          <div className="record-form-actions">
+            {canEdit
+              ? (
+                <button type="submit" className="button button-primary" disabled={editor.saving}>
+                  {editor.saving ? "Saving…" : "Save"}
+                </button>
+              )
+              : null}
+            {!editor.isNew && !readMode
+              ? (
+                <RecordActions
+                  actions={editor.loaded.data?.actions ?? []}
+                  busy={busy}
+                  unsaved={editor.dirty}
+                  confirm={confirm}
+                  onAction={(action, comment) =>
+                    void act(async () => {
+                      await runRecordAction(api, id!, action.id, { version, comment });
+                      await queryClient.invalidateQueries({ queryKey: ["records", api] });
+                    })}
+                  onDelete={() =>
+                    void act(async () => {
+                      await deleteRecord(api, id!, version);
+                      editor.discard();
+                      host.toast(`${meta.label} deleted`, "success");
+                      navigate(-1);
+                    })}
+                />
+              )
+              : null}
+          </div>
+        </header>
+        {editor.conflict
+          ? (
+            <div className="alert tone-warning record-conflict" role="alert">
+              <p className="alert-text">
+                This record was changed by someone else. Your changes are kept here; reload to see
+                theirs, then save again.
+              </p>
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                onClick={() => void editor.reload()}
+              >
+                Reload
               </button>
-            )
-            : null}
-          {!editor.isNew && !readMode
-            ? (
-              <RecordActions
-                actions={editor.loaded.data?.actions ?? []}
-                busy={busy}
-                unsaved={editor.dirty}
-                confirm={confirm}
-                onAction={(action, comment) =>
-                  void act(async () => {
-                    await runRecordAction(api, id!, action.id, { version, comment });
-                    await queryClient.invalidateQueries({ queryKey: ["records", api] });
-                  })}
-                onDelete={() =>
-                  void act(async () => {
-                    await deleteRecord(api, id!, version);
-                    editor.discard();
-                    host.toast(`${meta.label} deleted`, "success");
-                    navigate(-1);
-                  })}
-              />
-            )
-            : null}
-        </div>
-      </header>
-      {editor.conflict
-        ? (
-          <div className="alert tone-warning record-conflict" role="alert">
-            <p className="alert-text">
-              This record was changed by someone else. Your changes are kept here; reload to see
-              theirs, then save again.
-            </p>
-            <button
-              type="button"
-              className="button button-secondary button-small"
-              onClick={() => void editor.reload()}
-            >
-              Reload
-            </button>
-          </div>
-        )
-        : null}
-      {editor.formError
-        ? (
-          <div className="alert tone-danger" role="alert">
-            <p className="alert-text">{editor.formError}</p>
-          </div>
-        )
-        : null}
-      <UnplacedErrors errors={editor.errors} fields={[...fields.values()]} />
-      <FormLayout
-        layout={meta.form}
-        field={renderField}
-        reveal={Object.keys(editor.errors)[0]?.split(".")[0]}
-      />
-    </form>
+            </div>
+          )
+          : null}
+        {editor.formError
+          ? (
+            <div className="alert tone-danger" role="alert">
+              <p className="alert-text">{editor.formError}</p>
+            </div>
+          )
+          : null}
+        <UnplacedErrors errors={editor.errors} fields={[...fields.values()]} />
+        <FormLayout
+          layout={meta.form}
+          field={renderField}
+          reveal={Object.keys(editor.errors)[0]?.split(".")[0]}
+          extraTabs={extraTabs}
+          extraPanelId={`${baseId}-extra`}
+          onExtra={showExtra}
+        />
+      </form>
+      {extraTab === undefined ? null : (
+        <section
+          className="tab-panel record-form-tab"
+          role="tabpanel"
+          id={`${baseId}-extra`}
+          aria-label={extraTab.label}
+        >
+          <RenderChildren nodes={extraTab.children} path={`${path}/tabs/${extra}/children`} />
+        </section>
+      )}
+    </>
   );
 }
 

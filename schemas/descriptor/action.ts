@@ -26,10 +26,10 @@ const Refresh = z.object({
 }).strict();
 const Download = z.object({
   kind: z.literal("download"),
-  source: z.string(),
+  source: z.string().describe("a source; with format file, an API path ({name} placeholders)"),
   path: z.string().optional(),
   filename: z.string(),
-  format: z.enum(["csv", "json"]),
+  format: z.enum(["csv", "json", "file"]).describe("file: the bytes the API path answers"),
 }).strict();
 const Call = z.object({
   kind: z.literal("call"),

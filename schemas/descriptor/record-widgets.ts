@@ -9,6 +9,12 @@ import { RecordTypeMeta } from "../records/meta.ts";
 import { Filter } from "../records/meta.ts";
 import { JsonTemplate } from "./value.ts";
 import { base } from "./widget-base.ts";
+// Only read inside z.lazy: widgets.ts (the catalogue) imports this file first.
+import { Node, type NodeLike } from "./widgets.ts";
+
+/** Child nodes (the catalogue is recursive; see NodeLike). */
+const children = (): z.ZodArray<z.ZodType<NodeLike>> =>
+  z.array(z.lazy(() => Node) as z.ZodType<NodeLike>);
 
 const api = z.string().regex(/^\/api\/records\/[a-z][a-z0-9_]*$/).describe(
   "base path of the type's record API, e.g. /api/records/task",
@@ -48,6 +54,21 @@ export const RecordForm = z.object({
   mode: z.enum(["edit", "read"]).default("edit"),
   /** Values a new record starts with (e.g. the parent of a related list); may be templates. */
   initial: z.record(z.string(), JsonTemplate).optional(),
+  /**
+   * Tabs after the layout's, for a saved record: any widgets, bound to the screen's
+   * sources. While a tab has not been opened its `opens` state key is unset, so the
+   * sources waiting for that key (`enabledWhen`) load only when it is first shown.
+   */
+  get tabs() {
+    return z.array(
+      z.object({
+        id: z.string(),
+        label: z.string(),
+        opens: z.string().optional().describe("screen state key set to the tab's id when shown"),
+        children: children(),
+      }).strict(),
+    ).optional();
+  },
 }).strict().meta({ id: "widget:record-form" });
 
 /** A record's timeline: field changes, actions and comments, with a comment box. */

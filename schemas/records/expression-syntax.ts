@@ -23,6 +23,8 @@ export const EXPRESSION_FUNCTIONS: Readonly<Record<string, { min: number; max: n
   min: { min: 1, max: 16 },
   max: { min: 1, max: 16 },
   abs: { min: 1, max: 1 },
+  if: { min: 3, max: 3 },
+  add_days: { min: 2, max: 2 },
 };
 
 /** A binary operator. */

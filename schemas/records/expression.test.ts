@@ -91,6 +91,10 @@ Deno.test("arithmetic on null, across types, by zero or past the largest number 
 });
 
 Deno.test("functions: len, is_set, lower, round, min, max, abs", () => {
+  assertEquals(run("if(flag, 1, 2)", { flag: true }), 1);
+  assertEquals(run("if(flag, 1, 2)", { flag: false }), 2);
+  assertEquals(run("add_days(day, 30)", { day: "2026-01-15" }), "2026-02-14");
+  assertEquals(run("add_days(day, 1.5)", { day: "2026-01-15" }), null);
   assertEquals(run("len(name)", { name: "Acme" }), 4);
   assertEquals(run("len(lines)", { lines: [{}, {}] }), 2);
   assertEquals(run("len(x)"), 0);
@@ -103,6 +107,9 @@ Deno.test("functions: len, is_set, lower, round, min, max, abs", () => {
   assertEquals(run("lower(3)"), null);
   assertEquals(run("round(2.345, 2)"), 2.35);
   assertEquals(run("round(2.5)"), 3);
+  assertEquals(run("round(25.025, 2)"), 25.03);
+  assertEquals(run("round(-25.025, 2)"), -25.03);
+  assertEquals(run("round(1.005, 2)"), 1.01);
   assertEquals(run("round(2.5, 12)"), null);
   assertEquals(run("min(3, 1, 2)"), 1);
   assertEquals(run("max(3, 1, 2)"), 3);

@@ -187,17 +187,41 @@ function call(name: string, args: unknown[], options: EvaluateOptions): unknown 
       if (typeof digits !== "number" || !Number.isInteger(digits) || digits < 0 || digits > 9) {
         return null;
       }
-      const factor = 10 ** digits;
-      return finite(Math.round(first * factor) / factor);
+      return finite(roundHalfAway(first, digits));
     }
     case "abs":
       return typeof first === "number" ? Math.abs(first) : null;
     case "min":
     case "max":
       return extreme(args, name === "min" ? -1 : 1);
+    case "if":
+      return isTruthy(first) ? second : args[2];
+    case "add_days":
+      return addDays(first, second);
     default:
       return null;
   }
+}
+
+/**
+ * Rounds half away from zero at `digits` decimals, on the decimal the value is
+ * written as (25.025 → 25.03, -25.025 → -25.03), not on its binary neighbour
+ * (25.024999…), so money rounds as a bookkeeper works it out.
+ */
+export function roundHalfAway(value: number, digits: number): number {
+  const written = String(Math.abs(value));
+  // Values JavaScript writes in exponent form are far from any half-cent.
+  if (written.includes("e")) return Math.round(value * 10 ** digits) / 10 ** digits;
+  const rounded = Number(`${Math.round(Number(`${written}e${digits}`))}e-${digits}`);
+  return value < 0 ? -rounded : rounded;
+}
+
+/** A `YYYY-MM-DD` date moved by a whole number of days; null for anything else. */
+function addDays(day: unknown, days: unknown): string | null {
+  if (typeof day !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  if (typeof days !== "number" || !Number.isInteger(days) || Math.abs(days) > 100_000) return null;
+  const ms = Date.parse(`${day}T00:00:00.000Z`);
+  return Number.isNaN(ms) ? null : new Date(ms + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** The least (`sign` -1) or greatest (1) of numbers, or of strings; null when mixed or any null. */

@@ -21,6 +21,8 @@ import recordTypes from "./migrations/012_record_types.ts";
 import permissionRollouts from "./migrations/013_permission_rollouts.ts";
 import files from "./migrations/014_files.ts";
 import enterpriseProjects from "./migrations/015_enterprise_projects.ts";
+import invoices from "./migrations/016_invoices.ts";
+import paymentsExpensesBudgets from "./migrations/017_payments_expenses_budgets.ts";
 import compliance from "./migrations/018_compliance.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations/postgres/index.ts";
 
@@ -47,6 +49,8 @@ const SQLITE: readonly [number, string, string][] = [
   [13, "permission_rollouts", permissionRollouts],
   [14, "files", files],
   [15, "enterprise_projects", enterpriseProjects],
+  [16, "invoices", invoices],
+  [17, "payments_expenses_budgets", paymentsExpensesBudgets],
   [18, "compliance", compliance],
 ];
 

@@ -13,6 +13,12 @@ import { TYPE_MASTER } from "./types/type-master.ts";
 import { DOCUMENT } from "./types/document.ts";
 import { PROJECT_TEMPLATE } from "./types/project-template.ts";
 import { APPROVAL_WORKFLOW } from "./types/approval-workflow.ts";
+import { TAX_TEMPLATE } from "./types/tax-template.ts";
+import { INVOICE } from "./types/invoice.ts";
+import { PAYMENT } from "./types/payment.ts";
+import { EXPENSE } from "./types/expense.ts";
+import { BUDGET } from "./types/budget.ts";
+import { BUDGET_TEMPLATE } from "./types/budget-template.ts";
 import { COMPLIANCE_ITEM } from "./types/compliance-item.ts";
 
 /** The declared record types. */
@@ -26,6 +32,12 @@ export const RECORD_TYPES: readonly RecordType[] = [
   TYPE_MASTER,
   DOCUMENT,
   APPROVAL_WORKFLOW,
+  TAX_TEMPLATE,
+  INVOICE,
+  PAYMENT,
+  EXPENSE,
+  BUDGET,
+  BUDGET_TEMPLATE,
   COMPLIANCE_ITEM,
 ];
 

@@ -21,7 +21,10 @@ export const STANDARD_ACTIONS = [
 ] as const;
 export type StandardAction = typeof STANDARD_ACTIONS[number];
 
-/** A value a field starts with: a literal, or `@today`, `@now`, `@me` (the caller). */
+/**
+ * A value a field starts with: a literal, or `@today`, `@now`, `@me` (the caller),
+ * `@organization.<column>` (the caller's organisation's setting, such as its currency).
+ */
 export type FieldDefault = string | number | boolean;
 
 /** How a computed field gets its value (computed fields are read-only and stored). */
@@ -68,6 +71,8 @@ export interface FieldDeclaration {
   child?: ChildTableDeclaration;
   /** Copied from a linked record on save: `"<link field>.<field of the target>"`. */
   fetch_from?: string;
+  /** With fetch_from: copied only when the field is left empty, so the value stays editable (Frappe's fetch_if_empty). */
+  fetch_if_empty?: boolean;
   computed?: Computed;
   /** Expression language conditions (schemas/records/expression.ts). */
   visible_if?: string;
@@ -125,11 +130,18 @@ export interface CustomActionDeclaration {
   comment?: "none" | "optional" | "required";
   tone?: "neutral" | "primary" | "danger";
   confirm?: string;
+  /** Submittable types: the action is taken on a submitted record (a credit note), not on a draft. */
+  on_submitted?: boolean;
 }
 
 /** A status derived from the record's values, in order; the first that holds wins. */
 export interface DerivedStatusRule {
   status: string;
+  /** How the status reads, for types without workflow states (their statuses carry labels). */
+  label?: string;
+  tone?: "neutral" | "info" | "success" | "warning" | "danger";
+  /** The document status records with this status have (default 1, submitted). */
+  docstatus?: 0 | 1 | 2;
   /** Only applies while the workflow state is one of these. */
   in_states?: readonly string[];
   when: string;
@@ -208,9 +220,15 @@ export interface HookContext {
   now: string;
   /** Creates a record of another type in the same transaction, with validation and audit. */
   create(type: string, values: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** Refuses the action (409) with this reason; nothing of it is kept. */
+  refuse(message: string): never;
 }
 
-/** Hooks of a record type; values they return are saved on the record (audited as part of the change). */
+/**
+ * Hooks of a record type; values they return are saved on the record (audited as
+ * part of the change). A submittable type's `submit` and `cancel` may have one too:
+ * it runs before the document status moves and may refuse by throwing.
+ */
 export interface RecordHooks {
   after_action?: Readonly<
     Record<string, (ctx: HookContext) => Promise<{ values?: Record<string, unknown> } | void>>

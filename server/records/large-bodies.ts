@@ -24,6 +24,11 @@ const LARGE_BODIES: readonly LargeBody[] = [
     message: "An import file may be at most 64 MiB",
   },
   {
+    path: /^\/enterprise-projects\/import$/,
+    maxBytes: IMPORT_MAX_BYTES,
+    message: "An import file may be at most 64 MiB",
+  },
+  {
     path: /^\/api\/records\/[a-z][a-z0-9_]*\/files$/,
     maxBytes: FILE_MAX_BYTES + FORM_OVERHEAD_BYTES,
     message: "A file may be at most 10 MiB",

@@ -61,7 +61,7 @@ export function recordTypeMeta(type: RecordType, access: MembershipAccess): Reco
           ...(s.tone ? { tone: s.tone } : {}),
         })),
       }
-      : {}),
+      : derivedStates(type)),
     actions: type.actions
       .filter((action) => authorize(access, type.module, action))
       .map((action) => actionMeta(type, action)),
@@ -85,6 +85,20 @@ export function recordTypeMeta(type: RecordType, access: MembershipAccess): Reco
     },
     form: visibleLayout(declaration.form, visible),
     form_route: declaration.form_route ?? `${type.module}/:id`,
+  };
+}
+
+/** A type without workflow states shows its labelled derived statuses as its states. */
+function derivedStates(type: RecordType): Pick<RecordTypeMeta, "states"> {
+  const labelled = (type.declaration.derived_status ?? []).filter((r) => r.label);
+  if (labelled.length === 0) return {};
+  return {
+    states: labelled.map((r) => ({
+      id: r.status,
+      label: r.label!,
+      docstatus: r.docstatus ?? 1,
+      ...(r.tone ? { tone: r.tone } : {}),
+    })),
   };
 }
 
@@ -117,7 +131,9 @@ function fieldMeta(field: RecordField, seesLevel1: boolean): FieldMeta {
     if (field[key] !== undefined) target[key] = field[key];
   }
   if (field.options) meta.options = field.options.map((o) => ({ ...o }));
-  if (field.read_only || field.computed || field.fetch_from) meta.read_only = true;
+  if (field.read_only || field.computed || (field.fetch_from && !field.fetch_if_empty)) {
+    meta.read_only = true;
+  }
   if (field.computed) meta.computed = true;
   if (field.childFields) {
     meta.fields = field.childFields

@@ -54,6 +54,7 @@ export const PORTAL_PAGES: readonly { path: string; screen: string; title: strin
     screen: "client-portal/projects",
     title: "Project progress",
   },
+  { path: "/client-portal/invoices", screen: "client-portal/invoices", title: "Invoices" },
   { path: "/client-portal/messages", screen: "client-portal/messages", title: "Messages" },
   { path: "/client-portal/profile", screen: "client-portal/profile", title: "Profile" },
   { path: "/client-portal/help", screen: "client-portal/help", title: "Help" },

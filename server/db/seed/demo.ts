@@ -16,6 +16,7 @@ import { SeededRandom } from "./random.ts";
 import { CLIENTS, DEMO_PASSWORD, ORGS, PEOPLE, PROJECTS } from "./demo-people.ts";
 import { seedProjectAnalytics } from "./demo-analytics.ts";
 import { ORG_ADMINS, seedRecords } from "./demo-records.ts";
+import { seedMoney } from "./demo-money.ts";
 import { nextPlace } from "../dialect.ts";
 import { MESSAGE_PLACES } from "../../modules/portal/repo.ts";
 
@@ -192,6 +193,7 @@ export async function seedDemo(
     await seedProjectAnalytics(tx, today);
     await seedMessages(tx, today);
     await seedRecords(tx, today);
+    await seedMoney(tx, today);
   });
 }
 

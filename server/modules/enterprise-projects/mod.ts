@@ -7,6 +7,7 @@
 import type { Database } from "../../db/database.ts";
 import type { Api } from "../../platform/http/api.ts";
 import type { RecordEngine } from "../../records/engine/engine.ts";
+import { coreProjectRoutes } from "./core-routes.ts";
 
 /** What the enterprise calls are built on. */
 export interface EnterpriseDeps {
@@ -17,5 +18,6 @@ export interface EnterpriseDeps {
 }
 
 /** Declares every enterprise project call. */
-export function enterpriseProjectRoutes(_api: Api, _deps: EnterpriseDeps): void {
+export function enterpriseProjectRoutes(api: Api, deps: EnterpriseDeps): void {
+  coreProjectRoutes(api, deps);
 }

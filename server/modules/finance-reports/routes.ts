@@ -147,7 +147,7 @@ export function financeReportRoutes(api: Api, db: Database, clock: () => number)
     summary: "The expense report by category as a CSV file (the columns' keys as header)",
     audience: "staff",
     query: CsvQuery,
-  }, async (c, { access, query }) => {
+  }, async (_c, { access, query }) => {
     const at = now();
     const report = await expenseReport(db, access.organizationId, {
       ...periodOf(query, at.slice(0, 10)),

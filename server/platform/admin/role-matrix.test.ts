@@ -20,7 +20,11 @@ Deno.test("POST /admin/roles/matrix shows a role's permissions by module and act
     const projects = before.modules.find((m) => m.module === "projects")!;
     assertEquals([projects.category, projects.read?.granted], ["Operations", true]);
     const update = projects.update!;
-    assertEquals(projects.others.map((o) => o.permission), ["projects.level1"]);
+    assertEquals(projects.others.map((o) => o.permission), [
+      "projects.administer",
+      "projects.approve",
+      "projects.level1",
+    ]);
     assertEquals(
       [update.permission, update.granted, update.title],
       ["projects.update", true, "Projects: Update (projects.update)"],

@@ -46,6 +46,7 @@ import { availableActions, derivedStatus } from "./record-actions.ts";
 import { type BulkOutcome, outcomeError, summarise } from "./bulk-results.ts";
 import { containsMatch, containsPattern } from "../../db/dialect.ts";
 import { isForeignKeyViolation } from "../../db/constraint-errors.ts";
+import type { RecordRules } from "./record-rules.ts";
 
 /** What a write may carry besides its values. */
 export interface WriteOptions {
@@ -59,11 +60,18 @@ export class RecordEngine {
   readonly db: Database;
   readonly types: ReadonlyMap<string, RecordType>;
   readonly clock: () => number;
+  /** Rules modules added, by type id (record-rules.ts). */
+  readonly rules = new Map<string, RecordRules[]>();
 
   constructor(db: Database, types: readonly RecordType[], clock: () => number = Date.now) {
     this.db = db;
     this.types = new Map(types.map((t) => [t.id, t]));
     this.clock = clock;
+  }
+
+  /** Adds a module's rules to a record type. */
+  addRules(typeId: string, rules: RecordRules): void {
+    this.rules.set(typeId, [...(this.rules.get(typeId) ?? []), rules]);
   }
 
   /** The declared type with this id, if any. */
@@ -197,6 +205,9 @@ export class RecordEngine {
       { q: tx, access, type, now, findType: this.findType },
       values,
     );
+    for (const rule of this.rules.get(type.id) ?? []) {
+      await rule.beforeSave?.({ tx, access, type, checked, now });
+    }
     const naming = type.declaration.naming;
     let name: string;
     if (options.amendedFrom) {
@@ -286,6 +297,11 @@ export class RecordEngine {
       },
       options.trusted ? {} : values,
     );
+    if (!options.trusted) {
+      for (const rule of this.rules.get(type.id) ?? []) {
+        await rule.beforeSave?.({ tx, access, type, existing, checked, now });
+      }
+    }
     if (options.trusted) {
       for (const [key, value] of Object.entries(values)) {
         const field = type.field.get(key);

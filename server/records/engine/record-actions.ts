@@ -77,7 +77,13 @@ function refusal(
   }
   const custom = type.declaration.actions?.find((a) => a.action === action);
   if (custom) {
-    if (docstatus !== 0) {
+    if (custom.on_submitted && docstatus !== 1) {
+      return {
+        status: 409,
+        message: `Only a submitted ${label} can have a ${custom.label.toLowerCase()}`,
+      };
+    }
+    if (!custom.on_submitted && docstatus !== 0) {
       return { status: 409, message: `Cannot ${custom.label.toLowerCase()} a submitted ${label}` };
     }
     if (custom.condition && !conditionHolds(custom.condition.expression, record, now, false)) {
@@ -160,7 +166,8 @@ export function availableActions(
   const level1 = authorize(access, type.module, "level1");
   const readOnly = type.fields
     .filter((f) =>
-      f.read_only || f.computed || f.fetch_from || (f.level === 1 && !level1) ||
+      f.read_only || f.computed || (f.fetch_from && !f.fetch_if_empty) ||
+      (f.level === 1 && !level1) ||
       (docstatus !== 0 && !f.allow_on_submit) || !authorize(access, type.module, "update") ||
       conditionHolds(f.read_only_if, record, now, false)
     )
@@ -197,6 +204,39 @@ async function actIn(
   type: RecordType,
   input: { id: string; action: string; version: number; comment?: string; requestId?: string },
 ): Promise<RecordData> {
+  const rules = engine.rules.get(type.id) ?? [];
+  const before = await loadRecord(tx, type, access.organizationId, input.id);
+  let changed = await changeByAction(engine, tx, access, type, input);
+  if (input.action === "amend" || !before) return changed;
+  // A module's effects of the action (record-rules.ts), in the same transaction.
+  const now = new Date(engine.clock()).toISOString();
+  for (const rule of rules) {
+    const values = await rule.afterAction?.({
+      tx,
+      access,
+      type,
+      action: input.action,
+      before,
+      record: changed,
+      now,
+    });
+    if (!values) continue;
+    changed = await engine.updateIn(tx, access, type, input.id, changed.version as number, values, {
+      trusted: true,
+      auditAction: input.action,
+      requestId: input.requestId,
+    });
+  }
+  return changed;
+}
+
+async function changeByAction(
+  engine: RecordEngine,
+  tx: Queryable,
+  access: Access,
+  type: RecordType,
+  input: { id: string; action: string; version: number; comment?: string; requestId?: string },
+): Promise<RecordData> {
   const now = new Date(engine.clock()).toISOString();
   const record = await loadRecord(tx, type, access.organizationId, input.id);
   if (!record || !mayReach(type, access, record)) throw notFound(type.declaration.label);
@@ -223,34 +263,19 @@ async function actIn(
     if (type.declaration.submittable) values.docstatus = target.docstatus;
     return await setStandard(tx, access, type, record, values, audit, input.requestId, now);
   }
-  if (input.action === "submit") {
-    return await setStandard(
-      tx,
-      access,
-      type,
-      record,
-      { docstatus: 1 },
-      audit,
-      input.requestId,
-      now,
-    );
-  }
-  if (input.action === "cancel") {
-    return await setStandard(
-      tx,
-      access,
-      type,
-      record,
-      { docstatus: 2 },
-      audit,
-      input.requestId,
-      now,
-    );
+  if (input.action === "submit" || input.action === "cancel") {
+    // The type's own hook may refuse the move or set its stored values with it.
+    const own = await runHook(engine, tx, access, type, record, input, now);
+    const values = {
+      ...storedValues(type, own?.values),
+      docstatus: input.action === "submit" ? 1 : 2,
+    };
+    return await setStandard(tx, access, type, record, values, audit, input.requestId, now);
   }
   if (input.action === "amend") {
     const values: Record<string, unknown> = {};
     for (const f of type.fields) {
-      if (f.read_only || f.computed || f.fetch_from) continue;
+      if (f.read_only || f.computed || (f.fetch_from && !f.fetch_if_empty)) continue;
       values[f.id] = f.type === "table"
         ? (record[f.id] as RecordData[] ?? []).map(({ id: _id, ...row }) => row)
         : record[f.id];
@@ -262,21 +287,7 @@ async function actIn(
     });
     return amended;
   }
-  const hook = type.declaration.hooks?.after_action?.[input.action];
-  const result = hook
-    ? await hook({
-      tx,
-      access,
-      record,
-      now,
-      create: async (typeId, values) => {
-        const other = engine.findType(typeId);
-        if (!other) throw notFound(`Record type "${typeId}"`);
-        requireAuthorized(access, other.module, "create");
-        return await engine.createIn(tx, access, other, values, { requestId: input.requestId });
-      },
-    })
-    : undefined;
+  const result = await runHook(engine, tx, access, type, record, input, now);
   return await engine.updateIn(
     tx,
     access,
@@ -293,6 +304,49 @@ async function actIn(
     if (audit.comment) await commentOn(tx, access, type, updated.id as string, audit.comment, now);
     return updated;
   });
+}
+
+/** Runs the type's hook of the action, if it has one. */
+async function runHook(
+  engine: RecordEngine,
+  tx: Queryable,
+  access: Access,
+  type: RecordType,
+  record: RecordData,
+  input: { action: string; requestId?: string },
+  now: string,
+): Promise<{ values?: Record<string, unknown> } | void> {
+  const hook = type.declaration.hooks?.after_action?.[input.action];
+  if (!hook) return undefined;
+  return await hook({
+    tx,
+    access,
+    record,
+    now,
+    create: async (typeId, values) => {
+      const other = engine.findType(typeId);
+      if (!other) throw notFound(`Record type "${typeId}"`);
+      requireAuthorized(access, other.module, "create");
+      return await engine.createIn(tx, access, other, values, { requestId: input.requestId });
+    },
+    refuse: (message) => {
+      throw conflict(message);
+    },
+  });
+}
+
+/** A hook's values by column, flags as 0/1 (written beside the document status). */
+function storedValues(
+  type: RecordType,
+  values: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  const stored: Record<string, unknown> = {};
+  for (const [id, value] of Object.entries(values ?? {})) {
+    const field = type.field.get(id);
+    if (!field || field.type === "table") continue;
+    stored[field.column] = value === true ? 1 : value === false ? 0 : value;
+  }
+  return stored;
 }
 
 async function setStandard(

@@ -41,7 +41,9 @@ export function recordSchema(type: RecordType): z.ZodType {
     updated_at: z.string().optional(),
     updated_by: z.string().nullable().optional(),
   };
-  if (type.declaration.states) shape.status = z.string().optional();
+  if (type.declaration.states || type.declaration.derived_status) {
+    shape.status = z.string().optional();
+  }
   if (type.declaration.submittable) {
     shape.docstatus = z.number().int().optional();
     shape.amended_from = z.string().nullable().optional();
@@ -57,7 +59,7 @@ export function recordSchema(type: RecordType): z.ZodType {
 export function valuesSchema(type: RecordType): z.ZodType {
   const shape: Record<string, z.ZodType> = {};
   for (const field of type.fields) {
-    if (field.read_only || field.computed || field.fetch_from) continue;
+    if (field.read_only || field.computed || (field.fetch_from && !field.fetch_if_empty)) continue;
     shape[field.id] = valueSchema(field).nullable().optional().describe(field.label);
   }
   return z.object(shape).strict();

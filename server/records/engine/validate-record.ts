@@ -11,7 +11,7 @@ import type { MembershipAccess } from "../../platform/access/access.ts";
 import { authorize } from "../../platform/access/authorize.ts";
 import { invalidInput } from "../../platform/errors/app-error.ts";
 import type { RecordField, RecordType } from "../define.ts";
-import { checkFieldValue, emptyStored, isEmpty } from "./field-values.ts";
+import { checkFieldValue, emptyStored, isCalendarDate, isEmpty } from "./field-values.ts";
 import { fromColumn, type RecordData } from "./record-rows.ts";
 import { storageClass } from "./table-ddl.ts";
 import { conditionHolds, evaluateComputed } from "./conditions.ts";
@@ -74,22 +74,25 @@ export async function validateRecord(
       errors[key] = "Unknown field";
       continue;
     }
-    const derived = field.read_only || field.computed || field.fetch_from;
+    const derived = field.read_only || field.computed || fetchedAlways(field);
     if (derived || scope.lockedFields?.has(key)) {
       if (!sameValue(field, values[key], value)) errors[key] = "This field cannot be changed";
       continue;
     }
     sent.add(key);
-    values[key] = value;
+    // A form sends a new record's defaults as they are declared: `@me` is the caller.
+    values[key] = field.link === "user" && value === "@me" ? access.user.id : value;
   }
   if (!existing) {
     for (const field of type.fields) {
       if (sent.has(field.id) || field.type === "table") continue;
       values[field.id] = field.default === undefined
         ? (field.type === "check" ? false : null)
-        : defaultValue(field.default, scope);
+        : await defaultValue(field.default, scope);
     }
   }
+  // What the caller left empty, before conversion turns an empty number into 0.
+  const leftEmpty = new Set(type.fields.filter((f) => isEmpty(values[f.id])).map((f) => f.id));
 
   const columns = new Map<string, SqlValue>();
   const children = new Map<string, Record<string, SqlValue>[]>();
@@ -104,7 +107,7 @@ export async function validateRecord(
       continue;
     }
     if (!sent.has(field.id) && existing) continue;
-    if (field.computed || field.fetch_from) continue;
+    if (field.computed || fetchedAlways(field)) continue;
     const options = field.type === "select" && !isEmpty(values[field.id])
       ? new Set((await selectOptions(scope.q, access.organizationId, field)).map((o) => o.value))
       : undefined;
@@ -120,7 +123,7 @@ export async function validateRecord(
   await checkLinks(scope, type.fields, values, errors, "");
   await checkAttachedTo(scope, values, errors);
   await checkUnique(scope, columns, errors);
-  await fillFetched(scope, values, columns);
+  await fillFetched(scope, values, columns, leftEmpty);
   fillComputed(type, values, columns);
 
   for (const field of type.fields) {
@@ -168,7 +171,23 @@ function sameValue(field: RecordField, a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function defaultValue(value: string | number | boolean, scope: ValidationScope): unknown {
+/** A fetched field the caller never sets (not `fetch_if_empty`). */
+function fetchedAlways(field: RecordField): boolean {
+  return !!field.fetch_from && !field.fetch_if_empty;
+}
+
+async function defaultValue(
+  value: string | number | boolean,
+  scope: ValidationScope,
+): Promise<unknown> {
+  const setting = typeof value === "string" && /^@organization\.([a-z_]+)$/.exec(value);
+  if (setting) {
+    const row = await scope.q.get<{ v: unknown }>(
+      `SELECT ${setting[1]} AS v FROM organizations WHERE id = ?`,
+      [scope.access.organizationId],
+    );
+    return row?.v ?? null;
+  }
   if (value === "@today") return scope.now.slice(0, 10);
   if (value === "@now") return scope.now;
   if (value === "@me") return scope.access.user.id;
@@ -194,6 +213,7 @@ async function checkChildRows(
   }
   const stored: Record<string, SqlValue>[] = [];
   const shown: RecordData[] = [];
+  const emptied: Set<string>[] = [];
   // A caller without level 1 neither sends nor loses level-1 values: a row sent with
   // its id keeps what it held there, a new row starts empty.
   const hidden = authorize(scope.access, scope.type.module, "level1")
@@ -231,11 +251,16 @@ async function checkChildRows(
       shownRow.id = rowId;
       storedRow.id = rowId;
     }
+    const rowEmpty = new Set<string>();
     for (const c of childFields) {
       if (!storageClass(c)) continue;
-      const raw = hidden.has(c.id)
+      // Computed and always-fetched values are the server's: what was sent for them is ignored.
+      const raw = c.computed || fetchedAlways(c)
+        ? undefined
+        : hidden.has(c.id)
         ? (typeof rowId === "string" ? before.get(rowId)?.[c.id] : undefined)
         : (row as RecordData)[c.id];
+      if (isEmpty(raw)) rowEmpty.add(c.id);
       const checked = checkFieldValue(c, raw, optionsOf.get(c.id));
       if (!checked.ok) {
         errors[`${at}.${c.id}`] = checked.message;
@@ -247,9 +272,16 @@ async function checkChildRows(
     }
     stored.push(storedRow);
     shown.push(shownRow);
+    emptied.push(rowEmpty);
   }
   for (const [index, row] of shown.entries()) {
     await checkLinks(scope, childFields, row, errors, `${field.id}[${index}].`);
+  }
+  for (const [index, row] of shown.entries()) {
+    const columns = new Map<string, SqlValue>();
+    await fillFetchedOf(scope, childFields, row, columns, emptied[index]);
+    fillComputedOf(childFields, row, columns, scope.now);
+    for (const [column, value] of columns) stored[index][column] = value;
   }
   return { stored, shown };
 }
@@ -304,11 +336,28 @@ async function fillFetched(
   scope: ValidationScope,
   values: RecordData,
   columns: Map<string, SqlValue>,
+  leftEmpty: ReadonlySet<string>,
 ): Promise<void> {
-  for (const field of scope.type.fields) {
+  await fillFetchedOf(scope, scope.type.fields, values, columns, leftEmpty);
+}
+
+/**
+ * Copies fetched values from the records the fields' links name (a record's own
+ * fields, or one child row's), in declared order so a fetched link feeds the
+ * fields fetched through it; `fetch_if_empty` fields only where left empty.
+ */
+async function fillFetchedOf(
+  scope: ValidationScope,
+  fields: readonly RecordField[],
+  values: RecordData,
+  columns: Map<string, SqlValue>,
+  leftEmpty: ReadonlySet<string>,
+): Promise<void> {
+  for (const field of fields) {
     if (!field.fetch_from) continue;
+    if (field.fetch_if_empty && !leftEmpty.has(field.id)) continue;
     const [linkId, targetField] = field.fetch_from.split(".");
-    const link = scope.type.field.get(linkId)!;
+    const link = fields.find((f) => f.id === linkId)!;
     const id = values[linkId];
     let value: SqlValue = emptyStored(field);
     if (!isEmpty(id) && link.type === "attach") {
@@ -334,6 +383,32 @@ async function fillFetched(
   }
 }
 
+/** A computed value as stored: numbers at the field's precision, dates as dates, else empty. */
+function computedStored(field: RecordField, value: unknown): SqlValue {
+  if (typeof value === "number" && Number.isFinite(value)) {
+    const scale = 10 ** (field.precision ?? 2);
+    return field.type === "int" ? Math.round(value) : Math.round(value * scale) / scale;
+  }
+  if (field.type === "date" && typeof value === "string" && isCalendarDate(value)) return value;
+  return emptyStored(field);
+}
+
+/** A child row's computed expressions, in declared order over the row's values. */
+function fillComputedOf(
+  fields: readonly RecordField[],
+  values: RecordData,
+  columns: Map<string, SqlValue>,
+  now: string,
+): void {
+  for (const field of fields) {
+    const computed = field.computed;
+    if (!computed || !("expression" in computed)) continue;
+    const stored = computedStored(field, evaluateComputed(computed.expression, values, now));
+    columns.set(field.column, stored);
+    values[field.id] = fromColumn(field, stored);
+  }
+}
+
 function fillComputed(type: RecordType, values: RecordData, columns: Map<string, SqlValue>): void {
   for (const field of type.fields) {
     const computed = field.computed;
@@ -350,12 +425,9 @@ function fillComputed(type: RecordType, values: RecordData, columns: Map<string,
   for (const field of type.fields) {
     const computed = field.computed;
     if (!computed || !("expression" in computed)) continue;
-    const value = evaluateComputed(computed.expression, values);
-    const stored = typeof value === "number" && Number.isFinite(value)
-      ? Math.round(value * 10 ** (field.precision ?? 2)) / 10 ** (field.precision ?? 2)
-      : emptyStored(field);
-    columns.set(field.column, stored as SqlValue);
-    values[field.id] = stored;
+    const stored = computedStored(field, evaluateComputed(computed.expression, values));
+    columns.set(field.column, stored);
+    values[field.id] = fromColumn(field, stored);
   }
 }
 

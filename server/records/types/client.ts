@@ -23,6 +23,15 @@ export const CLIENT = defineRecordType({
     { id: "phone", label: "Phone", type: "phone", in_list: true },
     { id: "industry", label: "Industry", type: "data", in_list: true, filterable: true },
     {
+      id: "payment_terms_days",
+      label: "Payment terms (days)",
+      type: "int",
+      default: 30,
+      min: 0,
+      max: 365,
+      description: "Invoices to this client fall due this many days after their issue date.",
+    },
+    {
       id: "status",
       label: "Status",
       type: "select",
@@ -45,7 +54,9 @@ export const CLIENT = defineRecordType({
       {
         id: "details",
         label: "Details",
-        sections: [{ columns: [["name", "industry", "status"], ["email", "phone"]] }],
+        sections: [{
+          columns: [["name", "industry", "status"], ["email", "phone", "payment_terms_days"]],
+        }],
       },
     ],
   },

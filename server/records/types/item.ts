@@ -50,6 +50,14 @@ export const ITEM = defineRecordType({
       max: 100,
       in_list: true,
     },
+    {
+      id: "tax_template",
+      label: "Tax template",
+      type: "link",
+      link: "tax_template",
+      column: "tax_template_id",
+      description: "The taxes an invoice line for this item carries unless changed there.",
+    },
     { id: "description", label: "Description", type: "long_text" },
     {
       id: "active",
@@ -76,7 +84,14 @@ export const ITEM = defineRecordType({
         id: "details",
         label: "Details",
         sections: [
-          { columns: [["name", "item_type", "active"], ["rate", "unit", "tax_rate"]] },
+          {
+            columns: [["name", "item_type", "active"], [
+              "rate",
+              "unit",
+              "tax_rate",
+              "tax_template",
+            ]],
+          },
           { label: "Description", columns: [["description"]] },
         ],
       },

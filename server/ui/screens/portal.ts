@@ -1,13 +1,14 @@
 /**
  * The client portal's screens: overview of the client's projects and upcoming
  * milestones, a read-only progress view of one project, the message thread with
- * the firm and the profile. Proposals, invoices and documents are left out until
- * the firm has those areas.
+ * the firm and the profile; invoices are in portal-invoices.ts. Proposals and
+ * documents are left out until the firm has those areas.
  */
 import { z } from "zod";
 import { ON_SCHEDULE, PROJECT_STATUS, TASK_STATUS } from "../value-labels.ts";
 import { head, type ScreenDef } from "./screen-def.ts";
 import { portalHelp } from "./portal-help.ts";
+import { portalInvoices } from "./portal-invoices.ts";
 
 const STATUS_TONE = {
   $match: {
@@ -285,4 +286,5 @@ export const PORTAL_SCREENS: ScreenDef[] = [
   portalMessages,
   portalProfile,
   portalHelp,
+  portalInvoices,
 ];

@@ -2,16 +2,18 @@
  * A record type's form screen, generated from its declaration: the `record-form`
  * (editable when the caller may change the record, else the read-only detail),
  * the record's timeline of changes and comments, and the panels the declaration
- * adds (related lists of other types, or any node). The descriptor refers to the
- * record only through the route's `id`, so one build serves every record.
+ * adds (related lists of other types, or any node), and the tabs modules add to
+ * the form (record-form-tab.ts). The descriptor refers to the record only through
+ * the route's `id`, so one build serves every record.
  */
-import type { Node, ScreenDescriptor } from "../../../schemas/descriptor/mod.ts";
+import type { Node, ScreenDescriptor, Source } from "../../../schemas/descriptor/mod.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
 import { authorize } from "../../platform/access/authorize.ts";
 import type { RecordType } from "../../records/define.ts";
 import type { FormPanel } from "../../records/declaration.ts";
 import { recordTypeMeta } from "../../records/type-meta.ts";
 import { head } from "./screen-def.ts";
+import { formTabsFor, type RecordFormTab } from "./record-form-tab.ts";
 import { type ListPreset, recordApi, recordListNode } from "./record-list-screen.ts";
 
 /** The route param value that opens a new record. */
@@ -29,6 +31,8 @@ export interface FormScreenOptions {
   preset?: ListPreset;
   /** Where this form opens, when not the type's own form route. */
   formRoute?: string;
+  /** Tabs after the layout's, for saved records. */
+  tabs?: readonly RecordFormTab[];
 }
 
 /** The form screen of `type` for the caller. */
@@ -41,6 +45,11 @@ export function recordFormScreen(
   if (options.formRoute) meta.form_route = options.formRoute;
   const isNew = options.recordId === NEW_RECORD;
   const mayChange = isNew ? meta.can.create : meta.can.update;
+  const added = isNew ? { tabs: [], sources: {} as Record<string, Source> } : formTabsFor(
+    type,
+    access,
+    options.tabs ?? [],
+  );
   const children: Node[] = [{
     type: "record-form",
     api: recordApi(type),
@@ -50,6 +59,7 @@ export function recordFormScreen(
     ...(isNew && options.preset
       ? { initial: { [options.preset.field]: options.preset.value } }
       : {}),
+    ...(added.tabs.length > 0 ? { tabs: added.tabs } : {}),
   }];
   if (!isNew) {
     for (const panel of type.declaration.panels ?? []) {
@@ -67,6 +77,7 @@ export function recordFormScreen(
   const title = isNew ? `New ${meta.label}` : meta.label;
   return {
     ...head(options.id, title, "dynamic"),
+    ...(Object.keys(added.sources).length > 0 ? { sources: added.sources } : {}),
     body: { type: "page", title, children },
   };
 }

@@ -14,6 +14,7 @@ import type { ScreenDef } from "./screen-def.ts";
 import { type ListPreset, recordListScreen } from "./record-list-screen.ts";
 import { NEW_RECORD, recordFormScreen } from "./record-form-screen.ts";
 import { LIST_SCREEN_EXTRAS } from "./record-screen-extras.ts";
+import { RECORD_FORM_TABS } from "./record-form-tabs.ts";
 
 /** A module's screen showing a declared view, or one kind, of another module's record type. */
 interface ListVariant {
@@ -27,6 +28,7 @@ interface ListVariant {
 
 const LIST_VARIANTS: readonly ListVariant[] = [
   { id: "my-tasks", type: "task", view: "my-tasks" },
+  { id: "budget-approval", type: "budget", view: "pending-approval" },
   { id: "upcoming-tasks", type: "task", view: "upcoming-tasks" },
   { id: "lead-sources", type: "type_master", preset: { field: "kind", value: "lead_source" } },
   {
@@ -154,6 +156,7 @@ export function recordScreenDefs(types: readonly RecordType[]): ScreenDef[] {
           types,
           preset: plan.preset,
           formRoute: plan.preset ? plan.route : undefined,
+          tabs: plan.preset ? undefined : RECORD_FORM_TABS[plan.type.id],
         }),
     });
   }

@@ -14,6 +14,8 @@ import recordTypes from "./012_record_types.ts";
 import permissionRollouts from "./013_permission_rollouts.ts";
 import files from "./014_files.ts";
 import enterpriseProjects from "./015_enterprise_projects.ts";
+import invoices from "./016_invoices.ts";
+import paymentsExpensesBudgets from "./017_payments_expenses_budgets.ts";
 import compliance from "./018_compliance.ts";
 
 export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
@@ -32,5 +34,7 @@ export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   13: permissionRollouts,
   14: files,
   15: enterpriseProjects,
+  16: invoices,
+  17: paymentsExpensesBudgets,
   18: compliance,
 };

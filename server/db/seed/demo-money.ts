@@ -1,0 +1,392 @@
+/**
+ * Demo money: for Acme a year of expense claims (most paid, some approved,
+ * waiting or drafts, a few rejected), budget templates, budgets per expense
+ * category and one per project (the travel budget close to its limit, one waiting
+ * for approval, one draft), and payments against the submitted invoices found at
+ * seed time (some invoices settled, some partly paid), applied to each invoice's
+ * outstanding amount and payment status the way a submitted payment is. Globex
+ * gets a few claims and one budget. Names follow the types' series, so records
+ * created later continue them.
+ */
+import type { Queryable, SqlValue } from "../database.ts";
+import { newId } from "../../platform/ids.ts";
+import { nextSeriesNames } from "../../records/engine/record-store.ts";
+import { SeededRandom } from "./random.ts";
+import { ORGS } from "./demo-people.ts";
+
+const MONEY_SEED = 20261501;
+const DAY = 86_400_000;
+
+const CATEGORIES = [
+  "travel",
+  "meals",
+  "lodging",
+  "software",
+  "hardware",
+  "office_supplies",
+  "training",
+];
+const DESCRIPTIONS: Record<string, string[]> = {
+  travel: ["Train to client site", "Flight to workshop", "Taxi from airport", "Car rental"],
+  meals: ["Team lunch with client", "Working dinner", "Coffee with prospect"],
+  lodging: ["Hotel, two nights", "Hotel near client office"],
+  software: ["Design tool licence", "Cloud credits", "Diagramming subscription"],
+  hardware: ["Laptop dock", "External monitor", "Headset"],
+  office_supplies: ["Printer paper and toner", "Notebooks and pens"],
+  training: ["Conference ticket", "Online course", "Certification exam"],
+};
+const RANGES: Record<string, [number, number]> = {
+  travel: [40, 420],
+  meals: [15, 160],
+  lodging: [90, 380],
+  software: [10, 240],
+  hardware: [30, 600],
+  office_supplies: [8, 90],
+  training: [60, 900],
+};
+
+/** Who claims and who approves, per organisation. */
+const PEOPLE = {
+  acme: {
+    claimants: [
+      "usr_acme_tom",
+      "usr_acme_maya",
+      "usr_acme_lena",
+      "usr_acme_omar",
+      "usr_acme_julia",
+      "usr_acme_ken",
+      "usr_acme_pm",
+      "usr_acme_sales",
+    ],
+    approvers: ["usr_acme_finance", "usr_acme_pm", "usr_acme_admin"],
+    creator: "usr_acme_finance",
+    approver: "usr_acme_admin",
+  },
+  globex: {
+    claimants: ["usr_globex_ravi", "usr_globex_ines"],
+    approvers: ["usr_globex_admin"],
+    creator: "usr_globex_admin",
+    approver: "usr_globex_admin",
+  },
+};
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+async function insert(tx: Queryable, table: string, row: Record<string, SqlValue>): Promise<void> {
+  const keys = Object.keys(row);
+  await tx.run(
+    `INSERT INTO ${table} (${keys.join(", ")}) VALUES (${keys.map(() => "?").join(", ")})`,
+    Object.values(row),
+  );
+}
+
+function stamps(org: string, by: string, at: string, name: string) {
+  return {
+    organization_id: org,
+    name,
+    version: 1,
+    created_at: at,
+    created_by: by,
+    updated_at: at,
+    updated_by: by,
+  };
+}
+
+/** A claim's state by its age: old claims are paid, recent ones still on their way. */
+function claimState(random: SeededRandom, ageDays: number): string {
+  if (random.chance(0.05)) return "rejected";
+  if (ageDays > 45) return random.chance(0.92) ? "paid" : "approved";
+  if (ageDays > 15) return random.pick(["paid", "approved", "approved", "submitted"]);
+  return random.pick(["approved", "submitted", "submitted", "draft"]);
+}
+
+async function seedClaims(
+  tx: Queryable,
+  random: SeededRandom,
+  org: keyof typeof PEOPLE,
+  options: { today: number; count: number; projects: string[] },
+): Promise<void> {
+  const orgId = ORGS[org].id;
+  const people = PEOPLE[org];
+  for (let n = 0; n < options.count; n++) {
+    const ageDays = Math.floor((365 * (options.count - n)) / options.count) - random.int(0, 2);
+    const day = options.today - Math.max(ageDays, 1) * DAY;
+    const claimant = random.pick(people.claimants);
+    const approver = random.pick(people.approvers.filter((a) => a !== claimant));
+    const status = claimState(random, ageDays);
+    const created = iso(day + random.int(8, 17) * 3_600_000);
+    const [name] = await nextSeriesNames(tx, orgId, "EXP-.YYYY.-.#####", created);
+    const id = newId("exp", random.next);
+    const lines = Array.from({ length: random.int(1, 3) }, () => {
+      const category = random.pick(CATEGORIES);
+      const [low, high] = RANGES[category];
+      const amount = round(low + random.next() * (high - low));
+      return {
+        expense_date: iso(day - random.int(0, 6) * DAY).slice(0, 10),
+        category,
+        description: random.pick(DESCRIPTIONS[category]),
+        amount,
+        project_id: options.projects.length > 0 && random.chance(0.45)
+          ? random.pick(options.projects)
+          : null,
+        sanctioned_amount: ["approved", "paid"].includes(status) ? amount : 0,
+      };
+    });
+    const total = round(lines.reduce((s, l) => s + l.amount, 0));
+    const sanctioned = round(lines.reduce((s, l) => s + l.sanctioned_amount, 0));
+    const approvedAt = ["approved", "paid"].includes(status) ? iso(day + 2 * DAY) : null;
+    await insert(tx, "expenses", {
+      id,
+      ...stamps(orgId, claimant, created, name),
+      status,
+      purpose: lines[0].description,
+      claimant_id: claimant,
+      approver_id: approver,
+      total,
+      sanctioned_total: sanctioned,
+      budget_warning: "",
+      approved_at: approvedAt,
+      paid_at: status === "paid" ? iso(day + 9 * DAY) : null,
+    });
+    for (const [idx, line] of lines.entries()) {
+      await insert(tx, "expense_lines", {
+        id: newId("row", random.next),
+        organization_id: orgId,
+        expense_id: id,
+        idx,
+        ...line,
+        receipt: "",
+      });
+    }
+  }
+}
+
+async function seedTemplates(
+  tx: Queryable,
+  random: SeededRandom,
+  orgId: string,
+  by: string,
+  at: string,
+) {
+  const templates: [string, string, string, [number, number, string][]][] = [
+    [
+      "Even over the year",
+      "category",
+      "warn",
+      Array.from({ length: 12 }, (_, m) => [m, m === 11 ? 8.37 : 8.33, ""]),
+    ],
+    ["Front-loaded quarter", "category", "stop", [[0, 50, ""], [1, 30, ""], [2, 20, ""]]],
+    [
+      "Project delivery (six months)",
+      "project",
+      "warn",
+      [[0, 10, "travel"], [1, 20, ""], [2, 25, ""], [3, 25, ""], [4, 15, ""], [5, 5, "training"]],
+    ],
+  ];
+  const ids: Record<string, string> = {};
+  for (const [title, scope, onExcess, lines] of templates) {
+    const id = newId("btp", random.next);
+    ids[title] = id;
+    await insert(tx, "budget_templates", {
+      id,
+      ...stamps(orgId, by, at, title),
+      title,
+      scope,
+      action_on_excess: onExcess,
+      share_total: round(lines.reduce((s, l) => s + l[1], 0)),
+    });
+    for (const [idx, [offset, share, category]] of lines.entries()) {
+      await insert(tx, "budget_template_lines", {
+        id: newId("row", random.next),
+        organization_id: orgId,
+        budget_template_id: id,
+        idx,
+        month_offset: offset,
+        category,
+        share_percent: share,
+      });
+    }
+  }
+  return ids;
+}
+
+interface BudgetPlan {
+  title: string;
+  scope: "category" | "project";
+  category?: string;
+  project?: string;
+  onExcess: "stop" | "warn";
+  status: string;
+  /** Monthly amount, or the total spread evenly. */
+  total: number;
+  template?: string;
+}
+
+async function seedBudget(
+  tx: Queryable,
+  random: SeededRandom,
+  org: keyof typeof PEOPLE,
+  plan: BudgetPlan,
+  year: number,
+): Promise<void> {
+  const orgId = ORGS[org].id;
+  const at = `${year}-01-0${random.int(2, 6)}T09:00:00.000Z`;
+  const [name] = await nextSeriesNames(tx, orgId, "BUD-.YYYY.-.####", at);
+  const id = newId("bud", random.next);
+  const monthly = Array.from({ length: 12 }, () => round(plan.total / 12));
+  monthly[11] = round(plan.total - monthly.slice(0, 11).reduce((s, v) => s + v, 0));
+  await insert(tx, "budgets", {
+    id,
+    ...stamps(orgId, PEOPLE[org].creator, at, name),
+    updated_by: plan.status === "approved" ? PEOPLE[org].approver : PEOPLE[org].creator,
+    status: plan.status,
+    title: plan.title,
+    scope: plan.scope,
+    project_id: plan.project ?? null,
+    category: plan.category ?? "",
+    period_start: `${year}-01-01`,
+    period_end: `${year}-12-31`,
+    action_on_excess: plan.onExcess,
+    template_id: plan.template ?? null,
+    amount: plan.template ? plan.total : 0,
+    total: round(plan.total),
+  });
+  for (const [idx, amount] of monthly.entries()) {
+    await insert(tx, "budget_items", {
+      id: newId("row", random.next),
+      organization_id: orgId,
+      budget_id: id,
+      idx,
+      month: `${year}-${String(idx + 1).padStart(2, "0")}`,
+      category: plan.category ?? "",
+      description: "",
+      amount,
+    });
+  }
+}
+
+/** Committed plus consumed of a category (or project) in a year, as budgets count them. */
+async function spent(
+  tx: Queryable,
+  orgId: string,
+  year: number,
+  where: { category?: string; project?: string },
+): Promise<number> {
+  const row = await tx.get<{ total: number | null }>(
+    `SELECT SUM(l.sanctioned_amount) AS total FROM expense_lines l
+       JOIN expenses e ON e.id = l.expense_id AND e.status IN ('approved', 'paid')
+      WHERE l.organization_id = ? AND l.expense_date >= ? AND l.expense_date <= ?
+        AND ${where.project ? "l.project_id = ?" : "l.category = ?"}`,
+    [orgId, `${year}-01-01`, `${year}-12-31`, where.project ?? where.category ?? ""],
+  );
+  return Number(row?.total ?? 0);
+}
+
+/** Seeds the demo money of both organisations. */
+export async function seedMoney(tx: Queryable, today: number): Promise<void> {
+  const random = new SeededRandom(MONEY_SEED);
+  const year = new Date(today).getUTCFullYear();
+  const projectsOf = async (orgId: string) => (await tx.all<{ id: string; name: string }>(
+    "SELECT id, name FROM projects WHERE organization_id = ? ORDER BY name, id",
+    [orgId],
+  ));
+  const acmeProjects = await projectsOf(ORGS.acme.id);
+  await seedClaims(tx, random, "acme", {
+    today,
+    count: 150,
+    projects: acmeProjects.map((p) => p.id),
+  });
+  await seedClaims(tx, random, "globex", { today, count: 6, projects: [] });
+
+  const templates = await seedTemplates(
+    tx,
+    random,
+    ORGS.acme.id,
+    PEOPLE.acme.creator,
+    `${year}-01-02T09:00:00.000Z`,
+  );
+  const acme = ORGS.acme.id;
+  // Travel sits near its limit: what was committed and consumed so far is 93 % of it.
+  const travel = Math.max(
+    Math.ceil((await spent(tx, acme, year, { category: "travel" })) / 0.93 / 10) * 10,
+    1200,
+  );
+  const headroom = async (where: { category?: string; project?: string }, factor: number) =>
+    Math.max(Math.ceil(((await spent(tx, acme, year, where)) * factor) / 100) * 100, 1200);
+  const plans: BudgetPlan[] = [
+    {
+      title: `Travel ${year}`,
+      scope: "category",
+      category: "travel",
+      onExcess: "stop",
+      status: "approved",
+      total: travel,
+    },
+    {
+      title: `Software ${year}`,
+      scope: "category",
+      category: "software",
+      onExcess: "warn",
+      status: "approved",
+      total: await headroom({ category: "software" }, 1.6),
+      template: templates["Even over the year"],
+    },
+    {
+      title: `Training ${year}`,
+      scope: "category",
+      category: "training",
+      onExcess: "stop",
+      status: "approved",
+      total: await headroom({ category: "training" }, 1.4),
+    },
+    {
+      title: `Hardware ${year}`,
+      scope: "category",
+      category: "hardware",
+      onExcess: "warn",
+      status: "approved",
+      total: await headroom({ category: "hardware" }, 1.2),
+    },
+    {
+      title: `Marketing ${year}`,
+      scope: "category",
+      category: "marketing",
+      onExcess: "warn",
+      status: "pending_approval",
+      total: 12_000,
+    },
+    {
+      title: `Office supplies ${year}`,
+      scope: "category",
+      category: "office_supplies",
+      onExcess: "warn",
+      status: "draft",
+      total: 1_800,
+    },
+  ];
+  for (const project of acmeProjects.slice(0, 2)) {
+    plans.push({
+      title: `${project.name} delivery`,
+      scope: "project",
+      project: project.id,
+      onExcess: "warn",
+      status: "approved",
+      total: await headroom({ project: project.id }, 1.5),
+    });
+  }
+  for (const plan of plans) await seedBudget(tx, random, "acme", plan, year);
+  await seedBudget(tx, random, "globex", {
+    title: `Travel ${year}`,
+    scope: "category",
+    category: "travel",
+    onExcess: "warn",
+    status: "approved",
+    total: 6_000,
+  }, year);
+}

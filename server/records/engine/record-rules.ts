@@ -1,0 +1,45 @@
+/**
+ * Rules a hand-written module adds to a record type, run by the engine inside the
+ * writing transaction: checks and effects that read or write other tables (a
+ * payment's invoices, a budget's remainder) and so cannot live in the declaration,
+ * which is data. A rule refuses by throwing an AppError: nothing of the write or
+ * action is stored. Modules register their rules on the engine when the app is built.
+ */
+import type { Queryable } from "../../db/database.ts";
+import type { Access } from "../../platform/access/access.ts";
+import type { RecordType } from "../define.ts";
+import type { RecordData } from "./record-rows.ts";
+import type { ValidatedRecord } from "./validate-record.ts";
+
+/** A create or update about to be stored. */
+export interface SaveContext {
+  tx: Queryable;
+  access: Access;
+  type: RecordType;
+  /** The stored record on update; absent on create. */
+  existing?: RecordData;
+  /** What validation made of the input: a rule may add to `children` and `columns`. */
+  checked: ValidatedRecord;
+  now: string;
+}
+
+/** An action that has just changed a record (its new state is stored). */
+export interface ActionContext {
+  tx: Queryable;
+  access: Access;
+  type: RecordType;
+  action: string;
+  /** The record before the action. */
+  before: RecordData;
+  /** The record after it. */
+  record: RecordData;
+  now: string;
+}
+
+/** What a module adds to one record type. */
+export interface RecordRules {
+  /** Checks (and may complete) a create or update before it is stored. */
+  beforeSave?(ctx: SaveContext): Promise<void>;
+  /** Carries out an action's effects; values returned are saved on the record with it. */
+  afterAction?(ctx: ActionContext): Promise<Record<string, unknown> | void>;
+}

@@ -1,0 +1,60 @@
+/**
+ * What an invoice's actions do besides moving its document status: submitting
+ * opens its balance (a credit note is settled by itself: its outstanding is 0),
+ * cancelling is refused while payments are applied to it (cancel them first, as
+ * ERPNext and Odoo ask), and a credit note is a new draft return against a
+ * submitted invoice with the same lines at negative quantities.
+ */
+import type { HookContext } from "../declaration.ts";
+
+type Values = { values: Record<string, unknown> };
+
+/** `submit`: the stored payment status leaves draft. */
+export function submitInvoice(ctx: HookContext): Promise<Values> {
+  const grand = Number(ctx.record.grand_total ?? 0);
+  if (ctx.record.is_return) {
+    return Promise.resolve({
+      values: { payment_status: "paid", paid_amount: grand, outstanding: 0 },
+    });
+  }
+  if (grand <= 0) {
+    ctx.refuse(`Invoice ${ctx.record.name} totals ${grand}: an invoice must total more than 0`);
+  }
+  return Promise.resolve({
+    values: { payment_status: "unpaid", paid_amount: 0, outstanding: grand },
+  });
+}
+
+/** `cancel`: only an invoice no payment is applied to. */
+export function cancelInvoice(ctx: HookContext): Promise<Values> {
+  const paid = Number(ctx.record.paid_amount ?? 0);
+  if (!ctx.record.is_return && paid !== 0) {
+    ctx.refuse(
+      `Invoice ${ctx.record.name} has ${paid.toFixed(2)} paid: cancel its payments first`,
+    );
+  }
+  return Promise.resolve({ values: { payment_status: "cancelled", outstanding: 0 } });
+}
+
+/** `credit_note`: a draft return against this invoice, its lines at negative quantities. */
+export async function creditNote(ctx: HookContext): Promise<Values> {
+  const lines = (ctx.record.lines as Record<string, unknown>[] | undefined) ?? [];
+  const note = await ctx.create("invoice", {
+    client: ctx.record.client,
+    issue_date: ctx.now.slice(0, 10),
+    lines: lines.map((line) => ({
+      item: line.item ?? null,
+      description: line.description,
+      quantity: -Number(line.quantity ?? 0),
+      rate: line.rate,
+      discount_percent: line.discount_percent,
+      tax_template: line.tax_template ?? null,
+    })),
+  });
+  // The return's own marks are not the caller's to set, so they are written here.
+  await ctx.tx.run(
+    "UPDATE invoices SET is_return = 1, return_against = ? WHERE organization_id = ? AND id = ?",
+    [ctx.record.id as string, ctx.access.organizationId, note.id as string],
+  );
+  return { values: {} };
+}

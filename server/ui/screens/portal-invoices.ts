@@ -1,0 +1,79 @@
+/**
+ * The client portal's invoices: the client's submitted invoices with their
+ * status (Overdue derived on read) and a PDF download per invoice.
+ */
+import type { ValueLabels } from "../../../schemas/descriptor/mod.ts";
+import { head, type ScreenDef } from "./screen-def.ts";
+
+/** How an invoice's shown status reads (server/modules/finance/invoice-status.ts). */
+export const INVOICE_STATUS: ValueLabels = {
+  draft: "Draft",
+  unpaid: "Unpaid",
+  partly_paid: "Partly Paid",
+  paid: "Paid",
+  overdue: "Overdue",
+  cancelled: "Cancelled",
+  return: "Credit note",
+};
+
+/** `/client-portal/invoices`. */
+export const portalInvoices: ScreenDef = {
+  id: "client-portal/invoices",
+  audience: "portal",
+  build: () => ({
+    ...head("client-portal/invoices", "Invoices", "dynamic"),
+    sources: {
+      invoices: {
+        method: "POST",
+        path: "/portal/invoices",
+        body: {},
+        select: "invoices",
+        label: "Invoices",
+        emptyText: "No invoices yet",
+      },
+    },
+    body: {
+      type: "page",
+      title: "Invoices",
+      description: "Invoices from the firm. Download any of them as a PDF.",
+      children: [{
+        type: "table",
+        source: "invoices",
+        columns: [
+          { key: "name", label: "Invoice", sortable: true },
+          { key: "issue_date", label: "Issued", format: "date", sortable: true },
+          { key: "due_date", label: "Due", format: "date", sortable: true },
+          { key: "grand_total", label: "Total", format: "currency" },
+          { key: "outstanding", label: "Outstanding", format: "currency" },
+          {
+            key: "status",
+            label: "Status",
+            labels: INVOICE_STATUS,
+            tone: {
+              $match: {
+                value: { $field: "status" },
+                cases: {
+                  paid: "success",
+                  overdue: "danger",
+                  partly_paid: "info",
+                  unpaid: "warning",
+                },
+                otherwise: "neutral",
+              },
+            },
+          },
+        ],
+        emptyText: "No invoices yet",
+        rowActions: [{
+          label: "Download PDF",
+          action: {
+            kind: "download",
+            format: "file",
+            source: "/portal/invoices/{id}/pdf",
+            filename: "{name}.pdf",
+          },
+        }],
+      }],
+    },
+  }),
+};
