@@ -2,7 +2,8 @@
  * Compliance (issue 15): obligations (`compliance_item`), the organisation's
  * compliance settings, and the notices already sent to owners — one row per
  * item, due date and kind, so an owner is told once per due date however often
- * the check runs and however many instances run it.
+ * the check runs and however many instances run it. Also the covering indexes
+ * the finance figures read (invoices 016, payments and expenses 017).
  */
 export default `
 CREATE TABLE compliance_items (
@@ -52,4 +53,11 @@ CREATE TABLE compliance_notices (
   notified_at TEXT NOT NULL,
   PRIMARY KEY (item_id, due_date, kind)
 );
+
+-- The finance figures' covering indexes: revenue invoiced and collected per month,
+-- what unpaid invoices owe by due date (aging, overdue), expense lines by date.
+CREATE INDEX invoices_revenue ON invoices (organization_id, docstatus, issue_date, grand_total);
+CREATE INDEX invoices_owing ON invoices (organization_id, payment_status, due_date, outstanding, client_id);
+CREATE INDEX payments_collected ON payments (organization_id, docstatus, payment_date, amount);
+CREATE INDEX expense_lines_dated ON expense_lines (organization_id, expense_date, category, expense_id, amount, sanctioned_amount);
 `;

@@ -15,7 +15,7 @@ import { agingByClient } from "../finance/figures/aging.ts";
 import { invoicesByClient } from "../finance/figures/invoices-by-client.ts";
 import { money, type Period } from "../finance/figures/period.ts";
 import { revenueByMonth } from "../finance/figures/revenue-by-month.ts";
-import { taxSummary } from "../finance/figures/tax-summary.ts";
+import { taxSummary } from "../finance/tax-summary.ts";
 
 type Report = z.infer<typeof FinanceReport>;
 type Column = z.infer<typeof ReportColumn>;
@@ -92,9 +92,10 @@ export const INVOICE_REPORTS: Readonly<
   "tax-summary": {
     title: "Tax summary",
     columns: [
+      text("period", "Month"),
       text("tax_template", "Tax template"),
-      count("lines", "Lines"),
-      amount("net_amount", "Net amount"),
+      count("invoices", "Invoices"),
+      amount("taxable_amount", "Taxable amount"),
       amount("tax_amount", "Tax"),
     ],
   },
@@ -116,7 +117,9 @@ async function rowsOf(
     case "by-client":
       return (await invoicesByClient(q, organizationId, options)).map((r) => ({ ...r }));
     case "tax-summary":
-      return (await taxSummary(q, organizationId, period)).map((r) => ({ ...r }));
+      // The tax screen's own query (by month): the months the period touches.
+      return (await taxSummary(q, organizationId, period.from.slice(0, 7), period.to.slice(0, 7)))
+        .map((r) => ({ ...r }));
   }
 }
 

@@ -49,4 +49,11 @@ CREATE TABLE compliance_notices (
   notified_at ${T} NOT NULL,
   PRIMARY KEY (item_id, due_date, kind)
 );
+
+-- The finance figures' covering indexes: revenue invoiced and collected per month,
+-- what unpaid invoices owe by due date (aging, overdue), expense lines by date.
+CREATE INDEX invoices_revenue ON invoices (organization_id, docstatus, issue_date, grand_total);
+CREATE INDEX invoices_owing ON invoices (organization_id, payment_status, due_date, outstanding, client_id);
+CREATE INDEX payments_collected ON payments (organization_id, docstatus, payment_date, amount);
+CREATE INDEX expense_lines_dated ON expense_lines (organization_id, expense_date, category, expense_id, amount, sanctioned_amount);
 `;

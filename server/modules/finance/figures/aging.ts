@@ -46,11 +46,11 @@ export async function outstandingByAge(
 ): Promise<AgeBucket[]> {
   const bucket = bucketOf(today);
   const rows = await q.all<{ bucket: string; amount: number; n: number }>(
-    `SELECT ${bucket.sql} AS bucket, SUM(outstanding) AS amount, COUNT(*) AS n
-       FROM invoices
-      WHERE organization_id = ? AND ${OWING_SQL} AND outstanding <> 0
-      GROUP BY ${bucket.sql}`,
-    [...bucket.params, organizationId, ...bucket.params],
+    `SELECT bucket, SUM(outstanding) AS amount, COUNT(*) AS n
+       FROM (SELECT ${bucket.sql} AS bucket, outstanding FROM invoices
+              WHERE organization_id = ? AND ${OWING_SQL} AND outstanding <> 0) owing
+      GROUP BY bucket`,
+    [...bucket.params, organizationId],
   );
   const by = new Map(rows.map((r) => [r.bucket, r]));
   return AGE_BUCKETS.map((b) => ({
