@@ -15,6 +15,7 @@ const BENCHES = [
   "records-form",
   "records-import",
   "records-export",
+  "finance-dashboard",
 ];
 
 const deno = new URL("../../node_modules/.bin/deno", import.meta.url).pathname;

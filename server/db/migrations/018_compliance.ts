@@ -55,9 +55,11 @@ CREATE TABLE compliance_notices (
 );
 
 -- The finance figures' covering indexes: revenue invoiced and collected per month,
--- what unpaid invoices owe by due date (aging, overdue), expense lines by date.
+-- what unpaid invoices owe by due date (aging, overdue) and by client (the aging
+-- report), expense lines by date.
 CREATE INDEX invoices_revenue ON invoices (organization_id, docstatus, issue_date, grand_total);
 CREATE INDEX invoices_owing ON invoices (organization_id, payment_status, due_date, outstanding, client_id);
+CREATE INDEX invoices_owing_by_client ON invoices (organization_id, client_id, payment_status, due_date, outstanding);
 CREATE INDEX payments_collected ON payments (organization_id, docstatus, payment_date, amount);
 CREATE INDEX expense_lines_dated ON expense_lines (organization_id, expense_date, category, expense_id, amount, sanctioned_amount);
 `;

@@ -17,6 +17,7 @@ import { CLIENTS, DEMO_PASSWORD, ORGS, PEOPLE, PROJECTS } from "./demo-people.ts
 import { seedProjectAnalytics } from "./demo-analytics.ts";
 import { ORG_ADMINS, seedRecords } from "./demo-records.ts";
 import { seedMoney } from "./demo-money.ts";
+import { seedCompliance } from "./demo-compliance.ts";
 import { nextPlace } from "../dialect.ts";
 import { MESSAGE_PLACES } from "../../modules/portal/repo.ts";
 
@@ -194,6 +195,7 @@ export async function seedDemo(
     await seedMessages(tx, today);
     await seedRecords(tx, today);
     await seedMoney(tx, today);
+    await seedCompliance(tx, today);
   });
 }
 

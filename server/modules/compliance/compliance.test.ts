@@ -50,9 +50,12 @@ async function noticesOf(
 /**
  * Four obligations of Acme on 2026-03-10: VAT (due 03-01, open: overdue by 9
  * days), payroll (due 03-15, open: due soon), licence (due 05-01, open: neither)
- * and audit (due 02-01 but done: not overdue); Globex has one overdue of its own.
+ * and audit (due 02-01 but done: not overdue); Globex has one overdue of its own
+ * (the demo obligations are removed first).
  */
 async function plant(t: TestApp, admin: string) {
+  // Only these obligations: the demo ones are removed first.
+  await t.db.run("DELETE FROM compliance_items");
   const vat = await createItem(t, admin, {
     title: "VAT return Q4",
     category: "tax",

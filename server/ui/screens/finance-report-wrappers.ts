@@ -138,7 +138,7 @@ const invoiceReports: ScreenDef = {
         variant: "muted",
         text: { $bind: "report", path: "period.to", format: "date", prefix: "Up to " },
       },
-      { type: "card", title: report.title, children: [INVOICE_CHARTS[type]] },
+      { type: "card", children: [INVOICE_CHARTS[type]] },
       download("Download CSV", `invoice-report-${type}.csv`),
       tableOf(report.columns, "Nothing to report for this period"),
     ]);
