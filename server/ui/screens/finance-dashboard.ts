@@ -112,7 +112,7 @@ const financeDashboard: ScreenDef = {
       },
       {
         type: "grid",
-        columns: 2,
+        columns: 1,
         children: [
           {
             type: "card",

@@ -141,7 +141,7 @@ const invoiceReports: ScreenDef = {
       { type: "card", children: [INVOICE_CHARTS[type]] },
       download("Download CSV", `invoice-report-${type}.csv`),
       tableOf(report.columns, "Nothing to report for this period"),
-    ]);
+    ], { typeLabel: report.title });
   },
 };
 

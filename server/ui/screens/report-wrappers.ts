@@ -25,6 +25,7 @@ export function reportWrapper(
   ctx: ScreenContext,
   sources: Record<string, Source>,
   children: Node[],
+  options: { typeLabel?: string } = {},
 ): ScreenDescriptor {
   const module = findModule(id)!;
   const type = ctx.params.reportType;
@@ -47,7 +48,15 @@ export function reportWrapper(
           variant: "muted",
           text: { $bind: "organization", path: "organization.name", prefix: "Organization: " },
         },
-        ...(type ? [{ type: "badge", text: `Report type: ${type}`, tone: "info" } as Node] : []),
+        ...(type
+          ? [
+            {
+              type: "badge",
+              text: `Report type: ${options.typeLabel ?? type}`,
+              tone: "info",
+            } as Node,
+          ]
+          : []),
         ...children,
       ],
     },
