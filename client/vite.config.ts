@@ -61,5 +61,8 @@ export default defineConfig({
     exclude: ["**/node_modules/**", "client/dist/**"],
     setupFiles: [fileURLToPath(new URL("./test-setup.ts", import.meta.url))],
     restoreMocks: true,
+    // A file's first render loads its lazily imported widgets: on a busy 2-core machine that
+    // alone has taken more than the default 5 s.
+    testTimeout: 15_000,
   },
 });

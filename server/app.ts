@@ -44,6 +44,7 @@ import { projectAnalyticsRoutes } from "./modules/project-analytics/mod.ts";
 import { enterpriseProjectRoutes } from "./modules/enterprise-projects/mod.ts";
 import { addBudgetRules, budgetRoutes } from "./modules/budget/mod.ts";
 import { addExpenseRules } from "./modules/expenses/mod.ts";
+import { addPaymentRules } from "./modules/payments/mod.ts";
 import { dashboardAnalyticsRoutes } from "./modules/analytics-dashboard/mod.ts";
 import { reportRoutes } from "./modules/reports/mod.ts";
 import { complianceRoutes } from "./modules/compliance/mod.ts";
@@ -154,6 +155,15 @@ export function createApp(deps: AppDeps): BuiltApp {
       }),
     ),
   );
+  // A browser opening a legacy enterprise page (no token, wants HTML) gets the client,
+  // which redirects it to /app; the API calls on the same paths answer everyone else.
+  app.get(
+    "/enterprise-projects/*",
+    (c, next) =>
+      (c.req.header("accept") ?? "").includes("text/html") && !c.req.header("authorization")
+        ? client.index(c)
+        : next(),
+  );
   app.use("/api/records/*", (c, next) => {
     const large = largeBodyOf(c);
     if (!large) return next();
@@ -201,11 +211,12 @@ export function createApp(deps: AppDeps): BuiltApp {
   settingsRoutes(api, db, clock);
   projectTemplateRoutes(api, records);
   taskRoutes(api, records, clock);
-  clientRoutes(api, db);
+  clientRoutes(api, db, records);
   projectRoutes(api, db, records);
   projectAnalyticsRoutes(api, db, clock);
   enterpriseProjectRoutes(api, { db, records, clock });
   addExpenseRules(records);
+  addPaymentRules(records);
   addBudgetRules(records);
   budgetRoutes(api, db);
   dashboardAnalyticsRoutes(app, api, db, { clock });

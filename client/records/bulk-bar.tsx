@@ -1,6 +1,7 @@
 /**
  * What a list offers for its selected rows: change one field on all of them
- * ("Bulk edit"), or take one of the type's actions on all of them, then a summary
+ * ("Bulk edit"), or take one of the type's actions on all of them (with the
+ * comment the action asks for), then a summary
  * of the per-record results (how many succeeded, and why each failure failed).
  */
 import { type FormEvent, useState } from "react";
@@ -9,6 +10,7 @@ import { ApiError } from "../api/api-error.ts";
 import type { ExternalOptions } from "./field-display.tsx";
 import { FieldInput } from "./field-input.tsx";
 import { type BulkAnswer, bulkChange } from "./record-api.ts";
+import { ActionCommentDialog, takesComment } from "./action-comment.tsx";
 
 /** Props of the bulk bar. */
 export interface BulkBarProps {
@@ -35,9 +37,12 @@ export function BulkBar(props: BulkBarProps) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<BulkAnswer>();
   const [error, setError] = useState<string>();
+  const [asking, setAsking] = useState<ActionMeta>();
   const field = editable.find((f) => f.id === fieldId);
 
-  async function send(body: { values: Record<string, unknown> } | { action: string }) {
+  async function send(
+    body: { values: Record<string, unknown> } | { action: string; comment?: string },
+  ) {
     setBusy(true);
     setError(undefined);
     try {
@@ -82,6 +87,7 @@ export function BulkBar(props: BulkBarProps) {
             }`}
             disabled={busy}
             onClick={async () => {
+              if (takesComment(action)) return setAsking(action);
               const question = action.confirm ?? `${action.label} ${ids.length} records?`;
               if (await props.confirm(question)) await send({ action: action.id });
             }}
@@ -133,6 +139,19 @@ export function BulkBar(props: BulkBarProps) {
         : null}
       {error ? <p className="field-error" role="alert">{error}</p> : null}
       {result ? <BulkSummary result={result} names={props.names} /> : null}
+      {asking
+        ? (
+          <ActionCommentDialog
+            action={{ ...asking, label: `${asking.label} ${ids.length} records` }}
+            onClose={() => setAsking(undefined)}
+            onSend={(comment) => {
+              const action = asking.id;
+              setAsking(undefined);
+              void send(comment === undefined ? { action } : { action, comment });
+            }}
+          />
+        )
+        : null}
     </div>
   );
 }

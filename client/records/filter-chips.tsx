@@ -5,7 +5,7 @@
  */
 import { type FormEvent, useState } from "react";
 import type { FieldMeta, Filter } from "../../schemas/records/meta.ts";
-import { displayOf, type ExternalOptions } from "./field-display.tsx";
+import { displayOf, type ExternalOptions, optionsOf } from "./field-display.tsx";
 import { FieldInput } from "./field-input.tsx";
 
 const OPERATOR_WORDS: Readonly<Record<string, string>> = {
@@ -86,16 +86,21 @@ export function FilterChips(
 }
 
 /** The operators offered for a field type, the first being the default. */
-function operatorsOf(field: FieldMeta): Filter["op"][] {
+function operatorsOf(field: FieldMeta, external: ExternalOptions | undefined): Filter["op"][] {
+  const enumerated = optionsOf(field, external).length > 0;
   switch (field.type) {
     case "date":
     case "datetime":
-      return ["eq", "gte", "lte"];
+      return ["eq", "gte", "lte", "between"];
     case "int":
     case "float":
     case "currency":
     case "percent":
-      return field.options ? ["eq", "ne"] : ["eq", "gt", "lt", "gte", "lte"];
+      return enumerated ? ["eq", "ne", "in"] : ["eq", "gt", "lt", "gte", "lte", "between"];
+    case "select":
+      return enumerated
+        ? ["eq", "ne", "in", "is_set", "is_not_set"]
+        : ["eq", "ne", "is_set", "is_not_set"];
     case "data":
     case "long_text":
     case "email":
@@ -120,18 +125,37 @@ export function AddFilter(
 ) {
   const [fieldId, setFieldId] = useState(fields[0]?.id ?? "");
   const field = fields.find((f) => f.id === fieldId);
-  const operators = field ? operatorsOf(field) : [];
+  const operators = field ? operatorsOf(field, external) : [];
   const [op, setOp] = useState<Filter["op"] | "">("");
   const [value, setValue] = useState<unknown>(null);
+  // The second bound of "between", and the options ticked for "is any of".
+  const [upTo, setUpTo] = useState<unknown>(null);
+  const [ticked, setTicked] = useState<readonly string[]>([]);
   const [title, setTitle] = useState<string>();
   const chosenOp = op !== "" && operators.includes(op) ? op : operators[0];
+  const blank = (v: unknown) => v === null || v === "";
 
   function submit(event: FormEvent): void {
     event.preventDefault();
     if (field === undefined || chosenOp === undefined) return;
+    if (chosenOp === "between") {
+      if (blank(value) || blank(upTo)) return;
+      onAdd({ field: field.id, op: "between", value: [value, upTo] as Filter["value"] });
+      return;
+    }
+    if (chosenOp === "in") {
+      if (ticked.length === 0) return;
+      const numeric = field.type !== "select";
+      onAdd({
+        field: field.id,
+        op: "in",
+        value: (numeric ? ticked.map(Number) : [...ticked]) as Filter["value"],
+      });
+      return;
+    }
     const needsValue = chosenOp !== "is_set" && chosenOp !== "is_not_set";
     const given = field.type === "check" ? value === true : value;
-    if (needsValue && (given === null || given === "")) return;
+    if (needsValue && blank(given)) return;
     onAdd(
       needsValue ? { field: field.id, op: chosenOp, value: given as Filter["value"] } : {
         field: field.id,
@@ -150,6 +174,8 @@ export function AddFilter(
           onChange={(e) => {
             setFieldId(e.target.value);
             setValue(null);
+            setUpTo(null);
+            setTicked([]);
             setOp("");
           }}
         >
@@ -166,7 +192,47 @@ export function AddFilter(
           </label>
         )
         : null}
-      {field && chosenOp !== "is_set" && chosenOp !== "is_not_set"
+      {field && chosenOp === "in"
+        ? (
+          <fieldset className="add-filter-choices">
+            <legend>Values</legend>
+            {optionsOf(field, external).map((o) => (
+              <label key={o.value}>
+                <input
+                  type="checkbox"
+                  checked={ticked.includes(o.value)}
+                  onChange={(e) =>
+                    setTicked((t) =>
+                      e.target.checked ? [...t, o.value] : t.filter((v) => v !== o.value)
+                    )}
+                />
+                {o.label}
+              </label>
+            ))}
+          </fieldset>
+        )
+        : field && chosenOp === "between"
+        ? (
+          <>
+            <FieldInput
+              key={`${field.id}-from`}
+              field={field}
+              label="From"
+              value={value}
+              external={external}
+              onChange={(v) => setValue(v)}
+            />
+            <FieldInput
+              key={`${field.id}-to`}
+              field={field}
+              label="To"
+              value={upTo}
+              external={external}
+              onChange={(v) => setUpTo(v)}
+            />
+          </>
+        )
+        : field && chosenOp !== "is_set" && chosenOp !== "is_not_set"
         ? (
           <FieldInput
             key={field.id}

@@ -4,9 +4,9 @@
  * Delete when allowed. Errors (an action refused now, a stale version) are handed
  * to the form.
  */
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import type { RecordAnswer } from "./record-api.ts";
-import { Modal } from "../ui/modal.tsx";
+import { ActionCommentDialog, takesComment } from "./action-comment.tsx";
 
 type Action = RecordAnswer["actions"][number];
 
@@ -28,31 +28,16 @@ export function RecordActions(
   const waiting = busy || unsaved;
   const hint = unsaved ? "Save your changes first" : undefined;
   const [asking, setAsking] = useState<Action>();
-  const [comment, setComment] = useState("");
-  const [missing, setMissing] = useState(false);
   const workflow = actions.filter((a) => a.id !== "update" && a.id !== "delete");
   const deletion = actions.find((a) => a.id === "delete");
 
   async function start(action: Action): Promise<void> {
-    if (action.comment === "optional" || action.comment === "required") {
-      setComment("");
-      setMissing(false);
+    if (takesComment(action)) {
       setAsking(action);
       return;
     }
     if (action.confirm !== undefined && !(await confirm(action.confirm))) return;
     onAction(action);
-  }
-
-  function send(event: FormEvent): void {
-    event.preventDefault();
-    if (asking === undefined) return;
-    if (asking.comment === "required" && comment.trim() === "") {
-      setMissing(true);
-      return;
-    }
-    onAction(asking, comment.trim() === "" ? undefined : comment.trim());
-    setAsking(undefined);
   }
 
   return (
@@ -93,35 +78,14 @@ export function RecordActions(
         : null}
       {asking
         ? (
-          <Modal title={asking.label} onClose={() => setAsking(undefined)}>
-            <form className="form" onSubmit={send}>
-              <div className={`field${missing ? " has-error" : ""}`}>
-                <label htmlFor="record-action-comment">
-                  Comment{asking.comment === "required" ? " (required)" : " (optional)"}
-                </label>
-                <textarea
-                  id="record-action-comment"
-                  rows={4}
-                  maxLength={5000}
-                  data-autofocus
-                  aria-invalid={missing || undefined}
-                  value={comment}
-                  onChange={(e) => setComment(e.target.value)}
-                />
-                {missing ? <p className="field-error">A comment is required</p> : null}
-              </div>
-              <div className="modal-actions">
-                <button type="submit" className="button button-primary">{asking.label}</button>
-                <button
-                  type="button"
-                  className="button button-ghost"
-                  onClick={() => setAsking(undefined)}
-                >
-                  Cancel
-                </button>
-              </div>
-            </form>
-          </Modal>
+          <ActionCommentDialog
+            action={asking}
+            onClose={() => setAsking(undefined)}
+            onSend={(comment) => {
+              onAction(asking, comment);
+              setAsking(undefined);
+            }}
+          />
         )
         : null}
     </>

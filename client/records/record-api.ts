@@ -93,7 +93,11 @@ export function addComment(api: string, id: string, body: string): Promise<unkno
 /** Changes one set of values, or takes one action, on many records. */
 export function bulkChange(
   api: string,
-  body: { ids: string[]; values: RecordValues } | { ids: string[]; action: string },
+  body: { ids: string[]; values: RecordValues } | {
+    ids: string[];
+    action: string;
+    comment?: string;
+  },
 ): Promise<BulkAnswer> {
   return apiRequest<BulkAnswer>(`${api}/bulk`, { method: "POST", body });
 }
@@ -107,9 +111,15 @@ export function importCsv(api: string, file: File, dryRun: boolean): Promise<Imp
 }
 
 /** The CSV of the list as filtered now. */
-export function exportCsv(api: string, filters: Filter[]): Promise<Blob> {
+export function exportCsv(
+  api: string,
+  filters: Filter[],
+  list: { search?: string; sort?: readonly Sort[] } = {},
+): Promise<Blob> {
   const query = new URLSearchParams({ format: "csv" });
   if (filters.length > 0) query.set("filters", JSON.stringify(filters));
+  if (list.search) query.set("search", list.search);
+  if (list.sort && list.sort.length > 0) query.set("sort", JSON.stringify(list.sort));
   return apiFile(`${api}/export?${query}`);
 }
 

@@ -48,7 +48,15 @@ export const WIDGET_GROUPS: Readonly<Record<string, readonly string[]>> = {
     "button",
     "check-matrix",
   ],
-  analytics: ["bar-chart", "line-chart", "trend-arrow", "risk-bar", "tone-dot", "scenario-card"],
+  analytics: [
+    "bar-chart",
+    "grouped-bar-chart",
+    "line-chart",
+    "trend-arrow",
+    "risk-bar",
+    "tone-dot",
+    "scenario-card",
+  ],
   records: ["record-list", "record-form", "record-timeline"],
 };
 

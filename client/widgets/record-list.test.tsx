@@ -130,6 +130,35 @@ describe("the record-list widget", () => {
     );
   });
 
+  it("filters by any of several options and by a range of dates", async () => {
+    const server = fakeServer({ [`POST ${API}/list`]: page([taskRow("t1")]) });
+    await renderScreen(listScreen());
+    fireEvent.click(await screen.findByRole("button", { name: "Filter" }));
+    let form = screen.getByRole("form", { name: "Add filter" });
+    fireEvent.change(within(form).getByLabelText("Field"), { target: { value: "priority" } });
+    fireEvent.change(within(form).getByLabelText("Condition"), { target: { value: "in" } });
+    fireEvent.click(within(form).getByRole("checkbox", { name: "Urgent" }));
+    fireEvent.click(within(form).getByRole("checkbox", { name: "Low" }));
+    fireEvent.click(within(form).getByRole("button", { name: "Apply filter" }));
+    expect(await screen.findByText("Priority is any of Urgent, Low")).toBeTruthy();
+
+    fireEvent.click(await screen.findByRole("button", { name: "Filter" }));
+    form = screen.getByRole("form", { name: "Add filter" });
+    fireEvent.change(within(form).getByLabelText("Field"), { target: { value: "due_date" } });
+    fireEvent.change(within(form).getByLabelText("Condition"), { target: { value: "between" } });
+    fireEvent.change(within(form).getByLabelText("From"), { target: { value: "2026-03-01" } });
+    fireEvent.change(within(form).getByLabelText("To"), { target: { value: "2026-03-31" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Apply filter" }));
+    await waitFor(() =>
+      expect(server.to("POST", `${API}/list`).at(-1)?.body).toMatchObject({
+        filters: [
+          { field: "priority", op: "in", value: [4, 1] },
+          { field: "due_date", op: "between", value: ["2026-03-01", "2026-03-31"] },
+        ],
+      })
+    );
+  });
+
   it("offers the caller's saved views besides the declared ones", async () => {
     fakeServer({
       [`POST ${API}/list`]: page([taskRow("t1")]),
@@ -309,7 +338,7 @@ describe("the record-list widget", () => {
     });
   });
 
-  it("takes a bulk action on the selected rows", async () => {
+  it("takes a bulk action on the selected rows, with the comment the action asks for", async () => {
     const server = fakeServer({
       [`POST ${API}/list`]: page([taskRow("t1"), taskRow("t2")]),
       [`POST ${API}/bulk`]: { results: [], succeeded: 2, failed: 0 },
@@ -318,10 +347,16 @@ describe("the record-list widget", () => {
     expect(await screen.findByText("Task t2")).toBeTruthy();
     fireEvent.click(screen.getByRole("checkbox", { name: "Select all" }));
     fireEvent.click(screen.getByRole("button", { name: "Complete" }));
+    const dialog = await screen.findByRole("dialog", { name: "Complete 2 records" });
+    fireEvent.change(within(dialog).getByLabelText("Comment (optional)"), {
+      target: { value: "Sprint closed" },
+    });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Complete 2 records" }));
     expect(await screen.findByText("2 updated, 0 failed")).toBeTruthy();
     expect(server.to("POST", `${API}/bulk`)[0].body).toEqual({
       ids: ["t1", "t2"],
       action: "complete",
+      comment: "Sprint closed",
     });
   });
 
@@ -360,7 +395,7 @@ describe("the record-list widget", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
-  it("exports the filtered list as CSV through the API with the bearer token", async () => {
+  it("exports the list as filtered, searched and sorted now, through the API with the bearer token", async () => {
     storeTokens({ access_token: "tok", refresh_token: "r" });
     const server = fakeServer({
       [`POST ${API}/list`]: page([taskRow("t1")]),
@@ -374,6 +409,11 @@ describe("the record-list widget", () => {
       Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }),
     );
     await renderScreen(listScreen({ view: "mine" }));
+    const box = await screen.findByRole("searchbox", { name: "Search Tasks" });
+    fireEvent.change(box, { target: { value: "apollo" } });
+    await waitFor(() =>
+      expect(server.to("POST", `${API}/list`).at(-1)?.body).toMatchObject({ search: "apollo" })
+    );
     fireEvent.click(await screen.findByRole("button", { name: "Export" }));
     await waitFor(() => expect(created).toHaveBeenCalled());
     const request = server.to("GET", `${API}/export`)[0];
@@ -381,6 +421,9 @@ describe("the record-list widget", () => {
     const query = new URL(request.url, "http://x").searchParams;
     expect(query.get("format")).toBe("csv");
     expect(JSON.parse(query.get("filters")!)).toEqual([{ field: "title", op: "is_set" }]);
+    expect(query.get("search")).toBe("apollo");
+    // The sort in effect: the view's, as the list shows it.
+    expect(JSON.parse(query.get("sort")!)).toEqual([{ field: "due_date", dir: "asc" }]);
   });
 
   it("reloads when a record of its type changes elsewhere", async () => {

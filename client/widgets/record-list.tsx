@@ -142,7 +142,10 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
   async function download(): Promise<void> {
     setProblem(undefined);
     try {
-      const blob = await exportCsv(api, [...fixed, ...(view?.filters ?? []), ...choices.filters]);
+      const blob = await exportCsv(api, [...fixed, ...(view?.filters ?? []), ...choices.filters], {
+        search,
+        sort,
+      });
       const { saveFile } = await import("../renderer/download.ts");
       saveFile(
         `${meta.plural.toLowerCase().replace(/\s+/g, "-")}.csv`,

@@ -56,6 +56,9 @@ export const WIDGET_REGISTRY: WidgetRegistry = {
   "button": Button,
   "bar-chart": lazy(() => import("./bar-chart.tsx").then((m) => ({ default: m.BarChart }))),
   "line-chart": lazy(() => import("./line-chart.tsx").then((m) => ({ default: m.LineChart }))),
+  "grouped-bar-chart": lazy(() =>
+    import("./grouped-bar-chart.tsx").then((m) => ({ default: m.GroupedBarChart }))
+  ),
   "trend-arrow": lazy(() => import("./trend-arrow.tsx").then((m) => ({ default: m.TrendArrow }))),
   "risk-bar": lazy(() => import("./risk-bar.tsx").then((m) => ({ default: m.RiskBar }))),
   "tone-dot": lazy(() => import("./tone-dot.tsx").then((m) => ({ default: m.ToneDot }))),

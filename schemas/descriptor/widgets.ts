@@ -352,6 +352,20 @@ const BarChart = z.object({
   emptyTitle: z.string().optional(),
 }).strict().meta({ id: "widget:bar-chart" });
 
+const GroupedBarChart = z.object({
+  type: z.literal("grouped-bar-chart"),
+  ...base,
+  source: z.string(),
+  path: z.string().optional().describe("dot path of the array of points"),
+  x: z.string().describe("field of the category (e.g. week)"),
+  series: z.array(ChartSeries).min(1).max(6).describe("one bar per series in each category"),
+  groupBy: z.string().optional().describe("one small chart per value of this field (e.g. person)"),
+  xLabel: z.string().optional(),
+  title: z.string().optional(),
+  height: z.number().int().min(80).max(600).optional(),
+  emptyText: z.string(),
+}).strict().meta({ id: "widget:grouped-bar-chart" });
+
 const LineChart = z.object({
   type: z.literal("line-chart"),
   ...base,
@@ -430,6 +444,7 @@ export const WIDGET_SCHEMAS = [
   ErrorPanel,
   Button,
   BarChart,
+  GroupedBarChart,
   LineChart,
   TrendArrow,
   RiskBar,

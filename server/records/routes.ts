@@ -30,6 +30,7 @@ import { deleteView, savedViews, saveView } from "./engine/saved-views.ts";
 import { Filter, Sort } from "../../schemas/records/meta.ts";
 import { invalidInput, notFound } from "../platform/errors/app-error.ts";
 import { readFile, storeFile } from "./engine/files.ts";
+import { sweepUnattachedFiles } from "./engine/file-sweep.ts";
 import { importExportRoutes } from "./import-export-routes.ts";
 
 const DeleteQuery = z.object({ version: z.coerce.number().int().positive() }).strict();
@@ -365,9 +366,11 @@ function fileRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
   }, async (c, { access, body }) => {
     const checked = engine.findType(type.id)!;
     if (!authorize(access, checked.module, "create")) engine.typeFor(access, type.id, "update");
-    const file = await engine.db.transaction((tx) =>
-      storeFile(tx, access, body.file, new Date(engine.clock()).toISOString())
-    );
+    const file = await engine.db.transaction(async (tx) => {
+      const now = engine.clock();
+      await sweepUnattachedFiles(tx, engine.types.values(), access.organizationId, now);
+      return await storeFile(tx, access, body.file, new Date(now).toISOString());
+    });
     return c.json({ file }, 201);
   });
 

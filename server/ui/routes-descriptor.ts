@@ -22,6 +22,7 @@ export function screenOfParameterRoute(path: string): string {
 const SPECIAL_LEGACY: Record<string, string> = {
   "/budget-management": "/app/budget",
   "/enterprise-projects": "/app/projects",
+  "/enterprise-projects/:id": "/app/projects/:id",
   "/enterprise-dashboard": "/app/executive-dashboard",
   "/enterprise-analytics": "/app/analytics-dashboard",
 };

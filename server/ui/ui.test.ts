@@ -128,7 +128,12 @@ Deno.test("GET /ui/shell leaves out categories with no visible items", async () 
   const t = await createTestApp();
   try {
     const body = await shell(t, "sales@acme.test");
-    assertEquals(body.sidebar.categories.map((c) => c.name), ["Core", "Sales", "Operations"]);
+    assertEquals(body.sidebar.categories.map((c) => c.name), [
+      "Core",
+      "Sales",
+      "Finance",
+      "Operations",
+    ]);
     ok(body.sidebar.categories.every((c) => c.items.length > 0));
   } finally {
     await t.close();

@@ -15,6 +15,7 @@ const BENCHES = [
   "records-form",
   "records-import",
   "records-export",
+  "enterprise-transfer",
   "finance-dashboard",
 ];
 

@@ -11,6 +11,7 @@
 import type { Queryable, SqlValue } from "../database.ts";
 import { newId } from "../../platform/ids.ts";
 import { nextSeriesNames } from "../../records/engine/record-store.ts";
+import { applyInvoicePayment } from "../../modules/finance/invoice-balance.ts";
 import { SeededRandom } from "./random.ts";
 import { ORGS } from "./demo-people.ts";
 
@@ -288,6 +289,66 @@ async function spent(
   return Number(row?.total ?? 0);
 }
 
+const METHODS = ["bank_transfer", "bank_transfer", "bank_transfer", "card", "cheque"];
+
+/**
+ * Payments against the organisation's submitted invoices found now, oldest first:
+ * about half settled in full, a fifth partly paid, the rest left open; a few
+ * payments keep an unallocated remainder. Each is applied to its invoice as a
+ * submitted payment is.
+ */
+async function seedPayments(
+  tx: Queryable,
+  random: SeededRandom,
+  org: keyof typeof PEOPLE,
+  today: number,
+): Promise<void> {
+  const orgId = ORGS[org].id;
+  const open = await tx.all<
+    { id: string; name: string; client_id: string; issue_date: string; outstanding: number }
+  >(
+    `SELECT id, name, client_id, issue_date, outstanding FROM invoices
+      WHERE organization_id = ? AND docstatus = 1 AND is_return = 0 AND outstanding > 0
+      ORDER BY issue_date, name`,
+    [orgId],
+  );
+  for (const invoice of open) {
+    const roll = random.next();
+    if (roll > 0.7) continue;
+    const paidOn = Date.parse(invoice.issue_date) + random.int(5, 45) * DAY;
+    if (paidOn >= today) continue;
+    const outstanding = Number(invoice.outstanding);
+    const allocated = roll < 0.5 ? outstanding : round(outstanding * (0.3 + random.next() * 0.4));
+    const remainder = random.chance(0.06) ? round(random.int(5, 40) * 10) : 0;
+    const at = iso(paidOn + random.int(9, 16) * 3_600_000);
+    const [name] = await nextSeriesNames(tx, orgId, "PAY-.YYYY.-.#####", at);
+    const id = newId("pay", random.next);
+    await insert(tx, "payments", {
+      id,
+      ...stamps(orgId, PEOPLE[org].creator, at, name),
+      version: 2,
+      docstatus: 1,
+      amended_from: null,
+      client_id: invoice.client_id,
+      payment_date: at.slice(0, 10),
+      amount: round(allocated + remainder),
+      method: random.pick(METHODS),
+      reference: `${invoice.name} / ${random.int(100_000, 999_999)}`,
+      allocated_amount: allocated,
+      unallocated_amount: remainder,
+    });
+    await insert(tx, "payment_allocations", {
+      id: newId("row", random.next),
+      organization_id: orgId,
+      payment_id: id,
+      idx: 0,
+      invoice_id: invoice.id,
+      amount: allocated,
+    });
+    await applyInvoicePayment(tx, orgId, invoice.id, allocated);
+  }
+}
+
 /** Seeds the demo money of both organisations. */
 export async function seedMoney(tx: Queryable, today: number): Promise<void> {
   const random = new SeededRandom(MONEY_SEED);
@@ -303,6 +364,8 @@ export async function seedMoney(tx: Queryable, today: number): Promise<void> {
     projects: acmeProjects.map((p) => p.id),
   });
   await seedClaims(tx, random, "globex", { today, count: 6, projects: [] });
+  await seedPayments(tx, random, "acme", today);
+  await seedPayments(tx, random, "globex", today);
 
   const templates = await seedTemplates(
     tx,

@@ -16,7 +16,9 @@ import { SeededRandom } from "./random.ts";
 import { CLIENTS, DEMO_PASSWORD, ORGS, PEOPLE, PROJECTS } from "./demo-people.ts";
 import { seedProjectAnalytics } from "./demo-analytics.ts";
 import { ORG_ADMINS, seedRecords } from "./demo-records.ts";
+import { seedEnterpriseProjects } from "./demo-enterprise.ts";
 import { seedMoney } from "./demo-money.ts";
+import { seedEnterpriseApprovals } from "./demo-enterprise-approvals.ts";
 import { seedCompliance } from "./demo-compliance.ts";
 import { nextPlace } from "../dialect.ts";
 import { MESSAGE_PLACES } from "../../modules/portal/repo.ts";
@@ -193,8 +195,10 @@ export async function seedDemo(
     await seedAudit(tx, random, today);
     await seedProjectAnalytics(tx, today);
     await seedMessages(tx, today);
+    await seedEnterpriseProjects(tx, today);
     await seedRecords(tx, today);
     await seedMoney(tx, today);
+    await seedEnterpriseApprovals(tx, today);
     await seedCompliance(tx, today);
   });
 }

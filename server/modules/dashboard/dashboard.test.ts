@@ -19,7 +19,7 @@ Deno.test("POST /dashboard/summary answers the organisation's headline figures",
          (SELECT COUNT(*) FROM notifications WHERE organization_id = 'org_acme' AND user_id = 'usr_acme_admin' AND read = 0) AS unread_notifications`,
       [today, since],
     );
-    assertEquals(body.active_projects, 5);
+    assertEquals(body.active_projects, 7);
     ok((body.open_tasks as number) > 0);
     const { active_project_progress: progress, finance, ...counts } = body;
     assertEquals(counts, { ...figures, as_of: now.toISOString() });

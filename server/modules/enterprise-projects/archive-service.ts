@@ -203,6 +203,7 @@ async function restore(
       {
         dryRun: false,
         onConflict: "skip",
+        today: target.now.slice(0, 10),
       },
     );
     if (report.failed.length > 0) {

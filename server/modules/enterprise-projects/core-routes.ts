@@ -15,6 +15,7 @@ import type { EnterpriseDeps } from "./mod.ts";
 import { projectHead } from "./core-repo.ts";
 import { includedParts, projectParts } from "./core-parts.ts";
 import { recordVersion } from "./versions-snapshot.ts";
+import { withEnterpriseDefaults } from "./core-defaults.ts";
 import { bulkUpdateRoutes } from "./core-bulk.ts";
 import { transferRoutes } from "./transfer-routes.ts";
 import { versionRoutes } from "./versions-routes.ts";
@@ -22,14 +23,6 @@ import { archiveRoutes } from "./archive-routes.ts";
 
 /** A tag shared by every enterprise project call. */
 export const TAG = "Enterprise projects";
-
-/** Days from the start to the default end of a new enterprise project. */
-export const DEFAULT_DURATION_DAYS = 90;
-
-/** The calendar day `days` after `day` (both YYYY-MM-DD, UTC). */
-export function dayPlus(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** Declares the ep-core calls of the enterprise project service. */
 export function coreProjectRoutes(api: Api, deps: EnterpriseDeps): void {
@@ -54,17 +47,16 @@ export function coreProjectRoutes(api: Api, deps: EnterpriseDeps): void {
   }, async (c, { access, body }) => {
     const type = records.typeFor(access, "project", "create");
     const { approval_status, archive_status, ...values } = body;
-    const start = values.start_date ?? today();
     const project = await db.transaction(async (tx) => {
-      let created = await records.createIn(tx, access, type, {
-        current_phase: "planning",
-        project_type: "software_development",
-        complexity_score: 5,
-        risk_level: "medium",
-        ...values,
-        start_date: start,
-        end_date: values.end_date ?? dayPlus(start, DEFAULT_DURATION_DAYS),
-      }, { requestId: c.get("requestId") });
+      let created = await records.createIn(
+        tx,
+        access,
+        type,
+        withEnterpriseDefaults(values, today()),
+        {
+          requestId: c.get("requestId"),
+        },
+      );
       const statuses = {
         ...(approval_status ? { approval_status } : {}),
         ...(archive_status ? { archive_status } : {}),

@@ -8,6 +8,8 @@ import type { Database } from "../../db/database.ts";
 import type { Api } from "../../platform/http/api.ts";
 import type { RecordEngine } from "../../records/engine/engine.ts";
 import { coreProjectRoutes } from "./core-routes.ts";
+import { approvalRoutes } from "./approval-routes.ts";
+import { resourceRoutes } from "./resource-routes.ts";
 
 /** What the enterprise calls are built on. */
 export interface EnterpriseDeps {
@@ -20,4 +22,6 @@ export interface EnterpriseDeps {
 /** Declares every enterprise project call. */
 export function enterpriseProjectRoutes(api: Api, deps: EnterpriseDeps): void {
   coreProjectRoutes(api, deps);
+  approvalRoutes(api, deps);
+  resourceRoutes(api, deps);
 }

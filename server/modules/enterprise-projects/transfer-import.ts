@@ -19,6 +19,7 @@ import type { RecordEngine } from "../../records/engine/engine.ts";
 import { tasksOfProjects } from "./core-repo.ts";
 import { CSV_COLUMNS, ExportedProject, ExportFile } from "./transfer-format.ts";
 import { SNAPSHOT_FIELDS } from "./versions-snapshot.ts";
+import { withEnterpriseDefaults } from "./core-defaults.ts";
 
 type Report = z.infer<typeof ImportResponse>;
 type Failure = Report["failed"][number];
@@ -27,6 +28,8 @@ type Failure = Report["failed"][number];
 export interface ImportOptions {
   dryRun: boolean;
   onConflict: "skip" | "update";
+  /** Today (YYYY-MM-DD): new projects get the enterprise defaults. */
+  today: string;
   requestId?: string;
 }
 
@@ -78,6 +81,7 @@ export function readImportFile(
         }
       }
       if (!fields.name) failed.push({ line: line.line, field: "name", message: "Required" });
+      if (failed.some((f) => f.line === line.line)) continue;
       rows.push({
         line: line.line,
         project: {
@@ -214,7 +218,7 @@ async function importOne(
       phaseIds = new Map(project.phases.map((p) => [p.id as string, p.id as string]));
     } else {
       const created = await engine.createIn(tx, access, projectType, {
-        ...project.fields,
+        ...withEnterpriseDefaults(project.fields, options.today),
         phases: project.phases.map(({ id: _id, ...p }) => p),
         members: members.map(({ id: _id, ...m }) => m),
       }, { auditAction: "import", requestId: options.requestId });

@@ -31,9 +31,12 @@ export function transferRoutes(api: Api, { db, records, clock }: EnterpriseDeps)
     const snapshots = await takeSnapshots(db, access.organizationId, ids);
     const missing = ids.findIndex((id) => !snapshots.has(id));
     if (missing !== -1) {
-      throw invalidInput(`project_ids: no project "${ids[missing]}" in this organization`, {
-        [`project_ids.${missing}`]: "No such project in this organization",
-      });
+      throw invalidInput(
+        `project_ids.${missing}: no project "${ids[missing]}" in this organization`,
+        {
+          [`project_ids.${missing}`]: "No such project in this organization",
+        },
+      );
     }
     const stamp = new Date(clock()).toISOString();
     const name = `projects-${stamp.slice(0, 10)}`;
@@ -67,6 +70,7 @@ export function transferRoutes(api: Api, { db, records, clock }: EnterpriseDeps)
     const report = await importProjects(db, records, access, file, {
       dryRun: body.dry_run === "true" || body.dry_run === "1",
       onConflict: body.on_conflict ?? "skip",
+      today: new Date(clock()).toISOString().slice(0, 10),
       requestId: c.get("requestId"),
     });
     return c.json(report);

@@ -115,7 +115,11 @@ export function versionRoutes(api: Api, { db, records, clock }: EnterpriseDeps):
     const from = await versionOf(db, access.organizationId, id, versionNumber(query.from));
     const to = await versionOf(db, access.organizationId, id, versionNumber(query.to));
     if (!from || !to) throw notFound("Version");
-    return c.json(compareVersions(id, from, to));
+    const people = [from, to].flatMap((v) => {
+      const s = snapshotOf(v);
+      return [s.fields.manager, ...s.members.map((m) => m.user), ...s.tasks.map((t) => t.assignee)];
+    }) as (string | null)[];
+    return c.json(compareVersions(id, { from, to }, await userNames(db, people)));
   });
 
   api.route({

@@ -197,16 +197,14 @@ Deno.test("Versions of an enterprise project", async (t) => {
       );
       const fields = answer.differences.filter((d: Json) => d.part === "field");
       assertEquals(fields.map((d: Json) => [d.field, d.from_value, d.to_value]), [
-        ["name", "Ledger migration", "Ledger migration (replanned)"],
-        ["end_date", "2026-03-31", "2026-04-30"],
-        ["budget", "0", "50000"],
-        ["complexity_score", "5", "8"],
-        ["risk_level", "medium", "high"],
+        ["Project name", "Ledger migration", "Ledger migration (replanned)"],
+        ["End date", "2026-03-31", "2026-04-30"],
+        ["Budget", "0", "50000"],
+        ["Complexity", "5", "8"],
+        ["Risk level", "Medium", "High"],
       ]);
       ok(
-        answer.differences.some((d: Json) =>
-          d.part === "member" && d.field === "allocation_percent"
-        ),
+        answer.differences.some((d: Json) => d.part === "member" && d.field === "Allocation"),
       );
     });
 

@@ -91,16 +91,22 @@ Deno.test("POST /navigation shows the admin every module of the catalogue", asyn
   }
 });
 
-Deno.test("POST /navigation shows sales only Core, Sales and five Operations items", async () => {
+Deno.test("POST /navigation shows sales only Core, Sales, their own expense claims and five Operations items", async () => {
   const t = await createTestApp();
   try {
     const { items } = await navigation(t, "sales@acme.test");
-    assertEquals([...new Set(items.map((i) => i.category))], ["Core", "Sales", "Operations"]);
+    assertEquals([...new Set(items.map((i) => i.category))], [
+      "Core",
+      "Sales",
+      "Finance",
+      "Operations",
+    ]);
     const catalogueIds = (category: string) =>
       MODULE_DEFINITIONS.filter((m) => m.category === category).map((m) => m.id);
     const ids = (category: string) => items.filter((i) => i.category === category).map((i) => i.id);
     assertEquals(ids("Core"), catalogueIds("Core"));
     assertEquals(ids("Sales"), catalogueIds("Sales"));
+    assertEquals(ids("Finance"), ["expenses"]);
     assertEquals(ids("Operations"), [
       "clients",
       "proposals",

@@ -25,10 +25,12 @@ Deno.test("POST /projects/list answers the organisation's projects with a page o
   const t = await createTestApp();
   try {
     const body = await list(t, {});
-    assertEquals([body.total, body.skip, body.limit], [8, 0, 100]);
+    assertEquals([body.total, body.skip, body.limit], [10, 0, 100]);
     assertEquals(body.projects.map((p) => p.name), [
       "Acme Internal Tooling",
       "Contoso Operations Review",
+      "Customer portal rebuild",
+      "Enterprise ledger migration",
       "Fabrikam Cloud Migration",
       "Litware API Platform",
       "Northwind BI Dashboards",
@@ -52,7 +54,7 @@ Deno.test("POST /projects/list filters by status and client", async () => {
   const t = await createTestApp();
   try {
     const active = await list(t, { status: "active" });
-    assertEquals(active.total, 5);
+    assertEquals(active.total, 7);
     ok(active.projects.every((p) => p.status === "active"));
     const northwind = await list(t, { client_id: "cli_northwind" });
     assertEquals(northwind.projects.map((p) => p.id).sort(), [

@@ -27,7 +27,8 @@ export function projectRoutes(api: Api, db: Database, engine: RecordEngine): voi
     body: ProjectsListRequest,
     response: ProjectsListResponse,
   }, async (c, { access, body }) => {
-    const filters: Filter[] = [];
+    // A project in cold storage is kept for the record, not picked for work.
+    const filters: Filter[] = [{ field: "archive_status", op: "ne", value: "cold_storage" }];
     if (body.status) filters.push({ field: "status", op: "eq", value: body.status });
     if (body.client_id) filters.push({ field: "client", op: "eq", value: body.client_id });
     if (body.project_manager_id) {

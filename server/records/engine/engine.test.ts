@@ -209,6 +209,42 @@ Deno.test("lists filter, search, sort and page with a cursor, and count exactly"
   });
 });
 
+Deno.test("records with an empty date sort last both ways, also across pages", async () => {
+  await withApp(async (app, admin) => {
+    const dues = ["2026-03-01", null, "2026-01-01", null, "2026-02-01"];
+    for (const [i, due_date] of dues.entries()) {
+      const { response } = await createJob(app, admin, {
+        title: `Job ${i}`,
+        kind: "repair",
+        ...(due_date ? { due_date } : {}),
+      });
+      assertEquals(response.status, 201);
+    }
+    const titles = async (dir: "asc" | "desc") => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { items: { title: string }[]; next_cursor: string | null } = await json(
+          await app.call("POST", "/api/records/sample_job/list", {
+            token: admin,
+            body: { sort: [{ field: "due_date", dir }], limit: 2, ...(cursor ? { cursor } : {}) },
+          }),
+        );
+        seen.push(...page.items.map((r) => r.title));
+        cursor = page.next_cursor;
+      } while (cursor);
+      return seen;
+    };
+    const empties = ["Job 1", "Job 3"].sort();
+    const asc = await titles("asc");
+    assertEquals(asc.slice(0, 3), ["Job 2", "Job 4", "Job 0"]);
+    assertEquals(asc.slice(3).sort(), empties);
+    const desc = await titles("desc");
+    assertEquals(desc.slice(0, 3), ["Job 0", "Job 4", "Job 2"]);
+    assertEquals(desc.slice(3).sort(), empties);
+  });
+});
+
 Deno.test("transitions move the state, refuse with the reason, and need their comment", async () => {
   await withApp(async (app, admin) => {
     const { body } = await createJob(app, admin, { title: "Paint" });

@@ -125,3 +125,35 @@ Deno.test("a file over the usual 1 MiB body is taken up to 10 MiB, and a larger 
     await app.close();
   }
 });
+
+Deno.test("an upload nobody attached for a day goes with the next upload; attached files and fresh uploads stay", async () => {
+  const app = await createEngineTestApp();
+  try {
+    const admin = await app.tokenFor("admin@acme.test");
+    const globex = await app.tokenFor("admin@globex.test");
+    const text = (s: string) => new TextEncoder().encode(s);
+    const left = (await upload(app, admin, "left.txt", text("never attached"))).body.file.id;
+    const kept = (await upload(app, admin, "kept.txt", text("attached"))).body.file.id;
+    const elsewhere = (await upload(app, globex, "globex.txt", text("another firm"))).body.file.id;
+    const created = await app.call("POST", "/api/records/document", {
+      token: admin,
+      body: { values: { title: "Kept", file: kept } },
+    });
+    assertEquals(created.status, 201);
+    app.clock.advance(23 * 60 * 60 * 1000);
+    // Sign in again: an access token lives shorter than a day.
+    const later = await app.tokenFor("admin@acme.test");
+    const young = (await upload(app, later, "young.txt", text("still being filled"))).body.file.id;
+    const stored = async () =>
+      (await app.db.all<{ id: string }>("SELECT id FROM files ORDER BY id")).map((f) => f.id);
+    assertEquals((await stored()).includes(left), true, "a day has not passed yet");
+
+    app.clock.advance(2 * 60 * 60 * 1000);
+    const next =
+      (await upload(app, await app.tokenFor("admin@acme.test"), "next.txt", text("next")))
+        .body.file.id;
+    assertEquals(await stored(), [kept, elsewhere, young, next].sort());
+  } finally {
+    await app.close();
+  }
+});

@@ -196,9 +196,19 @@ function filterClause(
   }
 }
 
-/** A sort column as SQL: nullable columns sort as '' so both databases agree on where empties go. */
-function sortExpression(key: Key): string {
-  return key.nullable ? `COALESCE(t.${key.column}, '')` : `t.${key.column}`;
+/**
+ * What an empty (NULL) value sorts as, so that empties come last whichever way the
+ * list runs and both databases agree: '' before every value when descending, '~'
+ * after every value when ascending (nullable columns hold ids, dates and times,
+ * whose characters all sort before '~' in byte order).
+ */
+function emptySortsAs(dir: "asc" | "desc"): string {
+  return dir === "asc" ? "~" : "";
+}
+
+/** A sort column as SQL: a nullable column sorts its empties last (`emptySortsAs`). */
+function sortExpression(key: Key, dir: "asc" | "desc"): string {
+  return key.nullable ? `COALESCE(t.${key.column}, '${emptySortsAs(dir)}')` : `t.${key.column}`;
 }
 
 /** The ORDER BY keys of a list: the asked sort, then `id` as the tie-break. */
@@ -209,7 +219,7 @@ export function sortKeys(
 ): { expression: string; dir: "asc" | "desc"; key: Key }[] {
   const keys = sort.map((s) => {
     const key = keyOf(type, access, s.field, "sort");
-    return { expression: sortExpression(key), dir: s.dir, key };
+    return { expression: sortExpression(key, s.dir), dir: s.dir, key };
   });
   const last = keys.at(-1)?.dir ?? "asc";
   keys.push({
@@ -271,7 +281,7 @@ export function cursorAfter(
 ): string {
   const values = keys.map((k) => {
     const v = row[k.key.column];
-    return k.key.nullable ? (v ?? "") : v;
+    return k.key.nullable ? (v ?? emptySortsAs(k.dir)) : v;
   });
   return encodeBase64Url(new TextEncoder().encode(JSON.stringify(values)));
 }

@@ -80,8 +80,7 @@ export async function validateRecord(
       continue;
     }
     sent.add(key);
-    // A form sends a new record's defaults as they are declared: `@me` is the caller.
-    values[key] = field.link === "user" && value === "@me" ? access.user.id : value;
+    values[key] = await declaredDefault(field, value, scope);
   }
   if (!existing) {
     for (const field of type.fields) {
@@ -176,6 +175,25 @@ function fetchedAlways(field: RecordField): boolean {
   return !!field.fetch_from && !field.fetch_if_empty;
 }
 
+/**
+ * A form sends a new record's (or row's) defaults as they are declared (`@today`,
+ * `@me`…): sent for the field they are the default of, they mean what they mean as
+ * defaults.
+ */
+async function declaredDefault(
+  field: RecordField,
+  value: unknown,
+  scope: ValidationScope,
+): Promise<unknown> {
+  const token = typeof value === "string" && value.startsWith("@") && value === field.default;
+  return token ? await defaultValue(value, scope) : value;
+}
+
+/** A link's title (`<link>__title`), which a record read carries and a form may send back. */
+function isLinkTitle(fields: ReadonlyMap<string, RecordField>, key: string): boolean {
+  return key.endsWith("__title") && fields.get(key.slice(0, -"__title".length))?.type === "link";
+}
+
 async function defaultValue(
   value: string | number | boolean,
   scope: ValidationScope,
@@ -241,7 +259,9 @@ async function checkChildRows(
     const storedRow: Record<string, SqlValue> = {};
     const shownRow: RecordData = {};
     for (const key of Object.keys(row)) {
-      if (key !== "id" && !byId.has(key)) errors[`${at}.${key}`] = "Unknown field";
+      if (key !== "id" && !byId.has(key) && !isLinkTitle(byId, key)) {
+        errors[`${at}.${key}`] = "Unknown field";
+      }
     }
     const rowId = (row as RecordData).id;
     if (rowId !== undefined && (typeof rowId !== "string" || rowId.length > 64)) {
@@ -259,7 +279,7 @@ async function checkChildRows(
         ? undefined
         : hidden.has(c.id)
         ? (typeof rowId === "string" ? before.get(rowId)?.[c.id] : undefined)
-        : (row as RecordData)[c.id];
+        : await declaredDefault(c, (row as RecordData)[c.id], scope);
       if (isEmpty(raw)) rowEmpty.add(c.id);
       const checked = checkFieldValue(c, raw, optionsOf.get(c.id));
       if (!checked.ok) {

@@ -38,3 +38,20 @@ export async function createEngineTestApp(
   }
   return app;
 }
+
+/** Grants a role, in every organisation, these actions of a module. */
+export async function grant(app: TestApp, role: string, module: string, actions: string[]) {
+  const roles = await app.db.all<{ id: string; organization_id: string }>(
+    "SELECT id, organization_id FROM roles WHERE name = ?",
+    [role],
+  );
+  for (const r of roles) {
+    for (const action of actions) {
+      await app.db.run(
+        `INSERT INTO role_permissions (organization_id, role_id, permission) VALUES (?, ?, ?)
+         ON CONFLICT DO NOTHING`,
+        [r.organization_id, r.id, permissionOf(module, action)],
+      );
+    }
+  }
+}

@@ -304,6 +304,19 @@ export const PROJECT = defineRecordType({
   list: {
     columns: ["name", "client", "status", "manager", "start_date", "end_date", "progress"],
     sort: [{ field: "name", dir: "asc" }],
+    views: [
+      {
+        // The list opens here: projects in cold storage are kept, out of everyday lists.
+        id: "current",
+        label: "Current projects",
+        filters: [{ field: "archive_status", op: "ne", value: "cold_storage" }],
+      },
+      {
+        id: "cold-storage",
+        label: "Cold storage",
+        filters: [{ field: "archive_status", op: "eq", value: "cold_storage" }],
+      },
+    ],
   },
   form: {
     tabs: [

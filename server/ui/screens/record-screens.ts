@@ -114,6 +114,10 @@ export function recordScreenDefs(types: readonly RecordType[]): ScreenDef[] {
           id: type.module,
           description: module.description,
           extras: LIST_SCREEN_EXTRAS[type.module]?.(access!),
+          // A type declaring a `current` view opens its list there (projects: not in cold storage).
+          view: type.declaration.list.views?.some((v) => v.id === "current")
+            ? "current"
+            : undefined,
         }),
     });
   }

@@ -1,0 +1,66 @@
+/**
+ * The dialog that asks for an action's comment (optional or required, as the
+ * action declares) before the action is taken, on one record or on many.
+ */
+import { type FormEvent, useState } from "react";
+import { Modal } from "../ui/modal.tsx";
+
+/** What the dialog needs of the action. */
+export interface CommentedAction {
+  label: string;
+  comment?: "none" | "optional" | "required";
+}
+
+/** True when the action asks for a comment. */
+export function takesComment(action: CommentedAction): boolean {
+  return action.comment === "optional" || action.comment === "required";
+}
+
+/** The comment dialog; `onSend` gets the trimmed comment, or undefined when left empty. */
+export function ActionCommentDialog(
+  { action, onSend, onClose }: {
+    action: CommentedAction;
+    onSend(comment: string | undefined): void;
+    onClose(): void;
+  },
+) {
+  const [comment, setComment] = useState("");
+  const [missing, setMissing] = useState(false);
+
+  function send(event: FormEvent): void {
+    event.preventDefault();
+    if (action.comment === "required" && comment.trim() === "") {
+      setMissing(true);
+      return;
+    }
+    onSend(comment.trim() === "" ? undefined : comment.trim());
+  }
+
+  return (
+    <Modal title={action.label} onClose={onClose}>
+      <form className="form" onSubmit={send}>
+        <div className={`field${missing ? " has-error" : ""}`}>
+          <label htmlFor="record-action-comment">
+            Comment{action.comment === "required" ? " (required)" : " (optional)"}
+          </label>
+          <textarea
+            id="record-action-comment"
+            rows={4}
+            maxLength={5000}
+            data-autofocus
+            aria-invalid={missing || undefined}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+          />
+          {missing ? <p className="field-error">A comment is required</p> : null}
+        </div>
+        <div className="modal-actions">
+          <button type="submit" className="button button-primary">{action.label}</button>
+          <button type="button" className="button button-ghost" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

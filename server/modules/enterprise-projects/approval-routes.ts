@@ -1,0 +1,103 @@
+/**
+ * The enterprise project approval calls (spec 001 §7, issue 14): the workflows a
+ * project can go through, submission, an approver's decision, and the status
+ * with its history. Reading needs projects.read, submitting projects.update,
+ * deciding projects.approve and the current step's approver role.
+ */
+import * as S from "../../../schemas/api/enterprise-projects/approvals.ts";
+import type { Api } from "../../platform/http/api.ts";
+import type { Access } from "../../platform/access/access.ts";
+import { notFound } from "../../platform/errors/app-error.ts";
+import type { EnterpriseDeps } from "./mod.ts";
+import { loadWorkflows, projectFacts, shownStep } from "./approval-workflows.ts";
+import { processApproval, submitForApproval } from "./approval-runs.ts";
+import { approvalStatus } from "./approval-status.ts";
+
+const TAG = "Enterprise projects";
+
+/** Declares the approval calls. */
+export function approvalRoutes(api: Api, { db, records, clock }: EnterpriseDeps): void {
+  const now = () => new Date(clock()).toISOString();
+
+  /** The project after the engine's read checks (module, permission, scope): 404 otherwise. */
+  async function readable(access: Access, id: string) {
+    await records.get(access, "project", id);
+    const facts = await projectFacts(db, access.organizationId, id);
+    if (!facts) throw notFound("Project");
+    return { ...facts, id, version: Number(facts.version), budget: Number(facts.budget) };
+  }
+
+  api.route({
+    method: "get",
+    path: "/enterprise-projects/:id/approval-workflows",
+    tag: TAG,
+    summary: "The organisation's active approval workflows and which steps apply to the project",
+    audience: "staff",
+    response: S.ApprovalWorkflowsResponse,
+  }, async (c, { access }) => {
+    const project = await readable(access, c.req.param("id") ?? "");
+    const workflows = await loadWorkflows(db, access.organizationId, { active: true });
+    return c.json({
+      data: {
+        project_id: project.id,
+        workflows: workflows.map((w) => {
+          const steps = w.steps.map((s) => shownStep(s, project));
+          return {
+            id: w.id,
+            name: w.name,
+            description: w.description,
+            steps,
+            applicable_steps: steps.filter((s) => s.applies).length,
+          };
+        }),
+      },
+    });
+  });
+
+  api.route({
+    method: "post",
+    path: "/enterprise-projects/:id/submit-approval",
+    tag: TAG,
+    summary: "Submits the project for approval on a workflow (its approval status becomes pending)",
+    audience: "staff",
+    body: S.SubmitApprovalRequest,
+    response: S.ApprovalStatusResponse,
+    status: 201,
+  }, async (c, { access, body }) => {
+    const id = c.req.param("id") ?? "";
+    await submitForApproval(records, access, id, body.workflow_id, now());
+    return c.json({ data: await approvalStatus(db, access, await readable(access, id)) }, 201);
+  });
+
+  api.route({
+    method: "post",
+    path: "/enterprise-projects/:id/approvals/:approvalId/process",
+    tag: TAG,
+    summary: "Approves, rejects or requests changes on the current step of an approval",
+    audience: "staff",
+    body: S.ProcessApprovalRequest,
+    response: S.ApprovalStatusResponse,
+  }, async (c, { access, body }) => {
+    const id = c.req.param("id") ?? "";
+    await processApproval(
+      records,
+      access,
+      { projectId: id, approvalId: c.req.param("approvalId") ?? "" },
+      body,
+      now(),
+    );
+    return c.json({ data: await approvalStatus(db, access, await readable(access, id)) });
+  });
+
+  api.route({
+    method: "get",
+    path: "/enterprise-projects/:id/approval-status",
+    tag: TAG,
+    summary: "The project's approval status, its current run step by step, and earlier runs",
+    audience: "staff",
+    response: S.ApprovalStatusResponse,
+  }, async (c, { access }) => {
+    const project = await readable(access, c.req.param("id") ?? "");
+    return c.json({ data: await approvalStatus(db, access, project) });
+  });
+}

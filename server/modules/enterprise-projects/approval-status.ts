@@ -1,0 +1,189 @@
+/**
+ * A project's approvals as people read them (issue 14): the newest run with each
+ * step's approver, condition, state and the actions taken on it (who, when,
+ * comments), whether the caller may decide now, and the earlier runs.
+ */
+import type { z } from "zod";
+import type {
+  ApprovalRun,
+  ApprovalStatus,
+} from "../../../schemas/api/enterprise-projects/approvals.ts";
+import type { Queryable } from "../../db/database.ts";
+import type { Access } from "../../platform/access/access.ts";
+import { authorize } from "../../platform/access/authorize.ts";
+import {
+  loadWorkflows,
+  type ProjectFacts,
+  shownStep,
+  type StoredWorkflow,
+} from "./approval-workflows.ts";
+
+const STATUS_LABELS: Record<string, string> = {
+  pending: "Pending approval",
+  approved: "Approved",
+  rejected: "Rejected",
+  changes_requested: "Changes requested",
+};
+
+const ACTION_LABELS: Record<string, string> = {
+  approve: "Approved",
+  reject: "Rejected",
+  request_changes: "Requested changes",
+};
+
+const STEP_LABELS = {
+  skipped: "Does not apply",
+  waiting: "Waiting",
+  current: "Awaiting decision",
+  approved: "Approved",
+  rejected: "Rejected",
+  changes_requested: "Changes requested",
+} as const;
+
+const ACTION_STATES = {
+  approve: "approved",
+  reject: "rejected",
+  request_changes: "changes_requested",
+} as const;
+
+interface RunRow {
+  id: string;
+  workflow_id: string;
+  status: string;
+  current_step: number;
+  submitted_by: string | null;
+  submitted_at: string;
+  decided_at: string | null;
+}
+
+interface ActionRow {
+  approval_id: string;
+  step_idx: number;
+  action: string;
+  comments: string;
+  acted_by: string | null;
+  acted_at: string;
+}
+
+async function namesOf(q: Queryable, ids: (string | null)[]) {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map<string, string>();
+  const rows = await q.all<{ id: string; first_name: string; last_name: string }>(
+    `SELECT id, first_name, last_name FROM users WHERE id IN (${wanted.map(() => "?").join(", ")})`,
+    wanted,
+  );
+  return new Map(rows.map((r) => [r.id, `${r.first_name} ${r.last_name}`.trim()]));
+}
+
+function shownRun(
+  run: RunRow,
+  workflow: StoredWorkflow | undefined,
+  actions: ActionRow[],
+  names: Map<string, string>,
+  project: ProjectFacts,
+  access: Access,
+): z.infer<typeof ApprovalRun> {
+  const open = run.status === "pending";
+  const steps = (workflow?.steps ?? []).map((step) => {
+    const shown = shownStep(step, project);
+    const taken = actions.filter((a) => Number(a.step_idx) === step.idx);
+    const last = taken[taken.length - 1];
+    const state = last
+      ? ACTION_STATES[last.action as keyof typeof ACTION_STATES]
+      : open && step.idx === Number(run.current_step)
+      ? "current" as const
+      : shown.applies
+      ? "waiting" as const
+      : "skipped" as const;
+    return {
+      idx: shown.idx,
+      step_name: shown.step_name,
+      approver_role: shown.approver_role,
+      approver_role_label: shown.approver_role_label,
+      condition: shown.condition,
+      applies: shown.applies,
+      state,
+      state_label: STEP_LABELS[state],
+      decided_by: last?.acted_by ? names.get(last.acted_by) ?? null : null,
+      comments: last?.comments || null,
+      actions: taken.map((a) => ({
+        step_idx: Number(a.step_idx),
+        action: a.action,
+        action_label: ACTION_LABELS[a.action] ?? a.action,
+        comments: a.comments,
+        acted_by: a.acted_by,
+        acted_by_name: a.acted_by ? names.get(a.acted_by) ?? "" : "",
+        acted_at: a.acted_at,
+      })),
+    };
+  });
+  const current = open ? steps.find((s) => s.idx === Number(run.current_step)) : undefined;
+  return {
+    id: run.id,
+    workflow_id: run.workflow_id,
+    workflow_name: workflow?.name ?? "",
+    status: run.status as z.infer<typeof ApprovalRun>["status"],
+    status_label: STATUS_LABELS[run.status] ?? run.status,
+    current_step: current ? current.idx : null,
+    current_step_name: current ? current.step_name : null,
+    submitted_by: run.submitted_by,
+    submitted_by_name: run.submitted_by ? names.get(run.submitted_by) ?? "" : "",
+    submitted_at: run.submitted_at,
+    decided_at: run.decided_at,
+    steps,
+    actions: steps.flatMap((step) => step.actions.map((a) => ({ ...a, step_name: step.step_name })))
+      .sort((a, b) => a.acted_at.localeCompare(b.acted_at)),
+    can_act: current !== undefined && authorize(access, "projects", "approve") &&
+      access.role === current.approver_role && run.submitted_by !== access.user.id,
+  };
+}
+
+/** The approval status of a project the caller may read. */
+export async function approvalStatus(
+  q: Queryable,
+  access: Access,
+  project: ProjectFacts & { id: string; version: number; approval_status: string },
+): Promise<z.infer<typeof ApprovalStatus>> {
+  const runs = await q.all<RunRow>(
+    `SELECT id, workflow_id, status, current_step, submitted_by, submitted_at, decided_at
+       FROM project_approvals WHERE organization_id = ? AND project_id = ?
+      ORDER BY submitted_at DESC, id DESC`,
+    [access.organizationId, project.id],
+  );
+  const actions = runs.length === 0 ? [] : await q.all<ActionRow>(
+    `SELECT approval_id, step_idx, action, comments, acted_by, acted_at
+       FROM project_approval_actions
+      WHERE organization_id = ? AND approval_id IN (${runs.map(() => "?").join(", ")})
+      ORDER BY acted_at, id`,
+    [access.organizationId, ...runs.map((r) => r.id)],
+  );
+  const workflows = new Map(
+    (await loadWorkflows(q, access.organizationId, {
+      ids: [...new Set(runs.map((r) => r.workflow_id))],
+    })).map((w) => [w.id, w]),
+  );
+  const names = await namesOf(q, [
+    ...runs.map((r) => r.submitted_by),
+    ...actions.map((a) => a.acted_by),
+  ]);
+  const shown = runs.map((run) =>
+    shownRun(
+      run,
+      workflows.get(run.workflow_id),
+      actions.filter((a) => a.approval_id === run.id),
+      names,
+      project,
+      access,
+    )
+  );
+  const status = project.approval_status as z.infer<typeof ApprovalStatus>["approval_status"];
+  return {
+    project_id: project.id,
+    approval_status: status,
+    approval_status_label: STATUS_LABELS[status] ?? status,
+    project_version: project.version,
+    current: shown[0] ?? null,
+    decisions: shown.filter((run) => run.can_act),
+    history: shown.slice(1),
+  };
+}

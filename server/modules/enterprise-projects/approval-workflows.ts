@@ -1,0 +1,136 @@
+/**
+ * The organisation's approval workflows as they stand for one project (issue
+ * 14): each active workflow's ordered steps, with the approver role, the step's
+ * condition in words, and whether it applies to the project — a step applies
+ * when the project's budget reaches its minimum (0: any budget) and its risk
+ * reaches its minimum level (empty: any risk); a step that does not apply is
+ * passed over when the project goes through the workflow.
+ */
+import type { Queryable } from "../../db/database.ts";
+import { roleLabel } from "../../platform/access/role-label.ts";
+
+/** Risk levels from least to most risky (the project's risk_level options). */
+const RISK_ORDER = ["low", "medium", "high", "critical"];
+
+/** What a step's condition is checked against. */
+export interface ProjectFacts {
+  budget: number;
+  risk_level: string;
+}
+
+/** A stored workflow step. */
+export interface StoredStep {
+  idx: number;
+  step_name: string;
+  approver_role: string;
+  min_budget: number;
+  min_risk_level: string;
+}
+
+/** A stored workflow with its steps in order. */
+export interface StoredWorkflow {
+  id: string;
+  name: string;
+  description: string;
+  active: boolean;
+  steps: StoredStep[];
+}
+
+/** Whether a step's condition holds for a project. */
+export function stepApplies(step: StoredStep, project: ProjectFacts): boolean {
+  const budgetHolds = step.min_budget <= 0 || project.budget >= step.min_budget;
+  const riskHolds = step.min_risk_level === "" ||
+    RISK_ORDER.indexOf(project.risk_level) >= RISK_ORDER.indexOf(step.min_risk_level);
+  return budgetHolds && riskHolds;
+}
+
+/** A step's condition in words. */
+export function conditionOf(step: StoredStep): string {
+  const parts: string[] = [];
+  if (step.min_budget > 0) parts.push(`Budget from ${step.min_budget.toLocaleString("en-US")}`);
+  if (step.min_risk_level !== "") parts.push(`Risk ${step.min_risk_level} or higher`);
+  return parts.length > 0 ? parts.join(" and ") : "Always";
+}
+
+/** The step as the calls show it. */
+export function shownStep(step: StoredStep, project: ProjectFacts) {
+  return {
+    idx: step.idx,
+    step_name: step.step_name,
+    approver_role: step.approver_role,
+    approver_role_label: roleLabel(step.approver_role),
+    min_budget: step.min_budget,
+    min_risk_level: step.min_risk_level,
+    condition: conditionOf(step),
+    applies: stepApplies(step, project),
+  };
+}
+
+/** The first step at or after `from` that applies to the project, or null. */
+export function nextApplicableStep(
+  workflow: StoredWorkflow,
+  project: ProjectFacts,
+  from: number,
+): StoredStep | null {
+  return workflow.steps.find((s) => s.idx >= from && stepApplies(s, project)) ?? null;
+}
+
+async function stepsOf(q: Queryable, organizationId: string, ids: string[]) {
+  if (ids.length === 0) return new Map<string, StoredStep[]>();
+  const rows = await q.all<StoredStep & { workflow_id: string }>(
+    `SELECT workflow_id, idx, step_name, approver_role, min_budget, min_risk_level
+       FROM approval_workflow_steps
+      WHERE organization_id = ? AND workflow_id IN (${ids.map(() => "?").join(", ")})
+      ORDER BY workflow_id, idx`,
+    [organizationId, ...ids],
+  );
+  const steps = new Map<string, StoredStep[]>();
+  for (const row of rows) {
+    const list = steps.get(row.workflow_id) ?? [];
+    list.push({
+      idx: Number(row.idx),
+      step_name: row.step_name,
+      approver_role: row.approver_role,
+      min_budget: Number(row.min_budget),
+      min_risk_level: row.min_risk_level,
+    });
+    steps.set(row.workflow_id, list);
+  }
+  return steps;
+}
+
+/** Workflows of the organisation: the active ones, or those with the given ids. */
+export async function loadWorkflows(
+  q: Queryable,
+  organizationId: string,
+  which: { active: true } | { ids: string[] },
+): Promise<StoredWorkflow[]> {
+  const rows = "ids" in which
+    ? which.ids.length === 0 ? [] : await q.all<Omit<StoredWorkflow, "steps">>(
+      `SELECT id, name, description, active FROM approval_workflows
+        WHERE organization_id = ? AND id IN (${which.ids.map(() => "?").join(", ")})`,
+      [organizationId, ...which.ids],
+    )
+    : await q.all<Omit<StoredWorkflow, "steps">>(
+      `SELECT id, name, description, active FROM approval_workflows
+        WHERE organization_id = ? AND active = 1 ORDER BY name, id`,
+      [organizationId],
+    );
+  const steps = await stepsOf(q, organizationId, rows.map((r) => r.id));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    active: Number(row.active) === 1,
+    steps: steps.get(row.id) ?? [],
+  }));
+}
+
+/** The budget and risk of a project of the organisation, or undefined. */
+export function projectFacts(q: Queryable, organizationId: string, projectId: string) {
+  return q.get<ProjectFacts & { version: number; approval_status: string; name: string }>(
+    `SELECT budget, risk_level, version, approval_status, name FROM projects
+      WHERE organization_id = ? AND id = ?`,
+    [organizationId, projectId],
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * The rules of a payment the declaration cannot hold: its allocations are checked
+ * whenever it is saved (the reason named under the allocation's field); on submit
+ * a payment naming no allocation is allocated oldest first, then each allocation
+ * is applied to its invoice's outstanding amount and payment status in the same
+ * transaction; cancelling takes each back. Whatever is not allocated stays on the
+ * payment as its unallocated amount.
+ */
+import type { Queryable } from "../../db/database.ts";
+import type { RecordEngine } from "../../records/engine/engine.ts";
+import type { ActionContext, SaveContext } from "../../records/engine/record-rules.ts";
+import { replaceChildren } from "../../records/engine/record-store.ts";
+import { conflict, invalidInput } from "../../platform/errors/app-error.ts";
+import { applyInvoicePayment } from "../finance/invoice-balance.ts";
+import { roundMoney } from "../finance/budget-actuals.ts";
+import { allocateOldestFirst, type Allocation, allocationProblems } from "./payment-allocation.ts";
+
+function allocationsOf(record: Record<string, unknown>): Allocation[] {
+  return ((record.allocations ?? []) as Record<string, unknown>[]).map((a) => ({
+    invoice: String(a.invoice ?? ""),
+    amount: Number(a.amount ?? 0),
+  }));
+}
+
+async function beforeSave(ctx: SaveContext): Promise<void> {
+  const values = ctx.checked.values;
+  if (!values.client) return;
+  const problems = await allocationProblems(ctx.tx, ctx.access.organizationId, {
+    client: String(values.client),
+    amount: Number(values.amount ?? 0),
+    allocations: allocationsOf(values),
+  });
+  const [first] = Object.entries(problems);
+  if (first) throw invalidInput(`Allocations: ${first[1]}`, problems);
+}
+
+async function submit(ctx: ActionContext): Promise<Record<string, unknown> | void> {
+  const { tx, access, type, record } = ctx;
+  const organizationId = access.organizationId;
+  let allocations = allocationsOf(record);
+  const payment = { client: String(record.client), amount: Number(record.amount) };
+  let values: Record<string, unknown> | undefined;
+  if (allocations.length === 0) {
+    allocations = await allocateOldestFirst(tx, organizationId, payment);
+    await replaceChildren(
+      tx,
+      type,
+      "allocations",
+      { organizationId, id: record.id as string },
+      allocations.map((a) => ({ invoice_id: a.invoice, amount: a.amount })),
+    );
+    const allocated = roundMoney(allocations.reduce((sum, a) => sum + a.amount, 0));
+    values = {
+      allocated_amount: allocated,
+      unallocated_amount: roundMoney(payment.amount - allocated),
+    };
+  }
+  const problems = await allocationProblems(tx, organizationId, { ...payment, allocations });
+  const [first] = Object.values(problems);
+  if (first) throw conflict(`Payment ${record.name} cannot be submitted: ${first}`, problems);
+  await applyAll(tx, organizationId, allocations, 1);
+  return values;
+}
+
+async function applyAll(
+  tx: Queryable,
+  organizationId: string,
+  allocations: readonly Allocation[],
+  sign: 1 | -1,
+): Promise<void> {
+  for (const allocation of allocations) {
+    await applyInvoicePayment(tx, organizationId, allocation.invoice, sign * allocation.amount);
+  }
+}
+
+async function afterAction(ctx: ActionContext): Promise<Record<string, unknown> | void> {
+  if (ctx.action === "submit") return await submit(ctx);
+  if (ctx.action === "cancel") {
+    await applyAll(ctx.tx, ctx.access.organizationId, allocationsOf(ctx.record), -1);
+  }
+}
+
+/** Adds the payment rules to the engine. */
+export function addPaymentRules(records: RecordEngine): void {
+  records.addRules("payment", { beforeSave, afterAction });
+}
