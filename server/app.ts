@@ -47,6 +47,8 @@ import { addExpenseRules } from "./modules/expenses/mod.ts";
 import { addPaymentRules } from "./modules/payments/mod.ts";
 import { dashboardAnalyticsRoutes } from "./modules/analytics-dashboard/mod.ts";
 import { reportRoutes } from "./modules/reports/mod.ts";
+import { complianceRoutes } from "./modules/compliance/mod.ts";
+import { financeReportRoutes } from "./modules/finance-reports/mod.ts";
 import { calendarRoutes } from "./modules/calendar/routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { feedbackRoutes, PRODUCT_VERSION } from "./modules/feedback/routes.ts";
@@ -219,6 +221,8 @@ export function createApp(deps: AppDeps): BuiltApp {
   budgetRoutes(api, db);
   dashboardAnalyticsRoutes(app, api, db, { clock });
   reportRoutes(api, db, clock);
+  complianceRoutes(api, { db, records, clock });
+  financeReportRoutes(api, db, clock);
   calendarRoutes(api, db, clock);
   dashboardRoutes(api, db, clock);
   feedbackRoutes(api, db, clock);

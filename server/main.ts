@@ -9,6 +9,7 @@ import { createApp } from "./app.ts";
 import { DEMO_PASSWORD, PEOPLE } from "./db/seed/demo-people.ts";
 import { closeLogFile, logToFile } from "./platform/http/log.ts";
 import { createSmtpTransport, MailDelivery } from "./platform/mail/mod.ts";
+import { ComplianceWatch } from "./modules/compliance/mod.ts";
 
 const config = readConfig(Deno.env.toObject());
 if (config.logFile) {
@@ -28,6 +29,8 @@ const mail = config.smtpUrl === undefined
   ? undefined
   : new MailDelivery(db, createSmtpTransport(config.smtpUrl, { from: config.mailFrom }));
 mail?.start();
+const compliance = new ComplianceWatch(db);
+compliance.start();
 
 const server = Deno.serve({
   port: config.port,
@@ -69,6 +72,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     setTimeout(() => Deno.exit(1), SHUTDOWN_GRACE_MS * 2);
     feed.stop();
     await mail?.stop();
+    await compliance.stop();
     await Promise.race([
       server.shutdown(),
       new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS)),

@@ -23,6 +23,7 @@ import files from "./migrations/014_files.ts";
 import enterpriseProjects from "./migrations/015_enterprise_projects.ts";
 import invoices from "./migrations/016_invoices.ts";
 import paymentsExpensesBudgets from "./migrations/017_payments_expenses_budgets.ts";
+import compliance from "./migrations/018_compliance.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations/postgres/index.ts";
 
 /** One migration: its number, name and text per dialect. */
@@ -50,6 +51,7 @@ const SQLITE: readonly [number, string, string][] = [
   [15, "enterprise_projects", enterpriseProjects],
   [16, "invoices", invoices],
   [17, "payments_expenses_budgets", paymentsExpensesBudgets],
+  [18, "compliance", compliance],
 ];
 
 /** Every migration, numbered. Append only, with both dialects' texts. */

@@ -19,6 +19,7 @@ import { PAYMENT } from "./types/payment.ts";
 import { EXPENSE } from "./types/expense.ts";
 import { BUDGET } from "./types/budget.ts";
 import { BUDGET_TEMPLATE } from "./types/budget-template.ts";
+import { COMPLIANCE_ITEM } from "./types/compliance-item.ts";
 
 /** The declared record types. */
 export const RECORD_TYPES: readonly RecordType[] = [
@@ -37,6 +38,7 @@ export const RECORD_TYPES: readonly RecordType[] = [
   EXPENSE,
   BUDGET,
   BUDGET_TEMPLATE,
+  COMPLIANCE_ITEM,
 ];
 
 /** The record type with this id, if declared. */

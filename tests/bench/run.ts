@@ -17,6 +17,7 @@ const BENCHES = [
   "records-export",
   "enterprise-transfer",
   "enterprise-schedule",
+  "finance-dashboard",
 ];
 
 const deno = new URL("../../node_modules/.bin/deno", import.meta.url).pathname;

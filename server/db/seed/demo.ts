@@ -20,6 +20,7 @@ import { seedEnterpriseProjects } from "./demo-enterprise.ts";
 import { seedInvoices } from "./demo-invoices.ts";
 import { seedMoney } from "./demo-money.ts";
 import { seedEnterpriseApprovals } from "./demo-enterprise-approvals.ts";
+import { seedCompliance } from "./demo-compliance.ts";
 import { nextPlace } from "../dialect.ts";
 import { MESSAGE_PLACES } from "../../modules/portal/repo.ts";
 
@@ -200,6 +201,7 @@ export async function seedDemo(
     await seedInvoices(tx, today);
     await seedMoney(tx, today);
     await seedEnterpriseApprovals(tx, today);
+    await seedCompliance(tx, today);
   });
 }
 

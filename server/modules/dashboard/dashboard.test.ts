@@ -21,8 +21,22 @@ Deno.test("POST /dashboard/summary answers the organisation's headline figures",
     );
     assertEquals(body.active_projects, 7);
     ok((body.open_tasks as number) > 0);
-    const { active_project_progress: progress, ...counts } = body;
+    const { active_project_progress: progress, finance, ...counts } = body;
     assertEquals(counts, { ...figures, as_of: now.toISOString() });
+    // The finance figures (the administrator sees the finance dashboard).
+    const owing = await t.db.get<{ outstanding: number | null; overdue: number }>(
+      `SELECT SUM(outstanding) AS outstanding,
+              SUM(CASE WHEN due_date < ? THEN 1 ELSE 0 END) AS overdue
+         FROM invoices WHERE organization_id = 'org_acme'
+          AND payment_status IN ('unpaid', 'partly_paid') AND outstanding <> 0`,
+      [today],
+    );
+    const figuresOfFinance = finance as Record<string, number>;
+    assertEquals(
+      figuresOfFinance.outstanding,
+      Math.round((owing?.outstanding ?? 0) * 100) / 100,
+    );
+    assertEquals(figuresOfFinance.overdue_invoices, Number(owing?.overdue ?? 0));
     // The active projects due first, each with the progress its analytics call answers.
     const due = await t.db.all<{ id: string }>(
       "SELECT id FROM projects WHERE organization_id = 'org_acme' AND status = 'active' ORDER BY end_date, name LIMIT 5",

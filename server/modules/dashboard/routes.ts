@@ -3,7 +3,9 @@
  * tasks, active projects, overdue tasks, new leads in the last 30 days (only when
  * the caller may see leads), unread notifications, and the progress of the active
  * projects due first (only when the caller may see projects), computed as every
- * project analytics call computes it.
+ * project analytics call computes it, and the finance figures (outstanding,
+ * overdue invoices, collected this month) from the finance dashboard's own
+ * definitions (only when the caller may see the finance dashboard).
  */
 import { z } from "zod";
 import type { Database } from "../../db/database.ts";
@@ -11,6 +13,7 @@ import type { Api } from "../../platform/http/api.ts";
 import { findModule } from "../../platform/catalogue/module-definitions.ts";
 import { canSeeModule } from "../../platform/catalogue/visibility.ts";
 import { progressOfProjects } from "../project-analytics/mod.ts";
+import { dashboardFinanceFigures } from "../finance-reports/mod.ts";
 
 /** Active projects whose progress the dashboard shows, those due first. */
 export const DASHBOARD_PROJECTS = 5;
@@ -30,6 +33,12 @@ export const DashboardSummary = z.object({
       progress_percentage: z.number(),
     }).strict(),
   ).nullable(),
+  finance: z.object({
+    outstanding: z.number(),
+    overdue_invoices: z.number().int(),
+    overdue_outstanding: z.number(),
+    collected_this_month: z.number(),
+  }).strict().nullable(),
   as_of: z.string(),
 }).strict();
 
@@ -41,7 +50,7 @@ export function dashboardRoutes(api: Api, db: Database, clock: () => number): vo
     tag: "Dashboard",
     summary: "Headline figures of the organisation",
     description:
-      "open_tasks: not completed; overdue_tasks: not completed and due before today; active_projects: status active; new_leads: created in the last 30 days (null without the leads permission); active_project_progress: the 5 active projects due first with their progress, weighted by estimated hours as in project analytics (null without the projects permission).",
+      "open_tasks: not completed; overdue_tasks: not completed and due before today; active_projects: status active; new_leads: created in the last 30 days (null without the leads permission); active_project_progress: the 5 active projects due first with their progress, weighted by estimated hours as in project analytics (null without the projects permission); finance: outstanding, overdue invoices and collected this month, as the finance dashboard computes them (null without the finance dashboard permission).",
     audience: "staff",
     body: DashboardSummaryRequest,
     response: DashboardSummary,
@@ -84,6 +93,9 @@ export function dashboardRoutes(api: Api, db: Database, clock: () => number): vo
         progress_percentage: progress.get(p.project_id)!,
       }));
     }
+    const finance = canSeeModule(access, findModule("finance-dashboard")!)
+      ? await dashboardFinanceFigures(db, org, now.toISOString())
+      : null;
     return c.json({
       open_tasks: tasks?.open ?? 0,
       active_projects: projects?.n ?? 0,
@@ -91,6 +103,7 @@ export function dashboardRoutes(api: Api, db: Database, clock: () => number): vo
       new_leads: newLeads,
       unread_notifications: unread?.n ?? 0,
       active_project_progress: activeProgress,
+      finance,
       as_of: now.toISOString(),
     });
   });

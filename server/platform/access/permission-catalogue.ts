@@ -21,11 +21,13 @@ export const MATRIX_ACTIONS = ["read", "create", "update", "delete", "export", "
  * `clients.message` replies in a client's thread, `projects.update` reports a
  * project's progress and recomputes its stored metrics, `projects.approve` acts on
  * a project's approval step, and `projects.administer` runs the enterprise
- * projects' data care (statistics, indexes, summaries, archives, data tests).
+ * projects' data care (statistics, indexes, summaries, archives, data tests), and
+ * `compliance.configure` changes the organisation's compliance settings.
  */
 export const WRITE_ACTIONS: Readonly<Record<string, readonly string[]>> = {
   clients: ["message", "portal_invite", "portal_revoke"],
   projects: ["update", "approve", "administer"],
+  compliance: ["configure"],
 };
 
 /** One permission of the catalogue. */

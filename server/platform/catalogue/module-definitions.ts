@@ -169,11 +169,14 @@ const CATALOGUE: Record<Category, Row[]> = {
       "Finance Dashboard",
       "dollar-sign",
       "Revenue, expenses and cash at a glance.",
+      ["/api/finance/dashboard"],
     ],
     ["expenses", "Expenses", "credit-card", "Spending by category and project."],
     ["payments", "Payments", "repeat", "Payments received and made."],
     ["tax", "Tax", "percent", "Tax rates and filings."],
-    ["compliance", "Compliance", "circle-check-big", "Compliance items and their state."],
+    ["compliance", "Compliance", "circle-check-big", "Compliance items and their state.", [
+      "/api/compliance",
+    ]],
     ["budget", "Budget", "chart-pie", "Budgets of the organisation."],
     [
       "budget-dashboard",
@@ -285,8 +288,12 @@ const CATALOGUE: Record<Category, Row[]> = {
   ],
   Reports: [
     ["reports", "Reports", "file-text", "Every report of the organisation."],
-    ["reports/invoice-reports", "Invoice Reports", "file-text", "Invoice reports by type."],
-    ["reports/expense-reports", "Expense Reports", "file-minus", "Expense reports."],
+    ["reports/invoice-reports", "Invoice Reports", "file-text", "Invoice reports by type.", [
+      "/api/finance/reports/invoices",
+    ]],
+    ["reports/expense-reports", "Expense Reports", "file-minus", "Expense reports.", [
+      "/api/finance/reports/expenses",
+    ]],
     ["reports/hrms-reports", "HRMS Reports", "users", "People reports."],
     ["reports/operations-reports", "Operations Reports", "monitor", "Delivery reports by type.", [
       "/reports/operations",

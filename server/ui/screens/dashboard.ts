@@ -1,4 +1,7 @@
-/** The dashboard: the firm's figures, the caller's open tasks and latest notifications. */
+/**
+ * The dashboard: the firm's figures (with its finance figures for those who see
+ * the finance dashboard), the caller's open tasks and latest notifications.
+ */
 import type { Node, Source } from "../../../schemas/descriptor/mod.ts";
 import { screen, type ScreenDef } from "./screen-def.ts";
 import { canSeeModule } from "../../platform/catalogue/visibility.ts";
@@ -122,6 +125,41 @@ const dashboard: ScreenDef = {
         ],
       },
     ];
+    if (sees(access, "finance-dashboard")) {
+      children.splice(1, 0, {
+        type: "grid",
+        columns: 3,
+        children: [
+          {
+            type: "stat",
+            label: "Outstanding invoices",
+            value: { $bind: "summary", path: "finance.outstanding", format: "currency" },
+            to: "/app/finance-dashboard",
+          },
+          {
+            type: "stat",
+            label: "Overdue invoices",
+            value: { $bind: "summary", path: "finance.overdue_invoices", format: "integer" },
+            tone: {
+              $rule: {
+                value: { $bind: "summary", path: "finance.overdue_invoices" },
+                thresholds: [{ min: 1, tone: "danger" }],
+                otherwise: "success",
+              },
+            },
+            to: sees(access, "reports/invoice-reports")
+              ? "/app/reports/invoice-reports/aging"
+              : "/app/finance-dashboard",
+          },
+          {
+            type: "stat",
+            label: "Collected this month",
+            value: { $bind: "summary", path: "finance.collected_this_month", format: "currency" },
+            to: "/app/finance-dashboard",
+          },
+        ],
+      });
+    }
     if (sees(access, "projects")) {
       children.push({
         type: "card",

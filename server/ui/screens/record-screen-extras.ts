@@ -10,6 +10,7 @@ import type { ListScreenExtras } from "./record-list-screen.ts";
 import { PERSON_FIELDS } from "./person-fields.ts";
 import { MEMBERSHIP_STATUS } from "../value-labels.ts";
 import { TAX_SUMMARY } from "./tax-summary.ts";
+import { COMPLIANCE_FIGURES } from "./compliance-figures.ts";
 
 const LEAD_FIGURES: ListScreenExtras = {
   sources: {
@@ -155,4 +156,5 @@ export const LIST_SCREEN_EXTRAS: Readonly<
   leads: () => LEAD_FIGURES,
   clients: clientPortalAccess,
   tax: () => TAX_SUMMARY,
+  compliance: () => COMPLIANCE_FIGURES,
 };

@@ -23,6 +23,8 @@ import { PROJECT_ANALYTICS_SCREENS } from "./project-analytics.ts";
 import { ANALYTICS_DASHBOARD_SCREENS } from "./analytics-dashboard.ts";
 import { REPORT_WRAPPER_SCREENS } from "./report-wrappers.ts";
 import { BUDGET_SCREENS } from "./budget-screens.ts";
+import { FINANCE_REPORT_SCREENS } from "./finance-report-wrappers.ts";
+import { FINANCE_DASHBOARD_SCREEN } from "./finance-dashboard.ts";
 import type { ScreenDef } from "./screen-def.ts";
 import { recordScreenDefs } from "./record-screens.ts";
 import type { RecordType } from "../../records/define.ts";
@@ -44,6 +46,8 @@ export function buildScreenRegistry(types: readonly RecordType[]): Map<string, S
       ...ANALYTICS_DASHBOARD_SCREENS,
       ...REPORT_WRAPPER_SCREENS,
       ...BUDGET_SCREENS,
+      ...FINANCE_REPORT_SCREENS,
+      FINANCE_DASHBOARD_SCREEN,
       catchAll,
       ...PORTAL_SCREENS,
       ...recordScreenDefs(types),

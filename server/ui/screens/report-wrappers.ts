@@ -1,8 +1,9 @@
 /**
  * The report wrappers (reports/*): each first checks the organisation context —
  * the screen shows its loading state until `/organizations/current` answers — then
- * the report. Operations and sales reports show real figures; invoice, expense and
- * HRMS reports say what they will hold until those areas exist.
+ * the report. Operations and sales reports show real figures (invoice and expense
+ * reports are in finance-report-wrappers.ts); HRMS reports say what they will hold
+ * until that area exists.
  */
 import type { Node, ScreenDescriptor, Source } from "../../../schemas/descriptor/mod.ts";
 import { findModule } from "../../platform/catalogue/module-definitions.ts";
@@ -18,11 +19,13 @@ const ORGANIZATION: Source = {
   errorText: "Could not check your organization",
 };
 
-function wrapper(
+/** A report wrapper screen: the organisation check, then the report's children. */
+export function reportWrapper(
   id: string,
   ctx: ScreenContext,
   sources: Record<string, Source>,
   children: Node[],
+  options: { typeLabel?: string } = {},
 ): ScreenDescriptor {
   const module = findModule(id)!;
   const type = ctx.params.reportType;
@@ -45,7 +48,15 @@ function wrapper(
           variant: "muted",
           text: { $bind: "organization", path: "organization.name", prefix: "Organization: " },
         },
-        ...(type ? [{ type: "badge", text: `Report type: ${type}`, tone: "info" } as Node] : []),
+        ...(type
+          ? [
+            {
+              type: "badge",
+              text: `Report type: ${options.typeLabel ?? type}`,
+              tone: "info",
+            } as Node,
+          ]
+          : []),
         ...children,
       ],
     },
@@ -57,7 +68,7 @@ const operations: ScreenDef = {
   audience: "staff",
   module: "reports/operations-reports",
   build: (ctx) =>
-    wrapper("reports/operations-reports", ctx, {
+    reportWrapper("reports/operations-reports", ctx, {
       report: {
         method: "POST",
         path: "/reports/operations",
@@ -143,7 +154,7 @@ const sales: ScreenDef = {
   audience: "staff",
   module: "reports/sales-reports",
   build: (ctx) =>
-    wrapper("reports/sales-reports", ctx, {
+    reportWrapper("reports/sales-reports", ctx, {
       report: {
         method: "POST",
         path: "/reports/sales",
@@ -230,7 +241,7 @@ function pending(id: string, area: string): ScreenDef {
     audience: "staff",
     module: id,
     build: (ctx) =>
-      wrapper(id, ctx, {}, [{
+      reportWrapper(id, ctx, {}, [{
         type: "empty-state",
         title: `${area} reports arrive with the ${area} area`,
         text:
@@ -243,7 +254,5 @@ function pending(id: string, area: string): ScreenDef {
 export const REPORT_WRAPPER_SCREENS: ScreenDef[] = [
   operations,
   sales,
-  pending("reports/invoice-reports", "Invoice"),
-  pending("reports/expense-reports", "Expense"),
   pending("reports/hrms-reports", "HRMS"),
 ];

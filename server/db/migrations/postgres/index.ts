@@ -16,6 +16,7 @@ import files from "./014_files.ts";
 import enterpriseProjects from "./015_enterprise_projects.ts";
 import invoices from "./016_invoices.ts";
 import paymentsExpensesBudgets from "./017_payments_expenses_budgets.ts";
+import compliance from "./018_compliance.ts";
 
 export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   1: platform,
@@ -35,4 +36,5 @@ export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   15: enterpriseProjects,
   16: invoices,
   17: paymentsExpensesBudgets,
+  18: compliance,
 };

@@ -1,0 +1,9 @@
+/**
+ * Finance figures for people: the finance dashboard, the invoice reports
+ * (summary, aging, by client, by month, tax summary) and the expense report, as
+ * JSON and CSV. Every figure comes from its one SQL definition in
+ * `finance/figures/`; the staff dashboard's finance figures too
+ * (`dashboardFinanceFigures`).
+ */
+export { financeReportRoutes } from "./routes.ts";
+export { dashboardFinanceFigures } from "./dashboard.ts";
