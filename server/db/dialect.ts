@@ -135,3 +135,10 @@ export function indexesOfTables(dialect: Dialect, count: number): string {
 export function refreshStatistics(dialect: Dialect, table: string): string[] {
   return dialect === "sqlite" ? [`ANALYZE ${table}`, "PRAGMA optimize"] : [`ANALYZE ${table}`];
 }
+
+/** The values of `expression` in a group joined with `separator` (a literal without quotes). */
+export function joinedValues(dialect: Dialect, expression: string, separator: string): string {
+  return dialect === "postgres"
+    ? `string_agg(${expression}, '${separator}')`
+    : `group_concat(${expression}, '${separator}')`;
+}

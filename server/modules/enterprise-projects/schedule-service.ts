@@ -12,6 +12,7 @@ import type {
 import type { Database, Queryable } from "../../db/database.ts";
 import type { Access } from "../../platform/access/access.ts";
 import { invalidInput } from "../../platform/errors/app-error.ts";
+import { joinedValues } from "../../db/dialect.ts";
 import type { RecordEngine } from "../../records/engine/engine.ts";
 import {
   CycleError,
@@ -27,32 +28,27 @@ interface OpenTask extends PlanTask {
   version: number;
 }
 
-/** The project's open tasks with their prerequisites among the open tasks. */
+/**
+ * The project's open tasks with their prerequisites (ids joined in SQL, one row per
+ * task: a 2,000-task project has thousands of dependency rows).
+ */
 async function openTasks(q: Queryable, organizationId: string, projectId: string) {
-  const tasks = await q.all<Omit<OpenTask, "depends_on">>(
-    `SELECT id, title, version, assignee_id AS assignee, estimated_hours, actual_hours,
-            start_date, due_date
-       FROM tasks WHERE organization_id = ? AND project_id = ? AND status <> 'completed'
-      ORDER BY created_at, id`,
+  const tasks = await q.all<Omit<OpenTask, "depends_on"> & { depends_on: string | null }>(
+    `SELECT t.id, t.title, t.version, t.assignee_id AS assignee, t.estimated_hours,
+            t.actual_hours, t.start_date, t.due_date,
+            (SELECT ${joinedValues(q.dialect, "d.depends_on", ",")} FROM task_dependencies d
+              WHERE d.task_id = t.id) AS depends_on
+       FROM tasks t
+      WHERE t.organization_id = ? AND t.project_id = ? AND t.status <> 'completed'
+      ORDER BY t.created_at, t.id`,
     [organizationId, projectId],
   );
-  const links = await q.all<{ task_id: string; depends_on: string }>(
-    `SELECT d.task_id, d.depends_on FROM tasks t JOIN task_dependencies d ON d.task_id = t.id
-      WHERE t.organization_id = ? AND t.project_id = ?`,
-    [organizationId, projectId],
-  );
-  const byTask = new Map<string, string[]>();
-  for (const l of links) {
-    const list = byTask.get(l.task_id) ?? [];
-    list.push(l.depends_on);
-    byTask.set(l.task_id, list);
-  }
   return tasks.map((t) => ({
     ...t,
     version: Number(t.version),
     estimated_hours: Number(t.estimated_hours),
     actual_hours: Number(t.actual_hours),
-    depends_on: byTask.get(t.id) ?? [],
+    depends_on: t.depends_on ? t.depends_on.split(",") : [],
   }));
 }
 
