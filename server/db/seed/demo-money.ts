@@ -345,7 +345,7 @@ async function seedPayments(
       invoice_id: invoice.id,
       amount: allocated,
     });
-    await applyInvoicePayment(tx, orgId, invoice.id, allocated);
+    await applyInvoicePayment(tx, orgId, invoice.id, allocated, { audit: false });
   }
 }
 
