@@ -112,10 +112,28 @@ Deno.test("A summary view is fresh after a refresh, stale after a task edit, fre
       [FIXTURE.projectId],
     );
     // 10 + 10 + … hours of the fixture: 80, T9 now 12 instead of 10.
-    assertEquals(
-      JSON.parse(stored!.payload).task_progress.total_estimated_hours,
-      82,
+    assertEquals(JSON.parse(stored!.payload).total_estimated_hours, 82);
+    // The analytics call answers from the fresh view: a mark left in the stored view shows.
+    const marked = { ...JSON.parse(stored!.payload), project_name: "Read from the view" };
+    await t.db.run("UPDATE project_summary_views SET payload = ? WHERE project_id = ?", [
+      JSON.stringify(marked),
+      FIXTURE.projectId,
+    ]);
+    const analytics = async () =>
+      (await jsonOf<{ summary: { project_name: string } }>(
+        await t.call("POST", `${BASE}/analytics`, { token, body: {} }),
+      )).summary.project_name;
+    assertEquals(await analytics(), "Read from the view");
+    const edited = (await jsonOf<{ record: { version: number } }>(
+      await t.call("GET", `/api/records/task/${fixtureTask(9)}`, { token }),
+    )).record;
+    await jsonOf(
+      await t.call("PATCH", `/api/records/task/${fixtureTask(9)}`, {
+        token,
+        body: { version: edited.version, values: { estimated_hours: 11 } },
+      }),
     );
+    assertEquals((await analytics()) === "Read from the view", false, "a stale view is not read");
     await assertInvalidFields(
       await t.call("POST", `${BASE}/materialized-views/nightly/refresh`, { token }),
       "viewId",
