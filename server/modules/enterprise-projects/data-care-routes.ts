@@ -6,6 +6,7 @@
  * the schema and the data's distribution, which is the administrator's business
  * (as Odoo keeps its database tools to the administrator).
  */
+import { EmptyRequest } from "../../../schemas/api/auth.ts";
 import type { Context } from "hono";
 import * as S from "../../../schemas/api/enterprise-projects/data-care.ts";
 import type { Api } from "../../platform/http/api.ts";
@@ -66,6 +67,7 @@ function dataCareFixedRoutes(api: Api, deps: EnterpriseDeps): void {
     summary: "Refresh the planner statistics of the project tables, timing the queries around it",
     description:
       "Runs ANALYZE on each project table (SQLite also PRAGMA optimize) and times every project analytics statement of the organisation's most recently changed projects (up to 20) before and after. Statistics are kept per table, for every organisation at once.",
+    body: EmptyRequest,
     audience: "staff",
     response: S.wrapped(S.OptimizePerformance),
   }, async (c, { access }) => {
@@ -251,6 +253,7 @@ function dataCareProjectRoutes(api: Api, deps: EnterpriseDeps): void {
     path: "/enterprise-projects/:id/materialized-views/:viewId/refresh",
     tag: TAG,
     summary: "Recompute and store a precomputed summary of the project",
+    body: EmptyRequest,
     audience: "staff",
     response: S.wrapped(S.SummaryView),
   }, async (c, { access }) => {
@@ -274,6 +277,7 @@ function dataCareProjectRoutes(api: Api, deps: EnterpriseDeps): void {
     path: "/enterprise-projects/:id/data-integrity-tests",
     tag: TAG,
     summary: "Orphans, dependency cycles, dates out of order and totals that disagree",
+    body: EmptyRequest,
     audience: "staff",
     response: S.wrapped(S.IntegrityReport),
   }, async (c, { access }) => {

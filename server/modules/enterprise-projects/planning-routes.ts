@@ -5,6 +5,7 @@
  * the project's figures from `computeProjectSummary` (the project analytics
  * module's definitions).
  */
+import { EmptyRequest } from "../../../schemas/api/auth.ts";
 import * as S from "../../../schemas/api/enterprise-projects/planning.ts";
 import { requireAuthorized } from "../../platform/access/authorize.ts";
 import type { Access } from "../../platform/access/access.ts";
@@ -60,6 +61,7 @@ export function planningRoutes(api: Api, deps: EnterpriseDeps): void {
     tag: TAG,
     summary:
       "Recommendations from the project's risk, capacity, velocity, overdue and unassigned work and critical path slack",
+    body: EmptyRequest,
     audience: "staff",
     response: S.RecommendationsResponse,
   }, async (c, { access }) => {
