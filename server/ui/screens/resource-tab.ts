@@ -6,7 +6,7 @@
  * spec's default, hourly rate / 10 rounded), and the utilisation report over the
  * project's span.
  */
-import type { Node, Source } from "../../../schemas/descriptor/mod.ts";
+import type { Node } from "../../../schemas/descriptor/mod.ts";
 import type { FormTabContent } from "./record-form-tab.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
 import { authorize } from "../../platform/access/authorize.ts";
