@@ -413,3 +413,26 @@ Deno.test("a record's history names linked records and people by their titles", 
     );
   });
 });
+
+Deno.test("a new child row left without a value takes the field's declared default", async () => {
+  await withApp(async (app, admin) => {
+    const created = await app.call("POST", "/api/records/project", {
+      token: admin,
+      body: {
+        values: {
+          name: "Defaults project",
+          start_date: "2026-01-05",
+          end_date: "2026-03-31",
+          members: [{ user: "usr_acme_tom" }, { user: "usr_acme_pm", capacity_hours: 20 }],
+        },
+      },
+    });
+    const body = await json(created);
+    assertEquals(created.status, 201, JSON.stringify(body));
+    const members = body.record.members as { role: string; capacity_hours: number }[];
+    assertEquals(members.map((m) => [m.role, m.capacity_hours]), [
+      ["developer", 40],
+      ["developer", 20],
+    ]);
+  });
+});

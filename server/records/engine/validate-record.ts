@@ -275,10 +275,14 @@ async function checkChildRows(
     for (const c of childFields) {
       if (!storageClass(c)) continue;
       // Computed and always-fetched values are the server's: what was sent for them is ignored.
+      // A new row's value left out takes the field's declared default.
+      const isNew = !(typeof rowId === "string" && before.has(rowId));
       const raw = c.computed || fetchedAlways(c)
         ? undefined
         : hidden.has(c.id)
         ? (typeof rowId === "string" ? before.get(rowId)?.[c.id] : undefined)
+        : isNew && !Object.hasOwn(row, c.id) && c.default !== undefined
+        ? await defaultValue(c.default, scope)
         : await declaredDefault(c, (row as RecordData)[c.id], scope);
       if (isEmpty(raw)) rowEmpty.add(c.id);
       const checked = checkFieldValue(c, raw, optionsOf.get(c.id));
