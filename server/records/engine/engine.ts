@@ -5,6 +5,7 @@
  * own-record rule, permission level) and audited with the field diff. Routes
  * (../routes.ts) only translate HTTP to these calls.
  */
+import { searchMembers } from "./member-search.ts";
 import type { Database, Queryable } from "../../db/database.ts";
 import type { Access } from "../../platform/access/access.ts";
 import { authorize } from "../../platform/access/authorize.ts";
@@ -44,7 +45,6 @@ import {
 import { addLinkTitles, titlesOf } from "./link-titles.ts";
 import { availableActions, derivedStatus, derivedStatusInputs } from "./record-actions.ts";
 import { type BulkOutcome, outcomeError, summarise } from "./bulk-results.ts";
-import { containsMatch, containsPattern } from "../../db/dialect.ts";
 import { isForeignKeyViolation } from "../../db/constraint-errors.ts";
 import type { RecordRules } from "./record-rules.ts";
 
@@ -425,7 +425,9 @@ export class RecordEngine {
 
   /** Link type-ahead: records whose title or search fields contain `q`. */
   async search(access: Access, typeId: string, q: string | undefined, limit = 10) {
-    if (typeId === "user") return { items: await this.#searchMembers(access, q, limit) };
+    if (typeId === "user") {
+      return { items: await searchMembers(this.db, access.organizationId, q, limit) };
+    }
     const type = this.typeFor(access, typeId, "read");
     const where = whereClause(type, access, {
       filters: [],
@@ -445,30 +447,6 @@ export class RecordEngine {
         ...(r.name !== r.title ? { description: r.name } : {}),
       })),
     };
-  }
-
-  async #searchMembers(access: Access, q: string | undefined, limit: number) {
-    const text = q?.trim();
-    const rows = await this.db.all<
-      { id: string; first_name: string; last_name: string; email: string }
-    >(
-      `SELECT u.id, u.first_name, u.last_name, u.email FROM users u
-       JOIN user_organizations m ON m.user_id = u.id AND m.organization_id = ?
-       WHERE u.is_client_portal_user = 0${
-        text
-          ? ` AND (${containsMatch("u.first_name || ' ' || u.last_name")} OR ${
-            containsMatch("u.email")
-          })`
-          : ""
-      }
-       ORDER BY u.first_name, u.last_name, u.id LIMIT ${limit}`,
-      [access.organizationId, ...(text ? [containsPattern(text), containsPattern(text)] : [])],
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      title: `${r.first_name} ${r.last_name}`.trim(),
-      description: r.email,
-    }));
   }
 
   /** Titles of linked ids (for callers outside the engine). */
