@@ -125,8 +125,12 @@ export function useRecordEditor({ api, meta, id, initial, onCreated }: EditorOpt
     const fields = listFieldsOf(meta);
     for (const field of fields) {
       const state = fieldState(field, values, readOnlyFields, today);
+      // A new record's "@" default (the caller, the organisation's setting) is the server's to fill.
+      const filledByServer = isNew && typeof field.default === "string" &&
+        field.default.startsWith("@") && field.default !== "@today";
       if (
-        state.visible && !state.readOnly && state.required && isEmptyValue(field, values[field.id])
+        state.visible && !state.readOnly && state.required && !filledByServer &&
+        isEmptyValue(field, values[field.id])
       ) {
         missing[field.id] = `${field.label} is required`;
       }

@@ -11,9 +11,11 @@ import { signIn } from "./support.ts";
 test("the finance dashboard shows its figures and charts", async ({ page }) => {
   await signIn(page, "finance@acme.test", "/app/finance-dashboard");
   await expect(page.getByRole("heading", { name: "Finance Dashboard", level: 1 })).toBeVisible();
+  // The figures' labels (the overdue table below has an "Outstanding" column too).
   for (const label of ["Invoiced (12 months)", "Collected (12 months)", "Outstanding"]) {
-    await expect(page.getByText(label, { exact: true })).toBeVisible();
+    await expect(page.locator(".stat-label").getByText(label, { exact: true })).toBeVisible();
   }
+  await expect(page.getByRole("columnheader", { name: "Outstanding" })).toBeVisible();
   await expect(page.getByRole("img", { name: "Invoiced and collected per month" })).toBeVisible();
   await expect(page.getByRole("img", { name: "Outstanding by days past due" })).toBeVisible();
   // The demo claims approved this year are charted by category.
