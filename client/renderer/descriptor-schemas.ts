@@ -51,6 +51,7 @@ export const WIDGET_GROUPS: Readonly<Record<string, readonly string[]>> = {
   analytics: [
     "bar-chart",
     "grouped-bar-chart",
+    "timeline-chart",
     "line-chart",
     "trend-arrow",
     "risk-bar",

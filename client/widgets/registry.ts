@@ -59,6 +59,9 @@ export const WIDGET_REGISTRY: WidgetRegistry = {
   "grouped-bar-chart": lazy(() =>
     import("./grouped-bar-chart.tsx").then((m) => ({ default: m.GroupedBarChart }))
   ),
+  "timeline-chart": lazy(() =>
+    import("./timeline-chart.tsx").then((m) => ({ default: m.TimelineChart }))
+  ),
   "trend-arrow": lazy(() => import("./trend-arrow.tsx").then((m) => ({ default: m.TrendArrow }))),
   "risk-bar": lazy(() => import("./risk-bar.tsx").then((m) => ({ default: m.RiskBar }))),
   "tone-dot": lazy(() => import("./tone-dot.tsx").then((m) => ({ default: m.ToneDot }))),

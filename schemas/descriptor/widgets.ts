@@ -381,6 +381,33 @@ const LineChart = z.object({
   emptyText: z.string(),
 }).strict().meta({ id: "widget:line-chart" });
 
+const TimelineBar = z.object({
+  start: z.string().describe("field of the bar's first day (ISO date)"),
+  end: z.string().describe("field of the bar's last day, inclusive (ISO date)"),
+  label: z.string().describe("the bar's name in the legend and in each bar's title"),
+  tone: Tone.optional(),
+  emphasis: z.object({
+    field: z.string().describe("a row whose field is true draws this bar in `tone`"),
+    tone: Tone,
+    label: z.string().describe("the legend's name for the emphasised bar"),
+  }).strict().optional(),
+}).strict();
+
+const TimelineChart = z.object({
+  type: z.literal("timeline-chart"),
+  ...base,
+  source: z.string(),
+  path: z.string().optional().describe("dot path of the array of rows"),
+  label: z.string().describe("field naming each row"),
+  bars: z.array(TimelineBar).min(1).max(3).describe("one bar per entry in each row, stacked"),
+  sortBy: z.string().optional().describe("rows in ascending order of this field"),
+  maxRows: z.number().int().min(1).max(500).default(100)
+    .describe("rows drawn; the rest are counted in a note"),
+  markToday: z.boolean().optional().describe("a vertical line at today's date"),
+  title: z.string().optional(),
+  emptyText: z.string(),
+}).strict().meta({ id: "widget:timeline-chart" });
+
 const TrendArrow = z.object({
   type: z.literal("trend-arrow"),
   ...base,
@@ -446,6 +473,7 @@ export const WIDGET_SCHEMAS = [
   BarChart,
   GroupedBarChart,
   LineChart,
+  TimelineChart,
   TrendArrow,
   RiskBar,
   ToneDot,

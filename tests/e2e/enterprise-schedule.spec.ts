@@ -1,6 +1,6 @@
 /**
  * The Schedule tab of an enterprise project: the proposed schedule is shown
- * beside today's, and Apply (after a confirmation) writes the proposed dates to
+ * beside today's (in the timeline chart and the table), and Apply (after a confirmation) writes the proposed dates to
  * the tasks, so the tab's current dates change.
  */
 import { expect, test } from "@playwright/test";
@@ -48,11 +48,22 @@ test("apply an optimised schedule and see the task dates change", async ({ page 
   const row = page.getByRole("row").filter({ hasText: "Build the ledger" });
   await expect(row.getByText("Critical", { exact: true })).toBeVisible();
   const before = await row.getByRole("cell").nth(2).innerText();
+  // The timeline draws both: the dates the task has today and the proposed ones.
+  const chart = page.getByRole("img", { name: "Today's dates against the proposed schedule" });
+  const todayBar = (dates: string) =>
+    chart.locator("title").filter({ hasText: `Build the ledger: Dates today ${dates}` });
+  await expect(todayBar("Jan 5, 2026 – Jan 6, 2026")).toHaveCount(1);
+  const proposed = await chart.locator("title").filter({
+    hasText: /^Build the ledger: Proposed, on the critical path /,
+  }).textContent();
+  const proposedDates = proposed!.replace(/^.* critical path /, "");
 
   // Apply asks first (the browser's confirmation).
   page.once("dialog", (dialog) => dialog.accept());
   await page.getByRole("button", { name: "Apply proposed schedule" }).click();
   await expect(row.getByRole("cell").nth(2)).not.toHaveText(before);
+  // Applied: the task's dates today are the dates that were proposed.
+  await expect(todayBar(proposedDates)).toHaveCount(1);
 
   const stored = await page.request.get(`/api/records/task/${build.id}`, { headers });
   const record = (await stored.json()).record;

@@ -1,4 +1,4 @@
-/** The Schedule tab on the project form: its source, its table, and Apply only for updaters. */
+/** The Schedule tab on the project form: its source, its timeline chart and table, and Apply only for updaters. */
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { ScreenDescriptor } from "../../../schemas/descriptor/mod.ts";
 import { callerWith } from "../../testing/caller-access.ts";
@@ -32,6 +32,12 @@ Deno.test("the project form's Schedule tab", async (t) => {
       body: { constraints: {} },
       enabledWhen: ["form_tab_schedule"],
     });
+    const chart = tab.children.find((c: Json) => c.type === "timeline-chart");
+    assertEquals(chart.source, "optimized_schedule");
+    assertEquals(
+      chart.bars.map((b: Json) => [b.start, b.end, b.emphasis?.field ?? null]),
+      [["current_start", "current_due", null], ["proposed_start", "proposed_due", "critical"]],
+    );
     const button = tab.children.find((c: Json) => c.type === "button");
     assertEquals(button.action.body, { constraints: { apply: true } });
     ok(button.action.confirm);

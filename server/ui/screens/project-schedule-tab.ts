@@ -2,8 +2,9 @@
  * The Schedule tab of the project form: the optimised schedule (not applied)
  * loads when the tab opens — the end date today and after optimisation, the
  * change in days, the critical path, and each open task's current against its
- * proposed dates with slack — and, for callers who may update projects, an
- * Apply button that asks first and writes the proposed dates.
+ * proposed dates with slack, as a timeline chart and as a table — and, for
+ * callers who may update projects, an Apply button that asks first and writes
+ * the proposed dates.
  */
 import type { MembershipAccess } from "../../platform/access/access.ts";
 import { authorize } from "../../platform/access/authorize.ts";
@@ -54,6 +55,30 @@ export const SCHEDULE_TAB: RecordFormTab = {
         variant: "muted",
         text:
           "Durations are the remaining estimated hours over the assignee's daily capacity (weekly capacity ÷ 5 × allocation); nobody works on two tasks at once. Critical tasks have no slack: any delay on them moves the end date.",
+      },
+      {
+        type: "timeline-chart",
+        source: SOURCE,
+        path: "tasks",
+        label: "title",
+        title: "Today's dates against the proposed schedule",
+        sortBy: "proposed_start",
+        markToday: true,
+        bars: [
+          { start: "current_start", end: "current_due", label: "Dates today", tone: "neutral" },
+          {
+            start: "proposed_start",
+            end: "proposed_due",
+            label: "Proposed",
+            tone: "info",
+            emphasis: {
+              field: "critical",
+              tone: "danger",
+              label: "Proposed, on the critical path",
+            },
+          },
+        ],
+        emptyText: "No open tasks to schedule",
       },
       {
         type: "table",
