@@ -208,6 +208,27 @@ describe("the record-form widget", () => {
     act(() => publishRecordChange({ recordType: "task", id: "t2", version: 9 }));
   });
 
+  it("loads the screen's other sources (its tabs) again when the record changes", async () => {
+    const server = fakeServer({
+      [`GET ${API}/t1`]: answer(),
+      "GET /approvals": { decisions: 1 },
+    });
+    await renderScreen(
+      screenOf({ type: "page", children: [formScreen().body] }, {
+        sources: { approvals: { method: "GET", path: "/approvals" } },
+      }),
+      { params: { id: "t1" } },
+    );
+    await screen.findByRole("heading", { name: "Task t1" });
+    await waitFor(() => expect(server.to("GET", "/approvals")).toHaveLength(1));
+    act(() => publishRecordChange({ recordType: "task", id: "t2", version: 9 }));
+    act(() => publishRecordChange({ recordType: "project", id: "t1", version: 9 }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.to("GET", "/approvals")).toHaveLength(1);
+    act(() => publishRecordChange({ recordType: "task", id: "t1", version: 4 }));
+    await waitFor(() => expect(server.to("GET", "/approvals")).toHaveLength(2));
+  });
+
   it("looks again after a bulk change of its type only when it has no edits", async () => {
     let title = "Task t1";
     const { server } = await openTask({

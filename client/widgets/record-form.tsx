@@ -27,6 +27,7 @@ import { RecordActions } from "../records/record-actions.tsx";
 import { deleteRecord, recordMeta, runRecordAction } from "../records/record-api.ts";
 import { formPathOf, listFieldsOf } from "../records/standard-fields.ts";
 import { useRecordEditor } from "../records/use-record-editor.ts";
+import { useRefreshOnRecordChange } from "../records/refresh-on-change.ts";
 import { AttachInput } from "../records/attach-input.tsx";
 
 /** A record form. */
@@ -60,7 +61,9 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
   useLeaveGuard(editor.dirty && canEdit === true, confirm);
   const extraTabs = useMemo(() => editor.isNew ? [] : node.tabs ?? [], [editor.isNew, node.tabs]);
   const [extra, setExtra] = useState<number | null>(null);
-  const { setState } = runtime;
+  const { setState, refresh } = runtime;
+  const refreshTabs = useCallback(() => refresh(), [refresh]);
+  useRefreshOnRecordChange(api, editor.isNew ? null : id, refreshTabs);
   const showExtra = useCallback((index: number | null) => {
     setExtra(index);
     const opens = index === null ? undefined : extraTabs[index];

@@ -3,7 +3,8 @@
  * Northwind BI Dashboards on the demo workflow from the project's Approvals tab
  * (only its portfolio review applies: budget 80,000, medium risk), the
  * administrator approves it from her own browser with a comment, and the project
- * manager's open form shows the approval status change without reloading.
+ * manager's open Approvals tab shows her decision and comment, and the form the
+ * approval status change, without reloading.
  */
 import { expect, test } from "@playwright/test";
 import { signIn } from "./support.ts";
@@ -30,8 +31,6 @@ test("a project submitted by its manager and approved by the admin turns approve
     .toContainText("Awaiting decision");
   await expect(steps.getByRole("row").filter({ hasText: "Executive sign-off" }))
     .toContainText("Does not apply");
-  await manager.getByRole("tab", { name: "Details" }).click();
-  await expect(managerForm.getByText("Pending approval", { exact: true })).toBeVisible();
 
   await signIn(admin, "admin@acme.test", PROJECT);
   await admin.getByRole("tab", { name: "Approvals" }).click();
@@ -46,7 +45,11 @@ test("a project submitted by its manager and approved by the admin turns approve
   await expect(admin.getByRole("row").filter({ hasText: "Fits the BI roadmap" }).first())
     .toContainText("Alice Morgan");
 
-  // The manager's form, still open on Details, follows the record's live events.
+  // The manager's browser, still open on the Approvals tab, shows the decision
+  // (who and their comment) without reloading, and the form's status follows.
+  await expect(manager.getByRole("row").filter({ hasText: "Fits the BI roadmap" }).first())
+    .toContainText("Alice Morgan");
+  await manager.getByRole("tab", { name: "Details" }).click();
   await expect(managerForm.getByText("Approved", { exact: true })).toBeVisible();
 
   await managerContext.close();
