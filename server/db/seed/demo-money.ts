@@ -345,7 +345,11 @@ async function seedPayments(
       invoice_id: invoice.id,
       amount: allocated,
     });
-    await applyInvoicePayment(tx, orgId, invoice.id, allocated, { audit: false });
+    await applyInvoicePayment(tx, orgId, invoice.id, allocated, {
+      now: at,
+      actorId: PEOPLE[org].creator,
+      audit: false,
+    });
   }
 }
 

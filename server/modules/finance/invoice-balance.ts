@@ -43,7 +43,13 @@ export async function applyInvoicePayment(
   organizationId: string,
   invoiceId: string,
   delta: number,
-  options: { audit?: boolean } = {},
+  options: {
+    /** The engine's clock, as the rest of the change is stamped. */
+    now: string;
+    /** Who moved the balance (the payment's submitter or canceller). */
+    actorId: string | null;
+    audit?: boolean;
+  },
 ): Promise<InvoiceBalance> {
   const invoice = await tx.get<{
     name: string;
@@ -76,7 +82,7 @@ export async function applyInvoicePayment(
     );
   }
   const status = paymentStatusOf(invoice.grand_total, paid);
-  const now = new Date().toISOString();
+  const { now } = options;
   await tx.run(
     `UPDATE invoices SET paid_amount = ?, outstanding = ?, payment_status = ?,
             version = version + 1, updated_at = ?
@@ -87,7 +93,7 @@ export async function applyInvoicePayment(
   if (options.audit !== false) {
     await recordAudit(tx, {
       organizationId,
-      actorId: null,
+      actorId: options.actorId,
       action: delta >= 0 ? "invoice.payment" : "invoice.payment_reversed",
       resourceType: INVOICE.id,
       resourceId: invoiceId,

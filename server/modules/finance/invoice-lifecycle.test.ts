@@ -11,6 +11,8 @@ import { act, createInvoice, expectJson } from "./invoice-testing.ts";
 import { applyInvoicePayment } from "./invoice-balance.ts";
 
 const ACME = "org_acme";
+/** A payment's balance change is stamped with the engine's time and its actor. */
+const paidBy = { now: "2026-04-02T10:00:00.000Z", actorId: "usr_acme_finance" };
 
 async function read(app: TestApp, token: string, id: string) {
   return (await expectJson(await app.call("GET", `/api/records/invoice/${id}`, { token }), 200))
@@ -59,14 +61,29 @@ Deno.test("submitted invoices are read-only, Overdue past due on read, and paid 
     finance = await app.tokenFor("finance@acme.test");
     assertEquals((await read(app, finance, draft.id)).status, "overdue");
 
-    const partly = await app.db.transaction((tx) => applyInvoicePayment(tx, ACME, draft.id, 400));
+    const partly = await app.db.transaction((tx) =>
+      applyInvoicePayment(tx, ACME, draft.id, 400, paidBy)
+    );
     assertEquals([partly.payment_status, partly.outstanding], ["partly_paid", 600]);
+    assertEquals(
+      {
+        ...await app.db.get<Record<string, string>>(
+          `SELECT i.updated_at, a.actor_id, a.created_at FROM invoices i
+           JOIN audit_logs a ON a.resource_id = i.id AND a.action = 'invoice.payment'
+          WHERE i.id = ?`,
+          [draft.id],
+        ),
+      },
+      { updated_at: paidBy.now, actor_id: "usr_acme_finance", created_at: paidBy.now },
+    );
     assertEquals((await read(app, finance, draft.id)).status, "overdue");
     await rejects(
-      app.db.transaction((tx) => applyInvoicePayment(tx, ACME, draft.id, 600.01)),
+      app.db.transaction((tx) => applyInvoicePayment(tx, ACME, draft.id, 600.01, paidBy)),
       /Invoice INV-2026-\d+ has 600\.00 outstanding/,
     );
-    const paid = await app.db.transaction((tx) => applyInvoicePayment(tx, ACME, draft.id, 600));
+    const paid = await app.db.transaction((tx) =>
+      applyInvoicePayment(tx, ACME, draft.id, 600, paidBy)
+    );
     assertEquals([paid.payment_status, paid.outstanding], ["paid", 0]);
     assertEquals((await read(app, finance, draft.id)).status, "paid");
 
@@ -79,7 +96,7 @@ Deno.test("submitted invoices are read-only, Overdue past due on read, and paid 
     );
     assert(refused.error.message.includes("cancel its payments first"), refused.error.message);
     const reversed = await app.db.transaction((tx) =>
-      applyInvoicePayment(tx, ACME, draft.id, -1000)
+      applyInvoicePayment(tx, ACME, draft.id, -1000, paidBy)
     );
     assertEquals([reversed.payment_status, reversed.outstanding], ["unpaid", 1000]);
   } finally {
@@ -97,7 +114,7 @@ Deno.test("a cancelled invoice is amended into a linked draft; a credit note is 
       lines: [{ description: "Workshop", quantity: 2, rate: 300, discount_percent: 5 }],
     });
     await rejects(
-      app.db.transaction((tx) => applyInvoicePayment(tx, ACME, draft.id, 10)),
+      app.db.transaction((tx) => applyInvoicePayment(tx, ACME, draft.id, 10, paidBy)),
       /is not submitted/,
     );
     const submitted = await act(app, admin, draft, "submit");

@@ -58,25 +58,30 @@ async function submit(ctx: ActionContext): Promise<Record<string, unknown> | voi
   const problems = await allocationProblems(tx, organizationId, { ...payment, allocations });
   const [first] = Object.values(problems);
   if (first) throw conflict(`Payment ${record.name} cannot be submitted: ${first}`, problems);
-  await applyAll(tx, organizationId, allocations, 1);
+  await applyAll(ctx, allocations, 1);
   return values;
 }
 
 async function applyAll(
-  tx: Queryable,
-  organizationId: string,
+  { tx, access, now }: ActionContext,
   allocations: readonly Allocation[],
   sign: 1 | -1,
 ): Promise<void> {
   for (const allocation of allocations) {
-    await applyInvoicePayment(tx, organizationId, allocation.invoice, sign * allocation.amount);
+    await applyInvoicePayment(
+      tx,
+      access.organizationId,
+      allocation.invoice,
+      sign * allocation.amount,
+      { now, actorId: access.user.id },
+    );
   }
 }
 
 async function afterAction(ctx: ActionContext): Promise<Record<string, unknown> | void> {
   if (ctx.action === "submit") return await submit(ctx);
   if (ctx.action === "cancel") {
-    await applyAll(ctx.tx, ctx.access.organizationId, allocationsOf(ctx.record), -1);
+    await applyAll(ctx, allocationsOf(ctx.record), -1);
   }
 }
 
