@@ -69,6 +69,20 @@ Deno.test("budgets: approved by someone else, changed only as drafts, items from
       );
       assertEquals(changed.status, 409);
       ok(messageOf(changed).includes("only a draft budget can be changed"));
+      const token = await app.tokenFor("admin@acme.test");
+      const removed = await app.call(
+        "DELETE",
+        `/api/records/budget/${budget.id}?version=${approved.version}`,
+        { token },
+      );
+      assertEquals(removed.status, 409);
+      assertEquals(
+        messageOf({ body: await removed.json() }),
+        "Only drafts can be deleted: this budget is approved",
+      );
+      const kept = await admin.get("budget", budget.id as string);
+      assertEquals(kept.status, 200);
+      assertEquals((kept.body.actions as Json[]).some((a) => a.id === "delete"), false);
     });
 
     await t.step("a budget saved with a template gets its items from it", async () => {

@@ -47,6 +47,7 @@ import { availableActions, derivedStatus, derivedStatusInputs } from "./record-a
 import { type BulkOutcome, outcomeError, summarise } from "./bulk-results.ts";
 import { isForeignKeyViolation } from "../../db/constraint-errors.ts";
 import type { RecordRules } from "./record-rules.ts";
+import { documentStatusOf, stateLabelOf } from "./document-status.ts";
 
 /** What a write may carry besides its values. */
 export interface WriteOptions {
@@ -386,9 +387,13 @@ export class RecordEngine {
           current_version: existing.version,
         });
       }
-      if (Number(existing.docstatus ?? 0) !== 0) {
+      if (documentStatusOf(type, existing) !== 0) {
         throw conflict(
-          `Only drafts can be deleted; cancel a submitted ${type.declaration.label.toLowerCase()} instead`,
+          type.declaration.submittable
+            ? `Only drafts can be deleted; cancel a submitted ${type.declaration.label.toLowerCase()} instead`
+            : `Only drafts can be deleted: this ${type.declaration.label.toLowerCase()} is ${
+              stateLabelOf(type, existing)
+            }`,
         );
       }
       let deleted: boolean;

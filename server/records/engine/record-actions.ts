@@ -15,6 +15,7 @@ import type { CustomActionDeclaration, TransitionDeclaration } from "../declarat
 import { conditionHolds } from "./conditions.ts";
 import { fieldsOf, parseExpression } from "../../../schemas/records/expression.ts";
 import type { RecordData } from "./record-rows.ts";
+import { documentStatusOf } from "./document-status.ts";
 import { announceRecord, loadRecord } from "./record-store.ts";
 import { mayReach } from "./record-access.ts";
 import { recordAudit } from "../../platform/audit/record.ts";
@@ -161,7 +162,7 @@ export function availableActions(
   if (editable && authorize(access, type.module, "update")) {
     actions.push({ id: "update", label: "Save" });
   }
-  if (docstatus === 0 && authorize(access, type.module, "delete")) {
+  if (documentStatusOf(type, record) === 0 && authorize(access, type.module, "delete")) {
     actions.push({
       id: "delete",
       label: "Delete",
