@@ -149,7 +149,19 @@ export interface DerivedStatusRule {
 
 /** A panel added to the form: a related list or any descriptor node. */
 export type FormPanel =
-  | { kind: "related"; label: string; type: string; field: string }
+  | {
+    kind: "related";
+    label: string;
+    type: string;
+    field: string;
+    /**
+     * Whether the panel offers New (default true). Records another action makes —
+     * a credit note (the invoice's Credit note action), a converted lead — say false.
+     */
+    create?: boolean;
+    /** What the panel says when it lists nothing (default "No <plural> yet"). */
+    empty_text?: string;
+  }
   | { kind: "node"; label: string; node: NodeLike };
 
 /** The whole declaration of a record type. */

@@ -62,7 +62,14 @@ export const CLIENT = defineRecordType({
   },
   panels: [
     { kind: "related", label: "Projects", type: "project", field: "client" },
-    { kind: "related", label: "Converted leads", type: "lead", field: "client" },
+    {
+      kind: "related",
+      label: "Converted leads",
+      type: "lead",
+      field: "client",
+      create: false,
+      empty_text: "No leads converted into this client yet",
+    },
   ],
   roles: {
     firm_admin: ["read", "create", "update", "delete", "export", "import", "level1"],

@@ -300,7 +300,14 @@ export const INVOICE = defineRecordType({
         },
       },
     },
-    { kind: "related", label: "Credit notes", type: "invoice", field: "return_against" },
+    {
+      kind: "related",
+      label: "Credit notes",
+      type: "invoice",
+      field: "return_against",
+      create: false,
+      empty_text: "No credit notes yet. Credit note on a submitted invoice drafts one against it.",
+    },
   ],
   roles: {
     firm_admin: [

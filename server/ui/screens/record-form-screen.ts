@@ -99,14 +99,9 @@ function panelNode(
     );
   }
   if (!authorize(access, related.module, "read")) return null;
-  return {
-    type: "section",
-    title: panel.label,
-    children: [
-      recordListNode(related, recordTypeMeta(related, access), {
-        compact: true,
-        parent: panel.field,
-      }),
-    ],
-  };
+  const meta = recordTypeMeta(related, access);
+  if (panel.create === false) meta.can.create = false;
+  const list = recordListNode(related, meta, { compact: true, parent: panel.field });
+  if (panel.empty_text) list.emptyText = panel.empty_text;
+  return { type: "section", title: panel.label, children: [list] };
 }
