@@ -52,6 +52,9 @@ async function runAction(action: Action, ctx: ActionContext): Promise<void> {
     case "sign-out":
       await host.signOut();
       return;
+    case "print":
+      globalThis.print();
+      return;
     case "set-state":
       runtime?.setState(fillRecord(action.values, scope), action.clear);
       return;

@@ -10,6 +10,8 @@ import { JsonTemplate, Text } from "./value.ts";
 
 const Navigate = z.object({ kind: z.literal("navigate"), to: z.string().min(1) }).strict();
 const GoBack = z.object({ kind: z.literal("go-back") }).strict();
+/** Opens the browser's print dialog for the page (the app's frame is left off the paper). */
+const Print = z.object({ kind: z.literal("print") }).strict();
 const SignOut = z.object({ kind: z.literal("sign-out") }).strict();
 const SetState = z.object({
   kind: z.literal("set-state"),
@@ -47,6 +49,7 @@ const Call = z.object({
 export const Action = z.discriminatedUnion("kind", [
   Navigate,
   GoBack,
+  Print,
   SignOut,
   SetState,
   OpenDialog,

@@ -82,6 +82,16 @@ test("an invoice's totals follow the typing; submitted, its PDF says what it say
   ) {
     expect(text).toContain(expected);
   }
+
+  // The printable invoice says the same, and offers the browser's print.
+  await page.getByRole("button", { name: "Printable invoice" }).click();
+  await expect(page).toHaveURL(/\/app\/invoices\/print\/[^/]+$/);
+  await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
+  await expect(page.getByText("Northwind Traders", { exact: true })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "Discovery workshop" })).toBeVisible();
+  // Grand total and outstanding: nothing is paid yet.
+  await expect(page.getByText("$2,815.88", { exact: true })).toHaveCount(2);
+  await expect(page.getByRole("button", { name: "Print", exact: true })).toBeVisible();
 });
 
 test("the portal user downloads their invoice", async ({ page }) => {

@@ -289,15 +289,28 @@ export const INVOICE = defineRecordType({
       kind: "node",
       label: "Print",
       node: {
-        type: "button",
-        label: "Download PDF",
-        variant: "secondary",
-        action: {
-          kind: "download",
-          format: "file",
-          source: "/api/records/invoice/{id}/pdf",
-          filename: "invoice-{id}.pdf",
-        },
+        type: "stack",
+        direction: "row",
+        gap: "small",
+        children: [
+          {
+            type: "button",
+            label: "Printable invoice",
+            variant: "secondary",
+            action: { kind: "navigate", to: "/app/invoices/print/{id}" },
+          },
+          {
+            type: "button",
+            label: "Download PDF",
+            variant: "secondary",
+            action: {
+              kind: "download",
+              format: "file",
+              source: "/api/records/invoice/{id}/pdf",
+              filename: "invoice-{id}.pdf",
+            },
+          },
+        ],
       },
     },
     {

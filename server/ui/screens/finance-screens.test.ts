@@ -40,3 +40,33 @@ Deno.test("the staff dashboard shows finance figures only to those who see the f
     await t.close();
   }
 });
+
+Deno.test("the printable invoice is a route of its own, for whoever may read invoices", async () => {
+  const t = await createTestApp();
+  try {
+    const finance = await t.tokenFor("finance@acme.test");
+    const routes = await jsonOf(await t.call("GET", "/ui/routes", { token: finance }));
+    ok(
+      (routes.routes as { path: string; screen: string }[]).some((r) =>
+        r.path === "/app/invoices/print/:id" && r.screen === "invoices/print"
+      ),
+    );
+    const screen = await jsonOf<{ sources: Record<string, unknown> }>(
+      await t.call("GET", "/ui/screens/invoices/print?id=inv_1", { token: finance }),
+    );
+    assertEquals(screen.sources.invoice, {
+      method: "GET",
+      path: "/api/records/invoice/{id}/printable",
+    });
+    const texts = textsOf(screen);
+    for (const label of ["Print", "Billed to", "Grand total", "Outstanding"]) {
+      ok(texts.includes(label), label);
+    }
+    const sales = await t.call("GET", "/ui/screens/invoices/print?id=inv_1", {
+      token: await t.tokenFor("sales@acme.test"),
+    });
+    assertEquals(sales.status, 403);
+  } finally {
+    await t.close();
+  }
+});

@@ -25,6 +25,7 @@ import { REPORT_WRAPPER_SCREENS } from "./report-wrappers.ts";
 import { BUDGET_SCREENS } from "./budget-screens.ts";
 import { FINANCE_REPORT_SCREENS } from "./finance-report-wrappers.ts";
 import { FINANCE_DASHBOARD_SCREEN } from "./finance-dashboard.ts";
+import { INVOICE_PRINT_SCREEN } from "./invoice-print.ts";
 import type { ScreenDef } from "./screen-def.ts";
 import { recordScreenDefs } from "./record-screens.ts";
 import type { RecordType } from "../../records/define.ts";
@@ -48,6 +49,7 @@ export function buildScreenRegistry(types: readonly RecordType[]): Map<string, S
       ...BUDGET_SCREENS,
       ...FINANCE_REPORT_SCREENS,
       FINANCE_DASHBOARD_SCREEN,
+      INVOICE_PRINT_SCREEN,
       catchAll,
       ...PORTAL_SCREENS,
       ...recordScreenDefs(types),
