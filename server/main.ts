@@ -10,6 +10,7 @@ import { DEMO_PASSWORD, PEOPLE } from "./db/seed/demo-people.ts";
 import { closeLogFile, logToFile } from "./platform/http/log.ts";
 import { createSmtpTransport, MailDelivery } from "./platform/mail/mod.ts";
 import { ComplianceWatch } from "./modules/compliance/mod.ts";
+import { InvoiceWatch } from "./modules/finance/overdue-notices.ts";
 
 const config = readConfig(Deno.env.toObject());
 if (config.logFile) {
@@ -31,6 +32,8 @@ const mail = config.smtpUrl === undefined
 mail?.start();
 const compliance = new ComplianceWatch(db);
 compliance.start();
+const invoices = new InvoiceWatch(db);
+invoices.start();
 
 const server = Deno.serve({
   port: config.port,
@@ -73,6 +76,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     feed.stop();
     await mail?.stop();
     await compliance.stop();
+    await invoices.stop();
     await Promise.race([
       server.shutdown(),
       new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS)),

@@ -24,6 +24,7 @@ import enterpriseProjects from "./migrations/015_enterprise_projects.ts";
 import invoices from "./migrations/016_invoices.ts";
 import paymentsExpensesBudgets from "./migrations/017_payments_expenses_budgets.ts";
 import compliance from "./migrations/018_compliance.ts";
+import invoiceNotices from "./migrations/019_invoice_notices.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations/postgres/index.ts";
 
 /** One migration: its number, name and text per dialect. */
@@ -52,6 +53,7 @@ const SQLITE: readonly [number, string, string][] = [
   [16, "invoices", invoices],
   [17, "payments_expenses_budgets", paymentsExpensesBudgets],
   [18, "compliance", compliance],
+  [19, "invoice_notices", invoiceNotices],
 ];
 
 /** Every migration, numbered. Append only, with both dialects' texts. */

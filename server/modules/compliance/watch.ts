@@ -5,47 +5,15 @@
  * running often, or on several instances, raises nothing twice.
  */
 import type { Database } from "../../db/database.ts";
-import { logLine } from "../../platform/http/log.ts";
+import { HOURLY_MS, PeriodicCheck } from "../../platform/jobs/periodic-check.ts";
 import { raiseAllComplianceNotices } from "./notices.ts";
 
 /** How often the check runs by default. */
-export const COMPLIANCE_CHECK_MS = 60 * 60 * 1000;
+export const COMPLIANCE_CHECK_MS = HOURLY_MS;
 
 /** Runs the compliance notice check now and then every `everyMs` until stopped. */
-export class ComplianceWatch {
-  readonly #db: Database;
-  readonly #clock: () => number;
-  readonly #everyMs: number;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #running: Promise<void> | undefined;
-  #stopped = false;
-
+export class ComplianceWatch extends PeriodicCheck {
   constructor(db: Database, options: { clock?: () => number; everyMs?: number } = {}) {
-    this.#db = db;
-    this.#clock = options.clock ?? Date.now;
-    this.#everyMs = options.everyMs ?? COMPLIANCE_CHECK_MS;
-  }
-
-  /** Starts checking. */
-  start(): void {
-    this.#stopped = false;
-    this.#tick();
-  }
-
-  /** Stops checking and waits for a check in progress. */
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-    await this.#running;
-  }
-
-  #tick(): void {
-    this.#running = raiseAllComplianceNotices(this.#db, new Date(this.#clock()).toISOString())
-      .then(() => undefined, (error) => {
-        logLine(null, "error", "compliance notices failed", { error: String(error) });
-      })
-      .finally(() => {
-        if (!this.#stopped) this.#timer = setTimeout(() => this.#tick(), this.#everyMs);
-      });
+    super("compliance notices", (now) => raiseAllComplianceNotices(db, now), options);
   }
 }

@@ -17,6 +17,7 @@ import enterpriseProjects from "./015_enterprise_projects.ts";
 import invoices from "./016_invoices.ts";
 import paymentsExpensesBudgets from "./017_payments_expenses_budgets.ts";
 import compliance from "./018_compliance.ts";
+import invoiceNotices from "./019_invoice_notices.ts";
 
 export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   1: platform,
@@ -37,4 +38,5 @@ export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   16: invoices,
   17: paymentsExpensesBudgets,
   18: compliance,
+  19: invoiceNotices,
 };
