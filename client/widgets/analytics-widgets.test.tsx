@@ -34,6 +34,40 @@ describe("the analytics widgets", () => {
     expect(await screen.findByRole("table", { name: "Velocity history" })).toBeTruthy();
   });
 
+  it("shortens category labels wider than their slot, keeping the full names in its table", async () => {
+    const categories = ["Training", "Software and subscriptions", "Meals and entertainment"];
+    fakeServer({
+      "POST /progress": {
+        spend: [...categories, "Travel", "Lodging", "Hardware", "Office supplies"].map((
+          category,
+          i,
+        ) => ({ category, amount: 100 * (i + 1) })),
+      },
+    });
+    await renderScreen(screenOf(
+      page({
+        type: "bar-chart",
+        source: "spend",
+        path: "spend",
+        x: "category",
+        y: "amount",
+        title: "Spend",
+        emptyText: "Nothing spent",
+      }),
+      { sources: { spend: progress } },
+    ));
+    const chart = await screen.findByRole("img", { name: "Spend" });
+    const ticks = [...chart.querySelectorAll(".chart-tick")].map((t) => t.textContent);
+    // Seven categories in the test's 600px: a slot holds about a dozen characters.
+    expect(ticks).toContain("Training");
+    expect(ticks).not.toContain("Software and subscriptions");
+    const shortened = ticks.filter((t) => t?.endsWith("…"));
+    expect(shortened.map((t) => t!.slice(0, 5))).toEqual(["Softw", "Meals", "Offic"]);
+    for (const tick of shortened) expect(tick!.length).toBeLessThan(16);
+    const table = await screen.findByRole("table", { name: "Spend" });
+    expect(table.textContent).toContain("Software and subscriptions");
+  });
+
   it("draws one bar per key of a record, and the empty state for a null or empty one", async () => {
     fakeServer({
       "POST /progress": {

@@ -18,6 +18,10 @@ import { ChartDataTable } from "../ui/chart-data-table.tsx";
 import { useElementWidth } from "../ui/use-element-width.ts";
 
 const MARGIN = { top: 12, right: 12, bottom: 30, left: 40 };
+/** The width of one character of an axis label (11px type), for shortening labels to fit. */
+const TICK_CHAR_PX = 6.5;
+/** Amounts on the value axis in a few characters (20K, 1.5M), so they fit its margin. */
+const COMPACT = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
 
 /** A bar chart. */
 export function BarChart({ node }: WidgetProps<NodeOf<"bar-chart">>) {
@@ -57,6 +61,13 @@ export function BarChart({ node }: WidgetProps<NodeOf<"bar-chart">>) {
     const named = node.xLabels ? labelOf(x, node.xLabels) ?? x : x;
     return node.xLabel ? `${node.xLabel} ${named}` : named;
   };
+  // A label wider than its bar's slot (a phone, many categories) is shortened, never
+  // overlapping its neighbours; the full names are in the data table.
+  const fits = Math.max(3, Math.floor((xScale.step() * every) / TICK_CHAR_PX));
+  const shown = (x: string) => {
+    const text = label(x);
+    return text.length <= fits ? text : `${text.slice(0, fits - 1).trimEnd()}…`;
+  };
   const tone = node.tone ?? "info";
   const title = node.title ?? "Bar chart";
   return (
@@ -82,7 +93,7 @@ export function BarChart({ node }: WidgetProps<NodeOf<"bar-chart">>) {
             scale={yScale}
             numTicks={4}
             tickValues={yTicks}
-            tickFormat={counts ? (v) => String(v) : undefined}
+            tickFormat={(v) => counts ? String(v) : COMPACT.format(Number(v))}
             axisClassName="chart-axis"
             tickLabelProps={{ className: "chart-tick" }}
           />
@@ -90,7 +101,7 @@ export function BarChart({ node }: WidgetProps<NodeOf<"bar-chart">>) {
             top={innerHeight}
             scale={xScale}
             axisClassName="chart-axis"
-            tickFormat={(x, i) => (i % every === 0 ? label(x) : "")}
+            tickFormat={(x, i) => (i % every === 0 ? shown(x) : "")}
             tickLabelProps={{ className: "chart-tick" }}
           />
         </Group>
