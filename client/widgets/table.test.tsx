@@ -32,6 +32,21 @@ function firstColumn(): string[] {
 }
 
 describe("the table widget", () => {
+  it("keeps short values on one line and lets long text wrap", async () => {
+    fakeServer({
+      "POST /leads": [{
+        id: 1,
+        name: "A lead whose name runs well past two dozen characters",
+        score: 40,
+      }, { id: 2, name: "INV-2026-00094", score: 7 }],
+    });
+    await renderScreen(table());
+    const long = await screen.findByRole("cell", { name: /runs well past/ });
+    expect(long.className).not.toContain("is-unbroken");
+    expect(screen.getByRole("cell", { name: "INV-2026-00094" }).className).toBe("is-unbroken");
+    expect(screen.getByRole("cell", { name: "40" }).className).toBe("align-end is-unbroken");
+  });
+
   it("pages through rows", async () => {
     fakeServer({ "POST /leads": rows });
     await renderScreen(table());

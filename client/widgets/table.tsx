@@ -182,7 +182,7 @@ function Row(
   return (
     <tr>
       {node.columns.map((column, c) => (
-        <td key={column.key} className={column.align === "end" ? "align-end" : undefined}>
+        <td key={column.key} className={cellClass(column, row)}>
           {c === 0 && node.rowAction
             ? (
               <ActionButton action={node.rowAction} item={row} variant="ghost" className="row-link">
@@ -230,4 +230,20 @@ function Cell(
     : displayValue(value, column) ?? column.fallback ?? MISSING_TEXT;
   const tone = resolveTone(column.tone, scope);
   return tone ? <span className={`badge tone-${tone}`} data-tone={tone}>{text}</span> : <>{text}</>;
+}
+
+/** The longest value kept on one line: an id, a date, an amount, a name; longer text wraps. */
+const SHORT_TEXT = 24;
+
+/**
+ * A cell's classes: aligned as its column says, and kept on one line when its value
+ * is short, so a narrow screen scrolls the table instead of breaking "Nov 17, 2026"
+ * or "INV-2026-00094" over three lines.
+ */
+function cellClass(column: Column, row: unknown): string | undefined {
+  const raw = valueAt(row, column.key);
+  const short = typeof raw === "number" || typeof raw === "boolean" ||
+    (typeof raw === "string" && raw.length <= SHORT_TEXT);
+  const classes = [column.align === "end" ? "align-end" : "", short ? "is-unbroken" : ""];
+  return classes.filter(Boolean).join(" ") || undefined;
 }

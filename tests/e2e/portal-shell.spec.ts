@@ -47,6 +47,14 @@ test("on a 390 px phone the portal frame fits and Sign Out is reachable", async 
   }));
   // Wide tables scroll inside their own box, never the page.
   expect(scroll.width).toBeLessThanOrEqual(scroll.viewport);
+  // Every menu entry is in sight, none cut off at the edge.
+  const links = page.getByRole("navigation", { name: "Portal navigation" }).getByRole("link");
+  expect(await links.count()).toBeGreaterThanOrEqual(4);
+  for (const link of await links.all()) {
+    const box = (await link.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
   await page.getByRole("button", { name: /User menu/ }).click();
   await page.getByRole("menuitem", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/client-portal$/);
