@@ -13,6 +13,19 @@ import { cancelInvoice, creditNote, submitInvoice } from "./invoice-hooks.ts";
 /** The gross of a line: quantity × rate less the discount, before tax is taken out or added. */
 const GROSS = "quantity * rate * (100 - discount_percent) / 100";
 
+/** The invoice's PDF download (`{id}` is the invoice's), on its form and its printable page. */
+export const INVOICE_PDF_BUTTON = {
+  type: "button",
+  label: "Download PDF",
+  variant: "secondary",
+  action: {
+    kind: "download",
+    format: "file",
+    source: "/api/records/invoice/{id}/pdf",
+    filename: "invoice-{id}.pdf",
+  },
+} as const;
+
 export const INVOICE = defineRecordType({
   id: "invoice",
   label: "Invoice",
@@ -299,17 +312,7 @@ export const INVOICE = defineRecordType({
             variant: "secondary",
             action: { kind: "navigate", to: "/app/invoices/print/{id}" },
           },
-          {
-            type: "button",
-            label: "Download PDF",
-            variant: "secondary",
-            action: {
-              kind: "download",
-              format: "file",
-              source: "/api/records/invoice/{id}/pdf",
-              filename: "invoice-{id}.pdf",
-            },
-          },
+          INVOICE_PDF_BUTTON,
         ],
       },
     },

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import type { Node, Text } from "../../../schemas/descriptor/mod.ts";
+import { INVOICE_PDF_BUTTON } from "../../records/types/invoice.ts";
 import { head, type ScreenDef } from "./screen-def.ts";
 
 const SOURCE = "invoice";
@@ -31,17 +32,7 @@ const body: Node = {
           variant: "primary",
           action: { kind: "print" },
         },
-        {
-          type: "button",
-          label: "Download PDF",
-          variant: "secondary",
-          action: {
-            kind: "download",
-            format: "file",
-            source: "/api/records/invoice/{id}/pdf",
-            filename: "invoice-{id}.pdf",
-          },
-        },
+        INVOICE_PDF_BUTTON,
         {
           type: "button",
           label: "Back to the invoice",
