@@ -9,17 +9,18 @@
 import { useEffect } from "react";
 import { onRecordChange, recordTypeOfApi } from "../api/record-events.ts";
 
-/** Calls `refresh` whenever the record `id` of the type served at `api` changes. */
+/** Calls `refresh` whenever the saved record `id` of the type served at `api` changes. */
 export function useRefreshOnRecordChange(
   api: string,
   id: string | null,
+  isNew: boolean,
   refresh: () => void,
 ): void {
   useEffect(() => {
-    if (id === null) return;
+    if (id === null || isNew) return;
     const type = recordTypeOfApi(api);
     return onRecordChange((change) => {
       if (change.recordType === type && (change.id === id || change.id === null)) refresh();
     });
-  }, [api, id, refresh]);
+  }, [api, id, isNew, refresh]);
 }

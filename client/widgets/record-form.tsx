@@ -63,7 +63,7 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
   const [extra, setExtra] = useState<number | null>(null);
   const { setState, refresh } = runtime;
   const refreshTabs = useCallback(() => refresh(), [refresh]);
-  useRefreshOnRecordChange(api, editor.isNew ? null : id, refreshTabs);
+  useRefreshOnRecordChange(api, id, editor.isNew, refreshTabs);
   const showExtra = useCallback((index: number | null) => {
     setExtra(index);
     const opens = index === null ? undefined : extraTabs[index];

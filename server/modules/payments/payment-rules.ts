@@ -6,7 +6,6 @@
  * transaction; cancelling takes each back. Whatever is not allocated stays on the
  * payment as its unallocated amount.
  */
-import type { Queryable } from "../../db/database.ts";
 import type { RecordEngine } from "../../records/engine/engine.ts";
 import type { ActionContext, SaveContext } from "../../records/engine/record-rules.ts";
 import { replaceChildren } from "../../records/engine/record-store.ts";
