@@ -66,6 +66,11 @@ describe("the analytics widgets", () => {
     for (const tick of shortened) expect(tick!.length).toBeLessThan(16);
     const table = await screen.findByRole("table", { name: "Spend" });
     expect(table.textContent).toContain("Software and subscriptions");
+    // Its headings name the fields in words, not as the codes the descriptor uses.
+    expect([...table.querySelectorAll("th")].map((th) => th.textContent)).toEqual([
+      "Category",
+      "Amount",
+    ]);
   });
 
   it("draws one bar per key of a record, and the empty state for a null or empty one", async () => {

@@ -11,7 +11,7 @@ import { Bar } from "@visx/shape";
 import { useRef } from "react";
 import type { NodeOf } from "../../schemas/descriptor/mod.ts";
 import { toNumber } from "../renderer/bindings.ts";
-import { labelOf } from "../renderer/formatters.ts";
+import { humanise, labelOf } from "../renderer/formatters.ts";
 import { useScreenRuntime, type WidgetProps } from "../renderer/screen-runtime.tsx";
 import { asItems, recordItems, valueAt } from "../renderer/value-path.ts";
 import { ChartDataTable } from "../ui/chart-data-table.tsx";
@@ -108,7 +108,7 @@ export function BarChart({ node }: WidgetProps<NodeOf<"bar-chart">>) {
       </svg>
       <ChartDataTable
         caption={title}
-        columns={[node.xLabel ?? node.x, node.y]}
+        columns={[node.xLabel ?? humanise(node.x), humanise(node.y)]}
         rows={points.map((p) => [label(p.x), p.y])}
       />
     </figure>

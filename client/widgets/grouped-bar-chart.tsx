@@ -12,6 +12,7 @@ import { Bar } from "@visx/shape";
 import { useRef } from "react";
 import type { NodeOf } from "../../schemas/descriptor/mod.ts";
 import { toNumber } from "../renderer/bindings.ts";
+import { humanise } from "../renderer/formatters.ts";
 import { useScreenRuntime, type WidgetProps } from "../renderer/screen-runtime.tsx";
 import { asItems, valueAt } from "../renderer/value-path.ts";
 import { ChartDataTable } from "../ui/chart-data-table.tsx";
@@ -147,8 +148,8 @@ export function GroupedBarChart({ node }: WidgetProps<Node>) {
         <ChartDataTable
           caption={title}
           columns={[
-            ...(node.groupBy ? [node.groupBy] : []),
-            node.xLabel ?? node.x,
+            ...(node.groupBy ? [humanise(node.groupBy)] : []),
+            node.xLabel ?? humanise(node.x),
             ...node.series.map((s) => s.label),
           ]}
           rows={points.map((p) => [...(node.groupBy ? [p.group] : []), p.x, ...p.values])}

@@ -10,7 +10,7 @@ import { LinePath } from "@visx/shape";
 import { useRef } from "react";
 import type { NodeOf } from "../../schemas/descriptor/mod.ts";
 import { toNumber } from "../renderer/bindings.ts";
-import { formatValue } from "../renderer/formatters.ts";
+import { formatValue, humanise } from "../renderer/formatters.ts";
 import { useScreenRuntime, type WidgetProps } from "../renderer/screen-runtime.tsx";
 import { asItems, valueAt } from "../renderer/value-path.ts";
 import { ChartDataTable } from "../ui/chart-data-table.tsx";
@@ -89,7 +89,7 @@ export function LineChart({ node }: WidgetProps<NodeOf<"line-chart">>) {
       </ul>
       <ChartDataTable
         caption={title}
-        columns={[node.xLabel ?? node.x, ...node.series.map((s) => s.label)]}
+        columns={[node.xLabel ?? humanise(node.x), ...node.series.map((s) => s.label)]}
         rows={points.map((p, i) => [
           xLabel(xs[i]),
           ...node.series.map((s) => toNumber(valueAt(p, s.key)) ?? ""),

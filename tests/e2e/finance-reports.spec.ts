@@ -1,6 +1,6 @@
 /**
- * Finance figures in the browser: the finance dashboard shows its figures and
- * charts (drawn from the demo ledger), an invoice report variant downloads its
+ * Finance figures in the browser: the finance dashboard shows its figures (each
+ * inside its card) and charts (drawn from the demo ledger), an invoice report variant downloads its
  * rows as a CSV file, and the compliance screen lists the obligations under
  * their summary.
  */
@@ -15,7 +15,8 @@ test("the finance dashboard shows its figures and charts", async ({ page }) => {
   for (const label of ["Invoiced (12 months)", "Collected (12 months)", "Outstanding"]) {
     await expect(page.locator(".stat-label").getByText(label, { exact: true })).toBeVisible();
   }
-  await expect(page.getByRole("columnheader", { name: "Outstanding" })).toBeVisible();
+  const overdue = page.getByRole("table").filter({ hasText: "Days late" });
+  await expect(overdue.getByRole("columnheader", { name: "Outstanding" })).toBeVisible();
   await expect(page.getByRole("img", { name: "Invoiced and collected per month" })).toBeVisible();
   await expect(page.getByRole("img", { name: "Outstanding by days past due" })).toBeVisible();
   // The demo claims approved this year are charted by category.
@@ -23,6 +24,18 @@ test("the finance dashboard shows its figures and charts", async ({ page }) => {
   await expect(expenses).toBeVisible();
   expect(await expenses.locator("rect.chart-bar").count()).toBeGreaterThan(0);
   await expect(page.getByRole("columnheader", { name: "Committed" })).toBeVisible();
+  // Every figure stays inside its card, the longest amounts included.
+  for (const width of [1400, 1100]) {
+    await page.setViewportSize({ width, height: 900 });
+    const overflows = await page.locator(".stat").evaluateAll((cards) =>
+      cards.flatMap((card) => {
+        const value = card.querySelector(".stat-value")!.getBoundingClientRect();
+        const box = card.getBoundingClientRect();
+        return value.right > box.right - 8 ? [card.textContent] : [];
+      })
+    );
+    expect(overflows, `at ${width}px`).toEqual([]);
+  }
 });
 
 test("an invoice report variant downloads its rows as CSV", async ({ page }) => {
