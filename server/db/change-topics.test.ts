@@ -24,3 +24,10 @@ Deno.test("a session's start and activity change nothing; its end is a change of
     "sessions",
   ]);
 });
+
+Deno.test("refreshing statistics changes nothing anyone reads; an unknown statement is a change of data", () => {
+  assert.deepEqual(topicsOfWrite("ANALYZE leads"), []);
+  assert.deepEqual(topicsOfWrite("PRAGMA optimize"), []);
+  assert.deepEqual(topicsOfWrite("vacuum"), []);
+  assert.deepEqual(topicsOfWrite("REPLACE INTO leads (id) VALUES (?)"), ["data"]);
+});

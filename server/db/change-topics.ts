@@ -44,6 +44,9 @@ const QUIET_TABLES = new Set([
  */
 const SESSION_QUIET = /^\s*(?:UPDATE\s+sessions\s+SET\s+last_seen_at\s*=\s*\?\s+WHERE\b|INSERT\b)/i;
 
+/** Statements that refresh statistics or storage and change no row anyone reads. */
+const MAINTENANCE = /^\s*(?:ANALYZE|VACUUM|PRAGMA\s+optimize)\b/i;
+
 const WRITE = /^\s*(?:WITH\b[\s\S]*?\)\s*)?(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)"?/i;
 
 const known = new Map<string, readonly ChangeTopic[]>();
@@ -58,7 +61,9 @@ export function topicsOfWrite(sql: string): readonly ChangeTopic[] {
   let topics = known.get(sql);
   if (topics) return topics;
   const table = WRITE.exec(sql)?.[1]?.toLowerCase();
-  topics = table === undefined
+  topics = MAINTENANCE.test(sql)
+    ? NONE
+    : table === undefined
     ? DATA
     : table === "sessions"
     ? (SESSION_QUIET.test(sql) ? NONE : SESSIONS)

@@ -91,7 +91,7 @@ function dataCareFixedRoutes(api: Api, deps: EnterpriseDeps): void {
     const started = performance.now();
     for (const table of PROJECT_TABLES) {
       for (const sql of refreshStatistics(db.dialect, table)) {
-        await db.exec(sql);
+        await db.run(sql);
         run.push(sql);
       }
     }

@@ -86,3 +86,56 @@ Deno.test("an import stops at 1,000 failures; partial mode stores the good rows 
     await app.close();
   }
 });
+
+/** What the planner believes a table holds: SQLite's `sqlite_stat1` row count, PostgreSQL's `reltuples`. */
+async function plannedRows(app: TestApp, table: string): Promise<number> {
+  if (app.db.dialect === "sqlite") {
+    const analysed = await app.db.get(
+      "SELECT name FROM sqlite_master WHERE name = 'sqlite_stat1'",
+    );
+    if (!analysed) return -1;
+    const stats = await app.db.all<{ stat: string }>(
+      "SELECT stat FROM sqlite_stat1 WHERE tbl = ? AND idx IS NOT NULL",
+      [table],
+    );
+    return stats.length === 0 ? -1 : Number(stats[0].stat.split(" ")[0]);
+  }
+  const row = await app.db.get<{ n: number }>(
+    "SELECT reltuples::float8 AS n FROM pg_class WHERE relname = ? AND relkind = 'r'",
+    [table],
+  );
+  return Number(row?.n ?? -1);
+}
+
+Deno.test("a large import refreshes the planner's statistics; a small one and a dry run leave them", async () => {
+  const app = await createEngineTestApp();
+  try {
+    await grant(app, "firm_admin", "milestones", ["import"]);
+    const admin = await app.tokenFor("admin@acme.test");
+    const rows = (n: number) => ["Title", ...Array.from({ length: n }, (_, i) => `Job ${i}`)];
+    const small = await importCsv(app, admin, rows(10).join("\n"));
+    assertEquals(small.body.created, 10);
+    const before = await plannedRows(app, "sample_jobs");
+    assertEquals(before < 1_000, true, `statistics after 10 rows: ${before}`);
+
+    const dry = new FormData();
+    dry.set("file", new File([rows(1_500).join("\n")], "jobs.csv", { type: "text/csv" }));
+    dry.set("dry_run", "true");
+    const tried = await app.fetch(
+      new Request("http://localhost/api/records/sample_job/import", {
+        method: "POST",
+        headers: { authorization: `Bearer ${admin}` },
+        body: dry,
+      }),
+    );
+    assertEquals((await tried.json()).created, 1_500);
+    assertEquals(await plannedRows(app, "sample_jobs"), before);
+
+    const large = await importCsv(app, admin, rows(1_500).join("\n"));
+    assertEquals(large.body.created, 1_500);
+    assertEquals(await storedJobs(app), 1_510);
+    assertEquals(await plannedRows(app, "sample_jobs"), 1_510);
+  } finally {
+    await app.close();
+  }
+});

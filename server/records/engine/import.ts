@@ -10,13 +10,19 @@
  * default) and a row failed, so every bad row is reported (line and field) and
  * nothing is stored; `partial` stores the good rows. A dry run does everything, then rolls back, so its counts
  * are what a partial import would store. A file that cannot be read as CSV, an
- * unusable header or too many rows stores nothing in either mode.
+ * unusable header or too many rows stores nothing in either mode. After a large
+ * import the planner's statistics of the type's tables are refreshed, so the next
+ * list or export is planned for the rows the table holds now (PostgreSQL's
+ * autovacuum may take a minute to notice them, and a keyset page planned for a
+ * 75-row table read 100,000 rows with a sequential scan: a 54 s export instead of
+ * 1.4 s).
  */
 import type { Access } from "../../platform/access/access.ts";
 import { authorize, requireAuthorized } from "../../platform/access/authorize.ts";
 import { AppError } from "../../platform/errors/app-error.ts";
 import type { AuditEntry } from "../../platform/audit/record.ts";
 import type { Queryable } from "../../db/database.ts";
+import { refreshStatistics } from "../../db/dialect.ts";
 import type { SelectOption } from "../../../schemas/records/meta.ts";
 import type { RecordField, RecordType } from "../define.ts";
 import {
@@ -49,6 +55,8 @@ export const IMPORT_MAX_ROWS = 100_000;
 const CHUNK_ROWS = 500;
 /** Failures listed in an answer; past them an import stops (all-or-nothing) or only counts. */
 const FAILURES_SHOWN = 1_000;
+/** Stored rows from which an import refreshes its tables' planner statistics. */
+export const STATISTICS_ROWS = 1_000;
 
 /** How an import runs. */
 export interface ImportOptions {
@@ -89,6 +97,12 @@ export async function importRecords(
     });
   } catch (error) {
     if (!(error instanceof Rollback)) throw error;
+  }
+  if (stored && run.created + run.updated >= STATISTICS_ROWS) {
+    const tables = [type.table, ...type.fields.flatMap((f) => f.child ? [f.child.table] : [])];
+    for (const table of tables) {
+      for (const sql of refreshStatistics(engine.db.dialect, table)) await engine.db.run(sql);
+    }
   }
   const counted = stored || (options.dryRun && !run.fatal);
   return {
