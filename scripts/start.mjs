@@ -4,6 +4,7 @@
 // server/config.ts; SKIP_BUILD=1 serves the client already built, so a second
 // instance started beside a running one does not rebuild client/dist under it.
 import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 
 const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
 
@@ -23,8 +24,12 @@ if (process.env.SKIP_BUILD !== "1") {
   }
 }
 
+// The server's garbage collector settings (server/v8-flags.json, see ARCHITECTURE.md).
+const v8Flags = JSON.parse(readFileSync(new URL("../server/v8-flags.json", import.meta.url)));
+
 const server = spawn(bin("deno"), [
   "run",
+  `--v8-flags=${v8Flags.join(",")}`,
   "--allow-net",
   "--allow-read",
   "--allow-write",

@@ -5,6 +5,8 @@
  * `/api/health`; the caller stops or kills it in `finally`.
  */
 
+import V8_FLAGS from "../v8-flags.json" with { type: "json" };
+
 const ROOT = new URL("../../", import.meta.url).pathname;
 
 /** A running server process. */
@@ -87,7 +89,7 @@ export async function startServer(
   const port = freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "server/main.ts"],
+    args: ["run", "-A", `--v8-flags=${V8_FLAGS.join(",")}`, "server/main.ts"],
     cwd: ROOT,
     env: {
       PORT: String(port),

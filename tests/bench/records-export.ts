@@ -4,7 +4,9 @@
  * PostgreSQL. The leads are imported first; then a fresh server answers one small
  * export (to load its code) and the big one while its resident memory (from
  * /proc) is sampled every 10 ms. Prints the peak growth over the resident memory
- * before the download, the time and the size.
+ * before the download, the time and the size, for the server as the product
+ * starts it (server/v8-flags.json) and, for comparison, with V8's default
+ * collector settings.
  * Budget: peak growth ≤ 50 MB.
  */
 import { startApp } from "./servers.ts";
@@ -22,17 +24,18 @@ function residentBytes(pid: number): number {
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
-for (const dialect of benchDialects()) {
-  const database = await createBenchDatabase(dialect);
-  const loader = await startApp(PORT, { databaseUrl: database.url });
-  try {
-    const headers = await signIn(loader.url);
-    await importLeads(loader.url, headers, await leadsCsv(loader.url, headers, ROWS));
-  } finally {
-    await loader.stop();
-  }
-  // A fresh server for the export, so its memory holds nothing of the import.
-  const app = await startApp(PORT, { databaseUrl: database.url });
+/** One export by a fresh server: its lines, bytes, time and memory. */
+interface Measured {
+  leads: number;
+  bytes: number;
+  seconds: number;
+  before: number;
+  growth: number;
+}
+
+/** Exports every lead from a fresh server on `databaseUrl` (V8 flags as given, else the product's). */
+async function measureExport(databaseUrl: string, v8Flags?: string[]): Promise<Measured> {
+  const app = await startApp(PORT, { databaseUrl, v8Flags });
   try {
     const headers = await signIn(app.url);
     await (await fetch(`${app.url}/api/records/lead/export?format=csv&search=none`, { headers }))
@@ -45,10 +48,12 @@ for (const dialect of benchDialects()) {
     const started = performance.now();
     let bytes = 0;
     let lines = 0;
-    let res: Response;
     try {
-      res = await fetch(`${app.url}/api/records/lead/export?format=csv`, { headers });
+      const res = await fetch(`${app.url}/api/records/lead/export?format=csv`, { headers });
       if (!res.ok) throw new Error(`Export: ${res.status} ${await res.text()}`);
+      if (res.headers.get("content-type") !== "text/csv; charset=utf-8") {
+        throw new Error(`The export is ${res.headers.get("content-type")}`);
+      }
       for await (const chunk of res.body!) {
         bytes += chunk.length;
         for (const byte of chunk) if (byte === 0x0a) lines++;
@@ -59,18 +64,36 @@ for (const dialect of benchDialects()) {
     }
     const seconds = (performance.now() - started) / 1000;
     if (lines < ROWS + 1) throw new Error(`The export has ${lines} lines for ${ROWS} leads`);
-    if (res.headers.get("content-type") !== "text/csv; charset=utf-8") {
-      throw new Error(`The export is ${res.headers.get("content-type")}`);
-    }
-    console.log(
-      `${dialectName(dialect)}: ${(lines - 1).toLocaleString("en")} leads, ${mb(bytes)} MB in ${
-        seconds.toFixed(2)
-      } s; server memory ${mb(before)} MB before, peak growth ${
-        mb(peak - before)
-      } MB (budget ≤ 50 MB)`,
-    );
+    return { leads: lines - 1, bytes, seconds, before, growth: peak - before };
   } finally {
     await app.stop();
+  }
+}
+
+for (const dialect of benchDialects()) {
+  const database = await createBenchDatabase(dialect);
+  try {
+    const loader = await startApp(PORT, { databaseUrl: database.url });
+    try {
+      const headers = await signIn(loader.url);
+      await importLeads(loader.url, headers, await leadsCsv(loader.url, headers, ROWS));
+    } finally {
+      await loader.stop();
+    }
+    const product = await measureExport(database.url);
+    const defaults = await measureExport(database.url, []);
+    console.log(
+      `${dialectName(dialect)}: ${product.leads.toLocaleString("en")} leads, ${
+        mb(product.bytes)
+      } MB in ${product.seconds.toFixed(2)} s; server memory ${
+        mb(product.before)
+      } MB before, peak growth ${
+        mb(product.growth)
+      } MB (budget ≤ 50 MB); with V8's default collector settings ${mb(defaults.growth)} MB (${
+        defaults.seconds.toFixed(2)
+      } s)`,
+    );
+  } finally {
     await database.drop();
   }
 }

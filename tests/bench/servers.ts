@@ -1,6 +1,7 @@
 /** Starts the real server (fresh seeded database) and the bare baseline as child processes. */
 
 import { createBenchDatabase } from "./databases.ts";
+import V8_FLAGS from "../../server/v8-flags.json" with { type: "json" };
 
 const deno = new URL("../../node_modules/.bin/deno", import.meta.url).pathname;
 
@@ -27,6 +28,11 @@ function spawn(args: string[], env: Record<string, string>): Deno.ChildProcess {
   return new Deno.Command(deno, { args, env, stdout: "null", stderr: "inherit" }).spawn();
 }
 
+/** The `--v8-flags=…` argument for `flags`, none for none. */
+function v8Argument(flags: readonly string[]): string[] {
+  return flags.length ? [`--v8-flags=${flags.join(",")}`] : [];
+}
+
 /** How to start the product server. */
 export interface AppOptions {
   /** Extra environment. */
@@ -38,16 +44,27 @@ export interface AppOptions {
   databaseUrl?: string;
   /** Arguments for `deno run` before the script (`--cpu-prof`, …). */
   denoFlags?: string[];
+  /** V8's flags (default: the product's, server/v8-flags.json; `[]` for V8's own defaults). */
+  v8Flags?: readonly string[];
 }
 
-/** The product server, on a fresh SQLite database or the one given. */
+/**
+ * The product server, on a fresh SQLite database or the one given, with the
+ * garbage collector settings the product starts with (server/v8-flags.json).
+ */
 export async function startApp(port: number, options: AppOptions = {}): Promise<
   Child & {
     pid: number;
   }
 > {
   const own = options.databaseUrl ? undefined : await createBenchDatabase("sqlite");
-  const child = spawn(["run", "-A", ...(options.denoFlags ?? []), "server/main.ts"], {
+  const child = spawn([
+    "run",
+    "-A",
+    ...v8Argument(options.v8Flags ?? V8_FLAGS),
+    ...(options.denoFlags ?? []),
+    "server/main.ts",
+  ], {
     PORT: String(port),
     HOST: "127.0.0.1",
     DATABASE_URL: options.databaseUrl ?? own!.url,

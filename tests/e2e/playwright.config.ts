@@ -7,7 +7,16 @@
  * starts one), else one SQLite file.
  */
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+
+/** The server, started as the product starts it (with its garbage collector settings). */
+const V8_FLAGS: string[] = JSON.parse(
+  readFileSync(new URL("../../server/v8-flags.json", import.meta.url), "utf8"),
+);
+const SERVER_COMMAND = `./node_modules/.bin/deno run -A --v8-flags=${
+  V8_FLAGS.join(",")
+} server/main.ts`;
 
 const port = Number(process.env.E2E_PORT ?? 8787);
 /** A second server with a short session policy, for the idle sign-out flow. */
@@ -31,7 +40,7 @@ function sharedDatabaseUrl(): string {
 }
 
 const instances = INSTANCE_PORTS.map((instancePort) => ({
-  command: "./node_modules/.bin/deno run -A server/main.ts",
+  command: SERVER_COMMAND,
   cwd: "../..",
   url: `http://127.0.0.1:${instancePort}/api/health`,
   reuseExistingServer: false,
@@ -72,7 +81,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: "./node_modules/.bin/deno run -A server/main.ts",
+      command: SERVER_COMMAND,
       cwd: "../..",
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
@@ -85,7 +94,7 @@ export default defineConfig({
       },
     },
     {
-      command: "./node_modules/.bin/deno run -A server/main.ts",
+      command: SERVER_COMMAND,
       cwd: "../..",
       url: `http://127.0.0.1:${SHORT_SESSION_PORT}/api/health`,
       reuseExistingServer: false,
