@@ -186,6 +186,63 @@ Deno.test("a member reads and changes only the tasks assigned to or created by t
   });
 });
 
+Deno.test("an import by a member updates their own task, audited with its change, and not another's", async () => {
+  await withApp(async (t) => {
+    const task = RECORD_TYPES.find((type) => type.id === "task")!;
+    await t.db.run(
+      `INSERT INTO role_permissions (organization_id, role_id, permission)
+       SELECT organization_id, id, ? FROM roles WHERE name = 'member' ON CONFLICT DO NOTHING`,
+      [permissionOf(task.module, "import")],
+    );
+    const member = await t.tokenFor("tom@acme.test");
+    const { record: own } = await jsonOf<RecordBody>(
+      await create(t, member, "task", { title: "Book the workshop room" }),
+      201,
+    );
+    const other = await t.db.get<{ id: string; title: string; version: number }>(
+      "SELECT id, title, version FROM tasks WHERE organization_id = 'org_acme' AND assignee_id <> 'usr_acme_tom' AND (created_by IS NULL OR created_by <> 'usr_acme_tom') LIMIT 1",
+    );
+    const form = new FormData();
+    form.set(
+      "file",
+      new File(
+        [`ID,Title\n${own.id},Book the big room\n${other!.id},Taken over\n`],
+        "tasks.csv",
+        { type: "text/csv" },
+      ),
+    );
+    form.set("mode", "partial");
+    const res = await t.fetch(
+      new Request("http://localhost/api/records/task/import", {
+        method: "POST",
+        headers: { authorization: `Bearer ${member}` },
+        body: form,
+      }),
+    );
+    assertEquals(await res.json(), {
+      dry_run: false,
+      created: 0,
+      updated: 1,
+      failed: [{ line: 3, field: "id", message: "No task has this ID" }],
+    });
+    const titleOf = async (id: string) =>
+      await t.db.get<{ title: string; version: number }>(
+        "SELECT title, version FROM tasks WHERE id = ?",
+        [id],
+      );
+    assertEquals({ ...await titleOf(own.id) }, { title: "Book the big room", version: 2 });
+    assertEquals({ ...await titleOf(other!.id) }, { title: other!.title, version: other!.version });
+    const audit = await t.db.all<{ action: string; before_value: string; after_value: string }>(
+      "SELECT action, before_value, after_value FROM audit_logs WHERE resource_id = ? AND action = 'import'",
+      [own.id],
+    );
+    assertEquals(
+      audit.map((a) => [a.action, JSON.parse(a.before_value), JSON.parse(a.after_value)]),
+      [["import", { title: "Book the workshop room" }, { title: "Book the big room" }]],
+    );
+  });
+});
+
 Deno.test("converting a lead creates its client from the company and marks the lead won, once", async () => {
   await withApp(async (t) => {
     const sales = await t.tokenFor("sales@acme.test");

@@ -10,7 +10,7 @@ import type { Database, Queryable } from "../../db/database.ts";
 import type { Access } from "../../platform/access/access.ts";
 import { authorize } from "../../platform/access/authorize.ts";
 import { conflict, invalidInput, notFound } from "../../platform/errors/app-error.ts";
-import { recordAudit } from "../../platform/audit/record.ts";
+import { type AuditEntry, recordAudit } from "../../platform/audit/record.ts";
 import { LIST_LIMIT_DEFAULT } from "../../../schemas/records/api.ts";
 import type { ListRequest } from "../../../schemas/records/api.ts";
 import type { RecordType } from "../define.ts";
@@ -279,8 +279,38 @@ export class RecordEngine {
     values: Record<string, unknown>,
     options: WriteOptions & { trusted?: boolean } = {},
   ): Promise<RecordData> {
-    const now = this.#now();
     const existing = await this.#reachable(tx, type, access, id);
+    const { audit } = await this.updateLoadedIn(
+      tx,
+      access,
+      type,
+      existing,
+      version,
+      values,
+      options,
+    );
+    if (audit) await recordAudit(tx, audit);
+    return (await loadRecord(tx, type, access.organizationId, id))!;
+  }
+
+  /**
+   * The update of `updateIn` for a record the caller has read in this transaction
+   * (and checked the caller may reach): the version and state checks, validation,
+   * rules, the write and its announcement, without reading the record again before
+   * or after. The audit entry is answered, not written, so a caller updating many
+   * records (the import) writes them all at once; the new version is answered too.
+   */
+  async updateLoadedIn(
+    tx: Queryable,
+    access: Access,
+    type: RecordType,
+    existing: RecordData,
+    version: number,
+    values: Record<string, unknown>,
+    options: WriteOptions & { trusted?: boolean } = {},
+  ): Promise<{ version: number; audit?: AuditEntry }> {
+    const now = this.#now();
+    const id = existing.id as string;
     if (existing.version !== version) {
       throw conflict(`${type.declaration.label} ${existing.name} was changed by someone else`, {
         current_version: existing.version,
@@ -353,8 +383,11 @@ export class RecordEngine {
     for (const [fieldId, rows] of checked.children) {
       await replaceChildren(tx, type, fieldId, { organizationId: access.organizationId, id }, rows);
     }
-    if (checked.changes.length > 0 || options.auditAction) {
-      await recordAudit(tx, {
+    await announceRecord(tx, access.organizationId, type, id, version + 1);
+    if (checked.changes.length === 0 && !options.auditAction) return { version: version + 1 };
+    return {
+      version: version + 1,
+      audit: {
         organizationId: access.organizationId,
         actorId: access.user.id,
         action: options.auditAction ?? "update",
@@ -364,11 +397,8 @@ export class RecordEngine {
         after: Object.fromEntries(checked.changes.map((c) => [c.field, c.to])),
         requestId: options.requestId,
         now,
-      });
-    }
-    const updatedRecord = (await loadRecord(tx, type, access.organizationId, id))!;
-    await announceRecord(tx, access.organizationId, type, id, updatedRecord.version as number);
-    return updatedRecord;
+      },
+    };
   }
 
   /** Deletes a draft at `version`; submitted records are cancelled instead. */
@@ -470,13 +500,21 @@ export class RecordEngine {
     const results: BulkOutcome[] = [];
     for (const id of new Set(ids)) {
       try {
-        const record = await this.db.transaction(async (tx) => {
+        const version = await this.db.transaction(async (tx) => {
           const existing = await this.#reachable(tx, type, access, id);
-          return await this.updateIn(tx, access, type, id, existing.version as number, values, {
-            auditAction: "bulk_update",
-          });
+          const updated = await this.updateLoadedIn(
+            tx,
+            access,
+            type,
+            existing,
+            existing.version as number,
+            values,
+            { auditAction: "bulk_update" },
+          );
+          if (updated.audit) await recordAudit(tx, updated.audit);
+          return updated.version;
         });
-        results.push({ id, ok: true, version: record.version as number });
+        results.push({ id, ok: true, version });
       } catch (error) {
         results.push({ id, ok: false, error: outcomeError(error) });
       }

@@ -37,7 +37,8 @@ import {
 } from "../csv/mod.ts";
 import type { RecordEngine } from "./engine.ts";
 import { selectOptions, type ValidatedRecord, validateRecord } from "./validate-record.ts";
-import { nextSeriesNames } from "./record-store.ts";
+import { loadRecords, nextSeriesNames } from "./record-store.ts";
+import { mayReach } from "./record-access.ts";
 import { derivedStatus } from "./record-actions.ts";
 import { importLinkResolver } from "./import-links.ts";
 import {
@@ -353,20 +354,28 @@ class ImportRun {
     this.created += records.length;
   }
 
+  /**
+   * Updates the rows naming an existing record: the chunk's records are read at
+   * once, each row goes through the engine's own update (`updateLoadedIn`: checks,
+   * validation, rules, write), and their audit entries are written together.
+   */
   async #update(q: Queryable, tx: Queryable, updates: readonly ImportRow[]): Promise<void> {
     if (updates.length === 0) return;
-    const ids = updates.map((row) => row.id!);
-    const versions = new Map(
-      (await tx.all<{ id: string; version: number }>(
-        `SELECT id, version FROM ${this.#type.table}
-         WHERE organization_id = ? AND id IN (${ids.map(() => "?").join(", ")})`,
-        [this.#access.organizationId, ...ids],
-      )).map((r) => [r.id, Number(r.version)]),
+    const type = this.#type;
+    const records = await loadRecords(
+      tx,
+      type,
+      this.#access.organizationId,
+      updates.map((row) => row.id!),
     );
-    const label = this.#type.declaration.label;
+    const reachable = new Map(
+      records.filter((r) => mayReach(type, this.#access, r)).map((r) => [r.id as string, r]),
+    );
+    const label = type.declaration.label;
+    const audits: AuditEntry[] = [];
     for (const row of updates) {
-      const version = versions.get(row.id!);
-      if (version === undefined) {
+      const existing = reachable.get(row.id!);
+      if (!existing) {
         this.#fail({
           line: row.line,
           field: "id",
@@ -375,15 +384,16 @@ class ImportRun {
         continue;
       }
       try {
-        await this.#engine.updateIn(
+        const { audit } = await this.#engine.updateLoadedIn(
           q,
           this.#access,
-          this.#type,
-          row.id!,
-          version,
+          type,
+          existing,
+          Number(existing.version),
           row.values,
           { auditAction: "import", requestId: this.#options.requestId },
         );
+        if (audit) audits.push(audit);
         this.updated++;
       } catch (error) {
         if (!(error instanceof AppError) || error.status >= 500) throw error;
@@ -391,15 +401,10 @@ class ImportRun {
         this.#fail(
           ...(fields
             ? Object.entries(fields).map(([field, message]) => ({ line: row.line, field, message }))
-            : [{
-              line: row.line,
-              field: error.status === 404 ? "id" : null,
-              message: error.status === 404
-                ? `No ${label.toLowerCase()} has this ID`
-                : error.message,
-            }]),
+            : [{ line: row.line, field: null, message: error.message }]),
         );
       }
     }
+    await auditInBulk(tx, audits);
   }
 }

@@ -32,6 +32,24 @@ export async function loadRecord(
   return record;
 }
 
+/** Records of `type` by id (with their child rows), those of another organisation left out. */
+export async function loadRecords(
+  q: Queryable,
+  type: RecordType,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<RecordData[]> {
+  if (ids.length === 0) return [];
+  const rows = await q.all<Record<string, unknown>>(
+    `SELECT ${selectList(type)} FROM ${type.table} t
+     WHERE t.organization_id = ? AND t.id IN (${ids.map(() => "?").join(", ")})`,
+    [organizationId, ...ids],
+  );
+  const records = rows.map((row) => rowToRecord(type, row));
+  await attachChildren(q, type, records);
+  return records;
+}
+
 /** The next name of a series like `TSK-.YYYY.-.#####` (`count` names reserved at once; the first is returned). */
 export async function nextSeriesNames(
   q: Queryable,
