@@ -30,9 +30,9 @@ import {
   loadRecord,
   nextSeriesNames,
   replaceChildren,
-  updateRecord,
 } from "./record-store.ts";
 import { validateRecord } from "./validate-record.ts";
+import { updateLoaded, type UpdateOptions } from "./record-update.ts";
 import { savedViews } from "./saved-views.ts";
 import {
   afterCursor,
@@ -277,7 +277,7 @@ export class RecordEngine {
     id: string,
     version: number,
     values: Record<string, unknown>,
-    options: WriteOptions & { trusted?: boolean } = {},
+    options: UpdateOptions = {},
   ): Promise<RecordData> {
     const existing = await this.#reachable(tx, type, access, id);
     const { audit } = await this.updateLoadedIn(
@@ -307,98 +307,22 @@ export class RecordEngine {
     existing: RecordData,
     version: number,
     values: Record<string, unknown>,
-    options: WriteOptions & { trusted?: boolean } = {},
+    options: UpdateOptions = {},
   ): Promise<{ version: number; audit?: AuditEntry }> {
-    const now = this.#now();
-    const id = existing.id as string;
-    if (existing.version !== version) {
-      throw conflict(`${type.declaration.label} ${existing.name} was changed by someone else`, {
-        current_version: existing.version,
-      });
-    }
-    const docstatus = Number(existing.docstatus ?? 0);
-    if (docstatus === 2) {
-      throw conflict(
-        `A cancelled ${type.declaration.label.toLowerCase()} cannot be changed; amend it instead`,
-      );
-    }
-    const locked = docstatus === 1
-      ? new Set(type.fields.filter((f) => !f.allow_on_submit).map((f) => f.id))
-      : undefined;
-    const checked = await validateRecord(
+    return await updateLoaded(
       {
-        q: tx,
+        tx,
         access,
         type,
-        existing,
-        now,
+        now: this.#now(),
         findType: this.findType,
-        lockedFields: options.trusted ? undefined : locked,
+        rules: this.rules.get(type.id) ?? [],
       },
-      options.trusted ? {} : values,
-    );
-    if (!options.trusted) {
-      for (const rule of this.rules.get(type.id) ?? []) {
-        await rule.beforeSave?.({ tx, access, type, existing, checked, now });
-      }
-    }
-    if (options.trusted) {
-      for (const [key, value] of Object.entries(values)) {
-        const field = type.field.get(key);
-        if (!field) continue;
-        checked.columns.set(
-          field.column,
-          value === true ? 1 : value === false ? 0 : value as never,
-        );
-        if (JSON.stringify(existing[key]) !== JSON.stringify(value)) {
-          checked.changes.push({ field: key, from: existing[key] ?? null, to: value });
-        }
-        checked.values[key] = value;
-      }
-    }
-    const naming = type.declaration.naming;
-    const name = "field" in naming && checked.changes.some((c) => c.field === naming.field)
-      ? String(checked.values[naming.field] ?? "")
-      : undefined;
-    const status = type.declaration.states
-      ? derivedStatus(type, checked.values, now.slice(0, 10))
-      : undefined;
-    if (status && status !== existing.status) {
-      checked.columns.set("status", status);
-      checked.changes.push({ field: "status", from: existing.status, to: status });
-    }
-    const updated = await updateRecord(tx, type, {
-      organizationId: access.organizationId,
-      id,
+      existing,
       version,
-    }, {
-      columns: checked.columns,
-      now,
-      userId: access.user.id,
-      name,
-    });
-    if (!updated) {
-      throw conflict(`${type.declaration.label} ${existing.name} was changed by someone else`);
-    }
-    for (const [fieldId, rows] of checked.children) {
-      await replaceChildren(tx, type, fieldId, { organizationId: access.organizationId, id }, rows);
-    }
-    await announceRecord(tx, access.organizationId, type, id, version + 1);
-    if (checked.changes.length === 0 && !options.auditAction) return { version: version + 1 };
-    return {
-      version: version + 1,
-      audit: {
-        organizationId: access.organizationId,
-        actorId: access.user.id,
-        action: options.auditAction ?? "update",
-        resourceType: type.id,
-        resourceId: id,
-        before: Object.fromEntries(checked.changes.map((c) => [c.field, c.from])),
-        after: Object.fromEntries(checked.changes.map((c) => [c.field, c.to])),
-        requestId: options.requestId,
-        now,
-      },
-    };
+      values,
+      options,
+    );
   }
 
   /** Deletes a draft at `version`; submitted records are cancelled instead. */

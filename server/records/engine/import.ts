@@ -77,6 +77,11 @@ export interface ImportResult {
 
 class Rollback extends Error {}
 
+/** The tables an import of `type` writes: its own and its child tables. */
+function tablesOf(type: RecordType): string[] {
+  return [type.table, ...type.fields.flatMap((f) => f.child ? [f.child.table] : [])];
+}
+
 /** Imports a CSV byte stream of `typeId` records for the caller. */
 export async function importRecords(
   engine: RecordEngine,
@@ -100,8 +105,7 @@ export async function importRecords(
     if (!(error instanceof Rollback)) throw error;
   }
   if (stored && run.created + run.updated >= STATISTICS_ROWS) {
-    const tables = [type.table, ...type.fields.flatMap((f) => f.child ? [f.child.table] : [])];
-    for (const table of tables) {
+    for (const table of tablesOf(type)) {
       for (const sql of refreshStatistics(engine.db.dialect, table)) await engine.db.run(sql);
     }
   }
@@ -158,8 +162,7 @@ class ImportRun {
   }
 
   async read(tx: Queryable, file: ReadableStream<Uint8Array>): Promise<void> {
-    const childTables = this.#type.fields.flatMap((f) => f.child ? [f.child.table] : []);
-    const q = cachedReads(tx, [this.#type.table, ...childTables]);
+    const q = cachedReads(tx, tablesOf(this.#type));
     let mapping: HeaderMapping | undefined;
     const options = new Map<string, readonly SelectOption[]>();
     let rows = 0;

@@ -1,0 +1,138 @@
+/**
+ * One record's update, for a record already read in the caller's transaction:
+ * the version and document-state checks, validation (level-1 and read-only fields,
+ * links, uniqueness), the type's rules, the derived status, the write with its
+ * child rows, and the announcement. The audit entry is answered, not written, so a
+ * caller updating many records (the import) writes them all at once.
+ */
+import type { Queryable } from "../../db/database.ts";
+import type { Access } from "../../platform/access/access.ts";
+import { conflict } from "../../platform/errors/app-error.ts";
+import type { AuditEntry } from "../../platform/audit/record.ts";
+import type { RecordType } from "../define.ts";
+import type { RecordData } from "./record-rows.ts";
+import { announceRecord, replaceChildren, updateRecord } from "./record-store.ts";
+import { validateRecord } from "./validate-record.ts";
+import { derivedStatus } from "./record-actions.ts";
+import type { RecordRules } from "./record-rules.ts";
+
+/** Who updates what, when, and what the engine lends the update. */
+export interface UpdateScope {
+  tx: Queryable;
+  access: Access;
+  type: RecordType;
+  /** ISO time of the change. */
+  now: string;
+  findType(id: string): RecordType | undefined;
+  /** The type's rules (record-rules.ts). */
+  rules: readonly RecordRules[];
+}
+
+/** How an update is written and audited. */
+export interface UpdateOptions {
+  requestId?: string;
+  /** Audit action (default: update). */
+  auditAction?: string;
+  /** Skip read-only checks and rules (hooks setting derived values). */
+  trusted?: boolean;
+}
+
+/** Updates `existing` at `version` with `values`: its new version and, when audited, the entry. */
+export async function updateLoaded(
+  scope: UpdateScope,
+  existing: RecordData,
+  version: number,
+  values: Record<string, unknown>,
+  options: UpdateOptions = {},
+): Promise<{ version: number; audit?: AuditEntry }> {
+  const { tx, access, type, now } = scope;
+  const id = existing.id as string;
+  if (existing.version !== version) {
+    throw conflict(`${type.declaration.label} ${existing.name} was changed by someone else`, {
+      current_version: existing.version,
+    });
+  }
+  const docstatus = Number(existing.docstatus ?? 0);
+  if (docstatus === 2) {
+    throw conflict(
+      `A cancelled ${type.declaration.label.toLowerCase()} cannot be changed; amend it instead`,
+    );
+  }
+  const locked = docstatus === 1
+    ? new Set(type.fields.filter((f) => !f.allow_on_submit).map((f) => f.id))
+    : undefined;
+  const checked = await validateRecord(
+    {
+      q: tx,
+      access,
+      type,
+      existing,
+      now,
+      findType: scope.findType,
+      lockedFields: options.trusted ? undefined : locked,
+    },
+    options.trusted ? {} : values,
+  );
+  if (!options.trusted) {
+    for (const rule of scope.rules) {
+      await rule.beforeSave?.({ tx, access, type, existing, checked, now });
+    }
+  }
+  if (options.trusted) {
+    for (const [key, value] of Object.entries(values)) {
+      const field = type.field.get(key);
+      if (!field) continue;
+      checked.columns.set(
+        field.column,
+        value === true ? 1 : value === false ? 0 : value as never,
+      );
+      if (JSON.stringify(existing[key]) !== JSON.stringify(value)) {
+        checked.changes.push({ field: key, from: existing[key] ?? null, to: value });
+      }
+      checked.values[key] = value;
+    }
+  }
+  const naming = type.declaration.naming;
+  const name = "field" in naming && checked.changes.some((c) => c.field === naming.field)
+    ? String(checked.values[naming.field] ?? "")
+    : undefined;
+  const status = type.declaration.states
+    ? derivedStatus(type, checked.values, now.slice(0, 10))
+    : undefined;
+  if (status && status !== existing.status) {
+    checked.columns.set("status", status);
+    checked.changes.push({ field: "status", from: existing.status, to: status });
+  }
+  const updated = await updateRecord(tx, type, {
+    organizationId: access.organizationId,
+    id,
+    version,
+  }, {
+    columns: checked.columns,
+    now,
+    userId: access.user.id,
+    name,
+  });
+  if (!updated) {
+    throw conflict(`${type.declaration.label} ${existing.name} was changed by someone else`);
+  }
+  for (const [fieldId, rows] of checked.children) {
+    await replaceChildren(tx, type, fieldId, { organizationId: access.organizationId, id }, rows);
+  }
+  await announceRecord(tx, access.organizationId, type, id, version + 1);
+  if (checked.changes.length === 0 && !options.auditAction) return { version: version + 1 };
+  return {
+    version: version + 1,
+    audit: {
+      organizationId: access.organizationId,
+      actorId: access.user.id,
+      action: options.auditAction ?? "update",
+      resourceType: type.id,
+      resourceId: id,
+      before: Object.fromEntries(checked.changes.map((c) => [c.field, c.from])),
+      after: Object.fromEntries(checked.changes.map((c) => [c.field, c.to])),
+      requestId: options.requestId,
+      now,
+    },
+  };
+}
