@@ -41,7 +41,12 @@ export interface Queryable {
 
 /** A database: queries plus transactions, and the signal of what changed. */
 export interface Database extends Queryable {
-  /** Runs fn in one transaction; commits when it resolves, rolls back when it throws. */
+  /**
+   * Runs fn in one transaction; commits when it resolves, rolls back when it
+   * throws. On PostgreSQL a transaction that deadlocks or runs into a duplicate
+   * committed meanwhile is run again from the start, so fn must change nothing
+   * outside the database before it resolves.
+   */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** What changed, heard from this instance's writes and from every other writer. */
   readonly signal: ChangeSignal;

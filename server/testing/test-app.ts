@@ -54,11 +54,18 @@ export interface TestApp extends BuiltApp {
 /** A fresh app over a copy of the seeded template. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  parts: { hasher?: PasswordHasher; dialect?: "sqlite"; recordTypes?: readonly RecordType[] } = {},
+  parts: {
+    hasher?: PasswordHasher;
+    dialect?: "sqlite";
+    recordTypes?: readonly RecordType[];
+    /** PostgreSQL connections of the app (default 4). */
+    poolSize?: number;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase({
     writeWaitMs: overrides.dbWriteWaitMs,
     dialect: parts.dialect,
+    poolSize: parts.poolSize,
   });
   const { db, secret } = database;
   const clock: TestClock = {

@@ -143,14 +143,22 @@ function buildPostgresTemplate(): Promise<Template> {
 
 /** A fresh migrated, seeded database of its own for one test. */
 export async function createTestDatabase(
-  options: { writeWaitMs?: number; dialect?: Dialect } = {},
+  options: {
+    writeWaitMs?: number;
+    dialect?: Dialect;
+    /** PostgreSQL connections (default 4; the race harness opens one per racing write). */
+    poolSize?: number;
+  } = {},
 ): Promise<TestDatabase> {
   if (TEST_DATABASE_URL && options.dialect !== "sqlite") {
     const template = await buildPostgresTemplate();
     const name = uniqueName("opsuite_t");
     await withAdmin((sql) => sql.unsafe(`CREATE DATABASE "${name}" TEMPLATE "${template.name}"`));
     const url = postgresUrlOf(name);
-    const db = openPostgres(url, { poolSize: 4, writeWaitMs: options.writeWaitMs });
+    const db = openPostgres(url, {
+      poolSize: options.poolSize ?? 4,
+      writeWaitMs: options.writeWaitMs,
+    });
     return {
       db,
       url,

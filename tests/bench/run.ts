@@ -18,6 +18,7 @@ const BENCHES = [
   "enterprise-transfer",
   "enterprise-schedule",
   "finance-dashboard",
+  "payment-races",
 ];
 
 const deno = new URL("../../node_modules/.bin/deno", import.meta.url).pathname;

@@ -10,6 +10,7 @@
  */
 import type { Queryable } from "../../db/database.ts";
 import { conflict } from "../../platform/errors/app-error.ts";
+import { lockRecords } from "../../records/engine/record-store.ts";
 import { BUDGET_SCOPE, budgetStandings, roundMoney } from "../finance/budget-actuals.ts";
 
 /** Money as the messages show it: 1,234.50 */
@@ -30,6 +31,8 @@ export async function checkClaimBudgets(
       GROUP BY b.id ORDER BY b.id`,
     [organizationId, expenseId],
   );
+  // Claims racing for one budget take turns: each reads what the last one committed.
+  await lockRecords(tx, "budgets", organizationId, touched.map((t) => t.id));
   const warnings: string[] = [];
   for (const { id, claim } of touched) {
     const [standing] = await budgetStandings(tx, organizationId, { budgetId: id });

@@ -91,5 +91,9 @@ async function beforeSave(ctx: SaveContext): Promise<void> {
 
 /** Adds the budget rules to the engine. */
 export function addBudgetRules(records: RecordEngine): void {
-  records.addRules("budget", { beforeSave });
+  records.addRules("budget", {
+    // A budget saved with a template takes its items from the template's lines.
+    decides: ["save"],
+    beforeSave,
+  });
 }

@@ -147,7 +147,7 @@ export async function importProjects(
   file: { rows: Incoming[]; failed: Failure[] },
   options: ImportOptions,
 ): Promise<Report> {
-  const report: Report = {
+  const fresh = (): Report => ({
     dry_run: options.dryRun,
     created: 0,
     updated: 0,
@@ -155,9 +155,12 @@ export async function importProjects(
     tasks: 0,
     projects: [],
     failed: [...file.failed],
-  };
+  });
+  let report = fresh();
   try {
     await db.transaction(async (tx) => {
+      // A transaction run again after a conflict starts its report again.
+      report = fresh();
       for (const row of file.rows) {
         try {
           await importOne(tx, engine, access, row, options, report);

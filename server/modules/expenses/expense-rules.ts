@@ -68,5 +68,10 @@ async function afterAction(ctx: ActionContext): Promise<Record<string, unknown> 
 
 /** Adds the expense claim rules to the engine. */
 export function addExpenseRules(records: RecordEngine): void {
-  records.addRules("expense", { beforeSave, afterAction });
+  records.addRules("expense", {
+    // Approval commits the claim against the budgets its lines fall in.
+    decides: ["approve"],
+    beforeSave,
+    afterAction,
+  });
 }

@@ -1,10 +1,12 @@
 /**
  * The one place an invoice's balance moves: a payment applied to it (positive
  * `delta`) or reversed (negative), inside the caller's transaction. Paid amount,
- * outstanding and the stored payment status change together, the change is
- * audited and announced; a result below zero outstanding (or below zero paid), or
- * an invoice that is not submitted, is refused with 409 naming the invoice and
- * what it has outstanding. Payments (fin-money) call it from submit and cancel.
+ * outstanding and the stored payment status change together in one conditional
+ * update of the stored values (never an absolute value computed from an earlier
+ * read), the change is audited and announced; a result below zero outstanding
+ * (or below zero paid), or an invoice that is not submitted, is refused with 409
+ * naming the invoice and what it has outstanding. Payments call it from submit
+ * and cancel.
  */
 import type { Queryable } from "../../db/database.ts";
 import { conflict, notFound } from "../../platform/errors/app-error.ts";
@@ -37,6 +39,45 @@ export interface InvoiceBalance {
   version: number;
 }
 
+/** Money rounded to the cent in SQL, the same on both databases (PostgreSQL rounds numerics only). */
+const CENTS = (expression: string) => `ROUND(CAST(${expression} AS NUMERIC), 2)`;
+
+/**
+ * The balance move itself: one conditional update that adds `delta` to what the
+ * stored row has paid, so two payments can never both start from the same
+ * balance, and that changes nothing unless the invoice is submitted and the
+ * result stays within 0 … grand total. The payment status follows in the same
+ * statement. (Parameters: delta ×5, now, organization, id, delta ×2.)
+ */
+const MOVE_BALANCE = `UPDATE invoices
+    SET paid_amount = ${CENTS("paid_amount + ?")},
+        outstanding = ${CENTS("grand_total - (paid_amount + ?)")},
+        payment_status = CASE
+          WHEN ${CENTS("grand_total - (paid_amount + ?)")} <= 0 THEN 'paid'
+          WHEN ${CENTS("paid_amount + ?")} > 0 THEN 'partly_paid'
+          ELSE 'unpaid' END,
+        version = version + 1, updated_at = ?
+  WHERE organization_id = ? AND id = ? AND docstatus = 1
+    AND ${CENTS("grand_total - (paid_amount + ?)")} >= 0 AND ${CENTS("paid_amount + ?")} >= 0`;
+
+interface BalanceRow {
+  name: string;
+  docstatus: number;
+  grand_total: number;
+  paid_amount: number;
+  outstanding: number;
+  payment_status: string;
+  version: number;
+}
+
+function readBalance(tx: Queryable, organizationId: string, invoiceId: string) {
+  return tx.get<BalanceRow>(
+    `SELECT name, docstatus, grand_total, paid_amount, outstanding, payment_status, version
+       FROM invoices WHERE organization_id = ? AND id = ?`,
+    [organizationId, invoiceId],
+  );
+}
+
 /** Adds `delta` to what is paid on the invoice and recomputes its outstanding and status. */
 export async function applyInvoicePayment(
   tx: Queryable,
@@ -51,73 +92,70 @@ export async function applyInvoicePayment(
     audit?: boolean;
   },
 ): Promise<InvoiceBalance> {
-  const invoice = await tx.get<{
-    name: string;
-    docstatus: number;
-    grand_total: number;
-    paid_amount: number;
-    outstanding: number;
-    payment_status: string;
-  }>(
-    `SELECT name, docstatus, grand_total, paid_amount, outstanding, payment_status
-       FROM invoices WHERE organization_id = ? AND id = ?`,
-    [organizationId, invoiceId],
-  );
-  if (!invoice) throw notFound("Invoice");
-  const outstandingNow = cents(invoice.outstanding).toFixed(2);
-  if (invoice.docstatus !== 1) {
-    throw conflict(
-      `Invoice ${invoice.name} is not submitted (outstanding ${outstandingNow}): payments apply only to submitted invoices`,
-      { invoice: invoiceId, outstanding: invoice.outstanding },
-    );
-  }
-  const paid = cents(invoice.paid_amount + delta);
-  const outstanding = cents(invoice.grand_total - paid);
-  if (outstanding < 0 || paid < 0) {
-    throw conflict(
-      `Invoice ${invoice.name} has ${outstandingNow} outstanding: ${
-        cents(Math.abs(delta)).toFixed(2)
-      } cannot be ${delta >= 0 ? "applied" : "reversed"}`,
-      { invoice: invoiceId, outstanding: invoice.outstanding },
-    );
-  }
-  const status = paymentStatusOf(invoice.grand_total, paid);
+  const amount = cents(delta);
   const { now } = options;
-  await tx.run(
-    `UPDATE invoices SET paid_amount = ?, outstanding = ?, payment_status = ?,
-            version = version + 1, updated_at = ?
-      WHERE organization_id = ? AND id = ?`,
-    [paid, outstanding, status, now, organizationId, invoiceId],
-  );
+  const moved = await tx.run(MOVE_BALANCE, [
+    amount,
+    amount,
+    amount,
+    amount,
+    now,
+    organizationId,
+    invoiceId,
+    amount,
+    amount,
+  ]);
+  const after = await readBalance(tx, organizationId, invoiceId);
+  if (!after) throw notFound("Invoice");
+  if (moved.changes !== 1) throw refusal(after, invoiceId, amount);
+  const before = {
+    paid_amount: cents(after.paid_amount - amount),
+    outstanding: cents(after.outstanding + amount),
+    payment_status: paymentStatusOf(after.grand_total, cents(after.paid_amount - amount)),
+  };
   // The demo seed leaves no audit trail, as for every other record it seeds.
   if (options.audit !== false) {
     await recordAudit(tx, {
       organizationId,
       actorId: options.actorId,
-      action: delta >= 0 ? "invoice.payment" : "invoice.payment_reversed",
+      action: amount >= 0 ? "invoice.payment" : "invoice.payment_reversed",
       resourceType: INVOICE.id,
       resourceId: invoiceId,
-      before: {
-        paid_amount: invoice.paid_amount,
-        outstanding: invoice.outstanding,
-        payment_status: invoice.payment_status,
+      before,
+      after: {
+        paid_amount: after.paid_amount,
+        outstanding: after.outstanding,
+        payment_status: after.payment_status,
       },
-      after: { paid_amount: paid, outstanding, payment_status: status },
       now,
     });
   }
-  const row = (await tx.get<{ version: number }>(
-    "SELECT version FROM invoices WHERE organization_id = ? AND id = ?",
-    [organizationId, invoiceId],
-  ))!;
-  await announceRecord(tx, organizationId, INVOICE, invoiceId, row.version);
+  await announceRecord(tx, organizationId, INVOICE, invoiceId, after.version);
   return {
     id: invoiceId,
-    name: invoice.name,
-    grand_total: invoice.grand_total,
-    paid_amount: paid,
-    outstanding,
-    payment_status: status,
-    version: row.version,
+    name: after.name,
+    grand_total: after.grand_total,
+    paid_amount: after.paid_amount,
+    outstanding: after.outstanding,
+    payment_status: after.payment_status,
+    version: after.version,
   };
+}
+
+/** Why a balance move changed nothing: the invoice is not submitted, or the move does not fit. */
+function refusal(invoice: BalanceRow, invoiceId: string, delta: number) {
+  const outstandingNow = cents(invoice.outstanding).toFixed(2);
+  const details = { invoice: invoiceId, outstanding: invoice.outstanding };
+  if (invoice.docstatus !== 1) {
+    return conflict(
+      `Invoice ${invoice.name} is not submitted (outstanding ${outstandingNow}): payments apply only to submitted invoices`,
+      details,
+    );
+  }
+  return conflict(
+    `Invoice ${invoice.name} has ${outstandingNow} outstanding: ${
+      cents(Math.abs(delta)).toFixed(2)
+    } cannot be ${delta >= 0 ? "applied" : "reversed"}`,
+    details,
+  );
 }

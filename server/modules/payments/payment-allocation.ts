@@ -70,6 +70,21 @@ export async function allocationProblems(
   return problems;
 }
 
+/** The ids of the client's invoices that still owe something (those oldest-first allocation reads). */
+export async function openInvoiceIds(
+  q: Queryable,
+  organizationId: string,
+  client: string,
+): Promise<string[]> {
+  const rows = await q.all<{ id: string }>(
+    `SELECT id FROM invoices
+      WHERE organization_id = ? AND client_id = ? AND docstatus = 1 AND is_return = 0
+        AND outstanding > 0`,
+    [organizationId, client],
+  );
+  return rows.map((r) => r.id);
+}
+
 /** The client's open invoices, oldest due first, filled with `amount` until it runs out. */
 export async function allocateOldestFirst(
   q: Queryable,

@@ -1,18 +1,24 @@
 /**
  * The rules of a payment the declaration cannot hold: its allocations are checked
  * whenever it is saved (the reason named under the allocation's field); on submit
- * a payment naming no allocation is allocated oldest first, then each allocation
- * is applied to its invoice's outstanding amount and payment status in the same
- * transaction; cancelling takes each back. Whatever is not allocated stays on the
+ * the invoices it goes to are locked (so payments racing for one invoice take
+ * turns), a payment naming no allocation is allocated oldest first, then each
+ * allocation is applied to its invoice's outstanding amount and payment status in
+ * the same transaction; cancelling takes each back. Whatever is not allocated stays on the
  * payment as its unallocated amount.
  */
 import type { RecordEngine } from "../../records/engine/engine.ts";
 import type { ActionContext, SaveContext } from "../../records/engine/record-rules.ts";
-import { replaceChildren } from "../../records/engine/record-store.ts";
+import { lockRecords, replaceChildren } from "../../records/engine/record-store.ts";
 import { conflict, invalidInput } from "../../platform/errors/app-error.ts";
 import { applyInvoicePayment } from "../finance/invoice-balance.ts";
 import { roundMoney } from "../finance/budget-actuals.ts";
-import { allocateOldestFirst, type Allocation, allocationProblems } from "./payment-allocation.ts";
+import {
+  allocateOldestFirst,
+  type Allocation,
+  allocationProblems,
+  openInvoiceIds,
+} from "./payment-allocation.ts";
 
 function allocationsOf(record: Record<string, unknown>): Allocation[] {
   return ((record.allocations ?? []) as Record<string, unknown>[]).map((a) => ({
@@ -39,6 +45,15 @@ async function submit(ctx: ActionContext): Promise<Record<string, unknown> | voi
   let allocations = allocationsOf(record);
   const payment = { client: String(record.client), amount: Number(record.amount) };
   let values: Record<string, unknown> | undefined;
+  // What the payment goes to is locked before its outstanding amounts are read.
+  await lockRecords(
+    tx,
+    "invoices",
+    organizationId,
+    allocations.length > 0
+      ? allocations.map((a) => a.invoice)
+      : await openInvoiceIds(tx, organizationId, payment.client),
+  );
   if (allocations.length === 0) {
     allocations = await allocateOldestFirst(tx, organizationId, payment);
     await replaceChildren(
@@ -86,5 +101,10 @@ async function afterAction(ctx: ActionContext): Promise<Record<string, unknown> 
 
 /** Adds the payment rules to the engine. */
 export function addPaymentRules(records: RecordEngine): void {
-  records.addRules("payment", { beforeSave, afterAction });
+  records.addRules("payment", {
+    // Allocations are checked against the invoices, which submit and cancel then move.
+    decides: ["save", "submit", "cancel"],
+    beforeSave,
+    afterAction,
+  });
 }

@@ -172,8 +172,9 @@ export class RecordEngine {
     type: RecordType,
     access: Access,
     id: string,
+    options: { lock?: boolean } = {},
   ): Promise<RecordData> {
-    const record = await loadRecord(q, type, access.organizationId, id);
+    const record = await loadRecord(q, type, access.organizationId, id, options);
     if (!record || !mayReach(type, access, record)) throw notFound(type.declaration.label);
     return record;
   }
@@ -279,7 +280,7 @@ export class RecordEngine {
     values: Record<string, unknown>,
     options: UpdateOptions = {},
   ): Promise<RecordData> {
-    const existing = await this.#reachable(tx, type, access, id);
+    const existing = await this.#reachable(tx, type, access, id, { lock: true });
     const { audit } = await this.updateLoadedIn(
       tx,
       access,
@@ -335,7 +336,7 @@ export class RecordEngine {
   ) {
     const type = this.typeFor(access, typeId, "delete");
     await this.db.transaction(async (tx) => {
-      const existing = await this.#reachable(tx, type, access, id);
+      const existing = await this.#reachable(tx, type, access, id, { lock: true });
       if (existing.version !== version) {
         throw conflict(`${type.declaration.label} ${existing.name} was changed by someone else`, {
           current_version: existing.version,
@@ -425,7 +426,7 @@ export class RecordEngine {
     for (const id of new Set(ids)) {
       try {
         const version = await this.db.transaction(async (tx) => {
-          const existing = await this.#reachable(tx, type, access, id);
+          const existing = await this.#reachable(tx, type, access, id, { lock: true });
           const updated = await this.updateLoadedIn(
             tx,
             access,

@@ -216,7 +216,8 @@ async function actIn(
   input: { id: string; action: string; version: number; comment?: string; requestId?: string },
 ): Promise<RecordData> {
   const rules = engine.rules.get(type.id) ?? [];
-  const before = await loadRecord(tx, type, access.organizationId, input.id);
+  // Locked first: the same action sent twice at once takes turns, the second sees the first.
+  const before = await loadRecord(tx, type, access.organizationId, input.id, { lock: true });
   let changed = await changeByAction(engine, tx, access, type, input);
   if (input.action === "amend" || !before) return changed;
   // A module's effects of the action (record-rules.ts), in the same transaction.
@@ -249,7 +250,7 @@ async function changeByAction(
   input: { id: string; action: string; version: number; comment?: string; requestId?: string },
 ): Promise<RecordData> {
   const now = new Date(engine.clock()).toISOString();
-  const record = await loadRecord(tx, type, access.organizationId, input.id);
+  const record = await loadRecord(tx, type, access.organizationId, input.id, { lock: true });
   if (!record || !mayReach(type, access, record)) throw notFound(type.declaration.label);
   if (record.version !== input.version) {
     throw conflict(`${type.declaration.label} ${record.name} was changed by someone else`, {

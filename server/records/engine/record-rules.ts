@@ -36,8 +36,17 @@ export interface ActionContext {
   now: string;
 }
 
-/** What a module adds to one record type. */
+/**
+ * What a module adds to one record type. `decides` names every write of the type
+ * where the rules read other records to decide (`save` for creates and updates,
+ * else the action's id): each is a decision point that must give the outcome of
+ * the writes run one after another when many arrive at once, on both databases.
+ * The race harness (tests/contract/race-harness.test.ts) lists the decision
+ * points of every type and fails on one that no race scenario covers.
+ */
 export interface RecordRules {
+  /** The saves (`save`) and actions whose rules read other records to decide. */
+  decides: readonly string[];
   /** Checks (and may complete) a create or update before it is stored. */
   beforeSave?(ctx: SaveContext): Promise<void>;
   /** Carries out an action's effects; values returned are saved on the record with it. */

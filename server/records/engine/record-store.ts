@@ -3,6 +3,7 @@
  * update it against its version, delete it, store its child rows and give it its
  * name from the type's naming series. Callers hold the transaction.
  */
+import { forUpdate } from "../../db/dialect.ts";
 import type { Queryable, SqlValue } from "../../db/database.ts";
 import { newId } from "../../platform/ids.ts";
 import { conflict } from "../../platform/errors/app-error.ts";
@@ -21,15 +22,48 @@ export async function loadRecord(
   type: RecordType,
   organizationId: string,
   id: string,
+  options: {
+    /**
+     * Locks the record's row until the transaction ends, for a write that will
+     * change it: another write of it waits, then reads what this one committed.
+     */
+    lock?: boolean;
+  } = {},
 ): Promise<RecordData | undefined> {
   const row = await q.get<Record<string, unknown>>(
-    `SELECT ${selectList(type)} FROM ${type.table} t WHERE t.organization_id = ? AND t.id = ?`,
+    `SELECT ${selectList(type)} FROM ${type.table} t WHERE t.organization_id = ? AND t.id = ?${
+      options.lock ? ` ${forUpdate(q.dialect)}` : ""
+    }`,
     [organizationId, id],
   );
   if (!row) return undefined;
   const record = rowToRecord(type, row);
   await attachChildren(q, type, [record]);
   return record;
+}
+
+/**
+ * Locks rows of `table` (of the organisation) until the transaction ends, in id
+ * order so that two writes locking overlapping rows cannot deadlock: what a
+ * rule reads to decide (the invoices a payment goes to, the budgets a claim
+ * falls in) cannot change under it, and another write deciding from the same
+ * rows waits, then reads what this one committed. SQLite's transactions already
+ * hold the whole database.
+ */
+export async function lockRecords(
+  q: Queryable,
+  table: string,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<void> {
+  if (q.dialect === "sqlite" || ids.length === 0) return;
+  const unique = [...new Set(ids)].sort();
+  await q.all(
+    `SELECT id FROM ${table} WHERE organization_id = ? AND id IN (${
+      unique.map(() => "?").join(", ")
+    }) ORDER BY id ${forUpdate(q.dialect)}`,
+    [organizationId, ...unique],
+  );
 }
 
 /** Records of `type` by id (with their child rows), those of another organisation left out. */
