@@ -60,6 +60,7 @@ import { adminRoutes } from "./platform/admin/routes.ts";
 import { healthRoutes } from "./platform/http/health.ts";
 import { bodyTimeout } from "./platform/http/body-timeout.ts";
 import { refuseWrongMethods } from "./platform/http/method-not-allowed.ts";
+import { refuseUnreadableQueries } from "./platform/http/query-text.ts";
 import { passwordResetRoutes } from "./platform/auth/password-reset.ts";
 import { invitationPreviewRoutes } from "./platform/auth/invitation-preview.ts";
 import { outgoingMailRoutes } from "./platform/mail/mod.ts";
@@ -153,6 +154,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   });
   app.use("*", securityHeaders());
   app.use("*", refuseWrongMethods(() => app.routes, { exempt: isBrowserNavigation }));
+  app.use("*", refuseUnreadableQueries());
   app.use("*", bodyTimeout({ timeoutMs: config.requestBodyTimeoutMs }));
   app.use(
     "*",
