@@ -83,6 +83,7 @@ export const RoleMatrixResponse = z.object({
       read: RoleMatrixCell.optional(),
       create: RoleMatrixCell.optional(),
       update: RoleMatrixCell.optional(),
+      comment: RoleMatrixCell.optional(),
       delete: RoleMatrixCell.optional(),
       export: RoleMatrixCell.optional(),
       import: RoleMatrixCell.optional(),

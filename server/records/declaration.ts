@@ -10,11 +10,16 @@ import type { NodeLike } from "../../schemas/descriptor/widgets.ts";
 import type { Queryable } from "../db/database.ts";
 import type { Access } from "../platform/access/access.ts";
 
-/** Standard actions every record type has; workflow actions add to them. */
+/**
+ * Standard actions every record type has; workflow actions add to them. `comment`
+ * adds to a record's timeline: its own permission, since reading a record is not
+ * a right to write on it.
+ */
 export const STANDARD_ACTIONS = [
   "read",
   "create",
   "update",
+  "comment",
   "delete",
   "export",
   "import",

@@ -22,7 +22,7 @@ import {
   TypesResponse,
 } from "../../schemas/records/api.ts";
 import { recordTypeMeta } from "./type-meta.ts";
-import { authorize } from "../platform/access/authorize.ts";
+import { authorize, requireAuthorized } from "../platform/access/authorize.ts";
 import { bulkAction, commentOn, takeAction } from "./engine/record-actions.ts";
 import { recordHistory } from "./engine/record-history.ts";
 import { selectOptions } from "./engine/validate-record.ts";
@@ -325,13 +325,14 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
     method: "post",
     path: `${base}/:id/comments`,
     tag,
-    summary: `Comments on a ${label}`,
+    summary: `Comments on a ${label} (needs ${type.module}.comment)`,
     audience: "staff",
     body: CommentRequest,
     response: z.object({ id: z.string() }).strict(),
     status: 201,
   }, async (c, { access, body }) => {
     const id = c.req.param("id")!;
+    requireAuthorized(access, type.module, "comment");
     await engine.get(access, type.id, id);
     const commentId = await engine.db.transaction((tx) =>
       commentOn(tx, access, type, id, body.body, new Date(engine.clock()).toISOString())
