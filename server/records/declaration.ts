@@ -50,6 +50,12 @@ export interface FieldDeclaration {
   required?: boolean;
   /** Unique within the organisation. */
   unique?: boolean;
+  /**
+   * A name people read (a company, a person): one line without control characters
+   * (schemas/api/name-text.ts). A type's title field and naming field are names
+   * without saying so. Data fields only.
+   */
+  is_name?: boolean;
   default?: FieldDefault;
   read_only?: boolean;
   hidden?: boolean;

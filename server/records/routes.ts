@@ -28,6 +28,7 @@ import { recordHistory } from "./engine/record-history.ts";
 import { selectOptions } from "./engine/validate-record.ts";
 import { deleteView, savedViews, saveView } from "./engine/saved-views.ts";
 import { Filter, Sort } from "../../schemas/records/meta.ts";
+import { nameText } from "../../schemas/api/name-text.ts";
 import { invalidInput, notFound } from "../platform/errors/app-error.ts";
 import { readFile, storeFile } from "./engine/files.ts";
 import { sweepUnattachedFiles } from "./engine/file-sweep.ts";
@@ -151,7 +152,7 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
     ));
 
   const ViewBody = z.object({
-    label: z.string().trim().min(1).max(80),
+    label: nameText({ min: 1, max: 80 }),
     filters: z.array(Filter).max(50).optional(),
     sort: z.array(Sort).max(5).optional(),
     columns: z.array(z.string().max(64)).max(200).optional(),
