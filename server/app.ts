@@ -247,9 +247,15 @@ export function createApp(deps: AppDeps): BuiltApp {
     clock,
     publicUrl: config.publicUrl,
     sessionDefaults,
+    invitationLimits: config.invitationLimits,
   });
   eventRoutes(app, { feed, sessions, accessOf, verifyToken, clock });
-  clientAccessRoutes(api, db, clock, config.publicUrl);
+  clientAccessRoutes(api, {
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    invitationLimits: config.invitationLimits,
+  });
   portalRoutes(api, db, clock);
   invoiceRoutes(api, db, records, clock);
   outgoingMailRoutes(api, { db, config });
