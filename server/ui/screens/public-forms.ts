@@ -79,7 +79,7 @@ export const PUBLIC_FORM_SCREENS: ScreenDef[] = [
           id: "accept-invitation",
           fields: [newPasswordField("Password *")],
           submit: {
-            label: "Set password",
+            label: "Accept invitation",
             method: "POST",
             path: "/auth/accept-invitation",
             extra: { token: { $query: "token" } },
