@@ -2,7 +2,7 @@
  * Builds the Hono app from its dependencies (database, configuration, clock,
  * signing secret). No port, no globals: tests call `app.request()` on it.
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { except } from "hono/combine";
 import type { Config } from "./config.ts";
@@ -59,7 +59,8 @@ import { eventRoutes } from "./platform/admin/events-route.ts";
 import { adminRoutes } from "./platform/admin/routes.ts";
 import { healthRoutes } from "./platform/http/health.ts";
 import { bodyTimeout } from "./platform/http/body-timeout.ts";
-import { allowedMethodsOf, methodNotAllowed } from "./platform/http/method-not-allowed.ts";
+import { refuseWrongMethods } from "./platform/http/method-not-allowed.ts";
+import { refuseUnreadableQueries } from "./platform/http/query-text.ts";
 import { passwordResetRoutes } from "./platform/auth/password-reset.ts";
 import { invitationPreviewRoutes } from "./platform/auth/invitation-preview.ts";
 import { outgoingMailRoutes } from "./platform/mail/mod.ts";
@@ -100,6 +101,15 @@ export interface BuiltApp {
  */
 const NOT_ACTIVITY = new Set(["/ui/events"]);
 
+/**
+ * A browser opening a page: the client answers it. The API namespace never falls
+ * back to the client, so a mistyped call there is a JSON 404.
+ */
+function isBrowserNavigation(c: Context<AppEnv>): boolean {
+  return c.req.method === "GET" && !c.req.path.startsWith("/api/") &&
+    (c.req.header("accept") ?? "").includes("text/html");
+}
+
 /** Builds the app. */
 export function createApp(deps: AppDeps): BuiltApp {
   const { db, config } = deps;
@@ -128,6 +138,7 @@ export function createApp(deps: AppDeps): BuiltApp {
     return access;
   };
 
+  const client = createStaticClient(config.clientDist);
   app.use("*", requestId());
   app.use("*", async (c, next) => {
     if (QUIET) return await next();
@@ -142,6 +153,8 @@ export function createApp(deps: AppDeps): BuiltApp {
     });
   });
   app.use("*", securityHeaders());
+  app.use("*", refuseWrongMethods(() => app.routes, { exempt: isBrowserNavigation }));
+  app.use("*", refuseUnreadableQueries());
   app.use("*", bodyTimeout({ timeoutMs: config.requestBodyTimeoutMs }));
   app.use(
     "*",
@@ -157,12 +170,13 @@ export function createApp(deps: AppDeps): BuiltApp {
   );
   // A browser opening a legacy enterprise page (no token, wants HTML) gets the client,
   // which redirects it to /app; the API calls on the same paths answer everyone else.
-  app.get(
+  // Middleware, not a GET route: it answers no method of its own (method-not-allowed.ts).
+  app.use(
     "/enterprise-projects/*",
-    (c, next) =>
-      (c.req.header("accept") ?? "").includes("text/html") && !c.req.header("authorization")
-        ? client.index(c)
-        : next(),
+    async (c, next) => {
+      if (isBrowserNavigation(c) && !c.req.header("authorization")) return client.index(c);
+      await next();
+    },
   );
   app.use("/api/records/*", (c, next) => {
     const large = largeBodyOf(c);
@@ -233,9 +247,15 @@ export function createApp(deps: AppDeps): BuiltApp {
     clock,
     publicUrl: config.publicUrl,
     sessionDefaults,
+    invitationLimits: config.invitationLimits,
   });
   eventRoutes(app, { feed, sessions, accessOf, verifyToken, clock });
-  clientAccessRoutes(api, db, clock, config.publicUrl);
+  clientAccessRoutes(api, {
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    invitationLimits: config.invitationLimits,
+  });
   portalRoutes(api, db, clock);
   invoiceRoutes(api, db, records, clock);
   outgoingMailRoutes(api, { db, config });
@@ -259,20 +279,11 @@ export function createApp(deps: AppDeps): BuiltApp {
     sessionDefaults,
   });
 
-  const client = createStaticClient(config.clientDist);
-  const allowedMethods = allowedMethodsOf(app.routes);
   app.notFound((c) => {
-    // The API namespace never falls back to the client: a mistyped call is a JSON 404.
-    const isNavigation = c.req.method === "GET" && !c.req.path.startsWith("/api/") &&
-      (c.req.header("accept") ?? "").includes("text/html");
     if (c.req.method === "GET") {
       const asset = client.asset(c);
       if (asset) return asset;
-      if (isNavigation) return client.index(c);
-    }
-    const allowed = allowedMethods(c.req.path);
-    if (allowed.length > 0 && !allowed.includes(c.req.method)) {
-      return handleError(methodNotAllowed(c.req.method, allowed), c);
+      if (isBrowserNavigation(c)) return client.index(c);
     }
     return c.json({
       error: { code: "not_found", message: `No route for ${c.req.method} ${c.req.path}` },

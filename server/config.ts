@@ -10,6 +10,16 @@ export interface RateLimitSetting {
   windowSeconds: number;
 }
 
+/**
+ * Invitations (staff, portal, and sending one again) an organisation may send per
+ * UTC day, and fewer while it is less than a day old, so a new organisation cannot
+ * relay mail to any address.
+ */
+export interface InvitationLimits {
+  perDay: number;
+  perDayNewOrganization: number;
+}
+
 /** The classes of anonymous writes, each with its own per-address limit. */
 export type AnonymousWriteClass = "reports" | "forms" | "registration" | "invitation";
 
@@ -28,6 +38,7 @@ export interface Config {
   /** Proxies in front of the server that append to X-Forwarded-For (0: use the socket). */
   trustedProxies: number;
   anonymousLimits: Record<AnonymousWriteClass, RateLimitSetting>;
+  invitationLimits: InvitationLimits;
   maxBodyBytes: number;
   idleTimeoutSeconds: number;
   idleWarningSeconds: number;
@@ -69,6 +80,7 @@ export const DEFAULT_CONFIG: Config = {
     registration: { max: 5, windowSeconds: 60 * 60 },
     invitation: { max: 10, windowSeconds: 15 * 60 },
   },
+  invitationLimits: { perDay: 100, perDayNewOrganization: 20 },
   maxBodyBytes: 1024 * 1024,
   idleTimeoutSeconds: 60 * 60,
   idleWarningSeconds: 5 * 60,
@@ -169,6 +181,14 @@ export function readConfig(env: Record<string, string | undefined>): Config {
         env,
         "RATE_LIMIT_INVITATION",
         DEFAULT_CONFIG.anonymousLimits.invitation,
+      ),
+    },
+    invitationLimits: {
+      perDay: intFrom(env, "INVITATIONS_PER_DAY", DEFAULT_CONFIG.invitationLimits.perDay),
+      perDayNewOrganization: intFrom(
+        env,
+        "INVITATIONS_PER_DAY_NEW_ORGANIZATION",
+        DEFAULT_CONFIG.invitationLimits.perDayNewOrganization,
       ),
     },
     maxBodyBytes: DEFAULT_CONFIG.maxBodyBytes,

@@ -63,7 +63,15 @@ export function taskMeta(overrides: Partial<RecordTypeMeta> = {}): RecordTypeMet
     actions: [
       { id: "complete", label: "Complete", permission: "tasks.complete", comment: "optional" },
     ],
-    can: { read: true, create: true, update: true, delete: true, export: true, import: true },
+    can: {
+      read: true,
+      create: true,
+      update: true,
+      comment: true,
+      delete: true,
+      export: true,
+      import: true,
+    },
     list: {
       columns: ["title", "priority", "project", "due_date", "billable", "budget"],
       sort: [{ field: "due_date", dir: "asc" }],

@@ -292,6 +292,7 @@ describe("the record-list widget", () => {
         read: true,
         create: false,
         update: false,
+        comment: false,
         delete: false,
         export: false,
         import: false,

@@ -1,5 +1,6 @@
 /** Payloads of the administration calls (firm_admin only). */
 import { z } from "zod";
+import { nameText } from "./name-text.ts";
 
 const id = z.string().min(1).max(100);
 const version = z.number().int().positive();
@@ -83,6 +84,7 @@ export const RoleMatrixResponse = z.object({
       read: RoleMatrixCell.optional(),
       create: RoleMatrixCell.optional(),
       update: RoleMatrixCell.optional(),
+      comment: RoleMatrixCell.optional(),
       delete: RoleMatrixCell.optional(),
       export: RoleMatrixCell.optional(),
       import: RoleMatrixCell.optional(),
@@ -95,8 +97,8 @@ export const UserRoleRequest = z.object({ user_id: id, role: z.string().min(1).m
 export const UserDeactivateRequest = z.object({ user_id: id }).strict();
 export const UserInviteRequest = z.object({
   email: z.string().trim().toLowerCase().email("Enter a valid email address").max(254),
-  first_name: z.string().trim().min(1, "First name is required").max(100),
-  last_name: z.string().trim().min(1, "Last name is required").max(100),
+  first_name: nameText({ min: 1, max: 100, required: "First name is required" }),
+  last_name: nameText({ min: 1, max: 100, required: "Last name is required" }),
   role: z.string().min(1).max(40),
 }).strict();
 export const UserInviteResponse = z.object({
@@ -124,7 +126,7 @@ function webAddress(message: string, max: number) {
 
 export const OrganizationUpdateRequest = z.object({
   version,
-  name: z.string().trim().min(2, "Name is required").max(200),
+  name: nameText({ min: 2, max: 200, required: "Name is required" }),
   description: z.string().trim().max(2000).optional(),
   website: z.union([
     z.literal(""),

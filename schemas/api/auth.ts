@@ -1,5 +1,6 @@
 /** Payloads of the auth calls. */
 import { z } from "zod";
+import { nameText } from "./name-text.ts";
 
 /** The User entity (spec §3). */
 export const User = z.object({
@@ -35,11 +36,11 @@ export const LogoutRequest = z.object({ refresh_token: z.string().min(1).max(512
 export const EmptyRequest = z.object({}).strict();
 
 export const RegisterRequest = z.object({
-  first_name: z.string().trim().min(1, "First name is required").max(100),
-  last_name: z.string().trim().min(1, "Last name is required").max(100),
+  first_name: nameText({ min: 1, max: 100, required: "First name is required" }),
+  last_name: nameText({ min: 1, max: 100, required: "Last name is required" }),
   email,
   password: z.string().min(10, "Password must be at least 10 characters").max(1024),
-  organization_name: z.string().trim().min(2, "Organization name is required").max(200),
+  organization_name: nameText({ min: 2, max: 200, required: "Organization name is required" }),
 }).strict();
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 

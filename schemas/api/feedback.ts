@@ -1,5 +1,6 @@
 /** Payloads of what the client sends back: render errors, chat feedback, contact forms. */
 import { z } from "zod";
+import { nameText } from "./name-text.ts";
 
 export const ClientErrorReport = z.object({
   message: z.string().min(1).max(2000),
@@ -17,16 +18,16 @@ export const ChatFeedback = z.object({
 const email = z.string().trim().toLowerCase().email("Enter a valid email address").max(254);
 
 export const ContactRequest = z.object({
-  name: z.string().trim().min(2, "Enter your name").max(200),
+  name: nameText({ min: 2, max: 200, required: "Enter your name" }),
   email,
-  company: z.string().trim().max(200).optional(),
+  company: nameText({ max: 200 }).optional(),
   message: z.string().trim().min(10, "Tell us a little more (at least 10 characters)").max(5000),
 }).strict();
 
 export const DemoRequest = z.object({
-  name: z.string().trim().min(2, "Enter your name").max(200),
+  name: nameText({ min: 2, max: 200, required: "Enter your name" }),
   email,
-  company: z.string().trim().min(2, "Enter your company").max(200),
+  company: nameText({ min: 2, max: 200, required: "Enter your company" }),
   preferred_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Pick a date"),
   message: z.string().trim().max(5000).optional(),
 }).strict();

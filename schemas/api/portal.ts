@@ -1,5 +1,6 @@
 /** Payloads of the client portal and of the staff side of client access. */
 import { z } from "zod";
+import { nameText } from "./name-text.ts";
 
 export const PortalEmpty = z.object({}).strict();
 
@@ -68,8 +69,8 @@ export const PortalProfileResponse = z.object({
 export const PortalInviteRequest = z.object({
   client_id: z.string().min(1).max(64),
   email: z.string().trim().toLowerCase().email("Enter a valid email address").max(254),
-  first_name: z.string().trim().min(1, "First name is required").max(100),
-  last_name: z.string().trim().min(1, "Last name is required").max(100),
+  first_name: nameText({ min: 1, max: 100, required: "First name is required" }),
+  last_name: nameText({ min: 1, max: 100, required: "Last name is required" }),
 }).strict();
 export const PortalInviteResponse = z.object({
   user_id: z.string(),

@@ -180,6 +180,8 @@ export const RecordTypeMeta = z.object({
     read: z.boolean(),
     create: z.boolean(),
     update: z.boolean(),
+    /** May add comments to a record's timeline. */
+    comment: z.boolean(),
     delete: z.boolean(),
     export: z.boolean(),
     import: z.boolean(),

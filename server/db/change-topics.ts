@@ -19,13 +19,14 @@ const ACCESS_TABLES = new Set([
 ]);
 
 /**
- * Tables no cache of derived data reads: bookkeeping of sign-ins, mail, audit and
- * anonymous submissions, naming series counters and users' saved list views.
+ * Tables no cache of derived data reads: bookkeeping of sign-ins, invitations, mail,
+ * audit and anonymous submissions, naming series counters and users' saved list views.
  */
 const QUIET_TABLES = new Set([
   "refresh_tokens",
   "password_resets",
   "invitations",
+  "invitation_counts",
   "audit_logs",
   "mail_outbox",
   "client_errors",

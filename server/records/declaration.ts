@@ -10,11 +10,16 @@ import type { NodeLike } from "../../schemas/descriptor/widgets.ts";
 import type { Queryable } from "../db/database.ts";
 import type { Access } from "../platform/access/access.ts";
 
-/** Standard actions every record type has; workflow actions add to them. */
+/**
+ * Standard actions every record type has; workflow actions add to them. `comment`
+ * adds to a record's timeline: its own permission, since reading a record is not
+ * a right to write on it.
+ */
 export const STANDARD_ACTIONS = [
   "read",
   "create",
   "update",
+  "comment",
   "delete",
   "export",
   "import",
@@ -45,6 +50,12 @@ export interface FieldDeclaration {
   required?: boolean;
   /** Unique within the organisation. */
   unique?: boolean;
+  /**
+   * A name people read (a company, a person): one line without control characters
+   * (schemas/api/name-text.ts). A type's title field and naming field are names
+   * without saying so. Data fields only.
+   */
+  is_name?: boolean;
   default?: FieldDefault;
   read_only?: boolean;
   hidden?: boolean;

@@ -49,7 +49,14 @@ const SNAKE = /^[a-z][a-z0-9_]*$/;
 export function defineRecordType(declaration: RecordTypeDeclaration): RecordType {
   const where = `Record type "${declaration.id}"`;
   if (!SNAKE.test(declaration.id)) throw new Error(`${where}: id must be snake_case`);
-  const fields = declaration.fields.map((f) => normaliseField(f, where));
+  // The title and the naming field are what the record is called: names, whatever else they are.
+  const names = new Set([
+    declaration.title_field,
+    ...("field" in declaration.naming ? [declaration.naming.field] : []),
+  ]);
+  const fields = declaration.fields.map((f) =>
+    normaliseField(names.has(f.id) && f.type === "data" ? { ...f, is_name: true } : f, where)
+  );
   const field = new Map(fields.map((f) => [f.id, f]));
   if (field.size !== fields.length) throw new Error(`${where}: two fields share an id`);
   const reserved = ["id", "name", "version", "status", "docstatus", "created_at", "created_by"];
@@ -87,6 +94,9 @@ export function defineRecordType(declaration: RecordTypeDeclaration): RecordType
     }
     if (f.type === "table" && !f.child) {
       throw new Error(`${where}: table field "${f.id}" has no child`);
+    }
+    if (f.is_name && f.type !== "data") {
+      throw new Error(`${where}: only data fields are names ("${f.id}")`);
     }
     if (f.options && !["select", "int"].includes(f.type)) {
       throw new Error(`${where}: only select and int fields have options ("${f.id}")`);

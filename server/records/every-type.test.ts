@@ -2,7 +2,7 @@
  * The same contract for every declared record type, through HTTP, with values
  * made from the type's own metadata: create, read, update, a stale version (409,
  * nothing changed), delete; 400 naming an unknown field, an over-long text, a
- * wrong type and a bad link, with nothing stored; 403 naming `<module>.create`
+ * wrong type, a bad link and a control character in its title, with nothing stored; 403 naming `<module>.create`
  * for a default role without it; 404 for another organisation; level-1 fields
  * absent for a role that reads the type without level 1.
  */
@@ -161,6 +161,12 @@ for (const type of RECORD_TYPES) {
       if (number) await bad({ [number.id]: "abc" }, number.id);
       const link = meta.fields.find((f) => f.type === "link" && !f.read_only);
       if (link) await bad({ [link.id]: "no_such_record" }, link.id);
+      // What the record is called is a name: one line, no control characters.
+      const title = meta.fields.find((f) => f.id === type.declaration.title_field);
+      if (title?.type === "data" && !title.read_only && !title.computed) {
+        await bad({ [title.id]: "Named\u202Etxt.exe" }, title.id);
+        await bad({ [title.id]: "Two\nlines" }, title.id);
+      }
       assertEquals(await countOf(app, type), before, "nothing stored");
 
       const stranger = await app.tokenFor("admin@globex.test");

@@ -22,12 +22,13 @@ import {
   TypesResponse,
 } from "../../schemas/records/api.ts";
 import { recordTypeMeta } from "./type-meta.ts";
-import { authorize } from "../platform/access/authorize.ts";
+import { authorize, requireAuthorized } from "../platform/access/authorize.ts";
 import { bulkAction, commentOn, takeAction } from "./engine/record-actions.ts";
 import { recordHistory } from "./engine/record-history.ts";
 import { selectOptions } from "./engine/validate-record.ts";
 import { deleteView, savedViews, saveView } from "./engine/saved-views.ts";
 import { Filter, Sort } from "../../schemas/records/meta.ts";
+import { nameText } from "../../schemas/api/name-text.ts";
 import { invalidInput, notFound } from "../platform/errors/app-error.ts";
 import { readFile, storeFile } from "./engine/files.ts";
 import { sweepUnattachedFiles } from "./engine/file-sweep.ts";
@@ -151,7 +152,7 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
     ));
 
   const ViewBody = z.object({
-    label: z.string().trim().min(1).max(80),
+    label: nameText({ min: 1, max: 80 }),
     filters: z.array(Filter).max(50).optional(),
     sort: z.array(Sort).max(5).optional(),
     columns: z.array(z.string().max(64)).max(200).optional(),
@@ -325,13 +326,14 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
     method: "post",
     path: `${base}/:id/comments`,
     tag,
-    summary: `Comments on a ${label}`,
+    summary: `Comments on a ${label} (needs ${type.module}.comment)`,
     audience: "staff",
     body: CommentRequest,
     response: z.object({ id: z.string() }).strict(),
     status: 201,
   }, async (c, { access, body }) => {
     const id = c.req.param("id")!;
+    requireAuthorized(access, type.module, "comment");
     await engine.get(access, type.id, id);
     const commentId = await engine.db.transaction((tx) =>
       commentOn(tx, access, type, id, body.body, new Date(engine.clock()).toISOString())

@@ -11,6 +11,7 @@ const EVERYTHING = callerOf(
   "milestones.read",
   "milestones.create",
   "milestones.update",
+  "milestones.comment",
   "milestones.delete",
   "milestones.export",
   "milestones.import",
@@ -103,20 +104,29 @@ Deno.test("record type meta", async (t) => {
       read: true,
       create: true,
       update: true,
+      comment: true,
       delete: true,
       export: true,
       import: true,
     });
     assertEquals(
       recordTypeMeta(SAMPLE_JOB, callerOf("milestones.read", "milestones.export")).can,
-      { read: true, create: false, update: false, delete: false, export: true, import: false },
+      {
+        read: true,
+        create: false,
+        update: false,
+        comment: false,
+        delete: false,
+        export: true,
+        import: false,
+      },
     );
   });
 
   await t.step("denies everything when the module is off", () => {
     const off = { ...EVERYTHING, enabledModules: new Set<string>() };
     const meta = recordTypeMeta(SAMPLE_JOB, off);
-    assertEquals(Object.values(meta.can), [false, false, false, false, false, false]);
+    assertEquals(Object.values(meta.can), [false, false, false, false, false, false, false]);
     assertEquals(meta.actions, []);
     ok(!allFieldIds(meta).includes("margin"));
   });

@@ -70,6 +70,7 @@ export function recordTypeMeta(type: RecordType, access: MembershipAccess): Reco
       read: authorize(access, type.module, "read"),
       create: authorize(access, type.module, "create"),
       update: authorize(access, type.module, "update"),
+      comment: authorize(access, type.module, "comment"),
       delete: authorize(access, type.module, "delete"),
       export: authorize(access, type.module, "export"),
       import: authorize(access, type.module, "import"),

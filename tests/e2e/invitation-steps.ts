@@ -21,12 +21,20 @@ export async function inviteStaff(admin: Page, email: string): Promise<string> {
   return (await link.textContent())!;
 }
 
-/** Opens an invitation link, chooses a password and lands on sign-in. */
-export async function acceptInvitation(page: Page, link: string, password: string): Promise<void> {
+/**
+ * Opens an invitation link, enters a password (a new one, or the account's own when
+ * the address has one) and lands on sign-in.
+ */
+export async function acceptInvitation(
+  page: Page,
+  link: string,
+  password: string,
+  organization = "Acme Consulting",
+): Promise<void> {
   await page.goto(appPathOf(link));
   await expect(page.getByRole("heading", { name: "Welcome! Choose your password" })).toBeVisible();
-  await expect(page.getByText("Acme Consulting")).toBeVisible();
+  await expect(page.getByText(organization)).toBeVisible();
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Set password" }).click();
+  await page.getByRole("button", { name: "Accept invitation" }).click();
   await expect(page).toHaveURL(/\/login$/);
 }

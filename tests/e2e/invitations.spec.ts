@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { acceptInvitation, appPathOf, inviteStaff } from "./invitation-steps.ts";
-import { signIn, submitSignIn } from "./support.ts";
+import { DEMO_PASSWORD, signIn, submitSignIn } from "./support.ts";
 
 test("a staff invitation link lets the invited person choose a password and sign in", async ({ browser }) => {
   const admin = await (await browser.newContext()).newPage();
@@ -18,6 +18,29 @@ test("a staff invitation link lets the invited person choose a password and sign
   await again.goto(appPathOf(link));
   await expect(again.getByRole("heading", { name: "This invitation link cannot be used" }))
     .toBeVisible();
+});
+
+test("an account of another organisation is invited like anyone and accepts with its own password", async ({ browser }) => {
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, "admin@globex.test", "/app/users");
+  const link = await inviteStaff(admin, "sales@acme.test");
+
+  const invitee = await (await browser.newContext()).newPage();
+  await invitee.goto(appPathOf(link));
+  await expect(invitee.getByText("Already have an Opsuite account with this email?")).toBeVisible();
+  await expect(invitee.getByText("sales@acme.test")).toBeVisible();
+  await invitee.screenshot({ path: "test-results/screens/accept-invitation.png" });
+  // A password other than the account's own neither accepts nor changes it.
+  await invitee.getByLabel("Password").fill("not-the-password-of-it");
+  await invitee.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(invitee.getByText("Enter the current password of the account with this email"))
+    .toBeVisible();
+  await acceptInvitation(invitee, link, DEMO_PASSWORD, "Globex Partners");
+  await submitSignIn(invitee, "sales@acme.test");
+  await expect(invitee).toHaveURL(/\/app\/dashboard$/);
+  // Both organisations are theirs now; the switcher in the header lists them.
+  await invitee.getByRole("button", { name: /^Switch organization:/ }).click();
+  await expect(invitee.getByRole("menuitemradio", { name: /Globex Partners/ })).toBeVisible();
 });
 
 test("a portal invitation link lets the client's contact choose a password and use the portal", async ({ browser }) => {

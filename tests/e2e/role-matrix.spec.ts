@@ -3,9 +3,13 @@ import { expect, test } from "@playwright/test";
 import { permissionBox, signIn } from "./support.ts";
 
 test("the administrator toggles a write permission in the roles matrix and the change takes", async ({ page }) => {
+  // Every module × seven actions, checked by axe: slow on a shared machine.
+  test.slow();
   await signIn(page, "admin@acme.test", "/app/rbac");
   // Rows are modules by category; columns the actions.
-  for (const column of ["Module", "Read", "Create", "Update", "Delete", "Export", "Import"]) {
+  for (
+    const column of ["Module", "Read", "Create", "Update", "Comment", "Delete", "Export", "Import"]
+  ) {
     await expect(page.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
   }
   const update = await permissionBox(page, "Project manager", "projects.update");

@@ -5,6 +5,7 @@
  * history, bulk update, export and import.
  */
 import { z } from "zod";
+import { nameText } from "../name-text.ts";
 
 const id = z.string().min(1).max(64);
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use an ISO date (YYYY-MM-DD)");
@@ -12,7 +13,7 @@ const record = z.record(z.string(), z.unknown());
 
 /** The enterprise fields a create or update may set (the rest are checked by the record engine). */
 export const ProjectValues = z.object({
-  name: z.string().min(1).max(200).optional(),
+  name: nameText({ min: 1, max: 200 }).optional(),
   description: z.string().max(20_000).optional(),
   client: id.nullable().optional(),
   manager: id.nullable().optional(),
@@ -32,7 +33,7 @@ export const ProjectValues = z.object({
   members: z.array(record).max(200).optional(),
 }).strict();
 
-export const CreateProjectRequest = ProjectValues.extend({ name: z.string().min(1).max(200) })
+export const CreateProjectRequest = ProjectValues.extend({ name: nameText({ min: 1, max: 200 }) })
   .strict();
 
 export const UpdateProjectRequest = ProjectValues.omit({

@@ -16,26 +16,23 @@ import {
   PortalUsersResponse,
   StaffSendMessageRequest,
 } from "../../../schemas/api/portal.ts";
-import type { Database } from "../../db/database.ts";
 import type { Api } from "../../platform/http/api.ts";
 import { notFound } from "../../platform/errors/app-error.ts";
 import { newId } from "../../platform/ids.ts";
 import { recordAudit } from "../../platform/audit/record.ts";
-import { hashRefreshToken, newRefreshToken } from "../../platform/auth/tokens.ts";
-import { insertUser, INVITED_PASSWORD_HASH, revokeUserTokens } from "../../platform/auth/repo.ts";
-import { PORTAL_ROLE } from "../../platform/access/access.ts";
+import { revokeUserTokens } from "../../platform/auth/repo.ts";
 import { requireAuthorized } from "../../platform/access/authorize.ts";
-import { INVITATION_DAYS } from "../../platform/admin/users-admin.ts";
-import { queueInvitationMail } from "../../platform/mail/mod.ts";
+import { inviteToPortal, type PortalInvitationDeps } from "./portal-invitation.ts";
 import * as portal from "../portal/repo.ts";
 
+/** What the client access endpoints need. */
+export interface ClientAccessDeps extends PortalInvitationDeps {
+  clock: () => number;
+}
+
 /** Declares the client access endpoints. */
-export function clientAccessRoutes(
-  api: Api,
-  db: Database,
-  clock: () => number,
-  publicUrl: string,
-): void {
+export function clientAccessRoutes(api: Api, deps: ClientAccessDeps): void {
+  const { db, clock } = deps;
   const base = { tag: "Clients", audience: "staff" as const };
   const now = () => new Date(clock()).toISOString();
   const assertClient = async (organizationId: string, clientId: string) => {
@@ -115,70 +112,25 @@ export function clientAccessRoutes(
     ...base,
     method: "post",
     path: "/clients/portal-invite",
-    summary: "Invite a client's contact to the portal: a one-time sign-up link",
+    summary:
+      "Invite a client's contact to the portal: a one-time sign-up link (the same answer whether or not the address has an account; 429 past the organisation's daily limit)",
     body: PortalInviteRequest,
     response: PortalInviteResponse,
     status: 201,
   }, async (c, { access, body }) => {
     requireAuthorized(access, "clients", "portal_invite");
     await assertClient(access.organizationId, body.client_id);
-    const token = newRefreshToken();
-    const link = `${publicUrl}/accept-invitation?token=${token}`;
-    const at = now();
-    const expires = new Date(clock() + INVITATION_DAYS * 86_400_000).toISOString();
-    const userId = await db.transaction(async (tx) => {
-      const id = newId("usr");
-      await insertUser(tx, {
-        id,
-        email: body.email,
-        password_hash: INVITED_PASSWORD_HASH,
-        first_name: body.first_name,
-        last_name: body.last_name,
-        is_client_portal_user: 1,
-        client_id: body.client_id,
-        now: at,
-      });
-      await tx.run(
-        `INSERT INTO user_organizations (id, user_id, organization_id, user_role, is_current, status, created_at, updated_at)
-         VALUES (?, ?, ?, ?, 1, 'invited', ?, ?)`,
-        [newId("uor"), id, access.organizationId, PORTAL_ROLE, at, at],
-      );
-      await tx.run(
-        "INSERT INTO invitations (id, organization_id, user_id, token_hash, invited_by, expires_at, created_at, client_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-          newId("inv"),
-          access.organizationId,
-          id,
-          await hashRefreshToken(token),
-          access.user.id,
-          expires,
-          at,
-          body.client_id,
-        ],
-      );
-      await recordAudit(tx, {
-        organizationId: access.organizationId,
-        actorId: access.user.id,
-        action: "portal.invite",
-        resourceType: "client",
-        resourceId: body.client_id,
-        after: { email: body.email, user_id: id },
-        requestId: c.get("requestId"),
-        now: at,
-      });
-      await queueInvitationMail(tx, {
-        organizationId: access.organizationId,
-        to: body.email,
-        link,
-        days: INVITATION_DAYS,
-      }, { portal: true, now: at });
-      return id;
+    const answer = await inviteToPortal(deps, {
+      organizationId: access.organizationId,
+      actorId: access.user.id,
+      requestId: c.get("requestId"),
+      clientId: body.client_id,
+      email: body.email,
+      firstName: body.first_name,
+      lastName: body.last_name,
+      now: now(),
     });
-    return c.json({
-      user_id: userId,
-      invitation_link: link,
-      expires_at: expires,
-    }, 201);
+    return c.json(answer, 201);
   });
 
   api.route({

@@ -1,8 +1,9 @@
 /**
  * The roles every new organisation starts with and the permissions each grants:
  * the read permissions of the modules it works in, the writes of hand-written
- * endpoints it needs (see permission-catalogue.ts), and what each record type's
- * declaration gives it (`roles`). The administrator holds every permission of the
+ * endpoints it needs (see permission-catalogue.ts), what each record type's
+ * declaration gives it (`roles`), and what those imply (`<module>.comment` wherever
+ * it holds `<module>.update`). The administrator holds every permission of the
  * catalogue. Deny by default: a permission not listed here is not granted, and a
  * role created later starts with none. Organisations that exist already receive a
  * permission newly listed here once, at start (permission-rollout.ts).
@@ -13,7 +14,7 @@ import { RECORD_TYPES } from "../../records/catalogue.ts";
 import type { RecordType } from "../../records/define.ts";
 import { ADMIN_ROLE, PORTAL_ROLE } from "./access.ts";
 import { permissionOf } from "./authorize.ts";
-import { permissionCatalogue } from "./permission-catalogue.ts";
+import { impliedGrants, permissionCatalogue, withImpliedGrants } from "./permission-catalogue.ts";
 
 /** A default role: what it is for and what it grants. */
 export interface DefaultRole {
@@ -82,12 +83,14 @@ export function defaultRoles(
       permissions: [],
     },
   };
+  const implied = impliedGrants(permissionCatalogue(types));
   return Object.fromEntries(
     Object.entries(base).map(([name, role]) => [name, {
       description: role.description,
-      permissions: name === PORTAL_ROLE
-        ? []
-        : [...new Set([...role.permissions, ...declaredFor(name, types)])],
+      permissions: name === PORTAL_ROLE ? [] : withImpliedGrants(
+        [...new Set([...role.permissions, ...declaredFor(name, types)])],
+        implied,
+      ),
     }]),
   );
 }

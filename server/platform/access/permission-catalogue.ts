@@ -1,7 +1,7 @@
 /**
  * The permission catalogue: every permission the product knows, as a module ×
  * action matrix. Each catalogue module has `read`; a module owning record types
- * adds their standard actions (create, update, delete, export, import), each
+ * adds their standard actions (create, update, comment, delete, export, import), each
  * workflow or custom action, and `level1` (permission level 1 of its fields);
  * `WRITE_ACTIONS` adds the writes of hand-written endpoints. A permission outside
  * the catalogue cannot be granted (deny by default: it is refused anyway).
@@ -12,7 +12,15 @@ import type { RecordType } from "../../records/define.ts";
 import { permissionOf } from "./authorize.ts";
 
 /** The columns of the matrix in order; any other action is shown after them. */
-export const MATRIX_ACTIONS = ["read", "create", "update", "delete", "export", "import"] as const;
+export const MATRIX_ACTIONS = [
+  "read",
+  "create",
+  "update",
+  "comment",
+  "delete",
+  "export",
+  "import",
+] as const;
 
 /**
  * Writes of hand-written endpoints (not the record engine's), by module: each is
@@ -86,4 +94,44 @@ export const KNOWN_PERMISSIONS: ReadonlySet<string> = new Set(
 /** Whether a permission string is in the catalogue. */
 export function isKnownPermission(permission: string): boolean {
   return KNOWN_PERMISSIONS.has(permission);
+}
+
+/**
+ * Actions a role holds wherever it holds another on the same module: a role that
+ * may change a module's records may comment on them (before comments had their own
+ * permission, anyone who could read a record could comment on it).
+ */
+const IMPLIED_ACTIONS: Readonly<Record<string, string>> = { comment: "update" };
+
+/** A permission a role is given, when it is introduced, wherever it holds `from`. */
+export interface ImpliedGrant {
+  permission: string;
+  from: string;
+}
+
+/** The implied grants of a catalogue: `<module>.comment` from `<module>.update`, … */
+export function impliedGrants(
+  catalogue: readonly ModulePermissions[] = PERMISSION_CATALOGUE,
+): ImpliedGrant[] {
+  return catalogue.flatMap(({ module, actions }) => {
+    const has = new Set(actions.map((a) => a.action));
+    return Object.entries(IMPLIED_ACTIONS)
+      .filter(([action, from]) => has.has(action) && has.has(from))
+      .map(([action, from]) => ({
+        permission: permissionOf(module.id, action),
+        from: permissionOf(module.id, from),
+      }));
+  });
+}
+
+/** The permissions with every grant they imply added. */
+export function withImpliedGrants(
+  permissions: readonly string[],
+  grants: readonly ImpliedGrant[],
+): string[] {
+  const held = new Set(permissions);
+  return [
+    ...permissions,
+    ...grants.filter((g) => held.has(g.from) && !held.has(g.permission)).map((g) => g.permission),
+  ];
 }

@@ -1,7 +1,7 @@
 /**
  * One role's permissions as the module × action matrix of the roles screen: a row
  * per catalogue module (in category order), a box per standard action the module
- * has (read, create, update, delete, export, import) and its other actions
+ * has (read, create, update, comment, delete, export, import) and its other actions
  * (workflow actions, hand-written writes, level 1) in a list. Each box carries
  * what granting or revoking it sends: the permission, the role and its version.
  */

@@ -28,6 +28,7 @@ import {
 } from "../../../schemas/api/admin.ts";
 import { OkResponse } from "../../../schemas/api/auth.ts";
 import type { Database } from "../../db/database.ts";
+import type { InvitationLimits } from "../../config.ts";
 import { type Access, ADMIN_ROLE } from "../access/access.ts";
 import { forbidden } from "../errors/app-error.ts";
 import type { Api } from "../http/api.ts";
@@ -37,7 +38,8 @@ import type { AdminContext } from "./admin-context.ts";
 import { setModuleEnabled } from "./modules-admin.ts";
 import { createRole, listRoles, setRolePermission } from "./roles-admin.ts";
 import { roleMatrix } from "./role-matrix.ts";
-import { deactivateMember, inviteMember, setMemberRole } from "./users-admin.ts";
+import { deactivateMember, setMemberRole } from "./users-admin.ts";
+import { inviteMember } from "./member-invitation.ts";
 import { updateOrganization, updateSessionPolicy } from "./organization-admin.ts";
 import { readSessionPolicySetting } from "../orgs/session-policy.ts";
 
@@ -47,6 +49,7 @@ export interface AdminDeps {
   clock: () => number;
   publicUrl: string;
   sessionDefaults: { idleTimeoutSeconds: number; warningSeconds: number };
+  invitationLimits: InvitationLimits;
 }
 
 /** Declares the administration endpoints. */
@@ -158,7 +161,8 @@ export function adminRoutes(api: Api, deps: AdminDeps): void {
       ...base,
       method: "post",
       path: "/admin/users/invite",
-      summary: "Invite someone: a pending account and a one-time link",
+      summary:
+        "Invite someone: a membership waiting for them and a one-time link (the same answer whether or not the address has an account; 429 past the organisation's daily limit)",
       body: UserInviteRequest,
       response: UserInviteResponse,
       status: 201,
@@ -171,6 +175,7 @@ export function adminRoutes(api: Api, deps: AdminDeps): void {
           lastName: body.last_name,
           role: body.role,
           baseUrl: deps.publicUrl,
+          limits: deps.invitationLimits,
         }),
         201,
       ),

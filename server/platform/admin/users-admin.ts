@@ -1,27 +1,19 @@
 /**
- * Members of an organisation: role changes, deactivation and invitations. Both act
+ * Members of an organisation: role changes and deactivation. Both act
  * on the membership in this organisation only: a role change takes effect on the
  * member's next request (and ends their open event streams there); a deactivation
  * moves their sessions that are in this organisation to another active membership
  * (audited there too) or ends them, and leaves their sessions elsewhere alone. The
- * last active administrator can be neither demoted nor deactivated. An invitation creates a
- * pending account and a one-time link (valid 7 days), shown to the administrator and
- * mailed to the person through the outbox.
+ * last active administrator can be neither demoted nor deactivated. Invitations are
+ * member-invitation.ts.
  */
 import { invalidInput, notFound } from "../errors/app-error.ts";
 import { recordAudit } from "../audit/record.ts";
 import { ADMIN_ROLE, PORTAL_ROLE } from "../access/access.ts";
-import { newId } from "../ids.ts";
-import { hashRefreshToken, newRefreshToken } from "../auth/tokens.ts";
-import { insertUser, INVITED_PASSWORD_HASH } from "../auth/repo.ts";
 import { moveSessionsOff } from "../orgs/session-fallback.ts";
 import type { Queryable } from "../../db/database.ts";
-import { queueInvitationMail } from "../mail/mod.ts";
 import type { AdminContext } from "./admin-context.ts";
 import { advanceVersion } from "../orgs/organization-versions.ts";
-
-/** How long an invitation link stays valid. */
-export const INVITATION_DAYS = 7;
 
 async function membership(tx: Queryable, organizationId: string, userId: string) {
   const row = await tx.get<{ user_role: string; status: string }>(
@@ -48,7 +40,8 @@ async function assertNotLastAdmin(
   }
 }
 
-async function assertRoleExists(
+/** Refuses a role the organisation does not have, and the portal role for staff. */
+export async function assertRoleExists(
   tx: Queryable,
   organizationId: string,
   role: string,
@@ -151,67 +144,4 @@ export async function deactivateMember(ctx: AdminContext, input: { userId: strin
     return { user_id: input.userId, role: before.user_role, is_active: false };
   });
   return result;
-}
-
-/** Invites someone: a pending account and a one-time link for the administrator to share. */
-export async function inviteMember(
-  ctx: AdminContext,
-  input: { email: string; firstName: string; lastName: string; role: string; baseUrl: string },
-) {
-  const token = newRefreshToken();
-  const link = `${input.baseUrl}/accept-invitation?token=${token}`;
-  const expires = new Date(Date.parse(ctx.now) + INVITATION_DAYS * 86_400_000).toISOString();
-  const userId = await ctx.db.transaction(async (tx) => {
-    await assertRoleExists(tx, ctx.organizationId, input.role);
-    const id = newId("usr");
-    await insertUser(tx, {
-      id,
-      email: input.email,
-      password_hash: INVITED_PASSWORD_HASH,
-      first_name: input.firstName,
-      last_name: input.lastName,
-      is_client_portal_user: 0,
-      client_id: null,
-      now: ctx.now,
-    });
-    await tx.run(
-      `INSERT INTO user_organizations (id, user_id, organization_id, user_role, is_current, status, created_at, updated_at)
-       VALUES (?, ?, ?, ?, 1, 'invited', ?, ?)`,
-      [newId("uor"), id, ctx.organizationId, input.role, ctx.now, ctx.now],
-    );
-    await tx.run(
-      "INSERT INTO invitations (id, organization_id, user_id, token_hash, invited_by, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      [
-        newId("inv"),
-        ctx.organizationId,
-        id,
-        await hashRefreshToken(token),
-        ctx.actorId,
-        expires,
-        ctx.now,
-      ],
-    );
-    await recordAudit(tx, {
-      organizationId: ctx.organizationId,
-      actorId: ctx.actorId,
-      action: "user.invite",
-      resourceType: "user",
-      resourceId: id,
-      after: { email: input.email, role: input.role },
-      requestId: ctx.requestId,
-      now: ctx.now,
-    });
-    await queueInvitationMail(tx, {
-      organizationId: ctx.organizationId,
-      to: input.email,
-      link,
-      days: INVITATION_DAYS,
-    }, { portal: false, now: ctx.now });
-    return id;
-  });
-  return {
-    user_id: userId,
-    invitation_link: link,
-    expires_at: expires,
-  };
 }

@@ -1,8 +1,9 @@
 /**
  * Declares API endpoints once: method, path, who may call, request and response
- * schemas. The same declaration validates requests (zod, strict: unknown fields are
- * refused), authenticates and authorises the caller, enforces module ownership, and
- * feeds the OpenAPI document, so the document cannot drift from what is enforced.
+ * schemas. The same declaration validates requests (zod, strict: unknown fields and
+ * query parameters it does not declare are refused), authenticates and authorises
+ * the caller, enforces module ownership, and feeds the OpenAPI document, so the
+ * document cannot drift from what is enforced.
  */
 import type { Context, Hono } from "hono";
 import { z } from "zod";
@@ -13,6 +14,9 @@ import type { AppEnv } from "./app-env.ts";
 import { validate } from "./json-body.ts";
 import { type BodyFormat, readRequestBody } from "./request-body.ts";
 import { actingFor } from "../../db/change-context.ts";
+
+/** The query of a call that declares none. */
+const NO_QUERY = z.object({}).strict();
 
 /** Who may call an endpoint: anyone, any signed-in user, staff (not portal users), or portal users only. */
 export type Audience = "public" | "user" | "staff" | "portal";
@@ -93,11 +97,17 @@ export class Api {
         guardPath(access, c.req.path);
       }
       if (access) c.set("access", access);
-      const query = spec.query ? validate(c.req.query(), spec.query, "query") : undefined;
+      // A call that declares no query takes none: an unknown parameter is refused by name.
+      const query = validate(c.req.query(), spec.query ?? NO_QUERY, "query");
       const body = spec.body ? await readRequestBody(c, spec.body, spec.bodyFormat) : undefined;
       return actingFor(
         access?.organizationId,
-        () => handler(c, { access, body, query } as EndpointInput<A, B, Q>),
+        () =>
+          handler(c, {
+            access,
+            body,
+            query: spec.query ? query : undefined,
+          } as EndpointInput<A, B, Q>),
       );
     });
   }

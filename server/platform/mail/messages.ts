@@ -43,7 +43,12 @@ export function passwordChangedMail(input: { signInLink: string }): MailContent 
   };
 }
 
-/** The invitation to join an organisation as a member of staff. */
+/**
+ * The invitation to join an organisation as a member of staff. One text for an
+ * address with an account and one without, so the inviter, who may read the
+ * organisation's outbox, cannot tell them apart: the account's owner is told they
+ * were added and accepts with the password they have.
+ */
 export function staffInvitationMail(
   input: { link: string; organizationName: string; days: number },
 ): MailContent {
@@ -53,8 +58,11 @@ export function staffInvitationMail(
     text: [
       `You have been invited to join ${input.organizationName} on Opsuite.`,
       "",
-      `Choose your password here (the link works once, for ${input.days} days):`,
+      `Accept here (the link works once, for ${input.days} days):`,
       input.link,
+      "",
+      "New to Opsuite? Choose your password there.",
+      `Already have an Opsuite account with this address? You have been added to ${input.organizationName}: enter your current password there to accept. It stays as it is, and your other organisations are unchanged.`,
     ].join("\n"),
   };
 }
@@ -71,6 +79,28 @@ export function portalInvitationMail(
       "",
       `Choose your password here (the link works once, for ${input.days} days):`,
       input.link,
+    ].join("\n"),
+  };
+}
+
+/**
+ * The notice to an account's owner that an organisation invited their address to
+ * its client portal: a portal account belongs to one client, so an address that
+ * already has an account cannot become one, and nothing was changed.
+ */
+export function portalInvitationNoticeMail(
+  input: { organizationName: string; signInLink: string },
+): MailContent {
+  return {
+    kind: "portal_invitation_notice",
+    subject: `${input.organizationName} invited you to its client portal on Opsuite`,
+    text: [
+      `${input.organizationName} invited this address to its client portal on Opsuite.`,
+      "This address already has an Opsuite account, and a client portal needs an address of its own, so nothing was changed.",
+      `If you expected this invitation, ask ${input.organizationName} to invite another address of yours.`,
+      "",
+      "Your account is unchanged. Sign in here:",
+      input.signInLink,
     ].join("\n"),
   };
 }

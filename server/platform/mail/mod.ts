@@ -16,5 +16,5 @@ export {
 export { deliverDueMail, MailDelivery } from "./delivery.ts";
 export { createSmtpTransport, type MailTransport } from "./smtp-transport.ts";
 export { outgoingMailRoutes } from "./outgoing-mail-routes.ts";
-export { queueInvitationMail } from "./invitation-mail.ts";
+export { queueInvitationMail, queuePortalInvitationNotice } from "./invitation-mail.ts";
 export { queueRegistrationAttemptMail } from "./registration-attempt-mail.ts";

@@ -6,6 +6,7 @@
  */
 import type { SqlValue } from "../../db/database.ts";
 import type { RecordField } from "../define.ts";
+import { nameTextProblem } from "../../../schemas/api/name-text.ts";
 
 /** A checked value, or why it is refused. */
 export type Checked = { ok: true; value: SqlValue } | { ok: false; message: string };
@@ -65,6 +66,8 @@ export function checkFieldValue(
       if (field.max_length && text.length > field.max_length) {
         return { ok: false, message: `Must be at most ${field.max_length} characters` };
       }
+      const notName = field.is_name ? nameTextProblem(text) : undefined;
+      if (notName) return { ok: false, message: notName };
       if (field.type === "email" && !EMAIL.test(text)) {
         return { ok: false, message: "Must be an email address" };
       }

@@ -37,7 +37,14 @@ export const LEAD = defineRecordType({
       in_list: true,
       sortable: true,
     },
-    { id: "company", label: "Company", type: "data", in_list: true, sortable: true },
+    {
+      id: "company",
+      label: "Company",
+      type: "data",
+      is_name: true,
+      in_list: true,
+      sortable: true,
+    },
     { id: "email", label: "Email", type: "email", in_list: true },
     { id: "phone", label: "Phone", type: "phone" },
     {

@@ -91,6 +91,7 @@ const ACTION_LABELS: Record<typeof MATRIX_ACTIONS[number], string> = {
   read: "Read",
   create: "Create",
   update: "Update",
+  comment: "Comment",
   delete: "Delete",
   export: "Export",
   import: "Import",

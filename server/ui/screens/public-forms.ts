@@ -64,6 +64,10 @@ export const PUBLIC_FORM_SCREENS: ScreenDef[] = [
       body: {
         type: "page",
         title: "Welcome! Choose your password",
+        // One page for an address with an account and one without: the link's holder
+        // may be the inviter, who must not learn which it is.
+        description:
+          "Already have an Opsuite account with this email? Enter its current password instead: it stays as it is.",
         children: [{
           type: "key-value",
           items: [
@@ -75,11 +79,11 @@ export const PUBLIC_FORM_SCREENS: ScreenDef[] = [
           id: "accept-invitation",
           fields: [newPasswordField("Password *")],
           submit: {
-            label: "Set password",
+            label: "Accept invitation",
             method: "POST",
             path: "/auth/accept-invitation",
             extra: { token: { $query: "token" } },
-            successText: "Your password is set. You can sign in now.",
+            successText: "Invitation accepted. You can sign in now.",
             onSuccess: { kind: "navigate", to: "/login" },
           },
         }],

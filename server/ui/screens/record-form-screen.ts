@@ -71,7 +71,7 @@ export function recordFormScreen(
       api: recordApi(type),
       recordId: { $param: "id" },
       labels: Object.fromEntries(meta.fields.map((f) => [f.id, f.label])),
-      canComment: authorize(access, type.module, "read"),
+      canComment: meta.can.comment,
     });
   }
   const title = isNew ? `New ${meta.label}` : meta.label;

@@ -20,6 +20,7 @@ const ADMIN = callerWith([
   "milestones.read",
   "milestones.create",
   "milestones.update",
+  "milestones.comment",
   "milestones.finish",
   "time_tracking.read",
   "tasks.read",
@@ -157,11 +158,17 @@ Deno.test("record screens", async (t) => {
     assertEquals((timeline.labels as Record<string, string>).due_date, "Due");
   });
 
-  await t.step("a caller who may only read gets the read-only detail", () => {
-    const screen = build("jobs", READER, { id: "job_1" });
-    assertEquals(nodesOf(screen, "record-form")[0].mode, "read");
-    assertEquals(nodesOf(screen, "record-timeline")[0].canComment, true);
-  });
+  await t.step(
+    "a caller who may only read gets the read-only detail, without a comment box",
+    () => {
+      const screen = build("jobs", READER, { id: "job_1" });
+      assertEquals(nodesOf(screen, "record-form")[0].mode, "read");
+      assertEquals(nodesOf(screen, "record-timeline")[0].canComment, false);
+      const commenter = callerWith(["milestones.read", "milestones.comment"], MODULES);
+      const readOnly = build("jobs", commenter, { id: "job_1" });
+      assertEquals(nodesOf(readOnly, "record-timeline")[0].canComment, true);
+    },
+  );
 
   await t.step("a new record's form needs create, and has no timeline or panels", () => {
     const screen = build("jobs", ADMIN, { id: "new" });
