@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { Api } from "../platform/http/api.ts";
 import { invalidInput } from "../platform/errors/app-error.ts";
+import { nestsDeeperThan, TOO_DEEP } from "../platform/http/json-nesting.ts";
 import { Filter, Sort } from "../../schemas/records/meta.ts";
 import { ImportResponse } from "../../schemas/records/api.ts";
 import type { RecordType } from "./define.ts";
@@ -41,6 +42,7 @@ function jsonParameter<T extends z.ZodType>(
   name: string,
 ): z.infer<T> | undefined {
   if (text === undefined) return undefined;
+  if (nestsDeeperThan(text)) throw invalidInput(`${name}: ${TOO_DEEP}`, { [name]: TOO_DEEP });
   let value: unknown;
   try {
     value = JSON.parse(text);

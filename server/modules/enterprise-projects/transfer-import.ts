@@ -15,6 +15,7 @@ import { AppError } from "../../platform/errors/app-error.ts";
 import { invalidInput } from "../../platform/errors/app-error.ts";
 import { newId } from "../../platform/ids.ts";
 import { parseCsv } from "../../records/csv/mod.ts";
+import { nestsDeeperThan, TOO_DEEP } from "../../platform/http/json-nesting.ts";
 import type { RecordEngine } from "../../records/engine/engine.ts";
 import { tasksOfProjects } from "./core-repo.ts";
 import { CSV_COLUMNS, ExportedProject, ExportFile } from "./transfer-format.ts";
@@ -95,6 +96,7 @@ export function readImportFile(
     }
     return { rows, failed };
   }
+  if (nestsDeeperThan(text)) throw invalidInput(`file: ${TOO_DEEP}`, { file: TOO_DEEP });
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
