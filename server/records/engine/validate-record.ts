@@ -102,7 +102,7 @@ export async function validateRecord(
       if (rows) {
         children.set(field.id, rows.stored);
         values[field.id] = rows.shown;
-      }
+      } else values[field.id] = [];
       continue;
     }
     if (!sent.has(field.id) && existing) continue;
@@ -113,6 +113,9 @@ export async function validateRecord(
     const checked = checkFieldValue(field, values[field.id], options);
     if (!checked.ok) {
       errors[field.id] = checked.message;
+      // A refused value takes no part in what follows (links, fetched and computed values),
+      // which read only values of their field's shape.
+      values[field.id] = null;
       continue;
     }
     columns.set(field.column, checked.value);
