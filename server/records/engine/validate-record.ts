@@ -16,6 +16,7 @@ import { fromColumn, type RecordData } from "./record-rows.ts";
 import { storageClass } from "./table-ddl.ts";
 import { conditionHolds, evaluateComputed } from "./conditions.ts";
 import { describeFile } from "./files.ts";
+import { uniqueKeyClashes } from "./unique-keys.ts";
 
 /** What validation gives a write: the merged record and what to store. */
 export interface ValidatedRecord {
@@ -479,24 +480,18 @@ async function checkAttachedTo(
   }
 }
 
-/** A unique field's new value is not another record's in the organisation. */
+/** A unique key's new values are not another record's in the organisation. */
 async function checkUnique(
   scope: ValidationScope,
   columns: ReadonlyMap<string, SqlValue>,
   errors: Record<string, string>,
 ): Promise<void> {
-  for (const field of scope.type.fields) {
-    if (!field.unique || errors[field.id] || !columns.has(field.column)) continue;
-    const value = columns.get(field.column);
-    if (value === undefined || value === null || value === "") continue;
-    const taken = await scope.q.get(
-      `SELECT 1 AS found FROM ${scope.type.table}
-       WHERE organization_id = ? AND ${field.column} = ? AND id <> ?`,
-      [scope.access.organizationId, value, (scope.existing?.id as string | undefined) ?? ""],
-    );
-    if (taken) {
-      errors[field.id] =
-        `Another ${scope.type.declaration.label.toLowerCase()} already has this value`;
-    }
-  }
+  const clashes = await uniqueKeyClashes(
+    scope.q,
+    scope.type,
+    { organizationId: scope.access.organizationId, id: scope.existing?.id as string | undefined },
+    columns,
+    (field) => field.id in errors,
+  );
+  Object.assign(errors, clashes);
 }
