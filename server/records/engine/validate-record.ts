@@ -17,6 +17,7 @@ import { storageClass } from "./table-ddl.ts";
 import { conditionHolds, evaluateComputed } from "./conditions.ts";
 import { describeFile } from "./files.ts";
 import { uniqueKeyClashes } from "./unique-keys.ts";
+import { roundHalfAway } from "../../../schemas/money/rounding.ts";
 
 /** What validation gives a write: the merged record and what to store. */
 export interface ValidatedRecord {
@@ -414,8 +415,7 @@ async function fillFetchedOf(
 /** A computed value as stored: numbers at the field's precision, dates as dates, else empty. */
 function computedStored(field: RecordField, value: unknown): SqlValue {
   if (typeof value === "number" && Number.isFinite(value)) {
-    const scale = 10 ** (field.precision ?? 2);
-    return field.type === "int" ? Math.round(value) : Math.round(value * scale) / scale;
+    return field.type === "int" ? Math.round(value) : roundHalfAway(value, field.precision ?? 2);
   }
   if (field.type === "date" && typeof value === "string" && isCalendarDate(value)) return value;
   return emptyStored(field);
@@ -445,8 +445,7 @@ function fillComputed(type: RecordType, values: RecordData, columns: Map<string,
     const rows = values[tableId];
     let total = 0;
     if (Array.isArray(rows)) { for (const row of rows) total += Number(row[childId] ?? 0) || 0; }
-    const scale = 10 ** (field.precision ?? 2);
-    const value = Math.round(total * scale) / scale;
+    const value = roundHalfAway(total, field.precision ?? 2);
     columns.set(field.column, value);
     values[field.id] = value;
   }
