@@ -6,9 +6,8 @@
  * the source and names the line.
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { linesMatching } from "./source-files.ts";
 
-const ROOT = new URL("../../", import.meta.url).pathname;
-const FOLDERS = ["server", "client", "schemas"];
 const THE_ROUNDING = "schemas/money/rounding.ts";
 
 /** A scale-and-round: `Math.round(… * 100) / 100`, `* scale) / scale`, `10 ** digits`, EPSILON. */
@@ -18,27 +17,10 @@ const SCALED_ROUNDING = [
   /Number\.EPSILON/,
 ];
 
-async function* sources(folder: string): AsyncGenerator<string> {
-  for await (const entry of Deno.readDir(`${ROOT}${folder}`)) {
-    const path = `${folder}/${entry.name}`;
-    if (entry.isDirectory && entry.name !== "node_modules" && entry.name !== "dist") {
-      yield* sources(path);
-    } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) yield path;
-  }
-}
-
 Deno.test("No source rounds money by scaling with a power of ten: one rounding serves all", async () => {
-  const found: string[] = [];
-  for (const folder of FOLDERS) {
-    for await (const path of sources(folder)) {
-      if (path === THE_ROUNDING) continue;
-      const lines = (await Deno.readTextFile(`${ROOT}${path}`)).split("\n");
-      lines.forEach((line, i) => {
-        if (SCALED_ROUNDING.some((pattern) => pattern.test(line))) {
-          found.push(`${path}:${i + 1}: ${line.trim()}`);
-        }
-      });
-    }
-  }
-  assertEquals(found, [], `use roundMoney / roundHalfAway from ${THE_ROUNDING}`);
+  assertEquals(
+    await linesMatching(SCALED_ROUNDING, THE_ROUNDING),
+    [],
+    `use roundMoney / roundHalfAway from ${THE_ROUNDING}`,
+  );
 });
