@@ -3,15 +3,12 @@
  * signing secret). No port, no globals: tests call `app.request()` on it.
  */
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { except } from "hono/combine";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { AppEnv } from "./platform/http/app-env.ts";
 import { requestId } from "./platform/http/request-id.ts";
 import { securityHeaders } from "./platform/http/security-headers.ts";
 import { handleError } from "./platform/errors/error-handler.ts";
-import { AppError } from "./platform/errors/app-error.ts";
 import { Api, type Authenticator } from "./platform/http/api.ts";
 import { createAccessResolver } from "./platform/access/resolver.ts";
 import { createSessionAuthenticator } from "./platform/access/session-access.ts";
@@ -59,6 +56,7 @@ import { eventRoutes } from "./platform/admin/events-route.ts";
 import { adminRoutes } from "./platform/admin/routes.ts";
 import { healthRoutes } from "./platform/http/health.ts";
 import { bodyTimeout } from "./platform/http/body-timeout.ts";
+import { defaultBodyLimit } from "./platform/http/body-limit.ts";
 import { refuseWrongMethods } from "./platform/http/method-not-allowed.ts";
 import { refuseUnreadableQueries } from "./platform/http/query-text.ts";
 import { passwordResetRoutes } from "./platform/auth/password-reset.ts";
@@ -66,7 +64,6 @@ import { invitationPreviewRoutes } from "./platform/auth/invitation-preview.ts";
 import { outgoingMailRoutes } from "./platform/mail/mod.ts";
 import { RecordEngine } from "./records/engine/engine.ts";
 import { recordRoutes } from "./records/routes.ts";
-import { largeBodyOf } from "./records/large-bodies.ts";
 import { RECORD_TYPES } from "./records/catalogue.ts";
 import type { RecordType } from "./records/define.ts";
 
@@ -156,18 +153,6 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.use("*", refuseWrongMethods(() => app.routes, { exempt: isBrowserNavigation }));
   app.use("*", refuseUnreadableQueries());
   app.use("*", bodyTimeout({ timeoutMs: config.requestBodyTimeoutMs }));
-  app.use(
-    "*",
-    except(
-      (c) => largeBodyOf(c) !== undefined,
-      bodyLimit({
-        maxSize: config.maxBodyBytes,
-        onError: () => {
-          throw new AppError(413, "payload_too_large", "Request body is larger than 1 MiB");
-        },
-      }),
-    ),
-  );
   // A browser opening a legacy enterprise page (no token, wants HTML) gets the client,
   // which redirects it to /app; the API calls on the same paths answer everyone else.
   // Middleware, not a GET route: it answers no method of its own (method-not-allowed.ts).
@@ -178,19 +163,10 @@ export function createApp(deps: AppDeps): BuiltApp {
       await next();
     },
   );
-  app.use("/api/records/*", (c, next) => {
-    const large = largeBodyOf(c);
-    if (!large) return next();
-    return bodyLimit({
-      maxSize: large.maxBytes,
-      onError: () => {
-        throw new AppError(413, "payload_too_large", large.message);
-      },
-    })(c, next);
-  });
   app.onError(handleError);
 
-  const api = new Api(app, authenticate);
+  // Bodies are read by the calls that take them (api.ts), within each call's limit.
+  const api = new Api(app, authenticate, { bodyLimit: defaultBodyLimit(config.maxBodyBytes) });
   limitAnonymousWrites(app, {
     limits: config.anonymousLimits,
     trustedProxies: config.trustedProxies,

@@ -9,8 +9,8 @@ import {
   evaluateExpression,
   type Expression,
   parseExpression,
-  roundHalfAway,
 } from "../../schemas/records/expression.ts";
+import { roundHalfAway } from "../../schemas/money/rounding.ts";
 import type { FieldMeta, RecordTypeMeta } from "../../schemas/records/meta.ts";
 
 type Values = Record<string, unknown>;

@@ -1,22 +1,22 @@
 /** Saves a source's value as a CSV or JSON file in the browser. */
+import { type CsvCell, csvText } from "../../schemas/csv/writer.ts";
 
-/** The CSV text of a list of records (one column per key seen, RFC 4180 quoting). */
+/**
+ * The CSV text of a list of records: one column per key seen, written by the
+ * product's one CSV writer, so a cell a spreadsheet would run as a formula is made
+ * inert here as in the server's files.
+ */
 export function toCsv(value: unknown): string {
   const rows = (Array.isArray(value) ? value : [value]).map((row): Record<string, unknown> =>
     typeof row === "object" && row !== null ? row as Record<string, unknown> : { value: row }
   );
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const lines = [columns, ...rows.map((row) => columns.map((c) => row[c]))];
-  return lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n") + "\r\n";
+  return csvText([columns, ...rows.map((row) => columns.map((c) => cellOf(row[c])))]);
 }
 
-function csvCell(value: unknown): string {
-  const text = value === undefined || value === null
-    ? ""
-    : typeof value === "object"
-    ? JSON.stringify(value)
-    : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+/** A value as a cell: nested values as their JSON text. */
+function cellOf(value: unknown): CsvCell {
+  return typeof value === "object" && value !== null ? JSON.stringify(value) : value as CsvCell;
 }
 
 /** Offers `content` as a file download. */

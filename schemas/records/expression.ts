@@ -13,6 +13,7 @@
  * `+` joins two strings. `and`/`or`/`not` use `isTruthy`.
  */
 import { type Expression, parseExpression } from "./expression-syntax.ts";
+import { roundHalfAway } from "../money/rounding.ts";
 
 export {
   type BinaryOperator,
@@ -201,19 +202,6 @@ function call(name: string, args: unknown[], options: EvaluateOptions): unknown 
     default:
       return null;
   }
-}
-
-/**
- * Rounds half away from zero at `digits` decimals, on the decimal the value is
- * written as (25.025 → 25.03, -25.025 → -25.03), not on its binary neighbour
- * (25.024999…), so money rounds as a bookkeeper works it out.
- */
-export function roundHalfAway(value: number, digits: number): number {
-  const written = String(Math.abs(value));
-  // Values JavaScript writes in exponent form are far from any half-cent.
-  if (written.includes("e")) return Math.round(value * 10 ** digits) / 10 ** digits;
-  const rounded = Number(`${Math.round(Number(`${written}e${digits}`))}e-${digits}`);
-  return value < 0 ? -rounded : rounded;
 }
 
 /** A `YYYY-MM-DD` date moved by a whole number of days; null for anything else. */

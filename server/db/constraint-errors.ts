@@ -24,6 +24,34 @@ export function isUniqueViolation(error: unknown): boolean {
   return typeof message === "string" && message.startsWith("UNIQUE constraint failed");
 }
 
+/**
+ * The columns of the unique index a unique violation refused, when the driver
+ * says which: SQLite names them in its message (`UNIQUE constraint failed: t.a,
+ * t.b`), PostgreSQL in the error's detail (`Key (a, b)=(…) already exists.`).
+ * Undefined for any other error, or a violation on another table than `table`.
+ */
+export function uniqueViolationColumns(error: unknown, table?: string): string[] | undefined {
+  if (!isUniqueViolation(error)) return undefined;
+  const { message, detail, table_name } = error as {
+    message?: unknown;
+    detail?: unknown;
+    table_name?: unknown;
+  };
+  const sqlite = typeof message === "string" &&
+    /^UNIQUE constraint failed: (.+)$/.exec(message.split("\n")[0]);
+  if (sqlite) {
+    const qualified = sqlite[1].split(",").map((c) => c.trim().split("."));
+    if (table !== undefined && qualified.some(([t]) => t !== table)) return undefined;
+    return qualified.map(([, column]) => column);
+  }
+  const postgres = typeof detail === "string" && /^Key \(([^()]+)\)=/.exec(detail);
+  if (postgres) {
+    if (table !== undefined && table_name !== table) return undefined;
+    return postgres[1].split(",").map((c) => c.trim().replace(/^"|"$/g, ""));
+  }
+  return undefined;
+}
+
 /** SQLite's extended result code for a FOREIGN KEY constraint. */
 const SQLITE_CONSTRAINT_FOREIGNKEY = 787;
 /** PostgreSQL's SQLSTATE foreign_key_violation. */

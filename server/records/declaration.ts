@@ -190,6 +190,12 @@ export interface RecordTypeDeclaration {
   title_field: string;
   search_fields: readonly string[];
   fields: readonly FieldDeclaration[];
+  /**
+   * Fields whose values together are unique within the organisation (a type
+   * master's list and code): each set has its unique index, and a second record
+   * with the same values is refused with 400 naming the set's last field.
+   */
+  unique_together?: readonly (readonly string[])[];
   /** Submittable types: drafts are edited, submitted ones are read-only, cancelled ones can be amended. */
   submittable?: boolean;
   states?: {

@@ -37,6 +37,11 @@ export interface RecordType {
   readonly table: string;
   readonly fields: readonly RecordField[];
   readonly field: ReadonlyMap<string, RecordField>;
+  /**
+   * The sets of fields unique within the organisation: each `unique` field alone,
+   * then each `unique_together` set, in declared order. Each has its unique index.
+   */
+  readonly uniqueKeys: readonly (readonly RecordField[])[];
   /** Workflow and built-in actions (submit, cancel, amend) besides the standard ones. */
   readonly actions: readonly string[];
   /** Every action's id, standard ones first. */
@@ -106,6 +111,16 @@ export function defineRecordType(declaration: RecordTypeDeclaration): RecordType
     }
     if (f.fetch_from) check([f.fetch_from.split(".")[0]], `fetch_from of "${f.id}"`);
   }
+  const uniqueKeys: RecordField[][] = fields.filter((f) => f.unique).map((f) => [f]);
+  for (const ids of declaration.unique_together ?? []) {
+    const unknown = ids.find((id) => !field.has(id));
+    if (unknown) throw new Error(`${where}: unique_together names unknown field "${unknown}"`);
+    const key = ids.map((id) => field.get(id)!);
+    if (key.length < 2 || key.some((f) => f.type === "table")) {
+      throw new Error(`${where}: unique_together needs two or more fields that are not tables`);
+    }
+    uniqueKeys.push(key);
+  }
   const actions: string[] = [];
   if (declaration.submittable) actions.push("submit", "cancel", "amend");
   if (declaration.states) {
@@ -151,6 +166,7 @@ export function defineRecordType(declaration: RecordTypeDeclaration): RecordType
     table: declaration.table ?? `${declaration.id}s`,
     fields,
     field,
+    uniqueKeys,
     actions,
     allActions: [...STANDARD_ACTIONS, ...actions],
   };

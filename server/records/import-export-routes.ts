@@ -1,11 +1,14 @@
 /**
  * A record type's CSV import and export calls (DESIGN.md §8). Registered per type
  * by routes.ts before `GET /api/records/{type}/:id`, which would otherwise take
- * `/export` for an id. An import's body may exceed the usual 1 MiB (large-bodies.ts).
+ * `/export` for an id. An import's body may exceed the usual 1 MiB: up to
+ * IMPORT_MAX_BYTES, read only for callers holding the type's import permission.
  */
 import { z } from "zod";
 import type { Api } from "../platform/http/api.ts";
+import type { BodyLimit } from "../platform/http/body-limit.ts";
 import { invalidInput } from "../platform/errors/app-error.ts";
+import { nestsDeeperThan, TOO_DEEP } from "../platform/http/json-nesting.ts";
 import { Filter, Sort } from "../../schemas/records/meta.ts";
 import { ImportResponse } from "../../schemas/records/api.ts";
 import type { RecordType } from "./define.ts";
@@ -15,6 +18,15 @@ import { exportRecords } from "./engine/export.ts";
 
 /** Largest import file: 100,000 rows of a wide record type. */
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
+
+/** Room for a multipart form's boundaries and headers around a file. */
+export const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/** The body limit of a call that takes an import file. */
+export const IMPORT_BODY_LIMIT: BodyLimit = {
+  bytes: IMPORT_MAX_BYTES + FORM_OVERHEAD_BYTES,
+  message: "An import file may be at most 64 MiB",
+};
 
 const Flag = z.enum(["true", "false", "1", "0"]).optional();
 
@@ -41,6 +53,7 @@ function jsonParameter<T extends z.ZodType>(
   name: string,
 ): z.infer<T> | undefined {
   if (text === undefined) return undefined;
+  if (nestsDeeperThan(text)) throw invalidInput(`${name}: ${TOO_DEEP}`, { [name]: TOO_DEEP });
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -70,6 +83,8 @@ export function importExportRoutes(api: Api, engine: RecordEngine, type: RecordT
     audience: "staff",
     bodyFormat: "multipart",
     body: ImportForm,
+    bodyLimit: IMPORT_BODY_LIMIT,
+    permission: { module: type.module, actions: ["import"] },
     response: ImportResponse,
   }, async (c, { access, body }) =>
     c.json(

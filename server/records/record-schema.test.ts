@@ -14,6 +14,7 @@ import { defineRecordType, type RecordField, type RecordType } from "./define.ts
 import type { FieldDeclaration } from "./declaration.ts";
 import { createTestDatabase } from "../testing/test-database.ts";
 import { TASK } from "./types/task.ts";
+import { TYPE_MASTER } from "./types/type-master.ts";
 import { DEFAULT_TYPE_MASTERS, TYPE_MASTER_KINDS } from "./types/type-master-defaults.ts";
 
 type Storage = "TEXT" | "INTEGER" | "REAL";
@@ -174,10 +175,24 @@ async function schemaProblems(db: Database, types: readonly RecordType[]): Promi
       }
     };
     if ("series" in d.naming) need(["organization_id", "name"], true, "the naming series");
+    const keys = type.uniqueKeys.map((key) => ["organization_id", ...key.map((f) => f.column)]);
+    for (const [i, key] of keys.entries()) {
+      need(key, true, `unique ${type.uniqueKeys[i].map((f) => f.id).join(" + ")}`);
+    }
+    // Every unique index is a declared key, so the engine names the field a duplicate is refused at.
+    if ("series" in d.naming) keys.push(["organization_id", "name"]);
+    for (const index of indexes.filter((i) => i.unique && i.columns.join() !== "id")) {
+      if (!keys.some((k) => k.join() === index.columns.join())) {
+        problems.push(
+          `${type.id}: unique index ${index.name} on ${type.table} (${
+            index.columns.join(", ")
+          }) is not declared (unique or unique_together)`,
+        );
+      }
+    }
     for (const field of type.fields) {
-      if (!storageOf(field)) continue;
-      if (field.unique) need(["organization_id", field.column], true, `unique ${field.id}`);
-      else if (field.filterable || field.sortable) {
+      if (!storageOf(field) || field.unique) continue;
+      if (field.filterable || field.sortable) {
         need(["organization_id", field.column], false, `${field.id} (filterable or sortable)`);
       }
     }
@@ -255,6 +270,26 @@ Deno.test("a declaration the schema does not follow is reported, field by field 
       "task: no index on tasks (organization_id, story_points) for story_points (filterable or sortable)",
       "timesheet: table timesheets is missing",
     ]);
+  } finally {
+    await t.drop();
+  }
+});
+
+Deno.test("a unique index the declaration does not declare, and a declared key with no index, are reported", async () => {
+  const { unique_together: _, ...undeclared } = TYPE_MASTER.declaration;
+  const unindexed = defineRecordType({
+    ...TASK.declaration,
+    unique_together: [["project", "title"]],
+  });
+  const t = await createTestDatabase();
+  try {
+    assertEquals(
+      await schemaProblems(t.db, [defineRecordType(undeclared), unindexed]),
+      [
+        "type_master: unique index type_masters_code on type_masters (organization_id, kind, code) is not declared (unique or unique_together)",
+        "task: no unique index on tasks (organization_id, project_id, title) for unique project + title",
+      ],
+    );
   } finally {
     await t.drop();
   }

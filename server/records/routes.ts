@@ -30,9 +30,10 @@ import { deleteView, savedViews, saveView } from "./engine/saved-views.ts";
 import { Filter, Sort } from "../../schemas/records/meta.ts";
 import { nameText } from "../../schemas/api/name-text.ts";
 import { invalidInput, notFound } from "../platform/errors/app-error.ts";
-import { readFile, storeFile } from "./engine/files.ts";
+import { FILE_MAX_BYTES, readFile, storeFile } from "./engine/files.ts";
+import type { BodyLimit } from "../platform/http/body-limit.ts";
 import { sweepUnattachedFiles } from "./engine/file-sweep.ts";
-import { importExportRoutes } from "./import-export-routes.ts";
+import { FORM_OVERHEAD_BYTES, importExportRoutes } from "./import-export-routes.ts";
 
 const DeleteQuery = z.object({ version: z.coerce.number().int().positive() }).strict();
 
@@ -343,6 +344,12 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
 }
 
 const Upload = z.object({ file: z.instanceof(File) }).strict();
+
+/** The body limit of a file upload: the file and its form. */
+const FILE_BODY_LIMIT: BodyLimit = {
+  bytes: FILE_MAX_BYTES + FORM_OVERHEAD_BYTES,
+  message: "A file may be at most 10 MiB",
+};
 const StoredFileSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -363,11 +370,12 @@ function fileRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
     audience: "staff",
     body: Upload,
     bodyFormat: "multipart",
+    bodyLimit: FILE_BODY_LIMIT,
+    // Whoever may create or update the type's records may attach a file to one.
+    permission: { module: type.module, actions: ["create", "update"] },
     response: z.object({ file: StoredFileSchema }).strict(),
     status: 201,
   }, async (c, { access, body }) => {
-    const checked = engine.findType(type.id)!;
-    if (!authorize(access, checked.module, "create")) engine.typeFor(access, type.id, "update");
     const file = await engine.db.transaction(async (tx) => {
       const now = engine.clock();
       await sweepUnattachedFiles(tx, engine.types.values(), access.organizationId, now);

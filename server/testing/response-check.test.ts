@@ -2,13 +2,16 @@ import { deepStrictEqual as assertEquals, ok, rejects } from "node:assert/strict
 import { Hono } from "hono";
 import { z } from "zod";
 import { Api } from "../platform/http/api.ts";
+import { defaultBodyLimit } from "../platform/http/body-limit.ts";
 import type { AppEnv } from "../platform/http/app-env.ts";
 import { findEndpoint, pathMatches } from "./endpoint-paths.ts";
 import { checkingResponses } from "./response-check.ts";
 
 function appAnswering(body: unknown) {
   const app = new Hono<AppEnv>();
-  const api = new Api(app, () => Promise.resolve(null));
+  const api = new Api(app, () => Promise.resolve(null), {
+    bodyLimit: defaultBodyLimit(1024 * 1024),
+  });
   api.route({
     method: "get",
     path: "/things/:id",

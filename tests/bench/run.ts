@@ -9,6 +9,7 @@ const BENCHES = [
   "dashboard-cache",
   "analytics",
   "signin-flood",
+  "deep-json-flood",
   "events",
   "instances",
   "records-list",

@@ -1,12 +1,27 @@
 /**
  * Finance figures in the browser: the finance dashboard shows its figures (each
  * inside its card) and charts (drawn from the demo ledger), an invoice report variant downloads its
- * rows as a CSV file, and the compliance screen lists the obligations under
- * their summary.
+ * rows as a CSV file (a client name that reads as a formula made inert), and the
+ * compliance screen lists the obligations under their summary.
  */
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
-import { signIn } from "./support.ts";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { DEMO_PASSWORD, signIn } from "./support.ts";
+
+/** A run-unique word, so this run's records are found in a seeded database. */
+const RUN = Date.now().toString(36);
+
+/** Posts to the record API as `email` (signed in through the API, not the page). */
+async function apiAs(request: APIRequestContext, email: string) {
+  const login = await request.post("/auth/login", { data: { email, password: DEMO_PASSWORD } });
+  expect(login.status()).toBe(200);
+  const headers = { authorization: `Bearer ${(await login.json()).access_token}` };
+  return async (path: string, data: Record<string, unknown>) => {
+    const answer = await request.post(`/api/records${path}`, { headers, data });
+    expect(answer.ok(), await answer.text()).toBe(true);
+    return (await answer.json()).record as Record<string, unknown>;
+  };
+}
 
 test("the finance dashboard shows its figures and charts", async ({ page }) => {
   await signIn(page, "finance@acme.test", "/app/finance-dashboard");
@@ -52,6 +67,36 @@ test("an invoice report variant downloads its rows as CSV", async ({ page }) => 
   expect(lines[0]).toBe("month,invoices,invoiced,payments,collected");
   expect(lines.length).toBe(13);
   expect(lines[1]).toMatch(/^\d{4}-\d{2},\d+,-?[\d.]+,\d+,[\d.]+$/);
+});
+
+test("the aging report's CSV download makes a client name that reads as a formula inert", async ({ page, request }) => {
+  const admin = await apiAs(request, "admin@acme.test");
+  const finance = await apiAs(request, "finance@acme.test");
+  const name = `=HYPERLINK("http://evil.test/${RUN}","Pay here")`;
+  const client = await admin("/client", { values: { name } });
+  const draft = await finance("/invoice", {
+    values: {
+      client: client.id,
+      issue_date: new Date().toISOString().slice(0, 10),
+      lines: [{ description: "Retainer", quantity: 1, rate: 777 }],
+    },
+  });
+  await finance(`/invoice/${draft.id}/actions/submit`, { version: draft.version });
+
+  await signIn(page, "finance@acme.test", "/app/reports/invoice-reports/aging");
+  await expect(page.getByRole("cell", { name, exact: true }).first()).toBeVisible();
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("invoice-report-aging.csv");
+  const text = await readFile((await download.path())!, "utf8");
+  const row = text.split("\r\n").find((line) => line.includes(RUN));
+  expect(row, text).toBeDefined();
+  // The cell starts with a quote mark inside its CSV quotes: a spreadsheet shows it as text.
+  expect(row!.startsWith(`"'=HYPERLINK(""http://evil.test/${RUN}"",""Pay here"")"`), row).toBe(
+    true,
+  );
+  expect(text.split("\r\n").some((line) => /^"?[=+@]/.test(line)), text).toBe(false);
 });
 
 test("the compliance screen lists the obligations under their summary", async ({ page }) => {

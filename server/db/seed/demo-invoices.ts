@@ -16,6 +16,7 @@ import { evaluateExpression, parseExpression } from "../../../schemas/records/ex
 import { SeededRandom } from "./random.ts";
 import { ORGS } from "./demo-people.ts";
 import { ORG_ADMINS } from "./demo-records.ts";
+import { roundMoney } from "../../../schemas/money/rounding.ts";
 
 const INVOICES_SEED = 20261516;
 const DAY = 86_400_000;
@@ -67,7 +68,7 @@ function priced(line: Omit<Line, "net_amount" | "tax_amount" | "amount">): Line 
   const values: Record<string, unknown> = { ...line };
   for (const { field, expression } of LINE_FORMULAS) {
     const value = evaluateExpression(expression, values, { today: "2000-01-01" });
-    values[field.id] = typeof value === "number" ? Math.round(value * 100) / 100 : 0;
+    values[field.id] = typeof value === "number" ? roundMoney(value) : 0;
   }
   return values as unknown as Line;
 }
@@ -224,7 +225,7 @@ function addInvoice(
   const organizationId = ORGS[org].id;
   const id = newId("inv", random.next);
   const sum = (key: "net_amount" | "tax_amount" | "amount") =>
-    Math.round(plan.lines.reduce((s, l) => s + l[key], 0) * 100) / 100;
+    roundMoney(plan.lines.reduce((s, l) => s + l[key], 0));
   const grand = sum("amount");
   const isReturn = plan.returnAgainst !== undefined;
   const status = plan.docstatus === 0

@@ -14,6 +14,7 @@ import { nextSeriesNames } from "../../records/engine/record-store.ts";
 import { applyInvoicePayment } from "../../modules/finance/invoice-balance.ts";
 import { SeededRandom } from "./random.ts";
 import { ORGS } from "./demo-people.ts";
+import { roundMoney } from "../../../schemas/money/rounding.ts";
 
 const MONEY_SEED = 20261501;
 const DAY = 86_400_000;
@@ -75,9 +76,7 @@ function iso(ms: number): string {
   return new Date(ms).toISOString();
 }
 
-function round(value: number): number {
-  return Math.round(value * 100) / 100;
-}
+const round = roundMoney;
 
 async function insert(tx: Queryable, table: string, row: Record<string, SqlValue>): Promise<void> {
   const keys = Object.keys(row);

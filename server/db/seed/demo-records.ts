@@ -10,6 +10,7 @@ import type { Queryable } from "../database.ts";
 import { newId } from "../../platform/ids.ts";
 import { SeededRandom } from "./random.ts";
 import { ORGS } from "./demo-people.ts";
+import { roundMoney } from "../../../schemas/money/rounding.ts";
 
 /** The fixed seed of these records. */
 export const RECORDS_SEED = 20261125;
@@ -119,7 +120,7 @@ export async function seedRecords(tx: Queryable, today: number): Promise<void> {
           ORG_ADMINS[org],
           created,
           itemType,
-          org === "globex" && itemType === "service" ? Math.round(rate * 1.15 * 100) / 100 : rate,
+          org === "globex" && itemType === "service" ? roundMoney(rate * 1.15) : rate,
           unit,
           taxRate,
           description,

@@ -9,6 +9,7 @@ import type { z } from "zod";
 import type { ReportLine, ReportType } from "../../../schemas/api/enterprise-projects/planning.ts";
 import type { Summary } from "./summary.ts";
 import { recommend } from "./recommendations.ts";
+import { csvText } from "../../../schemas/csv/writer.ts";
 
 type Line = z.infer<typeof ReportLine>;
 type Kind = z.infer<typeof ReportType>;
@@ -85,16 +86,10 @@ export function reportLines(kind: Kind, s: Summary): Line[] {
   ];
 }
 
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** The report as CSV (header row section,label,value). */
 export function reportCsv(lines: Line[]): string {
-  return [
-    "section,label,value",
-    ...lines.map((l) => [l.section, l.label, l.value].map(csvCell).join(",")),
-  ]
-    .join("\r\n") + "\r\n";
+  return csvText([
+    ["section", "label", "value"],
+    ...lines.map((l) => [l.section, l.label, l.value]),
+  ]);
 }

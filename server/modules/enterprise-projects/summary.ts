@@ -26,10 +26,11 @@ import { velocitySummary } from "../project-analytics/velocity.ts";
 import { DEFAULT_SPRINT_COUNT } from "../project-analytics/constants.ts";
 import { scheduleClock } from "../project-analytics/timeline.ts";
 import { memberLoads } from "./core-repo.ts";
+import { roundHalfAway } from "../../../schemas/money/rounding.ts";
 
 export type Summary = z.infer<typeof ProjectSummary>;
 
-const hundredths = (n: number) => Math.round(n * 100) / 100;
+const hundredths = (n: number) => roundHalfAway(n, 2);
 
 /** The summary of a project of the organisation (404 when it is not one). */
 export async function computeProjectSummary(

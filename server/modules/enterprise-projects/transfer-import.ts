@@ -14,7 +14,8 @@ import type { Access } from "../../platform/access/access.ts";
 import { AppError } from "../../platform/errors/app-error.ts";
 import { invalidInput } from "../../platform/errors/app-error.ts";
 import { newId } from "../../platform/ids.ts";
-import { parseCsv } from "../../records/csv/mod.ts";
+import { CsvError, type CsvRow, parseCsv } from "../../records/csv/mod.ts";
+import { nestsDeeperThan, TOO_DEEP } from "../../platform/http/json-nesting.ts";
 import type { RecordEngine } from "../../records/engine/engine.ts";
 import { tasksOfProjects } from "./core-repo.ts";
 import { CSV_COLUMNS, ExportedProject, ExportFile } from "./transfer-format.ts";
@@ -51,7 +52,7 @@ export function readImportFile(
   const failed: Failure[] = [];
   const rows: Incoming[] = [];
   if (/\.csv$/i.test(name) || !text.trimStart().startsWith("{")) {
-    const [header, ...lines] = parseCsv(text);
+    const [header, ...lines] = csvRows(text);
     const columns = header?.cells.map((c) => c.trim()) ?? [];
     const unknown = columns.filter((c) => !CSV_COLUMNS.includes(c));
     if (!columns.includes("name") || unknown.length > 0) {
@@ -95,6 +96,7 @@ export function readImportFile(
     }
     return { rows, failed };
   }
+  if (nestsDeeperThan(text)) throw invalidInput(`file: ${TOO_DEEP}`, { file: TOO_DEEP });
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -122,6 +124,18 @@ export function readImportFile(
     }
   });
   return { rows, failed };
+}
+
+/** The file's CSV rows; a file that is not CSV is a 400 naming the line where it stops being so. */
+function csvRows(text: string): CsvRow[] {
+  try {
+    return parseCsv(text);
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    throw new AppError(400, "invalid_input", `file: ${error.message}`, {
+      details: { fields: { file: error.message }, line: error.line },
+    });
+  }
 }
 
 function failuresOf(error: unknown, line: number, prefix: string): Failure[] {

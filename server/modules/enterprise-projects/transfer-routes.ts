@@ -12,6 +12,7 @@ import type { EnterpriseDeps } from "./mod.ts";
 import { exportCsv, exportJson } from "./transfer-format.ts";
 import { fileText, importProjects, readImportFile } from "./transfer-import.ts";
 import { takeSnapshots } from "./versions-snapshot.ts";
+import { IMPORT_BODY_LIMIT } from "../../records/import-export-routes.ts";
 
 const TAG = "Enterprise projects";
 
@@ -63,9 +64,10 @@ export function transferRoutes(api: Api, { db, records, clock }: EnterpriseDeps)
     audience: "staff",
     bodyFormat: "multipart",
     body: S.ImportForm,
+    bodyLimit: IMPORT_BODY_LIMIT,
+    permission: { module: "projects", actions: ["import"] },
     response: S.ImportResponse,
   }, async (c, { access, body }) => {
-    requireAuthorized(access, "projects", "import");
     const file = readImportFile(body.file.name, await fileText(body.file));
     const report = await importProjects(db, records, access, file, {
       dryRun: body.dry_run === "true" || body.dry_run === "1",

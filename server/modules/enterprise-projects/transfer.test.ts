@@ -259,6 +259,28 @@ Deno.test("Export and import of enterprise projects", async (t) => {
       },
     );
 
+    await t.step(
+      "a file that is not CSV answers 400 naming its line, and nothing is stored",
+      async () => {
+        const before = await projectCount(app);
+        const malformed: [string, number][] = [
+          ['name,budget\r\n"Unclosed quote,1\r\n', 2],
+          ['name,budget\r\nOne,1\r\n"Two"x,2\r\n', 3],
+          [`name\r\n${"a".repeat(40_000)}\r\n`, 2],
+          [`${Array.from({ length: 600 }, (_, i) => `c${i}`).join(",")}\r\n`, 1],
+        ];
+        for (const [text, line] of malformed) {
+          const error = await assertInvalidFields(
+            await importFile(app, admin, { text, name: "p.csv" }),
+            "file",
+          );
+          ok(error.message.includes(`Line ${line}:`), error.message);
+          assertEquals(error.details?.line, line, error.message);
+        }
+        assertEquals(await projectCount(app), before);
+      },
+    );
+
     await t.step("authorises export and import and names bad input", async () => {
       await errorOf(
         await importFile(app, finance, { text: exported, name: "p.json" }),

@@ -8,6 +8,7 @@
  * the expense_lines indexes by category or project and date.
  */
 import type { Queryable } from "../../db/database.ts";
+import { roundMoney } from "../../../schemas/money/rounding.ts";
 
 /** The join condition of a budget `b` and an expense line `l` it covers. */
 export const BUDGET_SCOPE = `l.organization_id = b.organization_id
@@ -116,7 +117,5 @@ export async function budgetStandings(
   });
 }
 
-/** Money rounded to the currency's precision (2). */
-export function roundMoney(value: number): number {
-  return Math.round((value + Number.EPSILON) * 100) / 100;
-}
+/** Money rounded to the cent, half away from zero (the product's one money rounding). */
+export { roundMoney };

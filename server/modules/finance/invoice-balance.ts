@@ -13,11 +13,10 @@ import { conflict, notFound } from "../../platform/errors/app-error.ts";
 import { recordAudit } from "../../platform/audit/record.ts";
 import { announceRecord } from "../../records/engine/record-store.ts";
 import { INVOICE } from "../../records/types/invoice.ts";
+import { roundMoney } from "../../../schemas/money/rounding.ts";
 
 /** Money is kept to the cent. */
-function cents(value: number): number {
-  return Math.round(value * 100) / 100;
-}
+const cents = roundMoney;
 
 /** The stored payment status of a submitted invoice with this much paid. */
 export function paymentStatusOf(

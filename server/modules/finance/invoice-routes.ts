@@ -21,6 +21,7 @@ import { invoicePdf } from "./invoice-pdf.ts";
 import { INVOICE_STATUS_LABELS, invoiceStatusSql } from "./invoice-status.ts";
 import { loadPrintableInvoice, type PrintableInvoice } from "./printable-invoice.ts";
 import { lastTwelveMonths, taxSummary } from "./tax-summary.ts";
+import { roundMoney } from "../../../schemas/money/rounding.ts";
 
 function pdfResponse(invoice: PrintableInvoice, bytes: Uint8Array): Response {
   return new Response(new Uint8Array(bytes), {
@@ -140,7 +141,7 @@ export function invoiceRoutes(
     const from = body.from ?? range.from;
     const to = body.to ?? range.to;
     const rows = await taxSummary(db, access.organizationId, from, to);
-    const total = Math.round(rows.reduce((sum, r) => sum + r.tax_amount, 0) * 100) / 100;
+    const total = roundMoney(rows.reduce((sum, r) => sum + r.tax_amount, 0));
     return c.json({ from, to, rows, total_tax: total });
   });
 }

@@ -59,6 +59,39 @@ Deno.test("line and invoice totals with discount, added and included tax, rounde
   }
 });
 
+Deno.test("amounts entered at half a cent are stored rounded half away from zero, as the totals are", async () => {
+  const app = await createTestApp();
+  try {
+    const finance = await app.tokenFor("finance@acme.test");
+    const invoice = await createInvoice(app, finance, {
+      client: "cli_northwind",
+      issue_date: "2026-01-15",
+      lines: [
+        // 1.005 → 1.01 and 2.675 → 2.68 (binary rounding gives 1.00 and 2.67); 1.01 × 2.68 = 2.7068.
+        { description: "Half cents", quantity: 1.005, rate: 2.675 },
+        // -1.005 → -1.01; -1.01 × 0.5 = -0.505 → -0.51.
+        { description: "Returned", quantity: -1.005, rate: 0.5 },
+        // 1.0049999 stays below the half: 1.00.
+        { description: "Just below", quantity: 1.0049999, rate: 1 },
+      ],
+    });
+    const lines = invoice.lines.map((l: Record<string, number>) => [l.quantity, l.rate, l.amount]);
+    assertEquals(lines, [[1.01, 2.68, 2.71], [-1.01, 0.5, -0.51], [1, 1, 1]]);
+    assertEquals(invoice.grand_total, 3.2);
+    const stored = await app.db.all<{ quantity: number; rate: number }>(
+      "SELECT quantity, rate FROM invoice_lines WHERE invoice_id = ? ORDER BY idx",
+      [invoice.id],
+    );
+    assertEquals(stored.map((r) => [Number(r.quantity), Number(r.rate)]), [
+      [1.01, 2.68],
+      [-1.01, 0.5],
+      [1, 1],
+    ]);
+  } finally {
+    await app.close();
+  }
+});
+
 Deno.test("the due date follows the client's payment terms", async () => {
   const app = await createTestApp();
   try {

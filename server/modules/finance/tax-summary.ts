@@ -4,6 +4,7 @@
  * over the invoice lines. Lines without a template show as "No tax".
  */
 import type { Queryable } from "../../db/database.ts";
+import { roundMoney } from "../../../schemas/money/rounding.ts";
 
 /** One month and template. */
 export interface TaxSummaryRow {
@@ -47,11 +48,10 @@ export async function taxSummary(
       ORDER BY period DESC, tax_template`,
     [organizationId, `${from}-01`, monthAfter(to)],
   );
-  const cents = (n: number) => Math.round(n * 100) / 100;
   return rows.map((r) => ({
     ...r,
     invoices: Number(r.invoices),
-    taxable_amount: cents(Number(r.taxable_amount)),
-    tax_amount: cents(Number(r.tax_amount)),
+    taxable_amount: roundMoney(Number(r.taxable_amount)),
+    tax_amount: roundMoney(Number(r.tax_amount)),
   }));
 }

@@ -3,6 +3,7 @@ import type { Queryable, SqlValue } from "../../db/database.ts";
 import { isoDatePlus } from "../../db/dialect.ts";
 import type { z } from "zod";
 import type { AssignmentsRequest, LeadStatsRequest } from "../../../schemas/api/records.ts";
+import { roundMoney } from "../../../schemas/money/rounding.ts";
 
 /** Counts and values of the organisation's leads. */
 export async function leadStats(
@@ -45,7 +46,7 @@ export async function leadStats(
     by_status: byStatus,
     by_source: bySource,
     average_score: total ? Math.round((scoreSum / total) * 10) / 10 : 0,
-    pipeline_value: Math.round(pipeline * 100) / 100,
+    pipeline_value: roundMoney(pipeline),
     conversion_rate: won + lost ? Math.round((won / (won + lost)) * 1000) / 10 : 0,
   };
 }

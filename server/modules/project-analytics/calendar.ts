@@ -1,4 +1,5 @@
 /** Calendar-day arithmetic on ISO dates (`YYYY-MM-DD`, UTC) and rounding of figures. */
+import { roundHalfAway } from "../../../schemas/money/rounding.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -27,10 +28,9 @@ export function datesFrom(from: string, to: string): string[] {
   return dates;
 }
 
-/** Rounds to `digits` decimals (percentages use 1, fractions 3). */
+/** Rounds to `digits` decimals (percentages use 1, fractions 3), half away from zero. */
 export function round(value: number, digits = 1): number {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
+  return roundHalfAway(value, digits);
 }
 
 /** part / whole, or 0 when whole is 0. */

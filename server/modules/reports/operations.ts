@@ -15,6 +15,7 @@ import {
   timelineAnalysis,
   weightedProgress,
 } from "../project-analytics/mod.ts";
+import { roundHalfAway } from "../../../schemas/money/rounding.ts";
 
 type Report = z.infer<typeof OperationsReport>["data"];
 
@@ -66,7 +67,7 @@ export async function operationsReport(
       tasks_total: b.total,
       tasks_completed: b.completed,
       tasks_overdue: b.overdue,
-      hours_logged: Math.round(hours * 100) / 100,
+      hours_logged: roundHalfAway(hours, 2),
     });
     byStatus[p.status] = (byStatus[p.status] ?? 0) + 1;
     tasks += b.total;
@@ -87,8 +88,8 @@ export async function operationsReport(
       tasks_completed: completed,
       tasks_overdue: overdue,
       completion_rate: tasks ? Math.round((1000 * completed) / tasks) / 10 : 0,
-      estimated_hours: Math.round(estimated * 100) / 100,
-      hours_logged: Math.round(logged * 100) / 100,
+      estimated_hours: roundHalfAway(estimated, 2),
+      hours_logged: roundHalfAway(logged, 2),
       projects_behind_schedule: rows.filter((r) => !r.is_on_schedule).length,
     },
     projects: rows,

@@ -30,15 +30,8 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
   }
   if (error instanceof HTTPException) {
     const status = error.status;
-    const code = status === 413
-      ? "payload_too_large"
-      : status === 401
-      ? "unauthenticated"
-      : "http_error";
-    const message = status === 413
-      ? "Request body is larger than 1 MiB"
-      : error.message || "Request failed";
-    return c.json({ error: { code, message } }, status);
+    const code = status === 401 ? "unauthenticated" : "http_error";
+    return c.json({ error: { code, message: error.message || "Request failed" } }, status);
   }
   logLine(c, "error", "unhandled error", { error: String(error?.stack ?? error) });
   return c.json(

@@ -4,15 +4,23 @@
  * query parameters it does not declare are refused), authenticates and authorises
  * the caller, enforces module ownership, and feeds the OpenAPI document, so the
  * document cannot drift from what is enforced.
+ *
+ * A body is read last, within the call's size limit (1 MiB unless it declares
+ * more), after the caller is authenticated, the module guard has passed and the
+ * permission the call declares is held: a caller who may not make the call is
+ * refused before a byte of their body is read. A call that takes more than the
+ * default must declare that permission, so no large body is read for anyone.
  */
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { Access } from "../access/access.ts";
 import { forbidden, unauthenticated } from "../errors/app-error.ts";
+import { authorize, requireAuthorized } from "../access/authorize.ts";
 import { guardPath } from "../catalogue/module-guard.ts";
 import type { AppEnv } from "./app-env.ts";
 import { validate } from "./json-body.ts";
 import { type BodyFormat, readRequestBody } from "./request-body.ts";
+import type { BodyLimit } from "./body-limit.ts";
 import { actingFor } from "../../db/change-context.ts";
 
 /** The query of a call that declares none. */
@@ -44,6 +52,13 @@ export interface EndpointSpec<
   documentedBody?: z.ZodType;
   /** How the body is sent: JSON (the default), or a multipart form for calls that take files. */
   bodyFormat?: BodyFormat;
+  /** A larger body than the app's default (a file, an import); needs `permission`. */
+  bodyLimit?: BodyLimit;
+  /**
+   * The permission the call needs, checked before its body is read: any one of
+   * `actions` on `module` (a refusal names the last).
+   */
+  permission?: { module: string; actions: readonly [string, ...string[]] };
   query?: Q;
   response?: z.ZodType;
   status?: 200 | 201 | 202;
@@ -66,10 +81,12 @@ export class Api {
   readonly endpoints: EndpointSpec<Audience, z.ZodType | undefined, z.ZodType | undefined>[] = [];
   readonly #app: Hono<AppEnv>;
   readonly #authenticate: Authenticator;
+  readonly #bodyLimit: BodyLimit;
 
-  constructor(app: Hono<AppEnv>, authenticate: Authenticator) {
+  constructor(app: Hono<AppEnv>, authenticate: Authenticator, options: { bodyLimit: BodyLimit }) {
     this.#app = app;
     this.#authenticate = authenticate;
+    this.#bodyLimit = options.bodyLimit;
   }
 
   /** Declares an endpoint and its handler. */
@@ -81,6 +98,12 @@ export class Api {
     spec: EndpointSpec<A, B, Q>,
     handler: (c: Context<AppEnv>, input: EndpointInput<A, B, Q>) => Response | Promise<Response>,
   ): void {
+    const limit = spec.bodyLimit ?? this.#bodyLimit;
+    if (limit.bytes > this.#bodyLimit.bytes && (!spec.permission || spec.audience === "public")) {
+      throw new Error(
+        `${spec.method.toUpperCase()} ${spec.path}: a body over the default limit needs a declared permission`,
+      );
+    }
     this.endpoints.push(
       spec as EndpointSpec<Audience, z.ZodType | undefined, z.ZodType | undefined>,
     );
@@ -95,11 +118,14 @@ export class Api {
           throw forbidden("This call is for client portal users");
         }
         guardPath(access, c.req.path);
+        if (spec.permission) requirePermission(access, spec.permission);
       }
       if (access) c.set("access", access);
       // A call that declares no query takes none: an unknown parameter is refused by name.
       const query = validate(c.req.query(), spec.query ?? NO_QUERY, "query");
-      const body = spec.body ? await readRequestBody(c, spec.body, spec.bodyFormat) : undefined;
+      const body = spec.body
+        ? await readRequestBody(c, spec.body, { format: spec.bodyFormat, limit })
+        : undefined;
       return actingFor(
         access?.organizationId,
         () =>
@@ -111,4 +137,12 @@ export class Api {
       );
     });
   }
+}
+
+function requirePermission(
+  access: Access,
+  { module, actions }: { module: string; actions: readonly string[] },
+): void {
+  if (actions.some((action) => authorize(access, module, action))) return;
+  requireAuthorized(access, module, actions[actions.length - 1]);
 }

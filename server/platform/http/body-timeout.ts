@@ -3,11 +3,11 @@
  * client that sends half a body and stalls would otherwise hold its connection, and
  * the request reading it, forever. The middleware only notes the deadline (wrapping
  * every body in a stream of our own would cost each POST more than its handler);
- * the body is read through `bodyBytesWithin`, which answers 408 (with
- * `Connection: close`, so the connection and its unread body go) past the deadline.
+ * the body is read through `bodyBytesWithin` (body-limit.ts), which answers 408
+ * (with `Connection: close`, so the connection and its unread body go) past the
+ * deadline.
  */
-import type { Context, MiddlewareHandler } from "hono";
-import { requestTimeout } from "../errors/app-error.ts";
+import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env.ts";
 
 /** Notes when the request's body must have arrived. */
@@ -16,22 +16,4 @@ export function bodyTimeout(options: { timeoutMs: number }): MiddlewareHandler<A
     if (c.req.raw.body) c.set("bodyDeadline", Date.now() + options.timeoutMs);
     await next();
   };
-}
-
-/** The request's body bytes, or a 408 once its deadline has passed. */
-export async function bodyBytesWithin(c: Context<AppEnv>): Promise<ArrayBuffer> {
-  const reading = c.req.raw.arrayBuffer();
-  const deadline = c.get("bodyDeadline");
-  if (deadline === undefined) return await reading;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(requestTimeout()), Math.max(0, deadline - Date.now()));
-  });
-  try {
-    return await Promise.race([reading, late]);
-  } finally {
-    clearTimeout(timer);
-    // A read left behind ends with the connection; its failure is nobody's to hear.
-    reading.catch(() => {});
-  }
 }

@@ -2,11 +2,13 @@
  * Reads and validates a JSON body with zod. Malformed JSON is a 400 naming the
  * problem; schema failures are a 400 whose details map each field to its message.
  * Unknown fields are refused because every request schema is strict, and text that
- * would be stored changed (NUL, unpaired surrogates) is refused the same way.
+ * would be stored changed (NUL, unpaired surrogates) is refused the same way. JSON
+ * nested deeper than MAX_JSON_DEPTH is refused before it is parsed.
  */
 import type { z } from "zod";
 import { invalidInput } from "../errors/app-error.ts";
 import { unsafeTextFields } from "./unsafe-text.ts";
+import { nestsDeeperThan, TOO_DEEP } from "./json-nesting.ts";
 
 /** Field path → message, from a zod error. */
 export function fieldMessages(error: z.ZodError): Record<string, string> {
@@ -29,6 +31,7 @@ export function fieldMessages(error: z.ZodError): Record<string, string> {
 export function parseJson<T extends z.ZodType>(text: string, schema: T, what = "body"): z.infer<T> {
   let value: unknown = {};
   if (text.trim() !== "") {
+    if (nestsDeeperThan(text)) throw invalidFields({ [what]: TOO_DEEP }, what);
     try {
       value = JSON.parse(text);
     } catch {

@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { assertInvalidFields, errorOf, jsonOf } from "../../testing/http-assertions.ts";
 import { Api } from "./api.ts";
+import { defaultBodyLimit } from "./body-limit.ts";
 import type { AppEnv } from "./app-env.ts";
 import { handleError } from "../errors/error-handler.ts";
 
@@ -127,7 +128,9 @@ Deno.test("Bytes that are not UTF-8 answer 400 instead of being replaced", async
 Deno.test("A call declared to take files reads multipart forms and refuses JSON with 415", async () => {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
-  const api = new Api(app, () => Promise.resolve(null));
+  const api = new Api(app, () => Promise.resolve(null), {
+    bodyLimit: defaultBodyLimit(1024 * 1024),
+  });
   api.route(
     {
       method: "post",

@@ -11,7 +11,7 @@ import type { z } from "zod";
 import { invalidInput, unsupportedMediaType } from "../errors/app-error.ts";
 import type { AppEnv } from "./app-env.ts";
 import { parseJson, validate } from "./json-body.ts";
-import { bodyBytesWithin } from "./body-timeout.ts";
+import { bodyBytesWithin, type BodyLimit } from "./body-limit.ts";
 
 /** The body formats a call may declare. */
 export type BodyFormat = "json" | "multipart";
@@ -21,18 +21,19 @@ const MEDIA_TYPE: Record<BodyFormat, string> = {
   multipart: "multipart/form-data",
 };
 
-/** Reads and validates the body of a call declared with `format`. */
+/** Reads and validates the body of a call declared with `format`, within the call's size limit. */
 export async function readRequestBody<T extends z.ZodType>(
   c: Context<AppEnv>,
   schema: T,
-  format: BodyFormat = "json",
+  options: { format?: BodyFormat; limit: BodyLimit },
 ): Promise<z.infer<T>> {
+  const { format = "json", limit } = options;
   const request = c.req.raw;
   if (!request.body || request.headers.get("content-length") === "0") return validate({}, schema);
   if (!declares(request.headers.get("content-type"), format)) {
     throw unsupportedMediaType(MEDIA_TYPE[format]);
   }
-  const bytes = await bodyBytesWithin(c);
+  const bytes = await bodyBytesWithin(c, limit);
   if (format === "multipart") return validate(formFields(await readForm(request, bytes)), schema);
   let text: string;
   try {
@@ -53,7 +54,7 @@ function declares(header: string | null, format: BodyFormat): boolean {
   return charset === undefined || charset.replace(/"/g, "") === "utf-8";
 }
 
-async function readForm(request: Request, bytes: ArrayBuffer): Promise<FormData> {
+async function readForm(request: Request, bytes: Uint8Array<ArrayBuffer>): Promise<FormData> {
   try {
     return await new Response(bytes, { headers: request.headers }).formData();
   } catch {

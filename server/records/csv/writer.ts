@@ -1,52 +1,19 @@
 /**
- * A CSV writer: RFC 4180 quoting, CRLF line ends, an optional UTF-8 byte order
- * mark (Excel reads UTF-8 only with it), and protection against formula injection:
- * a text cell starting with `=`, `+`, `-`, `@`, tab or carriage return (or their
- * full-width forms) is prefixed with `'`, so a spreadsheet shows it as text instead
- * of running it (OWASP "CSV Injection"). Numbers are written as numbers: `-5` is
- * not a formula.
+ * The rows of a file as a UTF-8 CSV byte stream, written by the product's one CSV
+ * writer (`schemas/csv/writer.ts`: quoting, CRLF, formulas made inert), with a
+ * UTF-8 byte order mark by default (Excel reads UTF-8 only with it).
  */
+import { type CsvCell, csvLine, type CsvWriteOptions } from "../../../schemas/csv/writer.ts";
 
-/** A cell as the writer takes it; `null` and `undefined` are empty. */
-export type CsvCell = string | number | boolean | null | undefined;
+export {
+  type CsvCell,
+  csvLine,
+  type CsvWriteOptions,
+  protectFormula,
+} from "../../../schemas/csv/writer.ts";
 
-/** How rows are written. */
-export interface CsvWriteOptions {
-  /** Start with a UTF-8 byte order mark (default true: Excel needs it for UTF-8). */
-  bom?: boolean;
-  /** Prefix cells that a spreadsheet would run as formulas (default true). */
-  protectFormulas?: boolean;
-}
-
-/** Characters that make a spreadsheet read a cell as a formula when they come first. */
-const FORMULA_START = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
-const NEEDS_QUOTES = /[",\r\n]/;
 /** Text gathered before it is encoded and handed on (small, so little is held at once). */
 const CHUNK_CHARS = 16 * 1024;
-
-/** A text cell a spreadsheet could run as a formula, made inert with a leading `'`. */
-export function protectFormula(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
-
-function formatCell(cell: CsvCell, protect: boolean): string {
-  if (cell === null || cell === undefined) return "";
-  if (typeof cell === "number") return Number.isFinite(cell) ? String(cell) : "";
-  if (typeof cell === "boolean") return cell ? "true" : "false";
-  const text = protect ? protectFormula(cell) : cell;
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** One row as a CSV line, CRLF included. */
-export function csvLine(cells: readonly CsvCell[], options: CsvWriteOptions = {}): string {
-  const protect = options.protectFormulas ?? true;
-  let line = "";
-  for (let i = 0; i < cells.length; i++) {
-    if (i > 0) line += ",";
-    line += formatCell(cells[i], protect);
-  }
-  return line + "\r\n";
-}
 
 /**
  * The rows as a UTF-8 CSV byte stream. Rows are pulled only as the reader asks

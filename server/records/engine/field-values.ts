@@ -7,6 +7,7 @@
 import type { SqlValue } from "../../db/database.ts";
 import type { RecordField } from "../define.ts";
 import { nameTextProblem } from "../../../schemas/api/name-text.ts";
+import { roundHalfAway } from "../../../schemas/money/rounding.ts";
 
 /** A checked value, or why it is refused. */
 export type Checked = { ok: true; value: SqlValue } | { ok: false; message: string };
@@ -106,8 +107,7 @@ export function checkFieldValue(
         };
       }
       if (field.type === "int") return { ok: true, value };
-      const scale = 10 ** (field.precision ?? 2);
-      return { ok: true, value: Math.round(value * scale) / scale };
+      return { ok: true, value: roundHalfAway(value, field.precision ?? 2) };
     }
     case "check":
       if (typeof value !== "boolean") return { ok: false, message: "Must be true or false" };

@@ -2,13 +2,14 @@
  * The SQL an import writes in bulk: new records as multi-row INSERTs (the same
  * columns the engine's single insert writes) and their audit entries likewise,
  * plus the look-ups an import does once per chunk instead of once per row:
- * uniqueness of unique fields, and repeated reads of other tables during
+ * uniqueness of unique keys, and repeated reads of other tables during
  * validation (type masters, link targets), answered once each.
  */
 import type { Queryable, SqlValue } from "../../db/database.ts";
 import type { AuditEntry } from "../../platform/audit/record.ts";
 import { newId } from "../../platform/ids.ts";
 import type { RecordType } from "../define.ts";
+import { duplicateFromViolation, duplicateMessage, keyField } from "./unique-keys.ts";
 
 /** Most parameters one INSERT binds (SQLite allows 32,766, PostgreSQL 65,535). */
 const MAX_PARAMS = 30_000;
@@ -111,7 +112,12 @@ export async function insertRecords(
       for (const column of fieldColumns) row.push(r.columns.get(column)!);
       return row;
     });
-    await insertRows(q, type.table, names, rows);
+    try {
+      await insertRows(q, type.table, names, rows);
+    } catch (error) {
+      // Only a writer racing the import can get here: its rows were checked (uniqueClashes).
+      throw duplicateFromViolation(type, error) ?? error;
+    }
   }
 }
 
@@ -188,7 +194,11 @@ export function cachedReads(
   };
 }
 
-/** For each row, the unique field whose value another record (or an earlier row) already holds. */
+/**
+ * For each row, the unique key (a unique field, or a `unique_together` set) whose
+ * values another record (or an earlier row) already holds, named at the key's
+ * last field. Rows that leave a part of a key empty are not checked for it.
+ */
 export async function uniqueClashes(
   q: Queryable,
   type: RecordType,
@@ -197,23 +207,29 @@ export async function uniqueClashes(
   earlier: Map<string, Map<string, number>>,
 ): Promise<{ line: number; field: string; message: string }[]> {
   const clashes: { line: number; field: string; message: string }[] = [];
-  for (const field of type.fields) {
-    if (!field.unique || field.type === "table") continue;
-    const given = rows.filter((r) =>
-      r.values[field.id] !== undefined && r.values[field.id] !== null && r.values[field.id] !== ""
+  const given = (v: unknown) => v !== undefined && v !== null && v !== "";
+  for (const key of type.uniqueKeys) {
+    const field = keyField(key);
+    const keyed = rows.filter((r) => key.every((f) => given(r.values[f.id])));
+    if (keyed.length === 0) continue;
+    const textOf = (parts: readonly unknown[]) => JSON.stringify(parts.map(String));
+    const tuples = new Map<string, string[]>();
+    for (const row of keyed) {
+      const parts = key.map((f) => String(row.values[f.id]));
+      tuples.set(textOf(parts), parts);
+    }
+    const match = `(${key.map((f) => `${f.column} = ?`).join(" AND ")})`;
+    const holders = await q.all<Record<string, SqlValue>>(
+      `SELECT id, ${key.map((f, i) => `${f.column} AS v${i}`).join(", ")} FROM ${type.table}
+       WHERE organization_id = ? AND (${[...tuples.values()].map(() => match).join(" OR ")})`,
+      [organizationId, ...[...tuples.values()].flat()],
     );
-    if (given.length === 0) continue;
-    const texts = [...new Set(given.map((r) => String(r.values[field.id])))];
-    const holders = await q.all<{ id: string; v: SqlValue }>(
-      `SELECT id, ${field.column} AS v FROM ${type.table}
-       WHERE organization_id = ? AND ${field.column} IN (${texts.map(() => "?").join(", ")})`,
-      [organizationId, ...texts],
-    );
-    const holder = new Map(holders.map((h) => [String(h.v), h.id]));
-    const seen = earlier.get(field.id) ?? new Map<string, number>();
-    earlier.set(field.id, seen);
-    for (const row of given) {
-      const value = String(row.values[field.id]);
+    const holder = new Map(holders.map((h) => [textOf(key.map((_, i) => h[`v${i}`])), h.id]));
+    const keyId = key.map((f) => f.id).join("+");
+    const seen = earlier.get(keyId) ?? new Map<string, number>();
+    earlier.set(keyId, seen);
+    for (const row of keyed) {
+      const value = textOf(key.map((f) => row.values[f.id]));
       const other = holder.get(value);
       if (seen.has(value)) {
         clashes.push({
@@ -222,11 +238,7 @@ export async function uniqueClashes(
           message: `Repeats line ${seen.get(value)}`,
         });
       } else if (other && other !== row.id) {
-        clashes.push({
-          line: row.line,
-          field: field.id,
-          message: `Another ${type.declaration.label.toLowerCase()} already has this value`,
-        });
+        clashes.push({ line: row.line, field: field.id, message: duplicateMessage(type, key) });
       } else seen.set(value, row.line);
     }
   }

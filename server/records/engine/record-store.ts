@@ -8,6 +8,7 @@ import type { Queryable, SqlValue } from "../../db/database.ts";
 import { newId } from "../../platform/ids.ts";
 import { conflict } from "../../platform/errors/app-error.ts";
 import type { RecordType } from "../define.ts";
+import { duplicateFromViolation } from "./unique-keys.ts";
 import {
   attachChildren,
   columnFields,
@@ -179,10 +180,14 @@ export async function insertRecord(
     names.push(column);
     values.push(value);
   }
-  await q.run(
-    `INSERT INTO ${type.table} (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")})`,
-    values,
-  );
+  try {
+    await q.run(
+      `INSERT INTO ${type.table} (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")})`,
+      values,
+    );
+  } catch (error) {
+    throw duplicateFromViolation(type, error) ?? error;
+  }
   return id;
 }
 
@@ -212,13 +217,17 @@ export async function updateRecord(
     sets.push(`${column} = ?`);
     values.push(value);
   }
-  const result = await q.run(
-    `UPDATE ${type.table} SET ${
-      sets.join(", ")
-    } WHERE organization_id = ? AND id = ? AND version = ?`,
-    [...values, target.organizationId, target.id, target.version],
-  );
-  return result.changes === 1;
+  try {
+    const result = await q.run(
+      `UPDATE ${type.table} SET ${
+        sets.join(", ")
+      } WHERE organization_id = ? AND id = ? AND version = ?`,
+      [...values, target.organizationId, target.id, target.version],
+    );
+    return result.changes === 1;
+  } catch (error) {
+    throw duplicateFromViolation(type, error) ?? error;
+  }
 }
 
 /** Replaces a record's child rows of one table field with `rows` (kept in order). */

@@ -86,7 +86,7 @@ export function tableStatements(type: RecordType, dialect: Dialect): string[] {
   return out;
 }
 
-/** The indexes a record type's table needs: name, unique, filterable and sortable fields, the list's sort. */
+/** The indexes a record type's table needs: name, unique keys, filterable and sortable fields, the list's sort. */
 export function indexStatements(type: RecordType): string[] {
   const d = type.declaration;
   const t = type.table;
@@ -100,14 +100,18 @@ export function indexStatements(type: RecordType): string[] {
   if ("series" in d.naming) {
     add(`${t}_name`, `CREATE UNIQUE INDEX ${t}_name ON ${t} (organization_id, name)`);
   }
+  for (const key of type.uniqueKeys) {
+    const columns = key.map((f) => f.column);
+    add(
+      `${t}_${columns.join("_")}_unique`,
+      `CREATE UNIQUE INDEX ${t}_${columns.join("_")}_unique ON ${t} (organization_id, ${
+        columns.join(", ")
+      })`,
+    );
+  }
   for (const f of type.fields) {
-    if (!storageClass(f)) continue;
-    if (f.unique) {
-      add(
-        `${t}_${f.column}_unique`,
-        `CREATE UNIQUE INDEX ${t}_${f.column}_unique ON ${t} (organization_id, ${f.column})`,
-      );
-    } else if (f.filterable || f.sortable) {
+    if (!storageClass(f) || f.unique) continue;
+    if (f.filterable || f.sortable) {
       add(
         `${t}_${f.column}`,
         `CREATE INDEX ${t}_${f.column} ON ${t} (organization_id, ${f.column})`,

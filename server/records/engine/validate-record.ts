@@ -16,6 +16,8 @@ import { fromColumn, type RecordData } from "./record-rows.ts";
 import { storageClass } from "./table-ddl.ts";
 import { conditionHolds, evaluateComputed } from "./conditions.ts";
 import { describeFile } from "./files.ts";
+import { uniqueKeyClashes } from "./unique-keys.ts";
+import { roundHalfAway } from "../../../schemas/money/rounding.ts";
 
 /** What validation gives a write: the merged record and what to store. */
 export interface ValidatedRecord {
@@ -102,7 +104,7 @@ export async function validateRecord(
       if (rows) {
         children.set(field.id, rows.stored);
         values[field.id] = rows.shown;
-      }
+      } else values[field.id] = [];
       continue;
     }
     if (!sent.has(field.id) && existing) continue;
@@ -113,6 +115,9 @@ export async function validateRecord(
     const checked = checkFieldValue(field, values[field.id], options);
     if (!checked.ok) {
       errors[field.id] = checked.message;
+      // A refused value takes no part in what follows (links, fetched and computed values),
+      // which read only values of their field's shape.
+      values[field.id] = null;
       continue;
     }
     columns.set(field.column, checked.value);
@@ -410,8 +415,7 @@ async function fillFetchedOf(
 /** A computed value as stored: numbers at the field's precision, dates as dates, else empty. */
 function computedStored(field: RecordField, value: unknown): SqlValue {
   if (typeof value === "number" && Number.isFinite(value)) {
-    const scale = 10 ** (field.precision ?? 2);
-    return field.type === "int" ? Math.round(value) : Math.round(value * scale) / scale;
+    return field.type === "int" ? Math.round(value) : roundHalfAway(value, field.precision ?? 2);
   }
   if (field.type === "date" && typeof value === "string" && isCalendarDate(value)) return value;
   return emptyStored(field);
@@ -441,8 +445,7 @@ function fillComputed(type: RecordType, values: RecordData, columns: Map<string,
     const rows = values[tableId];
     let total = 0;
     if (Array.isArray(rows)) { for (const row of rows) total += Number(row[childId] ?? 0) || 0; }
-    const scale = 10 ** (field.precision ?? 2);
-    const value = Math.round(total * scale) / scale;
+    const value = roundHalfAway(total, field.precision ?? 2);
     columns.set(field.column, value);
     values[field.id] = value;
   }
@@ -476,24 +479,18 @@ async function checkAttachedTo(
   }
 }
 
-/** A unique field's new value is not another record's in the organisation. */
+/** A unique key's new values are not another record's in the organisation. */
 async function checkUnique(
   scope: ValidationScope,
   columns: ReadonlyMap<string, SqlValue>,
   errors: Record<string, string>,
 ): Promise<void> {
-  for (const field of scope.type.fields) {
-    if (!field.unique || errors[field.id] || !columns.has(field.column)) continue;
-    const value = columns.get(field.column);
-    if (value === undefined || value === null || value === "") continue;
-    const taken = await scope.q.get(
-      `SELECT 1 AS found FROM ${scope.type.table}
-       WHERE organization_id = ? AND ${field.column} = ? AND id <> ?`,
-      [scope.access.organizationId, value, (scope.existing?.id as string | undefined) ?? ""],
-    );
-    if (taken) {
-      errors[field.id] =
-        `Another ${scope.type.declaration.label.toLowerCase()} already has this value`;
-    }
-  }
+  const clashes = await uniqueKeyClashes(
+    scope.q,
+    scope.type,
+    { organizationId: scope.access.organizationId, id: scope.existing?.id as string | undefined },
+    columns,
+    (field) => field.id in errors,
+  );
+  Object.assign(errors, clashes);
 }

@@ -16,6 +16,7 @@ export const TYPE_MASTER = defineRecordType({
   naming: { field: "code" },
   title_field: "label",
   search_fields: ["label", "code"],
+  unique_together: [["kind", "code"]],
   fields: [
     {
       id: "kind",

@@ -3,6 +3,7 @@
  * column (`substr(date, 1, 7)`, `YYYY-MM`, the same on both databases) and answer
  * every month of the period, those without rows at zero.
  */
+import { roundMoney } from "../../../../schemas/money/rounding.ts";
 
 /** A period of whole days, both ends included (`YYYY-MM-DD`). */
 export interface Period {
@@ -34,7 +35,7 @@ export function monthsOf(period: Period): string[] {
   return months;
 }
 
-/** Money rounded to the currency's precision (2): sums of many REAL values drift. */
+/** A figure read from the database as money: sums of many REAL values drift, so it is rounded to the cent. */
 export function money(value: unknown): number {
-  return Math.round((Number(value ?? 0) + Number.EPSILON) * 100) / 100;
+  return roundMoney(Number(value ?? 0));
 }
