@@ -207,7 +207,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   userRoutes(api, db);
   const records = new RecordEngine(db, deps.recordTypes ?? RECORD_TYPES, clock);
   leadRoutes(api, db, records, clock);
-  auditRoutes(api, db);
+  auditRoutes(api, records);
   settingsRoutes(api, db, clock);
   projectTemplateRoutes(api, records);
   taskRoutes(api, records, clock);
@@ -223,8 +223,8 @@ export function createApp(deps: AppDeps): BuiltApp {
   reportRoutes(api, db, clock);
   complianceRoutes(api, { db, records, clock });
   financeReportRoutes(api, db, clock);
-  calendarRoutes(api, db, clock);
-  dashboardRoutes(api, db, clock);
+  calendarRoutes(api, records, clock);
+  dashboardRoutes(api, records, clock);
   feedbackRoutes(api, db, clock);
   healthRoutes(api, db, { clock, version: PRODUCT_VERSION });
   const feed = new ChangeFeed(db, clock);
