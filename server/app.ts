@@ -64,6 +64,7 @@ import { passwordResetRoutes } from "./platform/auth/password-reset.ts";
 import { invitationPreviewRoutes } from "./platform/auth/invitation-preview.ts";
 import { outgoingMailRoutes } from "./platform/mail/mod.ts";
 import { RecordEngine } from "./records/engine/engine.ts";
+import { RecordEventAudience } from "./records/engine/record-event-audience.ts";
 import { recordRoutes } from "./records/routes.ts";
 import { largeBodyOf } from "./records/large-bodies.ts";
 import { RECORD_TYPES } from "./records/catalogue.ts";
@@ -234,7 +235,14 @@ export function createApp(deps: AppDeps): BuiltApp {
     publicUrl: config.publicUrl,
     sessionDefaults,
   });
-  eventRoutes(app, { feed, sessions, accessOf, verifyToken, clock });
+  eventRoutes(app, {
+    feed,
+    recordEvents: new RecordEventAudience(records),
+    sessions,
+    accessOf,
+    verifyToken,
+    clock,
+  });
   clientAccessRoutes(api, db, clock, config.publicUrl);
   portalRoutes(api, db, clock);
   invoiceRoutes(api, db, records, clock);
