@@ -238,6 +238,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   eventRoutes(app, {
     feed,
     recordEvents: new RecordEventAudience(records),
+    maxStreamsPerUser: config.eventStreamsPerUser,
     sessions,
     accessOf,
     verifyToken,

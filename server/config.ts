@@ -31,6 +31,8 @@ export interface Config {
   maxBodyBytes: number;
   idleTimeoutSeconds: number;
   idleWarningSeconds: number;
+  /** Live event streams one user may hold over all their sessions (EVENT_STREAMS_PER_USER). */
+  eventStreamsPerUser: number;
   clientDist: string;
   publicUrl: string;
   /** The interface to listen on: loopback unless the operator opens it up. */
@@ -69,6 +71,8 @@ export const DEFAULT_CONFIG: Config = {
     registration: { max: 5, windowSeconds: 60 * 60 },
     invitation: { max: 10, windowSeconds: 15 * 60 },
   },
+  // A few tabs on each of a few devices; a hundred sign-ins held five hundred streams without it.
+  eventStreamsPerUser: 20,
   maxBodyBytes: 1024 * 1024,
   idleTimeoutSeconds: 60 * 60,
   idleWarningSeconds: 5 * 60,
@@ -173,6 +177,11 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     },
     maxBodyBytes: DEFAULT_CONFIG.maxBodyBytes,
     idleTimeoutSeconds: intFrom(env, "IDLE_TIMEOUT_SECONDS", DEFAULT_CONFIG.idleTimeoutSeconds),
+    eventStreamsPerUser: intFrom(
+      env,
+      "EVENT_STREAMS_PER_USER",
+      DEFAULT_CONFIG.eventStreamsPerUser,
+    ),
     idleWarningSeconds: intFrom(env, "IDLE_WARNING_SECONDS", DEFAULT_CONFIG.idleWarningSeconds),
     clientDist: env.CLIENT_DIST || DEFAULT_CONFIG.clientDist,
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,

@@ -1,7 +1,10 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { errorOf, jsonOf } from "../../testing/http-assertions.ts";
-import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER } from "./events-route.ts";
+import { MAX_STREAMS_PER_SESSION } from "./events-route.ts";
+import { DEFAULT_CONFIG } from "../../config.ts";
+
+const MAX_STREAMS_PER_USER = DEFAULT_CONFIG.eventStreamsPerUser;
 
 /** An open event stream: read its events one by one, or until it ends. */
 async function openStream(t: TestApp, token: string) {

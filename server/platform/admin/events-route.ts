@@ -16,8 +16,8 @@
  * or off, settings) only send `change`: every open browser refetches on it, and
  * closing every stream of the organisation at once would only add a reconnection
  * storm. A session may hold at most `MAX_STREAMS_PER_SESSION` streams and a
- * user, over all their sessions, `MAX_STREAMS_PER_USER`; more answer 429 (each
- * instance counts its own streams).
+ * user, over all their sessions, `maxStreamsPerUser` (the configuration's
+ * `eventStreamsPerUser`); more answer 429 (each instance counts its own streams).
  *
  * Cleanup happens when the stream is cancelled (the client went away) or ended;
  * the request's abort signal is not used because Deno fires it once the response
@@ -42,12 +42,6 @@ export const STREAM_CHECK_MS = 2_000;
 /** Open streams allowed per session (a few tabs); more answer 429. */
 export const MAX_STREAMS_PER_SESSION = 5;
 
-/**
- * Open streams allowed per user over all their sessions: a few tabs on each of a
- * few devices. Without it, signing in a hundred times held five hundred streams.
- */
-export const MAX_STREAMS_PER_USER = 20;
-
 /** Which records of a `records` event a caller may hear of (the records' own visibility). */
 export interface RecordEventFilter {
   audible(event: RecordsEvent, access: Access): Promise<readonly RecordChange[]>;
@@ -57,6 +51,8 @@ export interface RecordEventFilter {
 export interface EventRouteDeps {
   feed: ChangeFeed;
   recordEvents: RecordEventFilter;
+  /** Open streams allowed per user over all their sessions; more answer 429. */
+  maxStreamsPerUser: number;
   sessions: SessionStore;
   accessOf: SessionAuthenticator;
   verifyToken: AccessTokenVerifier;
@@ -90,11 +86,11 @@ export function eventRoutes(app: Hono<AppEnv>, deps: EventRouteDeps): void {
       );
     }
     const userId = access.user.id;
-    if ((openByUser.get(userId) ?? 0) >= MAX_STREAMS_PER_USER) {
+    if ((openByUser.get(userId) ?? 0) >= deps.maxStreamsPerUser) {
       throw new AppError(
         429,
         "too_many_streams",
-        `At most ${MAX_STREAMS_PER_USER} event streams may be open per user; close other tabs or sign out on other devices`,
+        `At most ${deps.maxStreamsPerUser} event streams may be open per user; close other tabs or sign out on other devices`,
         { headers: { "Retry-After": "5" } },
       );
     }
