@@ -10,6 +10,7 @@ const BENCHES = [
   "analytics",
   "signin-flood",
   "events",
+  "record-events",
   "instances",
   "records-list",
   "records-form",
