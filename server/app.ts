@@ -63,6 +63,7 @@ import { passwordResetRoutes } from "./platform/auth/password-reset.ts";
 import { invitationPreviewRoutes } from "./platform/auth/invitation-preview.ts";
 import { outgoingMailRoutes } from "./platform/mail/mod.ts";
 import { RecordEngine } from "./records/engine/engine.ts";
+import { RecordEventAudience } from "./records/engine/record-event-audience.ts";
 import { recordRoutes } from "./records/routes.ts";
 import { RECORD_TYPES } from "./records/catalogue.ts";
 import type { RecordType } from "./records/define.ts";
@@ -197,7 +198,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   userRoutes(api, db);
   const records = new RecordEngine(db, deps.recordTypes ?? RECORD_TYPES, clock);
   leadRoutes(api, db, records, clock);
-  auditRoutes(api, db);
+  auditRoutes(api, records);
   settingsRoutes(api, db, clock);
   projectTemplateRoutes(api, records);
   taskRoutes(api, records, clock);
@@ -213,8 +214,8 @@ export function createApp(deps: AppDeps): BuiltApp {
   reportRoutes(api, db, clock);
   complianceRoutes(api, { db, records, clock });
   financeReportRoutes(api, db, clock);
-  calendarRoutes(api, db, clock);
-  dashboardRoutes(api, db, clock);
+  calendarRoutes(api, records, clock);
+  dashboardRoutes(api, records, clock);
   feedbackRoutes(api, db, clock);
   healthRoutes(api, db, { clock, version: PRODUCT_VERSION });
   const feed = new ChangeFeed(db, clock);
@@ -225,7 +226,15 @@ export function createApp(deps: AppDeps): BuiltApp {
     sessionDefaults,
     invitationLimits: config.invitationLimits,
   });
-  eventRoutes(app, { feed, sessions, accessOf, verifyToken, clock });
+  eventRoutes(app, {
+    feed,
+    recordEvents: new RecordEventAudience(records),
+    maxStreamsPerUser: config.eventStreamsPerUser,
+    sessions,
+    accessOf,
+    verifyToken,
+    clock,
+  });
   clientAccessRoutes(api, {
     db,
     clock,

@@ -42,6 +42,8 @@ export interface Config {
   maxBodyBytes: number;
   idleTimeoutSeconds: number;
   idleWarningSeconds: number;
+  /** Live event streams one user may hold over all their sessions (EVENT_STREAMS_PER_USER). */
+  eventStreamsPerUser: number;
   clientDist: string;
   publicUrl: string;
   /** The interface to listen on: loopback unless the operator opens it up. */
@@ -81,6 +83,8 @@ export const DEFAULT_CONFIG: Config = {
     invitation: { max: 10, windowSeconds: 15 * 60 },
   },
   invitationLimits: { perDay: 100, perDayNewOrganization: 20 },
+  // A few tabs on each of a few devices; a hundred sign-ins held five hundred streams without it.
+  eventStreamsPerUser: 20,
   maxBodyBytes: 1024 * 1024,
   idleTimeoutSeconds: 60 * 60,
   idleWarningSeconds: 5 * 60,
@@ -193,6 +197,11 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     },
     maxBodyBytes: DEFAULT_CONFIG.maxBodyBytes,
     idleTimeoutSeconds: intFrom(env, "IDLE_TIMEOUT_SECONDS", DEFAULT_CONFIG.idleTimeoutSeconds),
+    eventStreamsPerUser: intFrom(
+      env,
+      "EVENT_STREAMS_PER_USER",
+      DEFAULT_CONFIG.eventStreamsPerUser,
+    ),
     idleWarningSeconds: intFrom(env, "IDLE_WARNING_SECONDS", DEFAULT_CONFIG.idleWarningSeconds),
     clientDist: env.CLIENT_DIST || DEFAULT_CONFIG.clientDist,
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,

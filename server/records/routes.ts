@@ -105,6 +105,7 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
   api.route({
     method: "post",
     path: `${base}/list`,
+    reads: true,
     tag,
     summary:
       `A page of ${type.declaration.plural.toLowerCase()}: filters, search, sort, cursor, capped count`,
@@ -392,16 +393,12 @@ function fileRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
       `Downloads the file of a ${label}'s attach field (for callers who may read the record it is attached to)`,
     audience: "staff",
   }, async (c, { access }) => {
+    // The record's own GET decides (a document: whoever may read the record it is attached
+    // to); a field the caller may not see is not in the record it answers.
     const { record } = await engine.get(access, type.id, c.req.param("id")!);
     const field = type.field.get(c.req.param("field")!);
     const fileId = field?.type === "attach" ? record[field.id] : undefined;
     if (typeof fileId !== "string" || !fileId) throw notFound("File");
-    const attached = type.declaration.attached_to;
-    const targetType = attached ? record[attached.type_field] : undefined;
-    if (attached && typeof targetType === "string" && targetType) {
-      // Readable only by those who may read the record the file is attached to (404 otherwise).
-      await engine.get(access, targetType, String(record[attached.id_field] ?? ""));
-    }
     const file = await readFile(engine.db, access.organizationId, fileId);
     if (!file) throw notFound("File");
     return new Response(new Uint8Array(file.data), {

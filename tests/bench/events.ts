@@ -10,7 +10,8 @@ import { MAX_STREAMS_PER_SESSION } from "../../server/platform/admin/events-rout
 const CLIENTS = Number(Deno.env.get("BENCH_CLIENTS") ?? 200);
 const ROUNDS = Number(Deno.env.get("BENCH_ROUNDS") ?? 5);
 
-const app = await startApp(8931);
+// The clients are one account's many tabs: its stream allowance is set out of their reach.
+const app = await startApp(8931, { env: { EVENT_STREAMS_PER_USER: String(CLIENTS) } });
 
 async function login(email: string): Promise<string> {
   const res = await fetch(`${app.url}/auth/login`, {

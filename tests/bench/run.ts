@@ -11,6 +11,7 @@ const BENCHES = [
   "signin-flood",
   "deep-json-flood",
   "events",
+  "record-events",
   "instances",
   "records-list",
   "records-form",

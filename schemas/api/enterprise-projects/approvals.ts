@@ -22,8 +22,11 @@ export const WorkflowStep = z.object({
   min_risk_level: z.string(),
   /** The step's condition in words ("Always", "Budget from 50,000"…). */
   condition: z.string(),
-  /** Whether the condition holds for this project's budget and risk. */
-  applies: z.boolean(),
+  /**
+   * Whether the condition holds for this project's budget and risk; null when it
+   * hangs on the budget and the caller may not see the budget (level 1).
+   */
+  applies: z.boolean().nullable(),
 }).strict();
 
 /** An active workflow with its ordered steps. */
@@ -32,7 +35,8 @@ export const ApprovalWorkflow = z.object({
   name: z.string(),
   description: z.string(),
   steps: z.array(WorkflowStep),
-  applicable_steps: z.number().int(),
+  /** How many steps apply; null when that hangs on a budget the caller may not see. */
+  applicable_steps: z.number().int().nullable(),
 }).strict();
 
 export const ApprovalWorkflowsResponse = z.object({
@@ -64,7 +68,7 @@ export const ApprovalRunStep = z.object({
   approver_role: z.string(),
   approver_role_label: z.string(),
   condition: z.string(),
-  applies: z.boolean(),
+  applies: z.boolean().nullable(),
   state: z.enum(["skipped", "waiting", "current", "approved", "rejected", "changes_requested"]),
   state_label: z.string(),
   /** Who decided the step last and what they wrote (null while undecided or without comments). */

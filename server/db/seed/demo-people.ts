@@ -47,7 +47,12 @@ export const CLIENTS: { id: string; org: keyof typeof ORGS; name: string; indust
   { id: "cli_hooli", org: "globex", name: "Hooli", industry: "Internet" },
 ];
 
-export const PEOPLE: DemoPerson[] = [
+/**
+ * The people seeded with the demo's random draws (demo.ts: teams, task
+ * assignees, notifications). The demo member joined later and is seeded apart
+ * (demo-member.ts), so adding them changed none of these draws.
+ */
+export const DRAWN_PEOPLE: DemoPerson[] = [
   {
     id: "usr_acme_admin",
     email: "admin@acme.test",
@@ -126,6 +131,24 @@ export const PEOPLE: DemoPerson[] = [
     memberships: [{ org: "globex", role: "member", current: true }],
   })),
 ];
+
+/**
+ * The demo member (role `member` in Acme): works on Acme Internal Tooling, is
+ * assigned some of its tasks and has an expense claim of their own, so the
+ * own-record rules (members see only their own tasks and claims) can be tried by
+ * signing in.
+ */
+export const DEMO_MEMBER: DemoPerson = {
+  id: "usr_acme_member",
+  email: "member@acme.test",
+  first: "Sam",
+  last: "Rivera",
+  login: true,
+  memberships: [{ org: "acme", role: "member", current: true }],
+};
+
+/** Every demo person. */
+export const PEOPLE: DemoPerson[] = [...DRAWN_PEOPLE, DEMO_MEMBER];
 
 export const PROJECTS: {
   id: string;

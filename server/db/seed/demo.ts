@@ -13,7 +13,15 @@ import { hashPassword } from "../../platform/auth/password.ts";
 import { recordAudit } from "../../platform/audit/record.ts";
 import { newId } from "../../platform/ids.ts";
 import { SeededRandom } from "./random.ts";
-import { CLIENTS, DEMO_PASSWORD, ORGS, PEOPLE, PROJECTS } from "./demo-people.ts";
+import {
+  CLIENTS,
+  DEMO_MEMBER,
+  DEMO_PASSWORD,
+  DRAWN_PEOPLE,
+  ORGS,
+  PROJECTS,
+} from "./demo-people.ts";
+import { seedDemoMember } from "./demo-member.ts";
 import { seedProjectAnalytics } from "./demo-analytics.ts";
 import { ORG_ADMINS, seedRecords } from "./demo-records.ts";
 import { seedEnterpriseProjects } from "./demo-enterprise.ts";
@@ -132,7 +140,9 @@ export async function seedDemo(
   const hash = options.hash ?? ((password: string) => hashPassword(password));
   const demoHashes = new Map<string, string>();
   await Promise.all(
-    PEOPLE.filter((p) => p.login).map(async (p) => demoHashes.set(p.id, await hash(DEMO_PASSWORD))),
+    [...DRAWN_PEOPLE, DEMO_MEMBER].filter((p) => p.login).map(async (p) =>
+      demoHashes.set(p.id, await hash(DEMO_PASSWORD))
+    ),
   );
   const random = new SeededRandom(DEMO_SEED);
   const today = Math.floor(options.now / DAY) * DAY;
@@ -158,7 +168,7 @@ export async function seedDemo(
         ],
       );
     }
-    for (const person of PEOPLE) {
+    for (const person of DRAWN_PEOPLE) {
       await tx.run(
         `INSERT INTO users (id, email, password_hash, first_name, last_name, is_client_portal_user, client_id, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -202,11 +212,14 @@ export async function seedDemo(
     await seedMoney(tx, today);
     await seedEnterpriseApprovals(tx, today);
     await seedCompliance(tx, today);
+    await seedDemoMember(tx, { today, passwordHash: demoHashes.get(DEMO_MEMBER.id)! });
   });
 }
 
 function staffOf(org: keyof typeof ORGS): string[] {
-  return PEOPLE.filter((p) => !p.clientId && p.memberships.some((m) => m.org === org && m.current))
+  return DRAWN_PEOPLE.filter((p) =>
+    !p.clientId && p.memberships.some((m) => m.org === org && m.current)
+  )
     .map((p) => p.id);
 }
 
@@ -333,7 +346,7 @@ async function seedNotifications(
   random: SeededRandom,
   today: number,
 ): Promise<void> {
-  for (const person of PEOPLE.filter((p) => p.login && !p.clientId)) {
+  for (const person of DRAWN_PEOPLE.filter((p) => p.login && !p.clientId)) {
     for (const membership of person.memberships) {
       const projects = PROJECTS.filter((p) => p.org === membership.org);
       for (let i = 0; i < 8; i++) {

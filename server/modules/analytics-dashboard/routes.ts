@@ -151,6 +151,7 @@ export function dashboardAnalyticsRoutes(
   api.route({
     method: "post",
     path: DASHBOARD_ANALYTICS_PATH,
+    reads: true,
     tag: "Analytics",
     summary: "Organisation-wide figures for a date range",
     description:

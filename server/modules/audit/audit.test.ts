@@ -1,6 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestApp } from "../../testing/test-app.ts";
 import { assertInvalidFields, jsonOf } from "../../testing/http-assertions.ts";
+import { revokePermission } from "../../testing/role-permissions.ts";
 
 interface AuditBody {
   logs: {
@@ -122,6 +123,40 @@ Deno.test("POST /audit/logs/ answers 400 naming a wrong-typed filter", async () 
     for (const [body, field] of cases) {
       await assertInvalidFields(await t.call("POST", "/audit/logs/", { token, body }), field);
     }
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("POST /audit/logs/ shows records' audited values as their GET does: no level-1 field without the level, no record of a type the caller may not read", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor("admin@acme.test");
+    const path = "/api/records/project/prj_acme_internal";
+    const { record } = await jsonOf<{ record: { version: number } }>(
+      await t.call("GET", path, { token }),
+    );
+    await jsonOf(
+      await t.call("PATCH", path, {
+        token,
+        body: { version: record.version, values: { budget: 987654.32, description: "Rebudgeted" } },
+      }),
+    );
+    const logs = async () =>
+      (await jsonOf<AuditBody>(
+        await t.call("POST", "/audit/logs/", { token, body: { filters: {} } }),
+      )).logs;
+    const before = (await logs()).find((l) => l.resource_id === "prj_acme_internal")!;
+    assertEquals((before.after as Record<string, unknown>).budget, 987654.32);
+    ok((await logs()).some((l) => l.resource_type === "task"));
+
+    await revokePermission(t, "firm_admin", "projects.level1");
+    await revokePermission(t, "firm_admin", "tasks.read");
+    const after = await logs();
+    const entry = after.find((l) => l.resource_id === "prj_acme_internal")!;
+    assertEquals(entry.after, { description: "Rebudgeted" });
+    ok(!JSON.stringify(after).includes("987654"));
+    assertEquals(after.some((l) => l.resource_type === "task"), false);
   } finally {
     await t.close();
   }

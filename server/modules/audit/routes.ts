@@ -1,13 +1,26 @@
-/** The audit log and its filter values (spec §7). */
+/**
+ * The audit log and its filter values (spec §7). Entries about records go through
+ * the records' own visibility: only records the caller may read, and of their
+ * audited values only the fields the caller may see (a level-1 budget stays out
+ * for a role without the level).
+ */
 import {
   AuditFiltersRequest,
   AuditFiltersResponse,
   AuditLogsRequest,
   AuditLogsResponse,
 } from "../../../schemas/api/records.ts";
-import type { Database, SqlValue } from "../../db/database.ts";
+import type { SqlValue } from "../../db/database.ts";
 import { isoDatePlus } from "../../db/dialect.ts";
 import type { Api } from "../../platform/http/api.ts";
+import type { MembershipAccess } from "../../platform/access/access.ts";
+import type { RecordEngine } from "../../records/engine/engine.ts";
+import {
+  mayReadType,
+  readableClause,
+  readsEveryRecord,
+  visibleRecord,
+} from "../../records/engine/record-access.ts";
 
 interface Row {
   id: string;
@@ -21,12 +34,51 @@ interface Row {
   created_at: string;
 }
 
+/** The entries about records the caller may not read, as a condition that leaves them out. */
+function readableEntries(
+  records: RecordEngine,
+  access: MembershipAccess,
+): { sql: string; params: SqlValue[] } {
+  const parts: string[] = [];
+  const params: SqlValue[] = [];
+  for (const type of records.types.values()) {
+    if (!mayReadType(type, access)) {
+      parts.push("a.resource_type <> ?");
+      params.push(type.id);
+      continue;
+    }
+    if (readsEveryRecord(type, access)) continue;
+    const readable = readableClause(records, access, type, "r");
+    parts.push(
+      `(a.resource_type <> ? OR a.resource_id IN (SELECT r.id FROM ${type.table} r WHERE ${readable.sql}))`,
+    );
+    params.push(type.id, ...readable.params);
+  }
+  return { sql: parts.join(" AND ") || "1 = 1", params };
+}
+
+/** An audited value as the caller may see it (a record's fields of their level). */
+function shownValue(
+  records: RecordEngine,
+  access: MembershipAccess,
+  resourceType: string,
+  text: string | null,
+): unknown {
+  if (text === null) return null;
+  const value = JSON.parse(text);
+  const type = records.types.get(resourceType);
+  if (!type || typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  return visibleRecord(type, access, value);
+}
+
 /** Declares the audit endpoints. */
-export function auditRoutes(api: Api, db: Database): void {
+export function auditRoutes(api: Api, records: RecordEngine): void {
+  const db = records.db;
   for (const path of ["/audit/logs/", "/audit/logs"]) {
     api.route({
       method: "post",
       path,
+      reads: true,
       tag: "Audit",
       summary: "Audit entries of the organisation, newest first",
       audience: "staff",
@@ -41,6 +93,9 @@ export function auditRoutes(api: Api, db: Database): void {
       if (f.resource_type) (where.push("a.resource_type = ?"), params.push(f.resource_type));
       if (f.from) (where.push("a.created_at >= ?"), params.push(f.from));
       if (f.to) (where.push("a.created_at < ?"), params.push(isoDatePlus(f.to, 1)));
+      const readable = readableEntries(records, access);
+      where.push(readable.sql);
+      params.push(...readable.params);
       const clause = where.join(" AND ");
       const total = await db.get<{ n: number }>(
         `SELECT COUNT(*) AS n FROM audit_logs a WHERE ${clause}`,
@@ -55,8 +110,8 @@ export function auditRoutes(api: Api, db: Database): void {
       );
       const logs = rows.map(({ before_value, after_value, ...rest }) => ({
         ...rest,
-        before: before_value === null ? null : JSON.parse(before_value),
-        after: after_value === null ? null : JSON.parse(after_value),
+        before: shownValue(records, access, rest.resource_type, before_value),
+        after: shownValue(records, access, rest.resource_type, after_value),
       }));
       return c.json({ logs, total: total?.n ?? 0 });
     });
@@ -65,6 +120,7 @@ export function auditRoutes(api: Api, db: Database): void {
   api.route({
     method: "post",
     path: "/api/audit/filters",
+    reads: true,
     tag: "Audit",
     summary: "The actors, actions and resource types present in the audit log",
     audience: "staff",

@@ -21,6 +21,7 @@ export function budgetRoutes(api: Api, db: Database): void {
   api.route({
     method: "post",
     path: "/budget/standings",
+    reads: true,
     tag: "Finance",
     summary: "Every budget against its committed and consumed amounts",
     audience: "staff",
@@ -34,6 +35,7 @@ export function budgetRoutes(api: Api, db: Database): void {
   api.route({
     method: "post",
     path: "/budget/tracking",
+    reads: true,
     tag: "Finance",
     summary: "Budget against committed and consumed per month and item",
     audience: "staff",

@@ -1,6 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestApp } from "../../testing/test-app.ts";
 import { assertInvalidFields, jsonOf } from "../../testing/http-assertions.ts";
+import { revokePermission } from "../../testing/role-permissions.ts";
 
 interface CalendarBody {
   events: {
@@ -69,6 +70,48 @@ Deno.test("POST /calendar/events answers 400 naming a date that is not ISO", asy
       await t.call("POST", "/calendar/events", { token, body: { to: 20261231 } }),
       "to",
     );
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("POST /calendar/events shows a member only their own tasks, as the task list does", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor("member@acme.test");
+    const window = { from: "2000-01-01", to: "2100-12-31" };
+    const body = await jsonOf<CalendarBody>(
+      await t.call("POST", "/calendar/events", { token, body: window }),
+    );
+    const tasks = body.events.filter((e) => e.kind !== "project_end").map((e) => e.id).sort();
+    const own = (await t.db.all<{ id: string }>(
+      `SELECT id FROM tasks WHERE organization_id = 'org_acme' AND due_date IS NOT NULL
+         AND (assignee_id = 'usr_acme_member' OR created_by = 'usr_acme_member') ORDER BY id`,
+    )).map((r) => r.id);
+    ok(own.length > 0);
+    assertEquals(tasks, own);
+    const listed = await jsonOf<{ items: { id: string }[] }>(
+      await t.call("POST", "/api/records/task/list", { token, body: { limit: 500 } }),
+    );
+    for (const id of tasks) ok(listed.items.some((item) => item.id === id), id);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("POST /calendar/events shows no task or project to a role that reads neither", async () => {
+  const t = await createTestApp();
+  try {
+    await revokePermission(t, "member", "tasks.read");
+    await revokePermission(t, "member", "projects.read");
+    const token = await t.tokenFor("member@acme.test");
+    const body = await jsonOf<CalendarBody>(
+      await t.call("POST", "/calendar/events", {
+        token,
+        body: { from: "2000-01-01", to: "2100-12-31" },
+      }),
+    );
+    assertEquals(body.events, []);
   } finally {
     await t.close();
   }

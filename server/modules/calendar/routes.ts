@@ -1,13 +1,19 @@
-/** Calendar events: task due dates, milestones and project end dates. */
+/**
+ * Calendar events: task due dates, milestones and project end dates, of the tasks
+ * and projects the caller may read (the records' own visibility: a member sees
+ * their own tasks, a role without projects sees no project ends).
+ */
 import { CalendarRequest, CalendarResponse } from "../../../schemas/api/records.ts";
-import type { Database } from "../../db/database.ts";
 import type { Api } from "../../platform/http/api.ts";
+import type { RecordEngine } from "../../records/engine/engine.ts";
+import { readableClause } from "../../records/engine/record-access.ts";
 
 /** Declares the calendar endpoint. */
-export function calendarRoutes(api: Api, db: Database, clock: () => number): void {
+export function calendarRoutes(api: Api, records: RecordEngine, clock: () => number): void {
   api.route({
     method: "post",
     path: "/calendar/events",
+    reads: true,
     tag: "Calendar",
     summary:
       "Task due dates, milestones and project ends in a date range (default: the next 30 days)",
@@ -18,7 +24,11 @@ export function calendarRoutes(api: Api, db: Database, clock: () => number): voi
     const today = new Date(clock());
     const from = body.from ?? today.toISOString().slice(0, 10);
     const to = body.to ?? new Date(today.getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
-    const events = await db.all<
+    const task = records.findType("task")!;
+    const project = records.findType("project")!;
+    const tasks = readableClause(records, access, task, "t");
+    const projects = readableClause(records, access, project, "p");
+    const events = await records.db.all<
       {
         id: string;
         title: string;
@@ -30,13 +40,13 @@ export function calendarRoutes(api: Api, db: Database, clock: () => number): voi
     >(
       `SELECT t.id, t.title, t.due_date AS date, CASE WHEN t.is_milestone = 1 THEN 'milestone' ELSE 'task' END AS kind,
               COALESCE(p.name, 'No Project') AS project_name, t.status
-         FROM tasks t LEFT JOIN projects p ON p.id = t.project_id
-        WHERE t.organization_id = ? AND t.due_date >= ? AND t.due_date <= ?
+         FROM ${task.table} t LEFT JOIN ${project.table} p ON p.id = t.project_id
+        WHERE ${tasks.sql} AND t.due_date >= ? AND t.due_date <= ?
        UNION ALL
        SELECT p.id, p.name || ' ends', p.end_date, 'project_end', p.name, p.status
-         FROM projects p WHERE p.organization_id = ? AND p.end_date >= ? AND p.end_date <= ?
+         FROM ${project.table} p WHERE ${projects.sql} AND p.end_date >= ? AND p.end_date <= ?
        ORDER BY date, title LIMIT 500`,
-      [access.organizationId, from, to, access.organizationId, from, to],
+      [...tasks.params, from, to, ...projects.params, from, to],
     );
     return c.json({ events });
   });

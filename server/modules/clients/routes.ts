@@ -19,6 +19,7 @@ export function clientRoutes(api: Api, db: Database, records: RecordEngine): voi
   api.route({
     method: "post",
     path: "/clients/list",
+    reads: true,
     tag: "Clients",
     summary: "Clients of the organisation",
     audience: "staff",

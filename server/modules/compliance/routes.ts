@@ -37,6 +37,7 @@ export function complianceRoutes(api: Api, deps: ComplianceDeps): void {
   api.route({
     method: "post",
     path: "/api/compliance/summary",
+    reads: true,
     tag: "Compliance",
     summary: "The organisation's obligations counted by state, overdue, due soon and category",
     description:
@@ -58,6 +59,7 @@ export function complianceRoutes(api: Api, deps: ComplianceDeps): void {
   api.route({
     method: "post",
     path: "/api/compliance/items",
+    reads: true,
     tag: "Compliance",
     summary: "The organisation's obligations matching the filters, by due date",
     description:

@@ -97,3 +97,24 @@ Deno.test("POST /dashboard/summary answers 400 naming an unknown field", async (
     await t.close();
   }
 });
+
+Deno.test("POST /dashboard/summary counts a member's own open and overdue tasks, not the organisation's", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor("member@acme.test");
+    const body = await jsonOf(await t.call("POST", "/dashboard/summary", { token, body: {} }));
+    const today = new Date(t.clock.now).toISOString().slice(0, 10);
+    const own = await t.db.get<{ open: number; overdue: number; all: number }>(
+      `SELECT SUM(CASE WHEN status <> 'completed' THEN 1 ELSE 0 END) AS open,
+              SUM(CASE WHEN status <> 'completed' AND due_date < ? THEN 1 ELSE 0 END) AS overdue,
+              (SELECT COUNT(*) FROM tasks WHERE organization_id = 'org_acme' AND status <> 'completed') AS "all"
+         FROM tasks WHERE organization_id = 'org_acme'
+          AND (assignee_id = 'usr_acme_member' OR created_by = 'usr_acme_member')`,
+      [today],
+    );
+    ok(Number(own!.open) > 0 && Number(own!.open) < Number(own!.all));
+    assertEquals([body.open_tasks, body.overdue_tasks], [Number(own!.open), Number(own!.overdue)]);
+  } finally {
+    await t.close();
+  }
+});

@@ -1,19 +1,21 @@
 /**
- * The dashboard's figures, computed in SQL for the caller's organisation: open
- * tasks, active projects, overdue tasks, new leads in the last 30 days (only when
- * the caller may see leads), unread notifications, and the progress of the active
+ * The dashboard's figures, computed in SQL over the records the caller may read
+ * (the records' own visibility: a member counts their own tasks): open tasks,
+ * active projects, overdue tasks, new leads in the last 30 days (only when the
+ * caller may see leads), unread notifications, and the progress of the active
  * projects due first (only when the caller may see projects), computed as every
  * project analytics call computes it, and the finance figures (outstanding,
  * overdue invoices, collected this month) from the finance dashboard's own
  * definitions (only when the caller may see the finance dashboard).
  */
 import { z } from "zod";
-import type { Database } from "../../db/database.ts";
 import type { Api } from "../../platform/http/api.ts";
 import { findModule } from "../../platform/catalogue/module-definitions.ts";
 import { canSeeModule } from "../../platform/catalogue/visibility.ts";
 import { progressOfProjects } from "../project-analytics/mod.ts";
 import { dashboardFinanceFigures } from "../finance-reports/mod.ts";
+import type { RecordEngine } from "../../records/engine/engine.ts";
+import { readableClause } from "../../records/engine/record-access.ts";
 
 /** Active projects whose progress the dashboard shows, those due first. */
 export const DASHBOARD_PROJECTS = 5;
@@ -43,14 +45,16 @@ export const DashboardSummary = z.object({
 }).strict();
 
 /** Declares the dashboard endpoint. */
-export function dashboardRoutes(api: Api, db: Database, clock: () => number): void {
+export function dashboardRoutes(api: Api, records: RecordEngine, clock: () => number): void {
+  const db = records.db;
   api.route({
     method: "post",
     path: "/dashboard/summary",
+    reads: true,
     tag: "Dashboard",
     summary: "Headline figures of the organisation",
     description:
-      "open_tasks: not completed; overdue_tasks: not completed and due before today; active_projects: status active; new_leads: created in the last 30 days (null without the leads permission); active_project_progress: the 5 active projects due first with their progress, weighted by estimated hours as in project analytics (null without the projects permission); finance: outstanding, overdue invoices and collected this month, as the finance dashboard computes them (null without the finance dashboard permission).",
+      "Counted over the tasks, projects and leads the caller may read (a member: their own tasks). open_tasks: not completed; overdue_tasks: not completed and due before today; active_projects: status active; new_leads: created in the last 30 days (null without the leads permission); active_project_progress: the 5 active projects due first with their progress, weighted by estimated hours as in project analytics (null without the projects permission); finance: outstanding, overdue invoices and collected this month, as the finance dashboard computes them (null without the finance dashboard permission).",
     audience: "staff",
     body: DashboardSummaryRequest,
     response: DashboardSummary,
@@ -58,15 +62,19 @@ export function dashboardRoutes(api: Api, db: Database, clock: () => number): vo
     const now = new Date(clock());
     const today = now.toISOString().slice(0, 10);
     const org = access.organizationId;
+    const task = records.findType("task")!;
+    const project = records.findType("project")!;
+    const readableTasks = readableClause(records, access, task);
+    const readableProjects = readableClause(records, access, project);
     const tasks = await db.get<{ open: number; overdue: number }>(
-      `SELECT COALESCE(SUM(CASE WHEN status <> 'completed' THEN 1 ELSE 0 END), 0) AS open,
-              COALESCE(SUM(CASE WHEN status <> 'completed' AND due_date < ? THEN 1 ELSE 0 END), 0) AS overdue
-         FROM tasks WHERE organization_id = ?`,
-      [today, org],
+      `SELECT COALESCE(SUM(CASE WHEN t.status <> 'completed' THEN 1 ELSE 0 END), 0) AS open,
+              COALESCE(SUM(CASE WHEN t.status <> 'completed' AND t.due_date < ? THEN 1 ELSE 0 END), 0) AS overdue
+         FROM ${task.table} t WHERE ${readableTasks.sql}`,
+      [today, ...readableTasks.params],
     );
     const projects = await db.get<{ n: number }>(
-      "SELECT COUNT(*) AS n FROM projects WHERE organization_id = ? AND status = 'active'",
-      [org],
+      `SELECT COUNT(*) AS n FROM ${project.table} t WHERE ${readableProjects.sql} AND t.status = 'active'`,
+      readableProjects.params,
     );
     const unread = await db.get<{ n: number }>(
       "SELECT COUNT(*) AS n FROM notifications WHERE organization_id = ? AND user_id = ? AND read = 0",
@@ -75,17 +83,19 @@ export function dashboardRoutes(api: Api, db: Database, clock: () => number): vo
     let newLeads: number | null = null;
     if (canSeeModule(access, findModule("leads")!)) {
       const since = new Date(now.getTime() - 30 * 86_400_000).toISOString();
+      const lead = records.findType("lead")!;
+      const leads = readableClause(records, access, lead);
       newLeads = (await db.get<{ n: number }>(
-        "SELECT COUNT(*) AS n FROM leads WHERE organization_id = ? AND created_at >= ?",
-        [org, since],
+        `SELECT COUNT(*) AS n FROM ${lead.table} t WHERE ${leads.sql} AND t.created_at >= ?`,
+        [...leads.params, since],
       ))?.n ?? 0;
     }
     let activeProgress: z.infer<typeof DashboardSummary>["active_project_progress"] = null;
     if (canSeeModule(access, findModule("projects")!)) {
       const due = await db.all<{ project_id: string; name: string; end_date: string }>(
-        `SELECT id AS project_id, name, end_date FROM projects
-          WHERE organization_id = ? AND status = 'active' ORDER BY end_date, name LIMIT ?`,
-        [org, DASHBOARD_PROJECTS],
+        `SELECT t.id AS project_id, t.name, t.end_date FROM ${project.table} t
+          WHERE ${readableProjects.sql} AND t.status = 'active' ORDER BY t.end_date, t.name LIMIT ?`,
+        [...readableProjects.params, DASHBOARD_PROJECTS],
       );
       const progress = await progressOfProjects(db, due.map((p) => p.project_id));
       activeProgress = due.map((p) => ({

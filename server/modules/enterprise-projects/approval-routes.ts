@@ -19,12 +19,16 @@ const TAG = "Enterprise projects";
 export function approvalRoutes(api: Api, { db, records, clock }: EnterpriseDeps): void {
   const now = () => new Date(clock()).toISOString();
 
-  /** The project after the engine's read checks (module, permission, scope): 404 otherwise. */
+  /**
+   * The project after the engine's read checks (module, permission, scope): 404
+   * otherwise. Its budget as the project's GET shows it: null below level 1.
+   */
   async function readable(access: Access, id: string) {
-    await records.get(access, "project", id);
+    const { record } = await records.get(access, "project", id);
     const facts = await projectFacts(db, access.organizationId, id);
     if (!facts) throw notFound("Project");
-    return { ...facts, id, version: Number(facts.version), budget: Number(facts.budget) };
+    const budget = "budget" in record ? Number(facts.budget) : null;
+    return { ...facts, id, version: Number(facts.version), budget };
   }
 
   api.route({
@@ -47,7 +51,9 @@ export function approvalRoutes(api: Api, { db, records, clock }: EnterpriseDeps)
             name: w.name,
             description: w.description,
             steps,
-            applicable_steps: steps.filter((s) => s.applies).length,
+            applicable_steps: steps.some((s) => s.applies === null)
+              ? null
+              : steps.filter((s) => s.applies).length,
           };
         }),
       },

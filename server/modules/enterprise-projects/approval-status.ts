@@ -92,7 +92,8 @@ function shownRun(
       ? ACTION_STATES[last.action as keyof typeof ACTION_STATES]
       : open && step.idx === Number(run.current_step)
       ? "current" as const
-      : shown.applies
+      : shown.applies === true ||
+          (shown.applies === null && open && step.idx > Number(run.current_step))
       ? "waiting" as const
       : "skipped" as const;
     return {

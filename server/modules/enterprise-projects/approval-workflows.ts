@@ -4,7 +4,9 @@
  * condition in words, and whether it applies to the project — a step applies
  * when the project's budget reaches its minimum (0: any budget) and its risk
  * reaches its minimum level (empty: any risk); a step that does not apply is
- * passed over when the project goes through the workflow.
+ * passed over when the project goes through the workflow. Whether a step with a
+ * budget minimum applies tells the budget's range, so for a caller who may not
+ * see the budget (a level-1 field) it is unknown (`null`), as the budget is.
  */
 import type { Queryable } from "../../db/database.ts";
 import { roleLabel } from "../../platform/access/role-label.ts";
@@ -12,9 +14,9 @@ import { roleLabel } from "../../platform/access/role-label.ts";
 /** Risk levels from least to most risky (the project's risk_level options). */
 const RISK_ORDER = ["low", "medium", "high", "critical"];
 
-/** What a step's condition is checked against. */
+/** What a step's condition is checked against (the budget null: hidden from the caller). */
 export interface ProjectFacts {
-  budget: number;
+  budget: number | null;
   risk_level: string;
 }
 
@@ -36,12 +38,13 @@ export interface StoredWorkflow {
   steps: StoredStep[];
 }
 
-/** Whether a step's condition holds for a project. */
-export function stepApplies(step: StoredStep, project: ProjectFacts): boolean {
-  const budgetHolds = step.min_budget <= 0 || project.budget >= step.min_budget;
+/** Whether a step's condition holds for a project; null when it hangs on a budget not known. */
+export function stepApplies(step: StoredStep, project: ProjectFacts): boolean | null {
   const riskHolds = step.min_risk_level === "" ||
     RISK_ORDER.indexOf(project.risk_level) >= RISK_ORDER.indexOf(step.min_risk_level);
-  return budgetHolds && riskHolds;
+  if (!riskHolds) return false;
+  if (step.min_budget <= 0) return true;
+  return project.budget === null ? null : project.budget >= step.min_budget;
 }
 
 /** A step's condition in words. */
@@ -72,7 +75,7 @@ export function nextApplicableStep(
   project: ProjectFacts,
   from: number,
 ): StoredStep | null {
-  return workflow.steps.find((s) => s.idx >= from && stepApplies(s, project)) ?? null;
+  return workflow.steps.find((s) => s.idx >= from && stepApplies(s, project) === true) ?? null;
 }
 
 async function stepsOf(q: Queryable, organizationId: string, ids: string[]) {

@@ -82,6 +82,44 @@ Deno.test("approval workflows list each step's approver, condition and whether i
   });
 });
 
+Deno.test("a member, who may not see the budget, is not told whether a step with a budget minimum applies", async () => {
+  await withApp(async (t) => {
+    const id = await createWorkflow(t);
+    const base = `/enterprise-projects/${await createProject(t)}`;
+    const member = await t.tokenFor("member@acme.test");
+    const { data } = await jsonOf<{
+      data: { workflows: { id: string; applicable_steps: number | null; steps: unknown[] }[] };
+    }>(await t.call("GET", `${base}/approval-workflows`, { token: member }));
+    const workflow = data.workflows.find((w) => w.id === id)!;
+    assertEquals(workflow.applicable_steps, null);
+    assertEquals(
+      workflow.steps.map((s) => {
+        const { step_name, condition, applies } = s as Record<string, unknown>;
+        return [step_name, condition, applies];
+      }),
+      [
+        ["Executive review", "Always", true],
+        ["Delivery board", "Budget from 100,000", null],
+        ["Risk board", "Risk high or higher", false],
+      ],
+    );
+    await submit(t, base, await t.tokenFor("pm@acme.test"), id);
+    const status = await jsonOf<{ data: Status }>(
+      await t.call("GET", `${base}/approval-status`, { token: member }),
+    );
+    assertEquals(
+      status.data.current!.steps.map((
+        s,
+      ) => [s.step_name, s.state, (s as { applies?: unknown }).applies]),
+      [
+        ["Executive review", "current", true],
+        ["Delivery board", "waiting", null],
+        ["Risk board", "skipped", false],
+      ],
+    );
+  });
+});
+
 Deno.test("each step's approver approves in turn, a step that does not apply is passed over, and the project ends approved with every step in the history", async () => {
   await withApp(async (t) => {
     const workflow = await createWorkflow(t);

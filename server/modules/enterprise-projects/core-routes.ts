@@ -14,6 +14,7 @@ import type { Api } from "../../platform/http/api.ts";
 import type { EnterpriseDeps } from "./mod.ts";
 import { projectHead } from "./core-repo.ts";
 import { includedParts, projectParts } from "./core-parts.ts";
+import { readableTasks } from "./project-visibility.ts";
 import { recordVersion } from "./versions-snapshot.ts";
 import { withEnterpriseDefaults } from "./core-defaults.ts";
 import { bulkUpdateRoutes } from "./core-bulk.ts";
@@ -103,14 +104,19 @@ export function coreProjectRoutes(api: Api, deps: EnterpriseDeps): void {
     const id = c.req.param("id")!;
     await projectHead(db, access.organizationId, id);
     const { record } = await records.get(access, "project", id);
-    return c.json({
-      project: record,
-      ...(await projectParts(
-        db,
-        { organizationId: access.organizationId, projectId: id, today: today() },
-        parts,
-      )),
-    });
+    const included = await projectParts(
+      db,
+      { organizationId: access.organizationId, projectId: id, today: today() },
+      parts,
+    );
+    // The project's tasks only as far as the caller may read each (members: their own).
+    if (included.tasks) included.tasks = await readableTasks(records, access, included.tasks);
+    if (included.phases) {
+      for (const phase of included.phases) {
+        phase.tasks = await readableTasks(records, access, phase.tasks);
+      }
+    }
+    return c.json({ project: record, ...included });
   });
 
   api.route({

@@ -275,6 +275,7 @@ function dataCareProjectRoutes(api: Api, deps: EnterpriseDeps): void {
   api.route({
     method: "post",
     path: "/enterprise-projects/:id/data-integrity-tests",
+    reads: true,
     tag: TAG,
     summary: "Orphans, dependency cycles, dates out of order and totals that disagree",
     body: EmptyRequest,
@@ -299,6 +300,7 @@ function dataCareProjectRoutes(api: Api, deps: EnterpriseDeps): void {
   api.route({
     method: "post",
     path: "/enterprise-projects/:id/performance-tests",
+    reads: true,
     tag: TAG,
     summary: "Run a scenario of the project's queries N times and report p50, p95 and max",
     description:
@@ -321,6 +323,7 @@ function dataCareProjectRoutes(api: Api, deps: EnterpriseDeps): void {
   api.route({
     method: "post",
     path: "/enterprise-projects/:id/migration-tests",
+    reads: true,
     tag: TAG,
     summary: "Check the project's rows against a target schema version, row by row",
     description: TARGET_SCHEMAS.map((t) => `${t.id}: ${t.description}`).join(" "),

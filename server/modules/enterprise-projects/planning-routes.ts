@@ -36,6 +36,7 @@ export function planningRoutes(api: Api, deps: EnterpriseDeps): void {
   api.route({
     method: "post",
     path: `${BASE}/analyze-requirements`,
+    reads: true,
     tag: TAG,
     summary: "The requirements found in an attached plain-text or Markdown document, sized",
     description: ESTIMATION_RULE,
@@ -58,6 +59,7 @@ export function planningRoutes(api: Api, deps: EnterpriseDeps): void {
   api.route({
     method: "post",
     path: `${BASE}/generate-recommendations`,
+    reads: true,
     tag: TAG,
     summary:
       "Recommendations from the project's risk, capacity, velocity, overdue and unassigned work and critical path slack",
@@ -85,6 +87,7 @@ export function planningRoutes(api: Api, deps: EnterpriseDeps): void {
   api.route({
     method: "post",
     path: `${BASE}/optimize-schedule`,
+    reads: true,
     tag: TAG,
     summary:
       "The critical path and a resource-levelled schedule of the open tasks (written only with apply: true)",
@@ -108,6 +111,7 @@ export function planningRoutes(api: Api, deps: EnterpriseDeps): void {
   api.route({
     method: "post",
     path: `${BASE}/analytics`,
+    reads: true,
     tag: TAG,
     summary: "The project's analytics summary (the project analytics screen's figures)",
     audience: "staff",
@@ -139,6 +143,7 @@ export function planningRoutes(api: Api, deps: EnterpriseDeps): void {
   api.route({
     method: "post",
     path: `${BASE}/performance-report`,
+    reads: true,
     tag: TAG,
     summary: "A summary, detailed or executive performance report, with CSV and PDF download links",
     audience: "staff",

@@ -10,6 +10,7 @@ import type {
   ScheduleConstraints,
 } from "../../../schemas/api/enterprise-projects/planning.ts";
 import type { Database, Queryable } from "../../db/database.ts";
+import { readableTasks } from "./project-visibility.ts";
 import type { Access } from "../../platform/access/access.ts";
 import { invalidInput } from "../../platform/errors/app-error.ts";
 import { joinedValues } from "../../db/dialect.ts";
@@ -95,6 +96,10 @@ export async function optimizeSchedule(
       },
     );
   }
+  // Every open task is planned; the answer names only those the caller may read.
+  const readable = new Set(
+    (await readableTasks(records, access, tasks)).map((t) => t.id),
+  );
   let plan;
   try {
     plan = planSchedule(tasks, await members(db, access.organizationId, input.projectId), {
@@ -106,7 +111,7 @@ export async function optimizeSchedule(
     if (!(error instanceof CycleError)) throw error;
     throw invalidInput(
       `The task dependencies form a cycle: ${
-        error.tasks.map((t) => `${t.title} (${t.id})`).join(" → ")
+        error.tasks.map((t) => (readable.has(t.id) ? `${t.title} (${t.id})` : t.id)).join(" → ")
       }`,
       { dependencies: `Cycle through ${error.tasks.map((t) => t.id).join(", ")}` },
     );
@@ -133,8 +138,8 @@ export async function optimizeSchedule(
   }
   return {
     project_id: input.projectId,
-    tasks: plan.tasks,
-    critical_path: plan.critical_path,
+    tasks: plan.tasks.filter((t) => readable.has(t.task_id)),
+    critical_path: plan.critical_path.filter((id) => readable.has(id)),
     end_date_before: before,
     end_date_after: after,
     change_in_days: before && after

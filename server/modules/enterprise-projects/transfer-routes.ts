@@ -21,6 +21,7 @@ export function transferRoutes(api: Api, { db, records, clock }: EnterpriseDeps)
   api.route({
     method: "post",
     path: "/enterprise-projects/export",
+    reads: true,
     tag: TAG,
     summary:
       "Exports projects whole (JSON: fields, phases, allocations, tasks, dependencies) or as CSV",

@@ -25,7 +25,8 @@ const TASK_LABELS: Readonly<Record<string, string>> = {
   phase: "Phase",
   dependencies: "Depends on",
 };
-import { snapshotOf, type VersionRow } from "./versions-repo.ts";
+import type { VersionRow } from "./versions-repo.ts";
+import type { Snapshot } from "./versions-snapshot.ts";
 
 /** How a compared value reads: option labels, people's names, "—" for nothing. */
 type Shown = (value: unknown, field?: RecordField) => string;
@@ -91,15 +92,18 @@ function compareRows(
   }
 }
 
-/** The differences from version `from` to version `to`. */
+/**
+ * The differences from version `from` to version `to`, between their snapshots as
+ * the caller may see them (project-visibility.ts).
+ */
 export function compareVersions(
   projectId: string,
   versions: { from: VersionRow; to: VersionRow },
-  names: ReadonlyMap<string, string>,
+  seen: { snapshots: { from: Snapshot; to: Snapshot }; names: ReadonlyMap<string, string> },
 ): z.infer<typeof VersionsCompareResponse> {
   const { from, to } = versions;
-  const a = snapshotOf(from);
-  const b = snapshotOf(to);
+  const { from: a, to: b } = seen.snapshots;
+  const names = seen.names;
   const shown = showing(names);
   const differences: z.infer<typeof Difference>[] = [];
   for (const key of new Set([...Object.keys(a.fields), ...Object.keys(b.fields)])) {

@@ -23,6 +23,8 @@ import {
   versionsOf,
 } from "./versions-repo.ts";
 import { compareVersions } from "./versions-compare.ts";
+import { visibleProjectValues, visibleSnapshot } from "./project-visibility.ts";
+import type { Snapshot } from "./versions-snapshot.ts";
 
 const TAG = "Enterprise projects";
 
@@ -37,7 +39,7 @@ function versionNumber(text: string | undefined): number {
 function versionItem(
   row: VersionRow,
   names: Map<string, string>,
-  withSnapshot = false,
+  shown?: Snapshot,
 ): z.infer<typeof S.VersionItem> {
   const snapshot = snapshotOf(row);
   return {
@@ -49,7 +51,7 @@ function versionItem(
     rolled_back_from: row.rolled_back_from === null ? null : Number(row.rolled_back_from),
     rollback_reason: row.rollback_reason,
     task_count: snapshot.tasks.length,
-    ...(withSnapshot ? { snapshot } : {}),
+    ...(shown ? { snapshot: shown } : {}),
   };
 }
 
@@ -81,7 +83,8 @@ export function versionRoutes(api: Api, { db, records, clock }: EnterpriseDeps):
       return (await versionOf(tx, access.organizationId, id, n))!;
     });
     const names = await userNames(db, [row.created_by]);
-    return c.json({ version: versionItem(row, names, true) }, 201);
+    const shown = await visibleSnapshot(records, access, snapshotOf(row));
+    return c.json({ version: versionItem(row, names, shown) }, 201);
   });
 
   api.route({
@@ -115,11 +118,19 @@ export function versionRoutes(api: Api, { db, records, clock }: EnterpriseDeps):
     const from = await versionOf(db, access.organizationId, id, versionNumber(query.from));
     const to = await versionOf(db, access.organizationId, id, versionNumber(query.to));
     if (!from || !to) throw notFound("Version");
-    const people = [from, to].flatMap((v) => {
-      const s = snapshotOf(v);
-      return [s.fields.manager, ...s.members.map((m) => m.user), ...s.tasks.map((t) => t.assignee)];
-    }) as (string | null)[];
-    return c.json(compareVersions(id, { from, to }, await userNames(db, people)));
+    // Each version as the caller may see it: fields of their level, the tasks they may read.
+    const shown = {
+      from: await visibleSnapshot(records, access, snapshotOf(from)),
+      to: await visibleSnapshot(records, access, snapshotOf(to)),
+    };
+    const people = [shown.from, shown.to].flatMap((s) => [
+      s.fields.manager,
+      ...s.members.map((m) => m.user),
+      ...s.tasks.map((t) => t.assignee),
+    ]) as (string | null)[];
+    return c.json(
+      compareVersions(id, { from, to }, { snapshots: shown, names: await userNames(db, people) }),
+    );
   });
 
   api.route({
@@ -160,7 +171,7 @@ export function versionRoutes(api: Api, { db, records, clock }: EnterpriseDeps):
     const names = await userNames(db, [row.created_by]);
     return c.json({
       project: (await records.get(access, "project", id)).record,
-      version: versionItem(row, names, true),
+      version: versionItem(row, names, await visibleSnapshot(records, access, snapshotOf(row))),
     });
   });
 
@@ -183,8 +194,17 @@ export function versionRoutes(api: Api, { db, records, clock }: EnterpriseDeps):
     let version = 0;
     for (const entry of entries) {
       version += 1;
-      const before = entry.before_value ? JSON.parse(entry.before_value) : {};
-      const after = entry.after_value ? JSON.parse(entry.after_value) : {};
+      // The audited values as the project's own GET shows them (no budget below level 1).
+      const before = visibleProjectValues(
+        records,
+        access,
+        entry.before_value ? JSON.parse(entry.before_value) : {},
+      );
+      const after = visibleProjectValues(
+        records,
+        access,
+        entry.after_value ? JSON.parse(entry.after_value) : {},
+      );
       for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
         changes.push({
           field,

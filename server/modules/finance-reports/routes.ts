@@ -61,6 +61,7 @@ export function financeReportRoutes(api: Api, db: Database, clock: () => number)
     {
       method: "post",
       path: "/api/finance/dashboard",
+      reads: true,
       tag: "Finance",
       summary: "Revenue, collections, outstanding by age, overdue invoices, expenses and budgets",
       description:
@@ -78,6 +79,7 @@ export function financeReportRoutes(api: Api, db: Database, clock: () => number)
   api.route({
     method: "post",
     path: "/api/finance/reports/invoices",
+    reads: true,
     tag: "Finance",
     summary: "An invoice report: summary, aging, by client, by month or tax summary",
     description:
@@ -123,6 +125,7 @@ export function financeReportRoutes(api: Api, db: Database, clock: () => number)
   api.route({
     method: "post",
     path: "/api/finance/reports/expenses",
+    reads: true,
     tag: "Finance",
     summary: "The expense report: claimed, approved and paid by category and by month",
     audience: "staff",

@@ -90,6 +90,7 @@ export function invoiceRoutes(
   api.route({
     method: "post",
     path: "/portal/invoices",
+    reads: true,
     tag: "Client portal",
     summary: "The client's submitted invoices, newest first",
     audience: "portal",
@@ -128,6 +129,7 @@ export function invoiceRoutes(
   api.route({
     method: "post",
     path: "/api/finance/tax-summary",
+    reads: true,
     tag: "Tax",
     summary: "Tax collected per tax template and month, from submitted invoices",
     description:

@@ -59,6 +59,7 @@ export function leadRoutes(
     {
       method: "post",
       path: "/leads",
+      reads: true,
       tag: "Leads",
       summary: "Leads of the organisation, filtered",
       audience: "staff",
@@ -88,6 +89,7 @@ export function leadRoutes(
     {
       method: "post",
       path: "/api/leads/stats",
+      reads: true,
       tag: "Leads",
       summary: "Lead counts by status and source, pipeline value and conversion rate",
       description:
@@ -103,6 +105,7 @@ export function leadRoutes(
   api.route({
     method: "post",
     path: "/api/leads/:id/assignments",
+    reads: true,
     tag: "Leads",
     summary: "Assignment history of one lead",
     audience: "staff",
@@ -120,6 +123,7 @@ export function leadRoutes(
     {
       method: "post",
       path: "/api/assignments",
+      reads: true,
       tag: "Leads",
       summary: "Lead assignments of the organisation, newest first",
       audience: "staff",

@@ -13,6 +13,7 @@ export function navigationRoutes(api: Api): void {
   api.route({
     method: "post",
     path: "/navigation",
+    reads: true,
     tag: "Navigation",
     summary: "Navigation module items the caller may see",
     description:

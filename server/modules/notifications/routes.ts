@@ -23,6 +23,7 @@ export function notificationRoutes(api: Api, db: Database): void {
     api.route({
       method: "post",
       path,
+      reads: true,
       tag: "Notifications",
       summary: "The caller's notifications, newest first",
       audience: "staff",

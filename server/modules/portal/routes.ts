@@ -39,6 +39,7 @@ export function portalRoutes(api: Api, db: Database, clock: () => number): void 
     ...base,
     method: "post",
     path: "/portal/projects",
+    reads: true,
     summary: "The client's projects with progress and the next milestone",
     response: PortalProjectsResponse,
   }, async (c, { access }) => {
@@ -54,6 +55,7 @@ export function portalRoutes(api: Api, db: Database, clock: () => number): void 
       ...base,
       method: "post",
       path: "/portal/milestones",
+      reads: true,
       summary: "Upcoming milestones of the client's projects",
       response: PortalMilestonesResponse,
     },
@@ -65,6 +67,7 @@ export function portalRoutes(api: Api, db: Database, clock: () => number): void 
     ...base,
     method: "post",
     path: "/portal/projects/:id/progress",
+    reads: true,
     summary: "A read-only progress view of one of the client's projects",
     description:
       "progress_percentage = progress weighted by estimated hours; schedule_progress_percentage = elapsed share of the planned window (0–100); is_on_schedule = the Monte Carlo forecast's median completion date is on or before the planned end (or the project is complete), as in the staff analytics.",
@@ -99,6 +102,7 @@ export function portalRoutes(api: Api, db: Database, clock: () => number): void 
     ...base,
     method: "post",
     path: "/portal/messages",
+    reads: true,
     summary: "The message thread with the firm",
     response: MessagesResponse,
   }, async (c, { access }) => c.json({ messages: await repo.thread(db, scopeOf(access)) }));
@@ -130,6 +134,7 @@ export function portalRoutes(api: Api, db: Database, clock: () => number): void 
     ...base,
     method: "post",
     path: "/portal/notifications",
+    reads: true,
     summary: "The firm's latest messages, as notifications",
     response: NotificationsResponse,
   }, async (c, { access }) => {
@@ -153,6 +158,7 @@ export function portalRoutes(api: Api, db: Database, clock: () => number): void 
     ...base,
     method: "post",
     path: "/portal/calendar",
+    reads: true,
     summary: "Dates of the milestones still ahead on the client's projects",
     response: CalendarResponse,
   }, async (c, { access }) => {
@@ -174,6 +180,7 @@ export function portalRoutes(api: Api, db: Database, clock: () => number): void 
     ...base,
     method: "post",
     path: "/portal/profile",
+    reads: true,
     summary: "The portal user, their client and the firm's contact details",
     response: PortalProfileResponse,
   }, async (c, { access }) => {

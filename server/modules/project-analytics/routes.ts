@@ -40,6 +40,7 @@ export function projectAnalyticsRoutes(api: Api, db: Database, clock: () => numb
   api.route({
     method: "post",
     path: "/projects/calculate-progress",
+    reads: true,
     tag: TAG,
     summary: "Progress, risk assessment and timeline of a project",
     description: ENDPOINT_DOCS.progress,
@@ -64,6 +65,7 @@ export function projectAnalyticsRoutes(api: Api, db: Database, clock: () => numb
   api.route({
     method: "post",
     path: "/projects/:id/velocity",
+    reads: true,
     tag: TAG,
     summary: "Velocity in story points per sprint",
     description: ENDPOINT_DOCS.velocity,
@@ -85,6 +87,7 @@ export function projectAnalyticsRoutes(api: Api, db: Database, clock: () => numb
   api.route({
     method: "post",
     path: "/projects/:id/burndown",
+    reads: true,
     tag: TAG,
     summary: "Remaining tasks per day against an ideal line",
     description: ENDPOINT_DOCS.burndown,
@@ -110,6 +113,7 @@ export function projectAnalyticsRoutes(api: Api, db: Database, clock: () => numb
   api.route({
     method: "post",
     path: "/projects/:id/health-score",
+    reads: true,
     tag: TAG,
     summary: "Health score, status and risk indicators",
     description: ENDPOINT_DOCS.health,
@@ -128,6 +132,7 @@ export function projectAnalyticsRoutes(api: Api, db: Database, clock: () => numb
   api.route({
     method: "post",
     path: "/projects/:id/analytics",
+    reads: true,
     tag: TAG,
     summary: "Progress, velocity, productivity and timeline over a period",
     description: ENDPOINT_DOCS.analytics,
@@ -178,6 +183,7 @@ export function projectAnalyticsRoutes(api: Api, db: Database, clock: () => numb
   api.route({
     method: "post",
     path: "/projects/compare-progress",
+    reads: true,
     tag: TAG,
     summary: "Compare the progress of several projects",
     description: ENDPOINT_DOCS.compare,
@@ -199,6 +205,7 @@ export function projectAnalyticsRoutes(api: Api, db: Database, clock: () => numb
   api.route({
     method: "post",
     path: "/projects/:id/forecast",
+    reads: true,
     tag: TAG,
     summary: "Completion forecast by Monte Carlo simulation",
     description: ENDPOINT_DOCS.forecast,
@@ -220,6 +227,7 @@ export function projectAnalyticsRoutes(api: Api, db: Database, clock: () => numb
   api.route({
     method: "post",
     path: "/projects/:id/team-performance",
+    reads: true,
     tag: TAG,
     summary: "Performance of each team member over a period",
     description: ENDPOINT_DOCS.teamPerformance,
@@ -241,6 +249,7 @@ export function projectAnalyticsRoutes(api: Api, db: Database, clock: () => numb
   api.route({
     method: "post",
     path: "/projects/:id/sprints/:sprintId/progress",
+    reads: true,
     tag: TAG,
     summary: "Progress of one sprint",
     description: ENDPOINT_DOCS.sprintProgress,

@@ -18,6 +18,7 @@ export function projectTemplateRoutes(api: Api, engine: RecordEngine): void {
   api.route({
     method: "post",
     path: "/project-templates/categories",
+    reads: true,
     tag: "Projects",
     summary: "Template categories with their templates",
     audience: "staff",

@@ -21,6 +21,7 @@ export function projectRoutes(api: Api, db: Database, engine: RecordEngine): voi
   api.route({
     method: "post",
     path: "/projects/list",
+    reads: true,
     tag: "Projects",
     summary: "Projects of the organisation (page size 100, total capped at 1000)",
     audience: "staff",

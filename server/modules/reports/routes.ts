@@ -19,6 +19,7 @@ export function reportRoutes(api: Api, db: Database, clock: () => number): void 
   api.route({
     method: "post",
     path: "/reports/operations",
+    reads: true,
     tag: "Reports",
     summary: "Project delivery across the organisation",
     description:
@@ -40,6 +41,7 @@ export function reportRoutes(api: Api, db: Database, clock: () => number): void 
   api.route({
     method: "post",
     path: "/reports/sales",
+    reads: true,
     tag: "Reports",
     summary: "The lead pipeline of the organisation",
     description:

@@ -20,6 +20,7 @@ export function settingsRoutes(api: Api, db: Database, clock: () => number): voi
   api.route({
     method: "post",
     path: "/api/settings",
+    reads: true,
     tag: "Settings",
     summary: "Organisation settings with their versions",
     audience: "staff",
@@ -40,6 +41,7 @@ export function settingsRoutes(api: Api, db: Database, clock: () => number): voi
   api.route({
     method: "post",
     path: "/api/modules/config",
+    reads: true,
     tag: "Settings",
     summary: "Every catalogue module with its switch in the current organisation",
     audience: "staff",
@@ -79,6 +81,7 @@ export function settingsRoutes(api: Api, db: Database, clock: () => number): voi
   api.route({
     method: "post",
     path: "/api/user/preferences",
+    reads: true,
     tag: "Settings",
     summary: "Read the caller's preferences; with `preferences`, merge and store them first",
     audience: "user",

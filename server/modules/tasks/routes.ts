@@ -43,6 +43,7 @@ export function taskRoutes(api: Api, engine: RecordEngine, clock: () => number):
   api.route({
     method: "post",
     path: "/tasks/list-with-details",
+    reads: true,
     tag: "Tasks",
     summary: "Tasks with project and assignee, by due date",
     description:

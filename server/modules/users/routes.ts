@@ -27,6 +27,7 @@ export function userRoutes(api: Api, db: Database): void {
   api.route({
     method: "post",
     path: "/users/list",
+    reads: true,
     tag: "Users",
     summary: "Members of the current organisation with their role",
     audience: "staff",

@@ -22,8 +22,8 @@ Deno.test("POST /users/list answers the members of the organisation with their r
   try {
     const token = await t.tokenFor("admin@acme.test");
     const body = await jsonOf<UsersBody>(await t.call("POST", "/users/list", { token, body: {} }));
-    assertEquals(body.total, 11);
-    assertEquals(body.users.length, 11);
+    assertEquals(body.total, 12);
+    assertEquals(body.users.length, 12);
     const alice = body.users.find((u) => u.id === "usr_acme_admin")!;
     assertEquals({ ...alice, joined_at: "" }, {
       id: "usr_acme_admin",
@@ -59,6 +59,7 @@ Deno.test("POST /users/list filters by role and by search text", async () => {
       "Lena",
       "Maya",
       "Omar",
+      "Sam",
       "Tom",
     ]);
     const search = await jsonOf<UsersBody>(

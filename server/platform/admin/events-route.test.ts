@@ -2,6 +2,9 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { errorOf, jsonOf } from "../../testing/http-assertions.ts";
 import { MAX_STREAMS_PER_SESSION } from "./events-route.ts";
+import { DEFAULT_CONFIG } from "../../config.ts";
+
+const MAX_STREAMS_PER_USER = DEFAULT_CONFIG.eventStreamsPerUser;
 
 /** An open event stream: read its events one by one, or until it ends. */
 async function openStream(t: TestApp, token: string) {
@@ -108,6 +111,35 @@ Deno.test(`a session may hold ${MAX_STREAMS_PER_SESSION} event streams; one more
     // A closed stream frees its place.
     await streams.pop()!.cancel();
     streams.push(await openStream(t, token));
+    for (const stream of streams) await stream.cancel();
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test(`a user may hold ${MAX_STREAMS_PER_USER} event streams over all their sessions; one more answers 429 saying so`, async () => {
+  const t = await createTestApp();
+  try {
+    const streams = [];
+    const sessions = MAX_STREAMS_PER_USER / MAX_STREAMS_PER_SESSION;
+    for (let s = 0; s < sessions; s++) {
+      const token = await t.tokenFor("sales@acme.test");
+      for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) streams.push(await openStream(t, token));
+    }
+    const fresh = await t.tokenFor("sales@acme.test");
+    const refused = await t.call("GET", "/ui/events", { token: fresh });
+    const error = await errorOf(refused, 429, "too_many_streams");
+    assertEquals(
+      error.message,
+      `At most ${MAX_STREAMS_PER_USER} event streams may be open per user; close other tabs or sign out on other devices`,
+    );
+    ok(refused.headers.get("retry-after"));
+    // Another person is not held back by this one.
+    const other = await openStream(t, await t.tokenFor("pm@acme.test"));
+    await other.cancel();
+    // A closed stream frees a place for any session of the user.
+    await streams.pop()!.cancel();
+    streams.push(await openStream(t, fresh));
     for (const stream of streams) await stream.cancel();
   } finally {
     await t.close();

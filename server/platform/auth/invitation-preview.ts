@@ -21,6 +21,7 @@ export function invitationPreviewRoutes(
   api.route({
     method: "post",
     path: "/auth/invitation/preview",
+    reads: true,
     tag: "Auth",
     summary: "The organisation and address of a one-time invitation link (400 when not usable)",
     audience: "public",

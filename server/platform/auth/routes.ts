@@ -65,6 +65,7 @@ export function authRoutes(api: Api, auth: AuthService, options: { trustedProxie
   api.route({
     method: "post",
     path: "/auth/me",
+    reads: true,
     tag: "Auth",
     summary: "The signed-in user",
     audience: "user",

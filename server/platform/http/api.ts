@@ -39,6 +39,14 @@ export interface EndpointSpec<
 > {
   method: "get" | "post" | "put" | "patch" | "delete";
   path: string;
+  /**
+   * A POST that only reads (the spec's lists, searches and figures), or reads when
+   * sent only its required fields (a preview that stores with `apply`). The
+   * OpenAPI document marks it `x-reads`, and the canary crawl
+   * (tests/contract/canary-crawl.test.ts) calls it, with every GET, as every demo
+   * account, so what it shows is held to the record visibility rule.
+   */
+  reads?: true;
   tag: string;
   summary: string;
   description?: string;

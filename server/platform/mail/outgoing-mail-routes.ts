@@ -24,6 +24,7 @@ export function outgoingMailRoutes(
   api.route({
     method: "post",
     path: "/admin/settings/outgoing-mail",
+    reads: true,
     tag: "Administration",
     summary: "Recent outgoing mail of the organisation (texts only when no mail server is set)",
     audience: "staff",

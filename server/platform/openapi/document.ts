@@ -79,6 +79,7 @@ export function buildOpenApiDocument(api: Api, version: string): Record<string, 
       },
     };
     if (spec.description) operation.description = spec.description;
+    if (spec.reads) operation["x-reads"] = true;
     if (parameters.length) operation.parameters = parameters;
     if (spec.audience !== "public") operation.security = [{ bearer: [] }];
     if (spec.body) {

@@ -46,6 +46,7 @@ export function organizationRoutes(api: Api, db: Database, clock: () => number):
   api.route({
     method: "post",
     path: "/user-organizations/by-user",
+    reads: true,
     tag: "Organizations",
     summary: "Memberships of a user",
     description,
@@ -58,6 +59,7 @@ export function organizationRoutes(api: Api, db: Database, clock: () => number):
     {
       method: "post",
       path: "/user-organizations/",
+      reads: true,
       tag: "Organizations",
       summary: "Memberships of a user (fallback; defaults to the caller)",
       description,
@@ -115,6 +117,7 @@ export function organizationRoutes(api: Api, db: Database, clock: () => number):
   api.route({
     method: "post",
     path: "/organizations/current",
+    reads: true,
     tag: "Organizations",
     summary: "The caller's current organisation",
     audience: "user",

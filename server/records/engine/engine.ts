@@ -8,13 +8,12 @@
 import { searchMembers } from "./member-search.ts";
 import type { Database, Queryable } from "../../db/database.ts";
 import type { Access } from "../../platform/access/access.ts";
-import { authorize } from "../../platform/access/authorize.ts";
 import { conflict, invalidInput, notFound } from "../../platform/errors/app-error.ts";
 import { type AuditEntry, recordAudit } from "../../platform/audit/record.ts";
 import { LIST_LIMIT_DEFAULT } from "../../../schemas/records/api.ts";
 import type { ListRequest } from "../../../schemas/records/api.ts";
 import type { RecordType } from "../define.ts";
-import { mayReach, typeFor, visibleRecord } from "./record-access.ts";
+import { mayReach, mayRead, readsField, typeFor, visibleRecord } from "./record-access.ts";
 import {
   attachChildren,
   columnFields,
@@ -96,6 +95,7 @@ export class RecordEngine {
       filters: [...(view?.filters ?? []), ...(request.filters ?? [])],
       search: request.search,
       today,
+      types: this.types,
     });
     const keys = sortKeys(type, access, request.sort ?? view?.sort ?? defaultSort(type, access));
     const asked = this.#selectedFields(type, access, request.fields);
@@ -143,8 +143,7 @@ export class RecordEngine {
   }
 
   #selectedFields(type: RecordType, access: Access, ids: readonly string[] | undefined) {
-    const level1 = authorize(access, type.module, "level1");
-    const readable = type.fields.filter((f) => f.level !== 1 || level1);
+    const readable = type.fields.filter((f) => readsField(type, access, f));
     if (!ids) return readable.filter((f) => f.type !== "table");
     const byId = new Map(readable.map((f) => [f.id, f]));
     const chosen = [];
@@ -179,10 +178,13 @@ export class RecordEngine {
     return record;
   }
 
-  /** A record with the actions the caller may take now. */
+  /** A record with the actions the caller may take now; 404 unless the caller may read it. */
   async get(access: Access, typeId: string, id: string) {
     const type = this.typeFor(access, typeId, "read");
-    const record = await this.#reachable(this.db, type, access, id);
+    const record = await loadRecord(this.db, type, access.organizationId, id);
+    if (!record || !(await mayRead({ q: this.db, types: this.types }, access, type, record))) {
+      throw notFound(type.declaration.label);
+    }
     await addLinkTitles(this.db, access.organizationId, type.fields, [record], this.findType);
     this.#derive(type, record, this.#now().slice(0, 10));
     const { actions, readOnly } = availableActions(type, access, record, this.#now());
@@ -213,7 +215,7 @@ export class RecordEngine {
   ): Promise<RecordData> {
     const now = this.#now();
     const checked = await validateRecord(
-      { q: tx, access, type, now, findType: this.findType },
+      { q: tx, access, type, now, findType: this.findType, types: this.types },
       values,
     );
     for (const rule of this.rules.get(type.id) ?? []) {
@@ -317,6 +319,7 @@ export class RecordEngine {
         type,
         now: this.#now(),
         findType: this.findType,
+        types: this.types,
         rules: this.rules.get(type.id) ?? [],
       },
       existing,
@@ -393,6 +396,7 @@ export class RecordEngine {
       filters: [],
       search: q,
       today: this.#now().slice(0, 10),
+      types: this.types,
     });
     const title = type.field.get(type.declaration.title_field)?.column ?? "name";
     const rows = await this.db.all<{ id: string; name: string; title: string }>(

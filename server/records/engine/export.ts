@@ -9,7 +9,6 @@
  * exported this way imports back (the import skips the columns it cannot set).
  */
 import type { Access } from "../../platform/access/access.ts";
-import { authorize } from "../../platform/access/authorize.ts";
 import type { Filter, Sort } from "../../../schemas/records/meta.ts";
 import type { RecordField, RecordType } from "../define.ts";
 import { type CsvCell, csvStream } from "../csv/mod.ts";
@@ -17,6 +16,7 @@ import type { RecordEngine } from "./engine.ts";
 import type { RecordData } from "./record-rows.ts";
 import { selectOptions } from "./validate-record.ts";
 import { listPages } from "./list-pages.ts";
+import { readsField } from "./record-access.ts";
 
 /**
  * Rows read per page. With the server's garbage collector settings
@@ -55,8 +55,7 @@ async function columnsFor(
   access: Access,
   type: RecordType,
 ): Promise<ExportColumn[]> {
-  const level1 = authorize(access, type.module, "level1");
-  const fields = type.fields.filter((f) => f.type !== "table" && (f.level !== 1 || level1));
+  const fields = type.fields.filter((f) => f.type !== "table" && readsField(type, access, f));
   const labels = new Set(fields.map((f) => f.label.trim().toLowerCase()));
   const columns: ExportColumn[] = [];
   const standard = (heading: string, key: string) => {

@@ -157,3 +157,122 @@ Deno.test("an upload nobody attached for a day goes with the next upload; attach
     await app.close();
   }
 });
+
+/** Uploads a file for an attach field of `typeId`; answers its id. */
+async function uploadFor(app: TestApp, token: string, typeId: string, text: string) {
+  const form = new FormData();
+  form.append("file", new File([text], "receipt.txt", { type: "text/plain" }));
+  const response = await app.fetch(
+    new Request(`http://localhost/api/records/${typeId}/files`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    }),
+  );
+  assertEquals(response.status, 201);
+  return (await response.json()).file.id as string;
+}
+
+Deno.test("a member cannot take another member's receipt by naming its file id on a document of their own", async () => {
+  const app = await createEngineTestApp();
+  try {
+    const maya = await app.tokenFor("maya@acme.test");
+    const member = await app.tokenFor("member@acme.test");
+    // Expense lines have no upload call of their own; a file is the organisation's either way.
+    const receipt = await uploadFor(app, maya, "document", "Hotel, two nights: 312.00");
+    const claim = await app.call("POST", "/api/records/expense", {
+      token: maya,
+      body: {
+        values: {
+          purpose: "Client visit",
+          approver: "usr_acme_finance",
+          lines: [{
+            date: "2026-03-02",
+            category: "lodging",
+            amount: 312,
+            receipt,
+          }],
+        },
+      },
+    });
+    assertEquals(claim.status, 201, await claim.text());
+
+    const taken = await app.call("POST", "/api/records/document", {
+      token: member,
+      body: { values: { title: "Mine now", file: receipt } },
+    });
+    assertEquals(taken.status, 400);
+    assertEquals((await taken.json()).error.details.fields.file, "No such file: upload it first");
+    const stored = await app.db.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM documents WHERE organization_id = 'org_acme' AND file = ?",
+      [receipt],
+    );
+    assertEquals(Number(stored!.n), 0, "nothing stored");
+
+    // Nor one uploaded by someone else and not attached yet; one's own upload is taken.
+    const unattached = await uploadFor(app, maya, "document", "Draft contract");
+    const early = await app.call("POST", "/api/records/document", {
+      token: member,
+      body: { values: { title: "Early", file: unattached } },
+    });
+    assertEquals(early.status, 400);
+    await early.body?.cancel();
+    const own = await uploadFor(app, member, "document", "My notes");
+    const mine = await app.call("POST", "/api/records/document", {
+      token: member,
+      body: { values: { title: "My notes", file: own } },
+    });
+    assertEquals(mine.status, 201, await mine.text());
+  } finally {
+    await app.close();
+  }
+});
+
+Deno.test("the document list, search and GET show only documents attached to records the caller may read", async () => {
+  const app = await createEngineTestApp();
+  try {
+    const admin = await app.tokenFor("admin@acme.test");
+    const member = await app.tokenFor("member@acme.test");
+    const tasks = await app.db.all<{ id: string; own: number }>(
+      `SELECT id, CASE WHEN assignee_id = 'usr_acme_member' THEN 1 ELSE 0 END AS own FROM tasks
+        WHERE organization_id = 'org_acme'
+          AND (assignee_id = 'usr_acme_member' OR (assignee_id <> 'usr_acme_member' AND created_by <> 'usr_acme_member'))
+        ORDER BY own DESC, id`,
+    );
+    const ownTask = tasks.find((t) => Number(t.own) === 1)!.id;
+    const otherTask = tasks.find((t) => Number(t.own) === 0)!.id;
+    const attach = async (title: string, task: string) => {
+      const file = await uploadFor(app, admin, "document", title);
+      const res = await app.call("POST", "/api/records/document", {
+        token: admin,
+        body: { values: { title, file, record_type: "task", record_id: task } },
+      });
+      assertEquals(res.status, 201);
+      return { id: (await res.json()).record.id as string, file };
+    };
+    const shown = await attach("Notes on my task", ownTask);
+    const hidden = await attach("Notes on someone else's task", otherTask);
+
+    const list = await app.call("POST", "/api/records/document/list", {
+      token: member,
+      body: { limit: 500 },
+    });
+    const text = await list.text();
+    assert(text.includes(shown.id));
+    assertEquals(text.includes(hidden.id) || text.includes(hidden.file), false);
+    const search = await app.call("GET", "/api/records/document/search?q=Notes", { token: member });
+    const found = await search.text();
+    assert(found.includes(shown.id));
+    assertEquals(found.includes(hidden.id), false);
+    const get = await app.call("GET", `/api/records/document/${hidden.id}`, { token: member });
+    assertEquals(get.status, 404);
+    await get.body?.cancel();
+    const adminList = await app.call("POST", "/api/records/document/list", {
+      token: admin,
+      body: { limit: 500 },
+    });
+    assert((await adminList.text()).includes(hidden.id));
+  } finally {
+    await app.close();
+  }
+});

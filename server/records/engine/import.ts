@@ -307,6 +307,7 @@ class ImportRun {
         type: this.#type,
         now: this.#now,
         findType: this.#engine.findType,
+        types: this.#engine.types,
       }, row.values);
     } catch (error) {
       const fields = invalidFields(error);

@@ -5,7 +5,6 @@
  * the capped count `RecordEngine.list` runs for every page, which a walk through
  * every page does not need and which would cost more than the page itself.
  */
-import { authorize } from "../../platform/access/authorize.ts";
 import type { SqlValue } from "../../db/database.ts";
 import type { Access } from "../../platform/access/access.ts";
 import { invalidInput } from "../../platform/errors/app-error.ts";
@@ -15,7 +14,7 @@ import { afterCursor, cursorAfter, sortKeys, whereClause } from "./list-query.ts
 import { type RecordData, rowToRecord, selectList } from "./record-rows.ts";
 import { addLinkTitles } from "./link-titles.ts";
 import { derivedStatus } from "./record-actions.ts";
-import { visibleRecord } from "./record-access.ts";
+import { readsField, visibleRecord } from "./record-access.ts";
 
 /** Which records: a list request without its paging. */
 export type PagesRequest = Pick<ListRequest, "filters" | "search" | "sort" | "view">;
@@ -43,10 +42,10 @@ export async function* listPages(
     filters: [...(view?.filters ?? []), ...(request.filters ?? [])],
     search: request.search,
     today,
+    types: engine.types,
   });
   const keys = sortKeys(type, access, request.sort ?? view?.sort ?? type.declaration.list.sort);
-  const level1 = authorize(access, type.module, "level1");
-  const fields = type.fields.filter((f) => f.type !== "table" && (f.level !== 1 || level1));
+  const fields = type.fields.filter((f) => f.type !== "table" && readsField(type, access, f));
   const order = keys.map((k) => `${k.expression} ${k.dir.toUpperCase()}`).join(", ");
   let after: { sql: string; params: SqlValue[] } | undefined;
   while (true) {

@@ -9,7 +9,6 @@
 import type { Queryable, SqlValue } from "../../db/database.ts";
 import { containsMatch, containsPattern, isoDatePlus } from "../../db/dialect.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
-import { authorize } from "../../platform/access/authorize.ts";
 import { invalidInput } from "../../platform/errors/app-error.ts";
 import { COUNT_EXACT_LIMIT, LIST_LIMIT_DEFAULT } from "../../../schemas/records/api.ts";
 import type { Filter, Sort } from "../../../schemas/records/meta.ts";
@@ -17,6 +16,7 @@ import type { RecordField, RecordType } from "../define.ts";
 import { nullable, storageClass } from "./table-ddl.ts";
 import { decodeBase64, encodeBase64Url } from "../../platform/auth/base64.ts";
 import { remembered } from "../../db/remembered.ts";
+import { readableClause, type ReadContext, readsField } from "./record-access.ts";
 
 /** A filterable or sortable key: a field, or a standard column. */
 interface Key {
@@ -45,8 +45,9 @@ export function keyOf(
   const field = type.field.get(id);
   if (field) {
     const kind = storageClass(field);
-    const hidden = field.level === 1 && !authorize(access, type.module, "level1");
-    if (kind && !hidden) return { column: field.column, field, kind, nullable: nullable(field) };
+    if (kind && readsField(type, access, field)) {
+      return { column: field.column, field, kind, nullable: nullable(field) };
+    }
   } else if (Object.hasOwn(STANDARD_KEYS, id)) {
     if (id === "status" && !type.declaration.states) {
       throw invalidInput(`Unknown field "${id}" in ${what}`, { [what]: `Unknown field "${id}"` });
@@ -69,20 +70,19 @@ export interface ListQuery {
   today: string;
 }
 
-/** The WHERE clause (with its parameters) of a list: organisation, own records, filters, search. */
+/**
+ * The WHERE clause (with its parameters) of a list: the records the caller may
+ * read (record-access.ts: organisation, own-record rule, attached records), then
+ * filters and search.
+ */
 export function whereClause(
   type: RecordType,
   access: MembershipAccess,
-  query: Pick<ListQuery, "filters" | "search" | "today">,
+  query: Pick<ListQuery, "filters" | "search" | "today"> & Pick<ReadContext, "types">,
 ): { sql: string; params: SqlValue[] } {
-  const parts = ["t.organization_id = ?"];
-  const params: SqlValue[] = [access.organizationId];
-  const own = type.declaration.own_records;
-  if (own && own.roles.includes(access.role)) {
-    const columns = own.fields.map((f) => type.field.get(f)?.column ?? f);
-    parts.push(`(${columns.map((c) => `t.${c} = ?`).join(" OR ")})`);
-    for (const _ of columns) params.push(access.user.id);
-  }
+  const readable = readableClause(query, access, type);
+  const parts = [readable.sql];
+  const params: SqlValue[] = [...readable.params];
   for (const filter of query.filters) {
     const key = keyOf(type, access, filter.field, "filters");
     const clause = filterClause(key, filter, access, query.today);
@@ -315,9 +315,9 @@ export { LIST_LIMIT_DEFAULT };
  * nothing is left, newest first.
  */
 export function defaultSort(type: RecordType, access: MembershipAccess): readonly Sort[] {
-  const level1 = authorize(access, type.module, "level1");
-  const visible = type.declaration.list.sort.filter((s) =>
-    level1 || type.field.get(s.field)?.level !== 1
-  );
+  const visible = type.declaration.list.sort.filter((s) => {
+    const field = type.field.get(s.field);
+    return !field || readsField(type, access, field);
+  });
   return visible.length > 0 ? visible : [{ field: "created_at", dir: "desc" }];
 }

@@ -1,11 +1,12 @@
 /**
  * A record's timeline: its audited changes (who, when, which field from what to
- * what), actions with their comments, and comments, newest first. Fields the
- * caller may not see (permission level) are left out of every entry.
+ * what), actions with their comments, and comments, newest first. Each entry's
+ * values go through the record's own visibility (record-access.ts), so fields the
+ * caller may not see — of child rows too, which are audited whole — are left out.
  */
 import type { Queryable } from "../../db/database.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
-import { authorize } from "../../platform/access/authorize.ts";
+import { visibleRecord } from "./record-access.ts";
 import type { RecordType } from "../define.ts";
 import { titlesOf } from "./link-titles.ts";
 
@@ -25,9 +26,6 @@ export async function recordHistory(
   id: string,
   findType: (id: string) => RecordType | undefined,
 ) {
-  const hidden = authorize(access, type.module, "level1")
-    ? new Set<string>()
-    : new Set(type.fields.filter((f) => f.level === 1).map((f) => f.id));
   const audits = await q.all<{
     id: string;
     action: string;
@@ -67,11 +65,11 @@ export async function recordHistory(
       (field === "status" ? "Status" : field === "docstatus" ? "Document status" : field);
   const entries = [
     ...audits.map((a) => {
-      const before = a.before_value ? JSON.parse(a.before_value) as Record<string, unknown> : {};
-      const after = a.after_value ? JSON.parse(a.after_value) as Record<string, unknown> : {};
+      const before = visibleRecord(type, access, a.before_value ? JSON.parse(a.before_value) : {});
+      const after = visibleRecord(type, access, a.after_value ? JSON.parse(a.after_value) : {});
       const comment = typeof after.comment === "string" ? after.comment : undefined;
       const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])]
-        .filter((f) => f !== "comment" && !hidden.has(f));
+        .filter((f) => f !== "comment");
       const kind: "created" | "changed" | "deleted" | "imported" | "action" = KINDS[a.action] ??
         "action";
       return {

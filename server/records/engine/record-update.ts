@@ -24,6 +24,7 @@ export interface UpdateScope {
   /** ISO time of the change. */
   now: string;
   findType(id: string): RecordType | undefined;
+  types: ReadonlyMap<string, RecordType>;
   /** The type's rules (record-rules.ts). */
   rules: readonly RecordRules[];
 }
@@ -69,6 +70,7 @@ export async function updateLoaded(
       existing,
       now,
       findType: scope.findType,
+      types: scope.types,
       lockedFields: options.trusted ? undefined : locked,
     },
     options.trusted ? {} : values,

@@ -18,6 +18,7 @@ import { conditionHolds, evaluateComputed } from "./conditions.ts";
 import { describeFile } from "./files.ts";
 import { uniqueKeyClashes } from "./unique-keys.ts";
 import { roundHalfAway } from "../../../schemas/money/rounding.ts";
+import { mayAttachFile } from "./file-access.ts";
 
 /** What validation gives a write: the merged record and what to store. */
 export interface ValidatedRecord {
@@ -40,6 +41,8 @@ export interface ValidationScope {
   existing?: RecordData;
   now: string;
   findType(id: string): RecordType | undefined;
+  /** Every declared type (which records hold a file, file-access.ts). */
+  types: ReadonlyMap<string, RecordType>;
   /** Fields the record's state makes read-only now (submitted records). */
   lockedFields?: ReadonlySet<string>;
 }
@@ -328,7 +331,8 @@ async function checkLinks(
     if (isEmpty(id)) continue;
     if (scope.existing && !prefix && scope.existing[field.id] === id) continue;
     if (field.type === "attach") {
-      if (!(await describeFile(scope.q, scope.access.organizationId, id as string))) {
+      // A file the caller may read or has just uploaded; any other id is unknown to them.
+      if (!(await mayAttachFile(scope, scope.access, id as string))) {
         errors[prefix + field.id] = "No such file: upload it first";
       }
       continue;
