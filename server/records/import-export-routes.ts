@@ -1,11 +1,14 @@
 /**
  * A record type's CSV import and export calls (DESIGN.md §8). Registered per type
  * by routes.ts before `GET /api/records/{type}/:id`, which would otherwise take
- * `/export` for an id. An import's body may exceed the usual 1 MiB (large-bodies.ts).
+ * `/export` for an id. An import's body may exceed the usual 1 MiB (large-bodies.ts);
+ * it is received only from a caller holding `<module>.import`, and its file is
+ * spooled to disk as it arrives, then read as a stream (engine/import.ts).
  */
 import { z } from "zod";
 import type { Api } from "../platform/http/api.ts";
 import { invalidInput } from "../platform/errors/app-error.ts";
+import { uploadedFile } from "../platform/http/uploaded-file.ts";
 import { Filter, Sort } from "../../schemas/records/meta.ts";
 import { ImportResponse } from "../../schemas/records/api.ts";
 import type { RecordType } from "./define.ts";
@@ -19,7 +22,7 @@ export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
 const Flag = z.enum(["true", "false", "1", "0"]).optional();
 
 const ImportForm = z.object({
-  file: z.instanceof(File),
+  file: uploadedFile,
   dry_run: Flag,
   /** `all` (default): nothing is stored if any row fails; `partial`: the good rows are. */
   mode: z.enum(["all", "partial"]).optional(),
@@ -68,6 +71,7 @@ export function importExportRoutes(api: Api, engine: RecordEngine, type: RecordT
     summary:
       `Imports ${plural} from a CSV file (a row with an ID updates that record); dry run; all-or-nothing unless mode is partial`,
     audience: "staff",
+    requires: { module: type.module, action: "import" },
     bodyFormat: "multipart",
     body: ImportForm,
     response: ImportResponse,

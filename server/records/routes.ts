@@ -32,6 +32,7 @@ import { invalidInput, notFound } from "../platform/errors/app-error.ts";
 import { readFile, storeFile } from "./engine/files.ts";
 import { sweepUnattachedFiles } from "./engine/file-sweep.ts";
 import { importExportRoutes } from "./import-export-routes.ts";
+import { uploadedFile } from "../platform/http/uploaded-file.ts";
 
 const DeleteQuery = z.object({ version: z.coerce.number().int().positive() }).strict();
 
@@ -340,7 +341,7 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
   });
 }
 
-const Upload = z.object({ file: z.instanceof(File) }).strict();
+const Upload = z.object({ file: uploadedFile }).strict();
 const StoredFileSchema = z.object({
   id: z.string(),
   name: z.string(),

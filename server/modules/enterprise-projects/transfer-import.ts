@@ -14,6 +14,7 @@ import type { Access } from "../../platform/access/access.ts";
 import { AppError } from "../../platform/errors/app-error.ts";
 import { invalidInput } from "../../platform/errors/app-error.ts";
 import { newId } from "../../platform/ids.ts";
+import type { UploadedFile } from "../../platform/http/uploaded-file.ts";
 import { parseCsv } from "../../records/csv/mod.ts";
 import type { RecordEngine } from "../../records/engine/engine.ts";
 import { tasksOfProjects } from "./core-repo.ts";
@@ -325,7 +326,7 @@ async function importTasks(
 }
 
 /** The file named `file`, or 400 naming the field when it is empty. */
-export async function fileText(file: File): Promise<string> {
+export async function fileText(file: UploadedFile): Promise<string> {
   const text = await file.text();
   if (text.trim() === "") {
     throw invalidInput("file: the file is empty", { file: "The file is empty" });

@@ -8,10 +8,12 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { Access } from "../access/access.ts";
 import { forbidden, unauthenticated } from "../errors/app-error.ts";
+import { requireAuthorized } from "../access/authorize.ts";
 import { guardPath } from "../catalogue/module-guard.ts";
 import type { AppEnv } from "./app-env.ts";
 import { validate } from "./json-body.ts";
 import { type BodyFormat, readRequestBody } from "./request-body.ts";
+import { Uploads } from "./uploaded-file.ts";
 import { actingFor } from "../../db/change-context.ts";
 
 /** Who may call an endpoint: anyone, any signed-in user, staff (not portal users), or portal users only. */
@@ -40,6 +42,11 @@ export interface EndpointSpec<
   documentedBody?: z.ZodType;
   /** How the body is sent: JSON (the default), or a multipart form for calls that take files. */
   bodyFormat?: BodyFormat;
+  /**
+   * The permission the call needs, checked before its body is read, so a caller
+   * who may not make the call cannot make the server receive a large body.
+   */
+  requires?: { module: string; action: string };
   query?: Q;
   response?: z.ZodType;
   status?: 200 | 201 | 202;
@@ -93,12 +100,23 @@ export class Api {
         guardPath(access, c.req.path);
       }
       if (access) c.set("access", access);
+      if (spec.requires && access) {
+        requireAuthorized(access, spec.requires.module, spec.requires.action);
+      }
       const query = spec.query ? validate(c.req.query(), spec.query, "query") : undefined;
-      const body = spec.body ? await readRequestBody(c, spec.body, spec.bodyFormat) : undefined;
-      return actingFor(
-        access?.organizationId,
-        () => handler(c, { access, body, query } as EndpointInput<A, B, Q>),
-      );
+      // A form's files live on disk until the handler has answered.
+      const uploads = new Uploads();
+      try {
+        const body = spec.body
+          ? await readRequestBody(c, spec.body, { format: spec.bodyFormat, uploads })
+          : undefined;
+        return await actingFor(
+          access?.organizationId,
+          () => handler(c, { access, body, query } as EndpointInput<A, B, Q>),
+        );
+      } finally {
+        await uploads.remove();
+      }
     });
   }
 }

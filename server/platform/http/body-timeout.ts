@@ -9,6 +9,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { requestTimeout } from "../errors/app-error.ts";
 import type { AppEnv } from "./app-env.ts";
+import { chunkReader } from "./chunk-reader.ts";
 
 /** Notes when the request's body must have arrived. */
 export function bodyTimeout(options: { timeoutMs: number }): MiddlewareHandler<AppEnv> {
@@ -33,5 +34,38 @@ export async function bodyBytesWithin(c: Context<AppEnv>): Promise<ArrayBuffer> 
     clearTimeout(timer);
     // A read left behind ends with the connection; its failure is nobody's to hear.
     reading.catch(() => {});
+  }
+}
+
+/** How much of a streamed body one read takes. */
+const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * The request's body chunk by chunk as it arrives, or a 408 once its deadline has
+ * passed; for bodies read as a stream (multipart forms), never held whole. Each
+ * chunk is valid only until the next is asked for (chunk-reader.ts).
+ */
+export async function* bodyChunksWithin(c: Context<AppEnv>): AsyncGenerator<Uint8Array> {
+  const body = c.req.raw.body;
+  if (!body) return;
+  const reader = chunkReader(body, CHUNK_BYTES);
+  const deadline = c.get("bodyDeadline");
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = deadline === undefined ? undefined : new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(requestTimeout()), Math.max(0, deadline - Date.now()));
+  });
+  late?.catch(() => {});
+  try {
+    while (true) {
+      const reading = reader.read();
+      // A read left behind ends with the connection; its failure is nobody's to hear.
+      reading.catch(() => {});
+      const chunk = late ? await Promise.race([reading, late]) : await reading;
+      if (!chunk) return;
+      yield chunk;
+    }
+  } finally {
+    clearTimeout(timer);
+    await reader.cancel();
   }
 }
