@@ -8,6 +8,7 @@
  * the wrong way.
  */
 import type { RecordField } from "../define.ts";
+import { quoted } from "./coerce.ts";
 
 /** What one column of the file holds. */
 export type ImportColumn =
@@ -85,18 +86,26 @@ export function mapHeader(
     const target = field ? field.id : key === "id" ? "id" : undefined;
     if (!key) return fail(null, `Column ${index + 1} has no heading`);
     if (target && seen.has(target)) {
-      return fail(field?.id ?? null, `Column "${heading}" repeats column "${seen.get(target)}"`);
+      return fail(
+        field?.id ?? null,
+        `Column ${quoted(heading)} repeats column ${quoted(seen.get(target)!)}`,
+      );
     }
     if (target) seen.set(target, heading);
     if (target === "id") return { kind: "id" };
     if (field?.type === "table") {
-      return fail(field.id, `Column "${heading}" holds child rows, which a CSV import cannot set`);
+      return fail(
+        field.id,
+        `Column ${quoted(heading)} holds child rows, which a CSV import cannot set`,
+      );
     }
     if (field) return importable(field) ? { kind: "field", field } : { kind: "skipped" };
     if (system.has(key)) return { kind: "skipped" };
     return fail(
       null,
-      `Unknown column "${heading}": it is neither a field id nor a field label of ${options.typeLabel}`,
+      `Unknown column ${
+        quoted(heading)
+      }: it is neither a field id nor a field label of ${options.typeLabel}`,
     );
   });
   return { mapping: { columns, hasId: seen.has("id") }, failures };

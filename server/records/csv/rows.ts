@@ -4,7 +4,7 @@
  * resolved with one call per link target, never one query per row.
  */
 import type { SelectOption } from "../../../schemas/records/meta.ts";
-import { coerceCell } from "./coerce.ts";
+import { coerceCell, quoted } from "./coerce.ts";
 import type { HeaderMapping, ImportFailure } from "./header.ts";
 import type { CsvRow } from "./reader.ts";
 
@@ -80,8 +80,11 @@ export async function coerceRows(
       if (!error && field.type === "link" && typeof value === "string") {
         const ids = found.get(field.link!)?.get(value) ?? [];
         if (ids.length === 1) value = ids[0];
-        else if (ids.length === 0) error = `No ${field.link} matches "${value}" by ID or title`;
-        else error = `${ids.length} ${field.link} records are titled "${value}"; write the ID`;
+        else if (ids.length === 0) {
+          error = `No ${field.link} matches ${quoted(value)} by ID or title`;
+        } else {
+          error = `${ids.length} ${field.link} records are titled ${quoted(value)}; write the ID`;
+        }
       }
       if (error) {
         ok = false;

@@ -1,7 +1,8 @@
 /**
  * How an import's file is received and read, through HTTP: refused before its
- * body is read when the caller may not import, and imports sent at once taking
- * turns. Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL.
+ * body is read when the caller may not import, long cells quoted briefly in
+ * failures, and imports sent at once taking turns. Runs on SQLite and, with
+ * TEST_DATABASE_URL, on PostgreSQL.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { createEngineTestApp, grant } from "../testing/engine-app.ts";
@@ -87,6 +88,30 @@ Deno.test("An import by a caller without <module>.import is refused before its b
     assertEquals(response.status, 403);
     assertEquals((await response.json()).error.message, "Missing permission milestones.import");
     assert(sent < 1024 * 1024, `${sent} bytes of the body were read before the refusal`);
+  } finally {
+    await app.close();
+  }
+});
+
+Deno.test("A failure quotes at most 60 characters of its cell, however long the cell", async () => {
+  const app = await createEngineTestApp();
+  try {
+    await grant(app, "firm_admin", "milestones", ["import"]);
+    const admin = await app.tokenFor(ADMIN);
+    const long = "9".repeat(30_000) + "x";
+    const lines = ["Title,Visits,Kind"];
+    for (let i = 0; i < 300; i++) lines.push(`Job ${i},${long},${long}`);
+    const { status, body } = await importCsv(app, admin, "sample_job", lines.join("\n"));
+    assertEquals([status, body.created, body.failed.length], [200, 0, 600]);
+    const quoted = `"${"9".repeat(60)}…"`;
+    assertEquals(body.failed[0], {
+      line: 2,
+      field: "visits",
+      message: `${quoted} is not a number`,
+    });
+    assertEquals(body.failed[1].field, "kind");
+    assert(body.failed[1].message.startsWith(`${quoted} is not one of the options`));
+    assert(body.failed.every((f) => f.message.length < 200), "a failure repeats its cell");
   } finally {
     await app.close();
   }
