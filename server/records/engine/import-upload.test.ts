@@ -1,8 +1,8 @@
 /**
  * How an import's file is received and read, through HTTP: refused before its
- * body is read when the caller may not import, long cells quoted briefly in
- * failures, and imports sent at once taking turns. Runs on SQLite and, with
- * TEST_DATABASE_URL, on PostgreSQL.
+ * body is read when the caller may not import, a NUL character in a cell failing
+ * its row, long cells quoted briefly in failures, and imports sent at once taking
+ * turns. Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { createEngineTestApp, grant } from "../testing/engine-app.ts";
@@ -88,6 +88,37 @@ Deno.test("An import by a caller without <module>.import is refused before its b
     assertEquals(response.status, 403);
     assertEquals((await response.json()).error.message, "Missing permission milestones.import");
     assert(sent < 1024 * 1024, `${sent} bytes of the body were read before the refusal`);
+  } finally {
+    await app.close();
+  }
+});
+
+Deno.test("A NUL character in a cell fails its row, naming the line and the column; nothing of it is stored", async () => {
+  const app = await createEngineTestApp();
+  try {
+    await grant(app, "firm_admin", "time-tracking", ["import"]);
+    const admin = await app.tokenFor(ADMIN);
+    const csv = "Name,Email\r\nAda Lovelace,ada@example.com\r\n" +
+      "Grace\u0000Hopper,grace@example.com\r\nAlan Turing,alan@exa\u0000mple.com\r\n";
+    const failed = [
+      {
+        line: 3,
+        field: "full_name",
+        message: 'Column "Name" holds a NUL character (U+0000), which cannot be stored; remove it',
+      },
+      {
+        line: 4,
+        field: "email",
+        message: 'Column "Email" holds a NUL character (U+0000), which cannot be stored; remove it',
+      },
+    ];
+    const whole = await importCsv(app, admin, "sample_contact", csv);
+    assertEquals([whole.status, whole.body.created, whole.body.failed], [200, 0, failed]);
+    assertEquals(await contactNames(app), []);
+
+    const partial = await importCsv(app, admin, "sample_contact", csv, { mode: "partial" });
+    assertEquals([partial.status, partial.body.created, partial.body.failed], [200, 1, failed]);
+    assertEquals(await contactNames(app), ["Ada Lovelace"]);
   } finally {
     await app.close();
   }
