@@ -2,13 +2,15 @@
  * A record type's CSV import and export calls (DESIGN.md §8). Registered per type
  * by routes.ts before `GET /api/records/{type}/:id`, which would otherwise take
  * `/export` for an id. An import's body may exceed the usual 1 MiB: up to
- * IMPORT_MAX_BYTES, read only for callers holding the type's import permission.
+ * IMPORT_MAX_BYTES, read only for callers holding the type's import permission,
+ * its file spooled to disk as it arrives, then read as a stream (engine/import.ts).
  */
 import { z } from "zod";
 import type { Api } from "../platform/http/api.ts";
 import type { BodyLimit } from "../platform/http/body-limit.ts";
 import { invalidInput } from "../platform/errors/app-error.ts";
 import { nestsDeeperThan, TOO_DEEP } from "../platform/http/json-nesting.ts";
+import { uploadedFile } from "../platform/http/uploaded-file.ts";
 import { Filter, Sort } from "../../schemas/records/meta.ts";
 import { ImportResponse } from "../../schemas/records/api.ts";
 import type { RecordType } from "./define.ts";
@@ -31,7 +33,7 @@ export const IMPORT_BODY_LIMIT: BodyLimit = {
 const Flag = z.enum(["true", "false", "1", "0"]).optional();
 
 const ImportForm = z.object({
-  file: z.instanceof(File),
+  file: uploadedFile,
   dry_run: Flag,
   /** `all` (default): nothing is stored if any row fails; `partial`: the good rows are. */
   mode: z.enum(["all", "partial"]).optional(),
@@ -88,7 +90,7 @@ export function importExportRoutes(api: Api, engine: RecordEngine, type: RecordT
     response: ImportResponse,
   }, async (c, { access, body }) =>
     c.json(
-      await importRecords(engine, access, type.id, body.file.stream(), {
+      await importRecords(engine, access, type.id, () => body.file.stream(), {
         dryRun: body.dry_run === "true" || body.dry_run === "1",
         partial: body.mode === "partial",
         requestId: c.get("requestId"),

@@ -34,6 +34,7 @@ import { FILE_MAX_BYTES, readFile, storeFile } from "./engine/files.ts";
 import type { BodyLimit } from "../platform/http/body-limit.ts";
 import { sweepUnattachedFiles } from "./engine/file-sweep.ts";
 import { FORM_OVERHEAD_BYTES, importExportRoutes } from "./import-export-routes.ts";
+import { uploadedFile } from "../platform/http/uploaded-file.ts";
 
 const DeleteQuery = z.object({ version: z.coerce.number().int().positive() }).strict();
 
@@ -344,7 +345,7 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
   });
 }
 
-const Upload = z.object({ file: z.instanceof(File) }).strict();
+const Upload = z.object({ file: uploadedFile }).strict();
 
 /** The body limit of a file upload: the file and its form. */
 const FILE_BODY_LIMIT: BodyLimit = {

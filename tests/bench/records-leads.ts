@@ -25,7 +25,7 @@ interface FieldMeta {
 }
 
 /** The first allowed value of each of the lead's select fields, from its metadata. */
-async function selectValues(
+export async function selectValues(
   url: string,
   headers: Record<string, string>,
 ): Promise<Map<string, string>> {

@@ -16,6 +16,7 @@ const BENCHES = [
   "records-list",
   "records-form",
   "records-import",
+  "records-import-memory",
   "records-export",
   "enterprise-transfer",
   "enterprise-schedule",

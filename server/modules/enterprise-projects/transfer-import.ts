@@ -16,6 +16,7 @@ import { invalidInput } from "../../platform/errors/app-error.ts";
 import { newId } from "../../platform/ids.ts";
 import { CsvError, type CsvRow, parseCsv } from "../../records/csv/mod.ts";
 import { nestsDeeperThan, TOO_DEEP } from "../../platform/http/json-nesting.ts";
+import type { UploadedFile } from "../../platform/http/uploaded-file.ts";
 import type { RecordEngine } from "../../records/engine/engine.ts";
 import { tasksOfProjects } from "./core-repo.ts";
 import { CSV_COLUMNS, ExportedProject, ExportFile } from "./transfer-format.ts";
@@ -342,7 +343,7 @@ async function importTasks(
 }
 
 /** The file named `file`, or 400 naming the field when it is empty. */
-export async function fileText(file: File): Promise<string> {
+export async function fileText(file: UploadedFile): Promise<string> {
   const text = await file.text();
   if (text.trim() === "") {
     throw invalidInput("file: the file is empty", { file: "The file is empty" });

@@ -8,6 +8,7 @@ import * as S from "../../../schemas/api/enterprise-projects/core.ts";
 import { requireAuthorized } from "../../platform/access/authorize.ts";
 import { invalidInput } from "../../platform/errors/app-error.ts";
 import type { Api } from "../../platform/http/api.ts";
+import { uploadedFile } from "../../platform/http/uploaded-file.ts";
 import type { EnterpriseDeps } from "./mod.ts";
 import { exportCsv, exportJson } from "./transfer-format.ts";
 import { fileText, importProjects, readImportFile } from "./transfer-import.ts";
@@ -64,7 +65,9 @@ export function transferRoutes(api: Api, { db, records, clock }: EnterpriseDeps)
       "Imports an export file (JSON or CSV): dry_run, on_conflict skip|update; bad rows reported by line and field; all-or-nothing",
     audience: "staff",
     bodyFormat: "multipart",
-    body: S.ImportForm,
+    // The form's file arrives spooled to disk (platform/http/uploaded-file.ts).
+    body: S.ImportForm.extend({ file: uploadedFile }),
+    documentedBody: S.ImportForm,
     bodyLimit: IMPORT_BODY_LIMIT,
     permission: { module: "projects", actions: ["import"] },
     response: S.ImportResponse,

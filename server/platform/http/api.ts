@@ -21,6 +21,7 @@ import type { AppEnv } from "./app-env.ts";
 import { validate } from "./json-body.ts";
 import { type BodyFormat, readRequestBody } from "./request-body.ts";
 import type { BodyLimit } from "./body-limit.ts";
+import { Uploads } from "./uploaded-file.ts";
 import { actingFor } from "../../db/change-context.ts";
 
 /** The query of a call that declares none. */
@@ -131,18 +132,24 @@ export class Api {
       if (access) c.set("access", access);
       // A call that declares no query takes none: an unknown parameter is refused by name.
       const query = validate(c.req.query(), spec.query ?? NO_QUERY, "query");
-      const body = spec.body
-        ? await readRequestBody(c, spec.body, { format: spec.bodyFormat, limit })
-        : undefined;
-      return actingFor(
-        access?.organizationId,
-        () =>
-          handler(c, {
-            access,
-            body,
-            query: spec.query ? query : undefined,
-          } as EndpointInput<A, B, Q>),
-      );
+      // A form's files live on disk until the handler has answered.
+      const uploads = new Uploads();
+      try {
+        const body = spec.body
+          ? await readRequestBody(c, spec.body, { format: spec.bodyFormat, limit, uploads })
+          : undefined;
+        return await actingFor(
+          access?.organizationId,
+          () =>
+            handler(c, {
+              access,
+              body,
+              query: spec.query ? query : undefined,
+            } as EndpointInput<A, B, Q>),
+        );
+      } finally {
+        await uploads.remove();
+      }
     });
   }
 }

@@ -11,6 +11,7 @@
 import type { Context } from "hono";
 import { AppError, requestTimeout } from "../errors/app-error.ts";
 import type { AppEnv } from "./app-env.ts";
+import { chunkReader } from "./chunk-reader.ts";
 
 /** How large a call's body may be, and what a caller sending more is told. */
 export interface BodyLimit {
@@ -97,4 +98,47 @@ async function readUpTo(
     offset += chunk.length;
   }
   return joined;
+}
+
+/** How much of a streamed body one read takes. */
+const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * The request's body chunk by chunk as it arrives, for bodies read as a stream
+ * (multipart forms, whose files are spooled to disk), never held whole: 413 past
+ * the limit (before a byte is read when `Content-Length` says so), 408 once the
+ * body's deadline has passed. Each chunk is valid only until the next is asked
+ * for (chunk-reader.ts).
+ */
+export async function* bodyChunksWithin(
+  c: Context<AppEnv>,
+  limit: BodyLimit,
+): AsyncGenerator<Uint8Array> {
+  const declared = declaredLength(c);
+  if (declared !== undefined && declared > limit.bytes) throw tooLarge(limit);
+  const body = c.req.raw.body;
+  if (!body) return;
+  const reader = chunkReader(body, CHUNK_BYTES);
+  const deadline = c.get("bodyDeadline");
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = deadline === undefined ? undefined : new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(requestTimeout()), Math.max(0, deadline - Date.now()));
+  });
+  late?.catch(() => {});
+  let size = 0;
+  try {
+    while (true) {
+      const reading = reader.read();
+      // A read left behind ends with the connection; its failure is nobody's to hear.
+      reading.catch(() => {});
+      const chunk = late ? await Promise.race([reading, late]) : await reading;
+      if (!chunk) return;
+      size += chunk.length;
+      if (size > limit.bytes) throw tooLarge(limit);
+      yield chunk;
+    }
+  } finally {
+    clearTimeout(timer);
+    await reader.cancel();
+  }
 }

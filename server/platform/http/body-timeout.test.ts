@@ -43,3 +43,28 @@ Deno.test("A half-sent request body is answered 408 with Connection: close withi
     await t.close();
   }
 });
+
+Deno.test("A half-sent multipart form (a file being imported) is answered 408 too", async () => {
+  const t = await createTestApp({ requestBodyTimeoutMs: 300 });
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, t.fetch);
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.addr.port });
+  try {
+    const token = await t.tokenFor("admin@acme.test");
+    await conn.write(
+      new TextEncoder().encode(
+        "POST /api/records/lead/import HTTP/1.1\r\nHost: localhost\r\n" +
+          `Authorization: Bearer ${token}\r\n` +
+          "Content-Type: multipart/form-data; boundary=edge\r\nContent-Length: 5000\r\n\r\n" +
+          '--edge\r\nContent-Disposition: form-data; name="file"; filename="leads.csv"\r\n\r\n' +
+          "name,source\r\nAda,",
+      ),
+    );
+    const answer = await firstAnswer(conn, 3000);
+    ok(answer.startsWith("HTTP/1.1 408"), answer || "no answer within 3 s");
+    ok(answer.includes('"request_timeout"'), answer);
+  } finally {
+    conn.close();
+    await server.shutdown();
+    await t.close();
+  }
+});

@@ -7,6 +7,7 @@ import { Api } from "./api.ts";
 import { defaultBodyLimit } from "./body-limit.ts";
 import type { AppEnv } from "./app-env.ts";
 import { handleError } from "../errors/error-handler.ts";
+import { uploadedFile } from "./uploaded-file.ts";
 
 const CONTACT = {
   name: "Ada Lovelace",
@@ -139,7 +140,7 @@ Deno.test("A call declared to take files reads multipart forms and refuses JSON 
       summary: "Take a file",
       audience: "public",
       bodyFormat: "multipart",
-      body: z.object({ file: z.instanceof(File), note: z.string() }).strict(),
+      body: z.object({ file: uploadedFile, note: z.string() }).strict(),
     },
     async (c, { body }) => c.json({ name: body.file.name, size: (await body.file.text()).length }),
   );

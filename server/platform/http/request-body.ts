@@ -4,14 +4,17 @@
  * HTML form (`text/plain`, `application/x-www-form-urlencoded`) cannot reach them;
  * calls that take files declare `multipart/form-data`. Anything else is 415. A
  * request without a body is read as `{}`, as before. Bytes that are not UTF-8 are
- * refused rather than replaced.
+ * refused rather than replaced. A multipart form is read as it arrives, its files
+ * spooled to disk (multipart-form.ts), so an upload is never held in memory.
  */
 import type { Context } from "hono";
 import type { z } from "zod";
 import { invalidInput, unsupportedMediaType } from "../errors/app-error.ts";
 import type { AppEnv } from "./app-env.ts";
 import { parseJson, validate } from "./json-body.ts";
-import { bodyBytesWithin, type BodyLimit } from "./body-limit.ts";
+import { bodyBytesWithin, bodyChunksWithin, type BodyLimit } from "./body-limit.ts";
+import { boundaryOf, type FormFields, readMultipartForm } from "./multipart-form.ts";
+import { Uploads } from "./uploaded-file.ts";
 
 /** The body formats a call may declare. */
 export type BodyFormat = "json" | "multipart";
@@ -21,20 +24,33 @@ const MEDIA_TYPE: Record<BodyFormat, string> = {
   multipart: "multipart/form-data",
 };
 
-/** Reads and validates the body of a call declared with `format`, within the call's size limit. */
+/** How a call's body is read. */
+export interface BodyReading {
+  /** The format the call declares (default JSON). */
+  format?: BodyFormat;
+  /** The most the body may hold (the call's declared limit). */
+  limit: BodyLimit;
+  /** Where a multipart form's files are spooled; the caller removes them once answered. */
+  uploads?: Uploads;
+}
+
+/** Reads and validates the body of a call declared with `reading.format`, within its size limit. */
 export async function readRequestBody<T extends z.ZodType>(
   c: Context<AppEnv>,
   schema: T,
-  options: { format?: BodyFormat; limit: BodyLimit },
+  reading: BodyReading,
 ): Promise<z.infer<T>> {
-  const { format = "json", limit } = options;
+  const format = reading.format ?? "json";
+  const { limit } = reading;
   const request = c.req.raw;
   if (!request.body || request.headers.get("content-length") === "0") return validate({}, schema);
   if (!declares(request.headers.get("content-type"), format)) {
     throw unsupportedMediaType(MEDIA_TYPE[format]);
   }
+  if (format === "multipart") {
+    return validate(await readForm(c, limit, reading.uploads ?? new Uploads()), schema);
+  }
   const bytes = await bodyBytesWithin(c, limit);
-  if (format === "multipart") return validate(formFields(await readForm(request, bytes)), schema);
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -54,22 +70,12 @@ function declares(header: string | null, format: BodyFormat): boolean {
   return charset === undefined || charset.replace(/"/g, "") === "utf-8";
 }
 
-async function readForm(request: Request, bytes: Uint8Array<ArrayBuffer>): Promise<FormData> {
-  try {
-    return await new Response(bytes, { headers: request.headers }).formData();
-  } catch {
-    throw invalidInput("The request body is not a valid multipart form", {
+function readForm(c: Context<AppEnv>, limit: BodyLimit, uploads: Uploads): Promise<FormFields> {
+  const boundary = boundaryOf(c.req.header("content-type") ?? null);
+  if (!boundary) {
+    throw invalidInput("The request body is not a valid multipart form: it names no boundary", {
       body: "Not a valid multipart form",
     });
   }
-}
-
-/** A form's fields as an object: files stay `File`s; a repeated name becomes a list. */
-function formFields(form: FormData): Record<string, FormDataEntryValue | FormDataEntryValue[]> {
-  const fields: Record<string, FormDataEntryValue | FormDataEntryValue[]> = {};
-  for (const name of new Set(form.keys())) {
-    const values = form.getAll(name);
-    fields[name] = values.length === 1 ? values[0] : values;
-  }
-  return fields;
+  return readMultipartForm(bodyChunksWithin(c, limit), boundary, uploads);
 }

@@ -31,6 +31,18 @@ const FLAGS: Readonly<Record<string, boolean>> = {
   "0": false,
 };
 
+/** Most characters of a cell a message quotes. */
+const QUOTED_CHARS = 60;
+
+/**
+ * A cell's text as a message quotes it, cut after 60 characters: a failure names
+ * the value, and a thousand failures do not repeat a thousand cells of 32,767
+ * characters each.
+ */
+export function quoted(text: string): string {
+  return `"${text.length > QUOTED_CHARS ? `${text.slice(0, QUOTED_CHARS)}…` : text}"`;
+}
+
 /** The value of a cell for the field; `options` are a select's options when they come from elsewhere. */
 export function coerceCell(
   field: RecordField,
@@ -93,9 +105,9 @@ function coerceNumber(
   if (field.type === "currency") cleaned = cleaned.replace(CURRENCY_SIGN, "$1");
   if (field.type === "percent" && cleaned.endsWith("%")) cleaned = cleaned.slice(0, -1).trim();
   const value = parseNumber(cleaned);
-  if (value === undefined) return { error: `"${text}" is not a number` };
+  if (value === undefined) return { error: `${quoted(text)} is not a number` };
   if (field.type === "int" && value !== null && !Number.isSafeInteger(value)) {
-    return { error: `"${text}" is not a whole number` };
+    return { error: `${quoted(text)} is not a whole number` };
   }
   return { value };
 }
@@ -104,7 +116,7 @@ function coerceFlag(text: string): Coerced {
   if (!text) return { value: false };
   const flag = FLAGS[text.toLowerCase()];
   return flag === undefined
-    ? { error: `"${text}" is not yes or no (write yes/no, true/false or 1/0)` }
+    ? { error: `${quoted(text)} is not yes or no (write yes/no, true/false or 1/0)` }
     : { value: flag };
 }
 
@@ -116,7 +128,9 @@ function matchOption(text: string, options: readonly SelectOption[]): Coerced {
   if (option) return { value: option.value };
   const shown = options.slice(0, 10).map((o) => o.label).join(", ");
   return {
-    error: `"${text}" is not one of the options (${shown}${options.length > 10 ? ", …" : ""})`,
+    error: `${quoted(text)} is not one of the options (${shown}${
+      options.length > 10 ? ", …" : ""
+    })`,
   };
 }
 
@@ -130,7 +144,7 @@ function coerceDate(text: string): Coerced {
   if (!text) return { value: null };
   const match = DATE.exec(text);
   if (!match || !isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]))) {
-    return { error: `"${text}" is not a date written as YYYY-MM-DD (such as 2026-03-14)` };
+    return { error: `${quoted(text)} is not a date written as YYYY-MM-DD (such as 2026-03-14)` };
   }
   return { value: text };
 }
@@ -149,8 +163,9 @@ function coerceDateTime(text: string): Coerced {
     : null;
   if (!at || Number.isNaN(at.getTime())) {
     return {
-      error:
-        `"${text}" is not a date and time written as YYYY-MM-DD HH:MM (ISO 8601, UTC unless an offset is given)`,
+      error: `${
+        quoted(text)
+      } is not a date and time written as YYYY-MM-DD HH:MM (ISO 8601, UTC unless an offset is given)`,
     };
   }
   return { value: at.toISOString() };

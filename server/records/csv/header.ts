@@ -8,12 +8,13 @@
  * the wrong way.
  */
 import type { RecordField } from "../define.ts";
+import { quoted } from "./coerce.ts";
 
-/** What one column of the file holds. */
+/** What one column of the file holds, and its heading as the file writes it. */
 export type ImportColumn =
-  | { kind: "id" }
-  | { kind: "field"; field: RecordField }
-  | { kind: "skipped" };
+  | { kind: "id"; heading: string }
+  | { kind: "field"; field: RecordField; heading: string }
+  | { kind: "skipped"; heading: string };
 
 /** A problem with the file, a row or a value, as the import answers it. */
 export interface ImportFailure {
@@ -74,29 +75,39 @@ export function mapHeader(
   }
   const failures: ImportFailure[] = [];
   const seen = new Map<string, string>();
-  const fail = (field: string | null, message: string): ImportColumn => {
-    failures.push({ line, field, message });
-    return { kind: "skipped" };
-  };
   const columns = cells.map((cell, index): ImportColumn => {
     const key = normalise(cell);
     const heading = cell.trim();
+    const fail = (field: string | null, message: string): ImportColumn => {
+      failures.push({ line, field, message });
+      return { kind: "skipped", heading };
+    };
     const field = byId.get(key) ?? byLabel.get(key);
     const target = field ? field.id : key === "id" ? "id" : undefined;
     if (!key) return fail(null, `Column ${index + 1} has no heading`);
     if (target && seen.has(target)) {
-      return fail(field?.id ?? null, `Column "${heading}" repeats column "${seen.get(target)}"`);
+      return fail(
+        field?.id ?? null,
+        `Column ${quoted(heading)} repeats column ${quoted(seen.get(target)!)}`,
+      );
     }
     if (target) seen.set(target, heading);
-    if (target === "id") return { kind: "id" };
+    if (target === "id") return { kind: "id", heading };
     if (field?.type === "table") {
-      return fail(field.id, `Column "${heading}" holds child rows, which a CSV import cannot set`);
+      return fail(
+        field.id,
+        `Column ${quoted(heading)} holds child rows, which a CSV import cannot set`,
+      );
     }
-    if (field) return importable(field) ? { kind: "field", field } : { kind: "skipped" };
-    if (system.has(key)) return { kind: "skipped" };
+    if (field) {
+      return importable(field) ? { kind: "field", field, heading } : { kind: "skipped", heading };
+    }
+    if (system.has(key)) return { kind: "skipped", heading };
     return fail(
       null,
-      `Unknown column "${heading}": it is neither a field id nor a field label of ${options.typeLabel}`,
+      `Unknown column ${
+        quoted(heading)
+      }: it is neither a field id nor a field label of ${options.typeLabel}`,
     );
   });
   return { mapping: { columns, hasId: seen.has("id") }, failures };

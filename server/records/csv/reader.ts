@@ -8,6 +8,7 @@
  * first line among `,`, `;` (what Excel writes in locales with a decimal comma) and
  * tab: the one appearing most often outside quotes, `,` on a tie.
  */
+import { chunkReader } from "../../platform/http/chunk-reader.ts";
 
 /** One row of a CSV file: its cells and the physical line it starts on. */
 export interface CsvRow {
@@ -299,9 +300,15 @@ export function parseCsv(text: string, options?: CsvReadOptions): CsvRow[] {
   return [...parser.push(text), ...parser.end()];
 }
 
+/** How much of the stream one read takes (see below). */
+const READ_BYTES = 16 * 1024;
+
 /**
  * The rows of a UTF-8 CSV byte stream, as they arrive. Bytes that are not UTF-8
- * fail with a `CsvError` at the line reached.
+ * fail with a `CsvError` at the line reached. A byte stream (a request body, an
+ * uploaded file) is read 16 KiB at a time into one reused buffer: no garbage
+ * buffer per chunk, and a turn of the event loop between reads for the other
+ * requests while a large file is imported.
  */
 export async function* readCsv(
   stream: ReadableStream<Uint8Array>,
@@ -309,15 +316,15 @@ export async function* readCsv(
 ): AsyncGenerator<CsvRow> {
   const parser = new CsvParser(options);
   const decoder = new TextDecoder("utf-8", { fatal: true });
-  const reader = stream.getReader();
+  const reader = chunkReader(stream, READ_BYTES);
   try {
     while (true) {
-      const { done, value } = await reader.read();
+      const chunk = await reader.read();
       let text: string;
       try {
-        text = done ? decoder.decode() : decoder.decode(value, { stream: true });
+        text = chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
       } catch {
-        const readable = new TextDecoder().decode(value);
+        const readable = new TextDecoder().decode(chunk ?? undefined);
         const before = readable.slice(0, readable.indexOf("\uFFFD"));
         throw new CsvError(
           parser.line + countLineFeeds(before),
@@ -325,11 +332,10 @@ export async function* readCsv(
         );
       }
       yield* parser.push(text);
-      if (done) break;
+      if (!chunk) break;
     }
     yield* parser.end();
   } finally {
-    reader.releaseLock();
-    await stream.cancel().catch(() => {});
+    await reader.cancel();
   }
 }

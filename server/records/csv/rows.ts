@@ -1,12 +1,17 @@
 /**
  * Turns a chunk of CSV rows into record values, one failure per bad cell. Link
  * cells name their target by id or by title; the chunk's distinct texts are
- * resolved with one call per link target, never one query per row.
+ * resolved with one call per link target, never one query per row. A cell holding
+ * a NUL character fails its row (naming the column), as NUL in a JSON body does:
+ * SQLite would store the text cut short at it and PostgreSQL refuses it.
  */
 import type { SelectOption } from "../../../schemas/records/meta.ts";
-import { coerceCell } from "./coerce.ts";
+import { coerceCell, quoted } from "./coerce.ts";
 import type { HeaderMapping, ImportFailure } from "./header.ts";
 import type { CsvRow } from "./reader.ts";
+
+/** A character no stored text may hold: C-string consumers (SQLite's text binding among them) end the text there. */
+const NUL = "\u0000";
 
 /**
  * Finds link targets: for each text, the ids of the `target` records whose id is
@@ -54,7 +59,7 @@ export async function coerceRows(
     columns.forEach((column, i) => {
       if (column.kind !== "field" || column.field.type !== "link") return;
       const text = row.cells[i].trim();
-      if (!text) return;
+      if (!text || text.includes(NUL)) return;
       const target = column.field.link!;
       if (!wanted.has(target)) wanted.set(target, new Set());
       wanted.get(target)!.add(text);
@@ -71,6 +76,18 @@ export async function coerceRows(
     let ok = true;
     columns.forEach((column, i) => {
       const text = row.cells[i];
+      if (column.kind === "skipped") return;
+      if (text.includes(NUL)) {
+        ok = false;
+        const heading = quoted(column.heading);
+        failures.push({
+          line: row.line,
+          field: column.kind === "field" ? column.field.id : "id",
+          message:
+            `Column ${heading} holds a NUL character (U+0000), which cannot be stored; remove it`,
+        });
+        return;
+      }
       if (column.kind === "id") id = text.trim() || null;
       if (column.kind !== "field") return;
       const field = column.field;
@@ -80,8 +97,11 @@ export async function coerceRows(
       if (!error && field.type === "link" && typeof value === "string") {
         const ids = found.get(field.link!)?.get(value) ?? [];
         if (ids.length === 1) value = ids[0];
-        else if (ids.length === 0) error = `No ${field.link} matches "${value}" by ID or title`;
-        else error = `${ids.length} ${field.link} records are titled "${value}"; write the ID`;
+        else if (ids.length === 0) {
+          error = `No ${field.link} matches ${quoted(value)} by ID or title`;
+        } else {
+          error = `${ids.length} ${field.link} records are titled ${quoted(value)}; write the ID`;
+        }
       }
       if (error) {
         ok = false;

@@ -7,6 +7,7 @@ import type { Queryable } from "../../db/database.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
 import { AppError, invalidInput } from "../../platform/errors/app-error.ts";
 import { encodeBase64Url } from "../../platform/auth/base64.ts";
+import type { UploadedFile } from "../../platform/http/uploaded-file.ts";
 
 /** The largest file an attach field takes. */
 export const FILE_MAX_BYTES = 10 * 1024 * 1024;
@@ -23,7 +24,7 @@ export interface StoredFile {
 export async function storeFile(
   q: Queryable,
   access: MembershipAccess,
-  file: File,
+  file: UploadedFile,
   now: string,
 ): Promise<StoredFile> {
   if (file.size > FILE_MAX_BYTES) {
@@ -37,7 +38,7 @@ export async function storeFile(
   ) => (ch < " " || ch === "\u007f" || ch === "/" || ch === "\\" ? "_" : ch))
     .join("").slice(0, 255).trim();
   if (!name) throw invalidInput("The file needs a name", { file: "The file has no name" });
-  const data = new Uint8Array(await file.arrayBuffer());
+  const data = await file.bytes();
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
   const contentType = /^[\w.+-]+\/[\w.+-]+$/.test(file.type)
     ? file.type

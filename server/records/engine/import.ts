@@ -3,19 +3,23 @@
  * fields by id or label; a row with an `ID` updates that record, any other row
  * creates one. Every row goes through the engine's own validation
  * (`validateRecord`, `updateIn`) and every stored record is audited as `import`.
- * The whole file is one transaction, read in chunks: each chunk's links, select
- * options and unique values are looked up once, and its new records are written
- * with multi-row INSERTs. Good rows are written as they come; at the end the
+ * The whole file is one transaction, read as a stream (from the temporary file
+ * the upload was spooled to) and handled 500 rows at a time: each chunk's links,
+ * select options and unique values are looked up once, and its new records are
+ * written with multi-row INSERTs. What an import keeps across chunks is bounded
+ * (the first 1,000 failures, the ids and unique values seen), so its memory does
+ * not follow its file's size. Imports on one database take turns
+ * (import-turns.ts). Good rows are written as they come; at the end the
  * transaction commits, or rolls back when the import is all-or-nothing (the
  * default) and a row failed, so every bad row is reported (line and field) and
- * nothing is stored; `partial` stores the good rows. A dry run does everything, then rolls back, so its counts
- * are what a partial import would store. A file that cannot be read as CSV, an
- * unusable header or too many rows stores nothing in either mode. After a large
- * import the planner's statistics of the type's tables are refreshed, so the next
- * list or export is planned for the rows the table holds now (PostgreSQL's
- * autovacuum may take a minute to notice them, and a keyset page planned for a
- * 75-row table read 100,000 rows with a sequential scan: a 54 s export instead of
- * 1.4 s).
+ * nothing is stored; `partial` stores the good rows. A dry run does everything,
+ * then rolls back, so its counts are what a partial import would store. A file
+ * that cannot be read as CSV, an unusable header or too many rows stores nothing
+ * in either mode. After a large import the planner's statistics of the type's
+ * tables are refreshed, so the next list or export is planned for the rows the
+ * table holds now (PostgreSQL's autovacuum may take a minute to notice them, and
+ * a keyset page planned for a 75-row table read 100,000 rows with a sequential
+ * scan: a 54 s export instead of 1.4 s).
  */
 import type { Access } from "../../platform/access/access.ts";
 import { authorize, requireAuthorized } from "../../platform/access/authorize.ts";
@@ -41,6 +45,7 @@ import { loadRecords, nextSeriesNames } from "./record-store.ts";
 import { mayReach } from "./record-access.ts";
 import { derivedStatus } from "./record-actions.ts";
 import { importLinkResolver } from "./import-links.ts";
+import { inImportTurn } from "./import-turns.ts";
 import {
   auditInBulk,
   bulkIds,
@@ -82,20 +87,36 @@ function tablesOf(type: RecordType): string[] {
   return [type.table, ...type.fields.flatMap((f) => f.child ? [f.child.table] : [])];
 }
 
-/** Imports a CSV byte stream of `typeId` records for the caller. */
+/**
+ * Imports a CSV file of `typeId` records for the caller. `file` opens the file's
+ * bytes, from the start, each time it is called: the import's transaction may be
+ * run again from the start (a deadlock on PostgreSQL), and reads it again.
+ */
 export async function importRecords(
   engine: RecordEngine,
   access: Access,
   typeId: string,
-  file: ReadableStream<Uint8Array>,
+  file: () => ReadableStream<Uint8Array>,
   options: ImportOptions = {},
 ): Promise<ImportResult> {
   const type = engine.typeFor(access, typeId, "import");
-  const run = new ImportRun(engine, access, type, options);
+  return await inImportTurn(engine.db, () => runImport(engine, access, type, file, options));
+}
+
+async function runImport(
+  engine: RecordEngine,
+  access: Access,
+  type: RecordType,
+  file: () => ReadableStream<Uint8Array>,
+  options: ImportOptions,
+): Promise<ImportResult> {
+  let run = new ImportRun(engine, access, type, options);
   let stored = false;
   try {
     await engine.db.transaction(async (tx) => {
-      await run.read(tx, file);
+      // A transaction run again starts its count and its reading again.
+      run = new ImportRun(engine, access, type, options);
+      await run.read(tx, file());
       if (options.dryRun || run.fatal || (!options.partial && run.failed.length > 0)) {
         throw new Rollback();
       }

@@ -10,13 +10,15 @@ import { tableStatements } from "../engine/table-ddl.ts";
 import { permissionOf } from "../../platform/access/authorize.ts";
 import { RECORD_TYPES } from "../catalogue.ts";
 import type { RecordType } from "../define.ts";
+import type { Config } from "../../config.ts";
 
-/** The app with the sample types' tables and grants. */
+/** The app with the sample types' tables and grants (and the configuration overrides given). */
 export async function createEngineTestApp(
   extra: readonly RecordType[] = [],
+  overrides: Partial<Config> = {},
 ): Promise<TestApp> {
   const samples = [...SAMPLE_RECORD_TYPES, ...extra];
-  const app = await createTestApp({}, { recordTypes: [...RECORD_TYPES, ...samples] });
+  const app = await createTestApp(overrides, { recordTypes: [...RECORD_TYPES, ...samples] });
   for (const type of samples) {
     for (const statement of tableStatements(type, app.db.dialect)) await app.db.exec(statement);
   }
