@@ -113,8 +113,9 @@ export async function runRace<S>(
   scenario: RaceScenario<S>,
   how: { order: number[] } | "at once",
 ): Promise<RaceResult> {
-  // One connection per racing write on PostgreSQL, so all of them are in the database at once.
-  const app = await createTestApp({}, { poolSize: AT_ONCE });
+  // One connection per racing write on PostgreSQL, so all of them are in the database at once;
+  // twenty writes taking turns on one row may wait longer than a request usually would.
+  const app = await createTestApp({ dbWriteWaitMs: 60_000 }, { poolSize: AT_ONCE });
   try {
     const state = await scenario.prepare(app);
     const writes = scenario.writes(app, state);

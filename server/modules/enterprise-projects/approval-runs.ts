@@ -10,6 +10,7 @@
  * cannot approve their own pull request"): the submitter cannot decide on their
  * own submission.
  */
+import { lockRecords } from "../../records/engine/record-store.ts";
 import type { Queryable } from "../../db/database.ts";
 import type { Access } from "../../platform/access/access.ts";
 import { requireAuthorized } from "../../platform/access/authorize.ts";
@@ -29,7 +30,12 @@ const ENDING: Record<Exclude<Decision, "approve">, string> = {
   request_changes: "changes_requested",
 };
 
+/**
+ * The project an approval run belongs to, locked: whether a run is open, and
+ * which step waits, is decided by one submission or decision at a time.
+ */
 async function projectOf(q: Queryable, access: Access, projectId: string) {
+  await lockRecords(q, "projects", access.organizationId, [projectId]);
   const project = await projectFacts(q, access.organizationId, projectId);
   if (!project) throw notFound("Project");
   return project;

@@ -8,6 +8,7 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { z } from "zod";
 import { Hono } from "hono";
 import { Api } from "./api.ts";
+import { defaultBodyLimit } from "./body-limit.ts";
 import type { AppEnv } from "./app-env.ts";
 import { handleError } from "../errors/error-handler.ts";
 import { type UploadedFile, uploadedFile } from "./uploaded-file.ts";
@@ -18,33 +19,35 @@ function formApp() {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   const seen: UploadedFile[] = [];
-  new Api(app, () => Promise.resolve(null)).route(
-    {
-      method: "post",
-      path: "/upload",
-      tag: "Test",
-      summary: "Take files",
-      audience: "public",
-      bodyFormat: "multipart",
-      body: z.object({
-        file: z.union([uploadedFile, z.array(uploadedFile)]),
-        note: z.string().optional(),
-      }).strict(),
-    },
-    async (c, { body }) => {
-      const files = Array.isArray(body.file) ? body.file : [body.file];
-      seen.push(...files);
-      return c.json({
-        note: body.note ?? null,
-        files: await Promise.all(files.map(async (f) => ({
-          name: f.name,
-          type: f.type,
-          size: f.size,
-          bytes: Array.from(await f.bytes()),
-        }))),
-      });
-    },
-  );
+  // Files larger than the product's 1 MiB default, to show they are never held whole.
+  new Api(app, () => Promise.resolve(null), { bodyLimit: defaultBodyLimit(64 * 1024 * 1024) })
+    .route(
+      {
+        method: "post",
+        path: "/upload",
+        tag: "Test",
+        summary: "Take files",
+        audience: "public",
+        bodyFormat: "multipart",
+        body: z.object({
+          file: z.union([uploadedFile, z.array(uploadedFile)]),
+          note: z.string().optional(),
+        }).strict(),
+      },
+      async (c, { body }) => {
+        const files = Array.isArray(body.file) ? body.file : [body.file];
+        seen.push(...files);
+        return c.json({
+          note: body.note ?? null,
+          files: await Promise.all(files.map(async (f) => ({
+            name: f.name,
+            type: f.type,
+            size: f.size,
+            bytes: Array.from(await f.bytes()),
+          }))),
+        });
+      },
+    );
   return { app, seen };
 }
 
