@@ -106,7 +106,10 @@ Deno.test("record screens served from the declarations", async (t) => {
           l.api === "/api/records/task"
         )!;
         assertEquals(panel.fixedFilters, [{ field: "project", op: "eq", value: { $param: "id" } }]);
-        assertEquals((panel.meta as { can: { create: boolean } }).can.create, true);
+        const meta = panel.meta as { can: { create: boolean }; list: { columns: string[] } };
+        assertEquals(meta.can.create, true);
+        ok(!meta.list.columns.includes("project"), "the panel repeats its project on every row");
+        ok(meta.list.columns.includes("title"));
       },
     );
 

@@ -120,6 +120,8 @@ function panelNode(
   if (!authorize(access, related.module, "read")) return null;
   const meta = recordTypeMeta(related, access);
   if (panel.create === false) meta.can.create = false;
+  // Every row links back to the record the panel is on: its column would say nothing.
+  meta.list.columns = meta.list.columns.filter((c) => c !== panel.field);
   const list = recordListNode(related, meta, { compact: true, parent: panel.field });
   if (panel.empty_text) list.emptyText = panel.empty_text;
   return { type: "section", title: panel.label, children: [list] };
