@@ -60,6 +60,35 @@ describe("records carrying their context", () => {
     );
   });
 
+  it("New on a list the user filtered to one project starts a task of it; its cells link", async () => {
+    fakeServer({
+      [`POST ${API}/list`]: {
+        items: [taskRow("t1")],
+        next_cursor: null,
+        total: { count: 1, exact: true },
+      },
+      "GET /api/records/project/search": { items: [{ id: "p2", title: "Zeus" }] },
+    });
+    const { router } = await renderScreen(
+      screenOf({ type: "record-list", api: API, meta: linkedMeta() }),
+    );
+    const cell = await screen.findByRole("link", { name: "Apollo" });
+    expect(cell.getAttribute("href")).toBe("/app/projects/p1");
+    fireEvent.click(screen.getByRole("button", { name: "Filter" }));
+    const form = screen.getByRole("form", { name: "Add filter" });
+    fireEvent.change(within(form).getByLabelText("Field"), { target: { value: "project" } });
+    const input = within(form).getByRole("combobox", { name: "Value" });
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: "ze" } });
+    fireEvent.mouseDown(await screen.findByRole("option", { name: "Zeus" }));
+    fireEvent.click(within(form).getByRole("button", { name: "Apply filter" }));
+    await screen.findByText("Project is Zeus");
+    fireEvent.click(screen.getByRole("button", { name: "New" }));
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      "/app/tasks/new?project=p2",
+    );
+  });
+
   it("a new record starts from its address: the parent shown by its title, numbers typed", async () => {
     const server = fakeServer({
       "GET /api/records/project/search": { items: [{ id: "p1", title: "Apollo" }] },
