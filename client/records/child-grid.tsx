@@ -5,7 +5,7 @@
  * one cell re-renders that row only; a record with a thousand rows stays quick.
  */
 import { type KeyboardEvent, memo, useCallback, useMemo, useRef } from "react";
-import type { FieldMeta } from "../../schemas/records/meta.ts";
+import type { FieldMeta, Filter } from "../../schemas/records/meta.ts";
 import { type ExternalOptions, FieldDisplay, numberText } from "./field-display.tsx";
 import { FieldInput } from "./field-input.tsx";
 
@@ -17,6 +17,8 @@ export interface ChildGridProps {
   rows: readonly ChildRow[];
   readOnly: boolean;
   external?: ExternalOptions;
+  /** The picker conditions of link columns, filled in from the record, by column id. */
+  filters?: Readonly<Record<string, readonly Filter[]>>;
   /** Changes the rows; called with a function of the current rows. */
   onRows(update: (rows: readonly ChildRow[]) => ChildRow[]): void;
   describedBy?: string;
@@ -131,6 +133,7 @@ export function ChildGrid(props: ChildGridProps) {
               columns={columns}
               readOnly={readOnly}
               external={props.external}
+              filters={props.filters}
               onCell={onCell}
               onRemove={onRemove}
             />
@@ -190,6 +193,7 @@ const RowBlock = memo(function RowBlock({ rows, start, ...rest }: RowBlockProps)
 }, (before, after) =>
   before.start === after.start && before.columns === after.columns &&
   before.readOnly === after.readOnly && before.external === after.external &&
+  before.filters === after.filters &&
   before.rows.length === after.rows.length && before.rows.every((row, i) => row === after.rows[i]));
 
 interface GridRowProps {
@@ -198,12 +202,13 @@ interface GridRowProps {
   columns: readonly FieldMeta[];
   readOnly: boolean;
   external?: ExternalOptions;
+  filters?: Readonly<Record<string, readonly Filter[]>>;
   onCell(index: number, id: string, value: unknown, title?: string): void;
   onRemove(index: number): void;
 }
 
 const GridRow = memo(function GridRow(
-  { row, index, columns, readOnly, external, onCell, onRemove }: GridRowProps,
+  { row, index, columns, readOnly, external, filters, onCell, onRemove }: GridRowProps,
 ) {
   return (
     <tr>
@@ -211,7 +216,15 @@ const GridRow = memo(function GridRow(
       {columns.map((column, c) => (
         <td key={column.id} data-row={index} data-col={c}>
           {readOnly || column.read_only || column.computed
-            ? <FieldDisplay field={column} value={row[column.id]} row={row} external={external} />
+            ? (
+              <FieldDisplay
+                field={column}
+                value={row[column.id]}
+                row={row}
+                external={external}
+                linked
+              />
+            )
             : (
               <FieldInput
                 field={column}
@@ -219,6 +232,7 @@ const GridRow = memo(function GridRow(
                 value={row[column.id]}
                 title={titleOf(row, column.id)}
                 external={external}
+                filters={filters?.[column.id]}
                 onChange={(value, title) => onCell(index, column.id, value, title)}
               />
             )}

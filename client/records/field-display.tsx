@@ -2,10 +2,12 @@
  * How a record's field value reads: select and enumerated int values by their
  * label (with their tone as a badge), checks as Yes/No, dates and numbers
  * formatted (currency and percent with the field's precision), links by their
- * title (the list item's `<field>__title`, or the record's). Codes never reach the
- * screen as stored.
+ * title (the list item's `<field>__title`, or the record's) — as a link to the
+ * linked record where the caller may open it. Codes never reach the screen as stored.
  */
+import { Link } from "react-router-dom";
 import type { FieldMeta, SelectOption } from "../../schemas/records/meta.ts";
+import { linkPathOf } from "./standard-fields.ts";
 import { MISSING_TEXT } from "../renderer/bindings.ts";
 import { formatValue } from "../renderer/formatters.ts";
 
@@ -72,15 +74,23 @@ export function numberText(field: FieldMeta, value: unknown): string {
   return field.type === "percent" ? `${format.format(n)}%` : format.format(n);
 }
 
-/** A value as shown, as a badge when its option has a tone. */
+/**
+ * A value as shown, as a badge when its option has a tone; a link to its record
+ * when `linked` (not inside another link, such as a list row's first cell).
+ */
 export function FieldDisplay(
-  { field, value, row, external }: {
+  { field, value, row, external, linked }: {
     field: FieldMeta;
     value: unknown;
     row: Readonly<Record<string, unknown>>;
     external?: ExternalOptions;
+    linked?: boolean;
   },
 ) {
   const { text, tone } = displayOf(field, value, row, external);
+  const path = linked && field.type === "link" && text !== MISSING_TEXT
+    ? linkPathOf(field, value)
+    : undefined;
+  if (path !== undefined) return <Link to={path} className="record-link">{text}</Link>;
   return tone ? <span className={`badge tone-${tone}`} data-tone={tone}>{text}</span> : <>{text}</>;
 }

@@ -3,12 +3,14 @@
  * a textarea, numeric inputs with the field's precision, a checkbox, a select of
  * the options (by label), date and date-time inputs, a link type-ahead, and an
  * attachment's file name. Labels are the caller's (a form field's label, or
- * `label` as the accessible name in a grid cell).
+ * `label` as the accessible name in a grid cell); a link's picker offers the records
+ * meeting its conditions, and on a form an Open link to the linked record.
  */
 import type { KeyboardEvent } from "react";
-import type { FieldMeta } from "../../schemas/records/meta.ts";
+import type { FieldMeta, Filter } from "../../schemas/records/meta.ts";
 import { type ExternalOptions, optionsOf } from "./field-display.tsx";
 import { LinkInput } from "./link-input.tsx";
+import { linkPathOf } from "./standard-fields.ts";
 
 /** Props of a field's control. */
 export interface FieldInputProps {
@@ -24,6 +26,10 @@ export interface FieldInputProps {
   required?: boolean;
   disabled?: boolean;
   external?: ExternalOptions;
+  /** A link's picker conditions, filled in from the record's values. */
+  filters?: readonly Filter[];
+  /** A link offers Open, to its record, beside the input (forms; not grid cells). */
+  openLinks?: boolean;
   onChange(value: unknown, title?: string): void;
   onKeyDown?(event: KeyboardEvent<HTMLElement>): void;
 }
@@ -115,6 +121,8 @@ export function FieldInput(props: FieldInputProps) {
           describedBy={props.describedBy}
           required={props.required}
           disabled={props.disabled}
+          filters={props.filters}
+          openPath={props.openLinks ? linkPathOf(field, value) : undefined}
           onChange={(id, title) => onChange(id, title)}
           onKeyDown={props.onKeyDown}
         />

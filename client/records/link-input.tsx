@@ -1,11 +1,17 @@
 /**
  * A link field's type-ahead: a combobox that searches the target record type
- * (`GET /api/records/{target}/search?q=`) as the user types, and keeps the chosen
- * record's id as the value and its title as the text. Arrow keys move through the
- * suggestions, Enter picks one, Escape closes them; clearing the text clears the link.
+ * (`GET /api/records/{target}/search?q=`) as the user types, among the records
+ * meeting the field's conditions (`filters`), and keeps the chosen record's id as
+ * the value and its title as the text. Arrow keys move through the suggestions,
+ * Enter picks one, Escape closes them; clearing the text clears the link. A value
+ * given without its title (a new record started from its context) is shown by the
+ * title the search answers for its id, never as the id; beside it, Open goes to
+ * the linked record when the form offers that.
  */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type KeyboardEvent, useId, useState } from "react";
+import { Link } from "react-router-dom";
+import type { Filter } from "../../schemas/records/meta.ts";
 import { searchRecords } from "./record-api.ts";
 import { useDebounced } from "./use-debounced.ts";
 
@@ -22,6 +28,10 @@ export interface LinkInputProps {
   describedBy?: string;
   required?: boolean;
   disabled?: boolean;
+  /** The conditions the records offered meet (the field's `link_filters`, filled in). */
+  filters?: readonly Filter[];
+  /** Where the linked record opens: an Open link beside the input while a record is linked. */
+  openPath?: string;
   onChange(id: string | null, title: string): void;
   onKeyDown?(event: KeyboardEvent<HTMLInputElement>): void;
 }
@@ -29,15 +39,24 @@ export interface LinkInputProps {
 /** A link input. */
 export function LinkInput(props: LinkInputProps) {
   const { target, value, title, onChange } = props;
+  const filters = props.filters ?? NO_FILTERS;
   const listId = useId();
   const [text, setText] = useState<string | undefined>(undefined);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const shown = text ?? (value === null || value === "" ? "" : title ?? value);
+  const linked = value !== null && value !== "";
+  const named = useQuery({
+    queryKey: ["records", "search", target, "title", value],
+    queryFn: () => searchRecords(target, "", [{ field: "id", op: "eq", value }]),
+    enabled: linked && title === undefined,
+    staleTime: 5 * 60_000,
+  });
+  const knownTitle = title ?? named.data?.items[0]?.title;
+  const shown = text ?? (linked ? knownTitle ?? "" : "");
   const query = useDebounced(text ?? "", 200);
   const suggestions = useQuery({
-    queryKey: ["records", "search", target, query],
-    queryFn: () => searchRecords(target, query),
+    queryKey: ["records", "search", target, query, filters],
+    queryFn: () => searchRecords(target, query, filters),
     enabled: open,
     staleTime: 30_000,
     // The last suggestions stay while the next are fetched, so the list does not flicker.
@@ -73,7 +92,7 @@ export function LinkInput(props: LinkInputProps) {
     } else props.onKeyDown?.(event);
   }
 
-  return (
+  const input = (
     <div className="link-input">
       <input
         id={props.id}
@@ -89,6 +108,7 @@ export function LinkInput(props: LinkInputProps) {
         aria-required={props.required || undefined}
         disabled={props.disabled}
         autoComplete="off"
+        placeholder={linked && knownTitle === undefined && named.isPending ? "Loading…" : undefined}
         value={shown}
         onChange={(event) => {
           setText(event.target.value);
@@ -127,4 +147,19 @@ export function LinkInput(props: LinkInputProps) {
         : null}
     </div>
   );
+  // One element tree whether or not Open shows, so the input keeps focus when a pick adds it.
+  return (
+    <div className="link-field">
+      {input}
+      {props.openPath !== undefined && linked && knownTitle !== undefined
+        ? (
+          <Link className="link-open" to={props.openPath} aria-label={`Open ${knownTitle}`}>
+            Open
+          </Link>
+        )
+        : null}
+    </div>
+  );
 }
+
+const NO_FILTERS: readonly Filter[] = [];

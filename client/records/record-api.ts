@@ -123,11 +123,18 @@ export function exportCsv(
   return apiFile(`${api}/export?${query}`);
 }
 
-/** Link type-ahead: records of `target` (a record type id, or `user`) matching `q`. */
-export function searchRecords(target: string, q: string): Promise<SearchAnswer> {
-  return apiRequest<SearchAnswer>(
-    `/api/records/${encodeURIComponent(target)}/search?q=${encodeURIComponent(q)}`,
-  );
+/**
+ * Link type-ahead: records of `target` (a record type id, or `user`) matching `q`
+ * and meeting `filters` (a link field's conditions, filled in).
+ */
+export function searchRecords(
+  target: string,
+  q: string,
+  filters: readonly Filter[] = [],
+): Promise<SearchAnswer> {
+  const query = new URLSearchParams({ q });
+  if (filters.length > 0) query.set("filters", JSON.stringify(filters));
+  return apiRequest<SearchAnswer>(`/api/records/${encodeURIComponent(target)}/search?${query}`);
 }
 
 /** A type's metadata with the options of its type-master select fields. */

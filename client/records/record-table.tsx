@@ -1,7 +1,7 @@
 /**
  * The table of a record list: sortable column headers (Shift+click adds a
  * column to the sort), row selection, and cells in the user's words; a row opens
- * its record's form. On a phone it scrolls sideways with its first column kept.
+ * its record's form, and a link cell its linked record's. On a phone it scrolls sideways with its first column kept.
  */
 import { Link, useNavigate } from "react-router-dom";
 import type { FieldMeta, Sort } from "../../schemas/records/meta.ts";
@@ -137,6 +137,7 @@ export function RecordTable(
                         value={row[field.id]}
                         row={row}
                         external={external}
+                        linked
                       />
                     )}
                 </td>

@@ -52,7 +52,17 @@ export function standardFields(meta: RecordTypeMeta): FieldMeta[] {
 
 /** Where a record's form opens: `form_route` under /app, with `:id`. */
 export function formPathOf(meta: RecordTypeMeta, id: string): string {
-  const route = meta.form_route.startsWith("/") ? meta.form_route : `/app/${meta.form_route}`;
+  return routePath(meta.form_route, id);
+}
+
+/** Where a link field's record opens, when the caller may open it (its `link_route`). */
+export function linkPathOf(field: FieldMeta, id: unknown): string | undefined {
+  if (field.link_route === undefined || typeof id !== "string" || id === "") return undefined;
+  return routePath(field.link_route, id);
+}
+
+function routePath(formRoute: string, id: string): string {
+  const route = formRoute.startsWith("/") ? formRoute : `/app/${formRoute}`;
   return route.replace(":id", encodeURIComponent(id));
 }
 

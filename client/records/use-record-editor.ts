@@ -5,6 +5,7 @@
  * field errors, and conflicts: a stale save (409) or a change heard on the live
  * stream while the user has unsaved edits raises `conflict` instead of
  * overwriting; `reload` takes the server's copy and keeps the edits over it.
+ * A new record saved "and new" starts the next one from what they share.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -16,6 +17,7 @@ import { listFieldsOf } from "./standard-fields.ts";
 import { onRecordChange, recordTypeOfApi } from "../api/record-events.ts";
 import { hasFormulas, withComputed } from "./live-values.ts";
 import { useLiveFetch } from "./use-live-fetch.ts";
+import { sharedValues } from "./record-context.ts";
 
 type Values = Record<string, unknown>;
 type Rows = readonly Record<string, unknown>[];
@@ -28,8 +30,14 @@ export interface EditorOptions {
   id: string | null;
   /** A new record's starting values (besides the fields' defaults). */
   initial: Values;
-  /** Called with a created record's id. */
-  onCreated(id: string): void;
+  /** Called with a created record's id; `again` when the form starts the next one. */
+  onCreated(id: string, again: boolean): void;
+}
+
+/** How a save goes on. */
+export interface SaveOptions {
+  /** A new record: once created, the form starts another with the values they share. */
+  again?: boolean;
 }
 
 /** The editor of one record. */
@@ -44,10 +52,22 @@ export function useRecordEditor({ api, meta, id, initial, onCreated }: EditorOpt
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
   });
-  const [startValues] = useState<Values>(() => ({ ...defaultsOf(meta), ...initial }));
+  const [startValues, setStartValues] = useState<Values>(() => ({
+    ...defaultsOf(meta),
+    ...initial,
+  }));
   const base: Values | undefined = isNew ? startValues : loaded.data?.record;
   const [edits, setEdits] = useState<Values>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // A new record's form opened at another address (New from another panel) starts over from it.
+  const initialKey = JSON.stringify(initial);
+  const [startedFrom, setStartedFrom] = useState(initialKey);
+  if (startedFrom !== initialKey) {
+    setStartedFrom(initialKey);
+    setStartValues({ ...defaultsOf(meta), ...initial });
+    setEdits({});
+    setErrors({});
+  }
   const [conflict, setConflict] = useState(false);
   const [formError, setFormError] = useState<string>();
   const [saving, setSaving] = useState(false);
@@ -117,7 +137,7 @@ export function useRecordEditor({ api, meta, id, initial, onCreated }: EditorOpt
     });
   }, [api, id, isNew, refetch]);
 
-  async function save(): Promise<void> {
+  async function save(options: SaveOptions = {}): Promise<void> {
     if (saving || base === undefined) return;
     setFormError(undefined);
     const today = localToday();
@@ -151,8 +171,13 @@ export function useRecordEditor({ api, meta, id, initial, onCreated }: EditorOpt
     try {
       if (isNew) {
         const answer = await createRecord(api, sent);
+        if (options.again) {
+          const kept = sharedValues(meta, edits);
+          setStartValues((start) => ({ ...start, ...kept }));
+          setErrors({});
+        }
         setEdits({});
-        onCreated(String(answer.record.id));
+        onCreated(String(answer.record.id), options.again === true);
         return;
       }
       const answer = await updateRecord(api, id!, Number(base.version), sent);

@@ -30,6 +30,8 @@ export async function renderScreen(
   descriptor: unknown,
   options: {
     params?: Record<string, string>;
+    /** The query parameters of the page's address (`{$query}` references). */
+    query?: Record<string, string>;
     host?: Partial<ActionHost>;
     registry?: WidgetRegistry;
   } = {},
@@ -54,6 +56,7 @@ export async function renderScreen(
             descriptor={checked.descriptor}
             invalidNodes={checked.invalidNodes}
             params={options.params}
+            query={options.query}
             registry={options.registry ?? WIDGET_REGISTRY}
           />
         </ActionHostContext.Provider>

@@ -2,8 +2,11 @@
  * A record's form (or, in `read` mode, its read-only detail), laid out from its
  * type's metadata: an input per field type, live visibility, requirement and
  * read-only rules, child-row grids, the server's field errors under their
- * fields, Save (and Ctrl+S), the caller's actions, Delete, a guard against leaving
- * with unsaved edits, and a banner when someone else changed the record. A saved
+ * fields, Save (and Ctrl+S; on a new record also "Save and new", which keeps what
+ * the next record shares), links to linked records (read-only values, and Open
+ * beside a link's picker, whose choices meet the field's conditions), the caller's
+ * actions, Delete, a guard against leaving with unsaved edits, and a banner when
+ * someone else changed the record. A saved
  * record may show the descriptor's own tabs after the layout's (any widgets, drawn
  * after the form element so that their forms are not nested in it).
  */
@@ -29,6 +32,8 @@ import { formPathOf, listFieldsOf } from "../records/standard-fields.ts";
 import { useRecordEditor } from "../records/use-record-editor.ts";
 import { useRefreshOnRecordChange } from "../records/refresh-on-change.ts";
 import { AttachInput } from "../records/attach-input.tsx";
+import { columnFilters, pickerFilters, useSameWhileEqual } from "../records/link-filters.ts";
+import { typedStartValues } from "../records/record-context.ts";
 
 /** A record form. */
 export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
@@ -40,10 +45,31 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
   const baseId = useId();
   const rawId = node.recordId === undefined ? null : fillTemplate(node.recordId, runtime);
   const id = rawId === null || rawId === "" ? null : String(rawId);
-  const [initial] = useState(() => fillRecord(node.initial, runtime));
+  // A new record starts from the descriptor's values, some read from the page's address.
+  const initial = useMemo(
+    () => typedStartValues(meta, fillRecord(node.initial, runtime, { omitEmptyReferences: true })),
+    [meta, node.initial, runtime],
+  );
   const [created, setCreated] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const editor = useRecordEditor({ api, meta, id, initial, onCreated: setCreated });
+  const [startedAgain, setStartedAgain] = useState(0);
+  const onCreated = useCallback((created: string, again: boolean) => {
+    if (again) {
+      host.toast(`${meta.label} created`, "success");
+      setStartedAgain((n) => n + 1);
+    } else setCreated(created);
+  }, [host, meta.label]);
+  const editor = useRecordEditor({ api, meta, id, initial, onCreated });
+  // The pickers of child rows' links, filled in from the record (kept while they hold).
+  const gridFilters = useSameWhileEqual(
+    Object.fromEntries(
+      meta.fields.filter((f) => f.type === "table").map((f) => [
+        f.id,
+        columnFilters(f, editor.values),
+      ]),
+    ),
+  );
+  const formRef = useRef<HTMLFormElement>(null);
   const readMode = node.mode === "read";
   const canEdit = !readMode &&
     (editor.isNew ? meta.can.create : editor.loaded.data?.actions.some((a) => a.id === "update"));
@@ -78,6 +104,14 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
     host.toast(`${meta.label} created`, "success");
     navigate(formPathOf(meta, created), { replace: true });
   }, [created, editor.dirty, host, meta, navigate]);
+
+  // After "Save and new", typing goes on in the first field of the fresh form.
+  useEffect(() => {
+    if (startedAgain === 0) return;
+    formRef.current?.querySelector<HTMLElement>(
+      ".record-field :is(input, textarea, select):not(:disabled)",
+    )?.focus();
+  }, [startedAgain]);
 
   const save = useRef(editor.save);
   save.current = editor.save;
@@ -160,6 +194,7 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
           rows={rows}
           readOnly={!editable}
           external={external}
+          filters={gridFilters[field.id]}
           describedBy={errorId}
           onRows={(update) => editor.setRows(field.id, update)}
         />
@@ -182,7 +217,13 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
     } else if (!editable) {
       control = (
         <div className="record-value" id={inputId}>
-          <FieldDisplay field={field} value={values[field.id]} row={values} external={external} />
+          <FieldDisplay
+            field={field}
+            value={values[field.id]}
+            row={values}
+            external={external}
+            linked
+          />
         </div>
       );
     } else {
@@ -198,6 +239,8 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
           describedBy={errorId}
           required={rule.required}
           external={external}
+          filters={pickerFilters(field, values)}
+          openLinks
           onChange={(value, linkTitle) => editor.setField(field.id, value, linkTitle)}
         />
       );
@@ -222,6 +265,7 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
   return (
     <>
       <form
+        ref={formRef}
         className="record-form"
         aria-label={title}
         noValidate
@@ -244,6 +288,18 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
               ? (
                 <button type="submit" className="button button-primary" disabled={editor.saving}>
                   {editor.saving ? "Saving…" : "Save"}
+                </button>
+              )
+              : null}
+            {canEdit && editor.isNew
+              ? (
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  disabled={editor.saving}
+                  onClick={() => void editor.save({ again: true })}
+                >
+                  Save and new
                 </button>
               )
               : null}

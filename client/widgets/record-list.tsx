@@ -1,8 +1,9 @@
 /**
  * A record list: server-side pages ("Load more"), sort by column headers (Shift
  * for several), filter chips, a debounced search, views, a column chooser, row
- * selection with bulk edit and bulk actions, import, export and New, each shown
- * only when the caller may use it. It follows the live record events of its type.
+ * selection with bulk edit and bulk actions, import, export and New (a new record
+ * starts with the values the list is filtered to), each shown only when the caller
+ * may use it. It follows the live record events of its type.
  */
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
@@ -38,6 +39,7 @@ import {
 } from "../records/record-api.ts";
 import { onRecordChange, recordTypeOfApi } from "../api/record-events.ts";
 import { useDebounced } from "../records/use-debounced.ts";
+import { newRecordPath } from "../records/record-context.ts";
 
 type Row = Record<string, unknown>;
 
@@ -131,6 +133,9 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
   );
   const sort = sortInEffect(choices, meta, view);
   const formPath = (id: string) => formPathOf(meta, id);
+  // New starts a record with the values this list is confined to (its panel's parent).
+  const newPath = () =>
+    newRecordPath(meta, [...fixed, ...(view?.filters ?? []), ...choices.filters]);
   const compact = node.compact === true;
   const selectable = !compact && (meta.can.update || meta.actions.length > 0);
   const names = Object.fromEntries(rows.map((r) => [String(r.id), rowTitle(r, meta.title_field)]));
@@ -192,7 +197,7 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
               <button
                 type="button"
                 className="button button-primary button-small"
-                onClick={() => navigate(formPath("new"))}
+                onClick={() => navigate(newPath())}
               >
                 New
               </button>
@@ -218,7 +223,7 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
             onAddFilter={allFields.some((f) => f.filterable) ? () => setAdding(true) : undefined}
             onImport={meta.can.import ? () => setImporting(true) : undefined}
             onExport={meta.can.export ? () => void download() : undefined}
-            onNew={meta.can.create ? () => navigate(formPath("new")) : undefined}
+            onNew={meta.can.create ? () => navigate(newPath()) : undefined}
           />
         )}
       {adding

@@ -145,9 +145,18 @@ export const ImportResponse = z.object({
   failed: z.array(ImportFailure),
 }).strict();
 
+/** Most conditions one link search takes. */
+export const SEARCH_FILTERS_MAX = 20;
+
 export const SearchQuery = z.object({
   q: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(50).optional(),
+  /**
+   * Conditions on the records offered, as a JSON list of list filters (a link
+   * field's `link_filters` with the form's values filled in):
+   * `[{"field":"client","op":"eq","value":"cli_1"}]`.
+   */
+  filters: z.string().max(20_000).optional(),
 }).strict();
 export const SearchResponse = z.object({
   items: z.array(

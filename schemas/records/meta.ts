@@ -37,6 +37,51 @@ export const SelectOption = z.object({
 }).strict();
 export type SelectOption = z.infer<typeof SelectOption>;
 
+/** A filter of a list: a field, an operator and a value. */
+export const Filter = z.object({
+  field: z.string(),
+  op: z.enum([
+    "eq",
+    "ne",
+    "lt",
+    "lte",
+    "gt",
+    "gte",
+    "in",
+    "not_in",
+    "contains",
+    "is_set",
+    "is_not_set",
+    "between",
+  ]),
+  /** `@me` is the caller, `@today` today and `@today+N` N days from today (dates). */
+  value: z.union([
+    z.string().max(1000),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(z.union([z.string().max(1000), z.number()])).max(1000),
+  ]).optional(),
+}).strict();
+export type Filter = z.infer<typeof Filter>;
+
+/** A reference to another field of the record being edited, resolved by the form: `{ "$field": "client" }`. */
+export const FieldReference = z.object({ $field: z.string().min(1) }).strict();
+export type FieldReference = z.infer<typeof FieldReference>;
+
+/**
+ * A condition a link field's picker puts on the records it offers: a filter on the
+ * target type (as a list filter) whose value may be another field of the record
+ * being edited (for a child row's link, a field of the parent record). A payment
+ * allocation's invoice: `{ field: "client", op: "eq", value: { $field: "client" } }`.
+ */
+export const LinkFilter = z.object({
+  field: z.string(),
+  op: Filter.shape.op,
+  value: z.union([Filter.shape.value.unwrap(), FieldReference]).optional(),
+}).strict();
+export type LinkFilter = z.infer<typeof LinkFilter>;
+
 /** One field as callers see it (a level-1 field is left out for callers without level 1). */
 export const FieldMeta = z.object({
   id: z.string(),
@@ -61,6 +106,13 @@ export const FieldMeta = z.object({
   options_from: z.string().optional(),
   /** Link target: a record type id, or `user`. */
   link: z.string().optional(),
+  /**
+   * Where a linked record's form opens under /app, with `:id`: present when the
+   * caller may read the target type, so the value shows as a link to it.
+   */
+  link_route: z.string().optional(),
+  /** The conditions the link's picker offers records by (see LinkFilter). */
+  link_filters: z.array(LinkFilter).optional(),
   fetch_from: z.string().optional(),
   /** With fetch_from: the value is fetched only while left empty, and stays editable. */
   fetch_if_empty: z.boolean().optional(),
@@ -102,36 +154,11 @@ export const ActionMeta = z.object({
 }).strict();
 export type ActionMeta = z.infer<typeof ActionMeta>;
 
-/** A list view: filters and sort, built-in (declared) or saved by a user. */
-export const Filter = z.object({
-  field: z.string(),
-  op: z.enum([
-    "eq",
-    "ne",
-    "lt",
-    "lte",
-    "gt",
-    "gte",
-    "in",
-    "not_in",
-    "contains",
-    "is_set",
-    "is_not_set",
-    "between",
-  ]),
-  /** `@me` is the caller, `@today` today and `@today+N` N days from today (dates). */
-  value: z.union([
-    z.string().max(1000),
-    z.number(),
-    z.boolean(),
-    z.null(),
-    z.array(z.union([z.string().max(1000), z.number()])).max(1000),
-  ]).optional(),
-}).strict();
-export type Filter = z.infer<typeof Filter>;
+/** One key of a list's sort. */
 export const Sort = z.object({ field: z.string(), dir: z.enum(["asc", "desc"]) }).strict();
 export type Sort = z.infer<typeof Sort>;
 
+/** A list view: filters and sort, built-in (declared) or saved by a user. */
 export const ViewMeta = z.object({
   id: z.string(),
   label: z.string(),

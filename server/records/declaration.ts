@@ -4,7 +4,12 @@
  * record type is one file under `server/records/types/` calling
  * `defineRecordType({...})` (define.ts) with this shape.
  */
-import type { FieldType, FormLayout, SelectOption } from "../../schemas/records/meta.ts";
+import type {
+  FieldType,
+  FormLayout,
+  LinkFilter,
+  SelectOption,
+} from "../../schemas/records/meta.ts";
 import type { Filter, Sort } from "../../schemas/records/meta.ts";
 import type { NodeLike } from "../../schemas/descriptor/widgets.ts";
 import type { Queryable } from "../db/database.ts";
@@ -78,6 +83,13 @@ export interface FieldDeclaration {
   options_from?: string;
   /** Link: the target record type id, or `user` (a member of the organisation). */
   link?: string;
+  /**
+   * Link: the conditions the picker offers target records by, filters on the target
+   * whose value may name a field of this record (`{ $field: "client" }`, or its
+   * `id`; for a child row's link, a field of the parent record). They narrow the choice; the
+   * save's own rules still decide what is accepted.
+   */
+  link_filters?: readonly LinkFilter[];
   /** Table: the child rows' declaration. */
   child?: ChildTableDeclaration;
   /** Copied from a linked record on save: `"<link field>.<field of the target>"`. */

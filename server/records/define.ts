@@ -121,6 +121,17 @@ export function defineRecordType(declaration: RecordTypeDeclaration): RecordType
     }
     uniqueKeys.push(key);
   }
+  // A picker's condition may name the record's own fields (a child row's, its parent's).
+  for (const f of [...fields, ...fields.flatMap((p) => p.childFields ?? [])]) {
+    if (!f.link_filters) continue;
+    if (f.type !== "link" || f.link === "user") {
+      throw new Error(`${where}: field "${f.id}" has link_filters but links no record type`);
+    }
+    const named = f.link_filters.flatMap((c) =>
+      typeof c.value === "object" && c.value !== null && "$field" in c.value ? [c.value.$field] : []
+    );
+    check(named.filter((id) => id !== "id"), `link_filters of "${f.id}"`);
+  }
   const actions: string[] = [];
   if (declaration.submittable) actions.push("submit", "cancel", "amend");
   if (declaration.states) {

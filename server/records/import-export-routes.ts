@@ -8,13 +8,12 @@
 import { z } from "zod";
 import type { Api } from "../platform/http/api.ts";
 import type { BodyLimit } from "../platform/http/body-limit.ts";
-import { invalidInput } from "../platform/errors/app-error.ts";
-import { nestsDeeperThan, TOO_DEEP } from "../platform/http/json-nesting.ts";
 import { uploadedFile } from "../platform/http/uploaded-file.ts";
 import { Filter, Sort } from "../../schemas/records/meta.ts";
 import { ImportResponse } from "../../schemas/records/api.ts";
 import type { RecordType } from "./define.ts";
 import type { RecordEngine } from "./engine/engine.ts";
+import { jsonParameter } from "./json-parameter.ts";
 import { importRecords } from "./engine/import.ts";
 import { exportRecords } from "./engine/export.ts";
 
@@ -48,27 +47,6 @@ const ExportQuery = z.object({
   sort: z.string().max(2_000).optional(),
   view: z.string().max(64).optional(),
 }).strict();
-
-function jsonParameter<T extends z.ZodType>(
-  text: string | undefined,
-  schema: T,
-  name: string,
-): z.infer<T> | undefined {
-  if (text === undefined) return undefined;
-  if (nestsDeeperThan(text)) throw invalidInput(`${name}: ${TOO_DEEP}`, { [name]: TOO_DEEP });
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw invalidInput(`${name} is not JSON`, { [name]: "Must be JSON" });
-  }
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw invalidInput(`${name}: ${issue.message}`, { [name]: issue.message });
-  }
-  return parsed.data;
-}
 
 /** Declares `POST {base}/import` and `GET {base}/export` for one record type. */
 export function importExportRoutes(api: Api, engine: RecordEngine, type: RecordType): void {

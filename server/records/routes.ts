@@ -17,10 +17,12 @@ import {
   ListRequest,
   MetaResponse,
   RecordAction,
+  SEARCH_FILTERS_MAX,
   SearchQuery,
   SearchResponse,
   TypesResponse,
 } from "../../schemas/records/api.ts";
+import { jsonParameter } from "./json-parameter.ts";
 import { recordTypeMeta } from "./type-meta.ts";
 import { authorize, requireAuthorized } from "../platform/access/authorize.ts";
 import { bulkAction, commentOn, takeAction } from "./engine/record-actions.ts";
@@ -51,7 +53,7 @@ export function recordRoutes(api: Api, engine: RecordEngine): void {
     c.json({
       types: [...engine.types.values()]
         .filter((t) => authorize(access, t.module, "read"))
-        .map((t) => recordTypeMeta(t, access)),
+        .map((t) => recordTypeMeta(t, access, { findType: engine.findType })),
     }));
 
   api.route(
@@ -64,11 +66,19 @@ export function recordRoutes(api: Api, engine: RecordEngine): void {
       query: SearchQuery,
       response: SearchResponse,
     },
-    async (c, { access, query }) =>
-      c.json(await engine.search(access, "user", query.q, query.limit)),
+    async (c, { access, query }) => c.json(await engine.search(access, "user", searchOf(query))),
   );
 
   for (const type of engine.types.values()) typeRoutes(api, engine, type);
+}
+
+/** A link search's query with its conditions parsed (a 400 names a bad one). */
+function searchOf(query: z.infer<typeof SearchQuery>) {
+  return {
+    q: query.q,
+    limit: query.limit,
+    filters: jsonParameter(query.filters, z.array(Filter).max(SEARCH_FILTERS_MAX), "filters"),
+  };
 }
 
 function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
@@ -100,7 +110,10 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
         options[field.id] = await selectOptions(engine.db, access.organizationId, field);
       }
     }
-    return c.json({ meta: recordTypeMeta(checked, access), options });
+    return c.json({
+      meta: recordTypeMeta(checked, access, { findType: engine.findType }),
+      options,
+    });
   });
 
   api.route({
@@ -129,8 +142,7 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
       query: SearchQuery,
       response: SearchResponse,
     },
-    async (c, { access, query }) =>
-      c.json(await engine.search(access, type.id, query.q, query.limit)),
+    async (c, { access, query }) => c.json(await engine.search(access, type.id, searchOf(query))),
   );
 
   api.route({

@@ -15,6 +15,7 @@ import type {
 import type { MembershipAccess } from "../platform/access/access.ts";
 import { authorize, permissionOf } from "../platform/access/authorize.ts";
 import type { RecordField, RecordType } from "./define.ts";
+import { findRecordType } from "./catalogue.ts";
 
 /** The built-in actions of submittable types: label, tone and confirmation. */
 const BUILT_IN_ACTIONS: Record<string, Omit<ActionMeta, "id" | "permission">> = {
@@ -34,9 +35,26 @@ const BUILT_IN_ACTIONS: Record<string, Omit<ActionMeta, "id" | "permission">> = 
 /** The sort a list falls back to when its declared one names only hidden fields. */
 const NEWEST_FIRST: Sort[] = [{ field: "created_at", dir: "desc" }];
 
+/** What the metadata reads besides the type: the other types, to link to their forms. */
+export interface MetaOptions {
+  /** The declared type with this id (default: the catalogue's). */
+  findType?: (id: string) => RecordType | undefined;
+}
+
 /** The metadata of `type` for the caller holding `access`. */
-export function recordTypeMeta(type: RecordType, access: MembershipAccess): RecordTypeMeta {
+export function recordTypeMeta(
+  type: RecordType,
+  access: MembershipAccess,
+  options: MetaOptions = {},
+): RecordTypeMeta {
   const declaration = type.declaration;
+  const findType = options.findType ?? findRecordType;
+  // A link opens its record's form where the caller may read the type it links to.
+  const linkRoute = (field: RecordField): string | undefined => {
+    const target = field.link ? findType(field.link) : undefined;
+    if (!target || !authorize(access, target.module, "read")) return undefined;
+    return target.declaration.form_route ?? `${target.module}/:id`;
+  };
   const seesLevel1 = authorize(access, type.module, "level1");
   const hidden = new Set(
     seesLevel1 ? [] : type.fields.filter((f) => f.level === 1).map((f) => f.id),
@@ -52,7 +70,9 @@ export function recordTypeMeta(type: RecordType, access: MembershipAccess): Reco
     ...("series" in declaration.naming ? { series: declaration.naming.series } : {}),
     search_fields: declaration.search_fields.filter(visible),
     submittable: declaration.submittable ?? false,
-    fields: type.fields.filter((f) => visible(f.id)).map((f) => fieldMeta(f, seesLevel1)),
+    fields: type.fields.filter((f) => visible(f.id)).map((f) =>
+      fieldMeta(f, seesLevel1, linkRoute)
+    ),
     ...(declaration.states
       ? {
         states: declaration.states.list.map((s) => ({
@@ -105,7 +125,11 @@ function derivedStates(type: RecordType): Pick<RecordTypeMeta, "states"> {
 }
 
 /** A field as callers see it: no column, no hooks; computed and fetched fields read-only. */
-function fieldMeta(field: RecordField, seesLevel1: boolean): FieldMeta {
+function fieldMeta(
+  field: RecordField,
+  seesLevel1: boolean,
+  linkRoute: (field: RecordField) => string | undefined,
+): FieldMeta {
   const meta: FieldMeta = { id: field.id, label: field.label, type: field.type };
   const copied = [
     "description",
@@ -134,6 +158,9 @@ function fieldMeta(field: RecordField, seesLevel1: boolean): FieldMeta {
     if (field[key] !== undefined) target[key] = field[key];
   }
   if (field.options) meta.options = field.options.map((o) => ({ ...o }));
+  const route = linkRoute(field);
+  if (route) meta.link_route = route;
+  if (field.link_filters) meta.link_filters = field.link_filters.map((c) => structuredClone(c));
   if (field.read_only || field.computed || (field.fetch_from && !field.fetch_if_empty)) {
     meta.read_only = true;
   }
@@ -144,7 +171,7 @@ function fieldMeta(field: RecordField, seesLevel1: boolean): FieldMeta {
   if (field.childFields) {
     meta.fields = field.childFields
       .filter((c) => seesLevel1 || c.level !== 1)
-      .map((c) => fieldMeta(c, seesLevel1));
+      .map((c) => fieldMeta(c, seesLevel1, linkRoute));
   }
   return meta;
 }

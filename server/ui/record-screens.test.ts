@@ -82,8 +82,36 @@ Deno.test("record screens served from the declarations", async (t) => {
         (await screenOf(app, admin, "lead-sources/form?id=new")).body,
         "record-form",
       )[0];
-      assertEquals(form.initial, { kind: "lead_source" });
+      assertEquals((form.initial as Json).kind, "lead_source");
     });
+
+    await t.step(
+      "a new record's form starts its settable fields from the page's address",
+      async () => {
+        const [form] = nodesOf(
+          (await screenOf(app, admin, "tasks/form?id=new")).body,
+          "record-form",
+        );
+        const initial = form.initial as Record<string, unknown>;
+        assertEquals(initial.project, { $query: "project" });
+        assertEquals(initial.title, { $query: "title" });
+        assertEquals(initial.status, { $query: "status" });
+        // Read-only, hidden, computed and child-table fields are not the address's to set.
+        for (const id of ["started_at", "completed_at", "phase", "dependencies"]) {
+          ok(!(id in initial), `${id} is taken from the address`);
+        }
+        // A project's Tasks panel lists the project's tasks and offers New for them.
+        const project = await screenOf(app, admin, "projects/form?id=prj_acme_ledger");
+        const panel = nodesOf(project.body, "record-list").find((l) =>
+          l.api === "/api/records/task"
+        )!;
+        assertEquals(panel.fixedFilters, [{ field: "project", op: "eq", value: { $param: "id" } }]);
+        const meta = panel.meta as { can: { create: boolean }; list: { columns: string[] } };
+        assertEquals(meta.can.create, true);
+        ok(!meta.list.columns.includes("project"), "the panel repeats its project on every row");
+        ok(meta.list.columns.includes("title"));
+      },
+    );
 
     await t.step("the clients list keeps the portal access tools", async () => {
       const screen = await screenOf(app, admin, "clients");

@@ -5,7 +5,8 @@
  * own-record rule, permission level) and audited with the field diff. Routes
  * (../routes.ts) only translate HTTP to these calls.
  */
-import { searchMembers } from "./member-search.ts";
+import { type LinkSearch, searchPeople, searchRecordsOf } from "./record-search.ts";
+import { checkLinkFilters } from "./link-filter-check.ts";
 import type { Database, Queryable } from "../../db/database.ts";
 import type { Access } from "../../platform/access/access.ts";
 import { conflict, invalidInput, notFound } from "../../platform/errors/app-error.ts";
@@ -67,6 +68,7 @@ export class RecordEngine {
     this.db = db;
     this.types = new Map(types.map((t) => [t.id, t]));
     this.clock = clock;
+    checkLinkFilters(this.types);
   }
 
   /** Adds a module's rules to a record type. */
@@ -386,30 +388,15 @@ export class RecordEngine {
     });
   }
 
-  /** Link type-ahead: records whose title or search fields contain `q`. */
-  async search(access: Access, typeId: string, q: string | undefined, limit = 10) {
+  /** Link type-ahead: records whose title or search fields contain `q`, meeting `filters`. */
+  async search(access: Access, typeId: string, search: Omit<LinkSearch, "today"> = {}) {
+    const today = this.#now().slice(0, 10);
     if (typeId === "user") {
-      return { items: await searchMembers(this.db, access.organizationId, q, limit) };
+      return { items: await searchPeople(this.db, access, { ...search, today }) };
     }
     const type = this.typeFor(access, typeId, "read");
-    const where = whereClause(type, access, {
-      filters: [],
-      search: q,
-      today: this.#now().slice(0, 10),
-      types: this.types,
-    });
-    const title = type.field.get(type.declaration.title_field)?.column ?? "name";
-    const rows = await this.db.all<{ id: string; name: string; title: string }>(
-      `SELECT t.id, t.name, t.${title} AS title FROM ${type.table} t WHERE ${where.sql}
-       ORDER BY t.${title}, t.id LIMIT ${limit}`,
-      where.params,
-    );
     return {
-      items: rows.map((r) => ({
-        id: r.id,
-        title: String(r.title ?? r.name),
-        ...(r.name !== r.title ? { description: r.name } : {}),
-      })),
+      items: await searchRecordsOf(this.db, type, access, { ...search, today }, this.types),
     };
   }
 

@@ -27,6 +27,8 @@ interface Key {
 }
 
 const STANDARD_KEYS: Record<string, Omit<Key, "column">> = {
+  // A link's picker asks for one record by id, to show the title of a value it was given.
+  id: { kind: "TEXT", nullable: false },
   name: { kind: "TEXT", nullable: false },
   created_at: { kind: "TEXT", nullable: false },
   updated_at: { kind: "TEXT", nullable: false },
@@ -58,6 +60,18 @@ export function keyOf(
     return { column: id, ...STANDARD_KEYS[id] };
   }
   throw invalidInput(`Unknown field "${id}" in ${what}`, { [what]: `Unknown field "${id}"` });
+}
+
+/**
+ * Whether `id` is a key lists of the type may filter and sort by, for every caller
+ * who sees it (a check of declarations at start-up; `keyOf` decides per caller).
+ */
+export function isListKey(type: RecordType, id: string): boolean {
+  const field = type.field.get(id);
+  if (field) return storageClass(field) !== null;
+  if (id === "status") return type.declaration.states !== undefined;
+  if (id === "docstatus") return type.declaration.submittable === true;
+  return Object.hasOwn(STANDARD_KEYS, id);
 }
 
 /** What a list query is asked. */

@@ -85,6 +85,13 @@ export const PAYMENT = defineRecordType({
             link: "invoice",
             column: "invoice_id",
             required: true,
+            // The payment's client's submitted invoices that still owe something.
+            link_filters: [
+              { field: "client", op: "eq", value: { $field: "client" } },
+              { field: "docstatus", op: "eq", value: 1 },
+              { field: "is_return", op: "eq", value: false },
+              { field: "outstanding", op: "gt", value: 0 },
+            ],
           },
           {
             id: "amount",

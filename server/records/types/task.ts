@@ -147,6 +147,11 @@ export const TASK = defineRecordType({
             link: "task",
             required: true,
             in_list: true,
+            // A task waits on other work of its own project.
+            link_filters: [
+              { field: "project", op: "eq", value: { $field: "project" } },
+              { field: "id", op: "ne", value: { $field: "id" } },
+            ],
           },
         ],
       },

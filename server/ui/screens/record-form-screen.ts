@@ -7,6 +7,7 @@
  * the route's `id`, so one build serves every record.
  */
 import type { Node, ScreenDescriptor, Source } from "../../../schemas/descriptor/mod.ts";
+import type { RecordTypeMeta } from "../../../schemas/records/meta.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
 import { authorize } from "../../platform/access/authorize.ts";
 import type { RecordType } from "../../records/define.ts";
@@ -56,8 +57,13 @@ export function recordFormScreen(
     meta,
     recordId: isNew ? NEW_RECORD : { $param: "id" },
     mode: mayChange ? "edit" : "read",
-    ...(isNew && options.preset
-      ? { initial: { [options.preset.field]: options.preset.value } }
+    ...(isNew
+      ? {
+        initial: {
+          ...valuesFromAddress(meta),
+          ...(options.preset ? { [options.preset.field]: options.preset.value } : {}),
+        },
+      }
       : {}),
     ...(added.tabs.length > 0 ? { tabs: added.tabs } : {}),
   }];
@@ -82,6 +88,19 @@ export function recordFormScreen(
   };
 }
 
+/**
+ * What a new record takes from the address its form opens at: each field a person
+ * sets starts with its query parameter when there is one, so `?project=prj_1` (a
+ * project's Tasks panel's New, or New on tasks filtered by that project) starts a
+ * task of that project.
+ */
+function valuesFromAddress(meta: RecordTypeMeta): Record<string, { $query: string }> {
+  const settable = meta.fields.filter((f) =>
+    !f.read_only && !f.computed && !f.hidden && f.type !== "table" && f.type !== "attach"
+  );
+  return Object.fromEntries(settable.map((f) => [f.id, { $query: f.id }]));
+}
+
 /** A declared panel as a section, or nothing when the caller may not read its records. */
 function panelNode(
   panel: FormPanel,
@@ -101,6 +120,8 @@ function panelNode(
   if (!authorize(access, related.module, "read")) return null;
   const meta = recordTypeMeta(related, access);
   if (panel.create === false) meta.can.create = false;
+  // Every row links back to the record the panel is on: its column would say nothing.
+  meta.list.columns = meta.list.columns.filter((c) => c !== panel.field);
   const list = recordListNode(related, meta, { compact: true, parent: panel.field });
   if (panel.empty_text) list.emptyText = panel.empty_text;
   return { type: "section", title: panel.label, children: [list] };

@@ -221,7 +221,7 @@ Deno.test("record screens", async (t) => {
     assertEquals(list.fixedFilters, [{ field: "kind", op: "eq", value: "lead_source" }]);
     assertEquals((list.meta as { form_route: string }).form_route, "lead-sources/:id");
     const form = nodesOf(build("lead-sources/form", ADMIN, { id: "new" }), "record-form")[0];
-    assertEquals(form.initial, { kind: "lead_source" });
+    assertEquals((form.initial as Record<string, unknown>).kind, "lead_source");
     assertEquals(SCREENS.get("lead-sources/form")?.module, "lead-sources");
     const statuses = nodesOf(build("task-status-management"), "record-list")[0];
     assertEquals(statuses.fixedFilters, [{ field: "kind", op: "eq", value: "task_status" }]);
