@@ -157,6 +157,7 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
       control = (
         <ChildGrid
           field={field}
+          summed={summedColumns(meta.fields, field.id)}
           rows={rows}
           readOnly={!editable}
           external={external}
@@ -317,6 +318,16 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
       )}
     </>
   );
+}
+
+/** The columns of child table `table` that a field of the record sums (`lines.amount`). */
+function summedColumns(fields: readonly FieldMeta[], table: string): ReadonlySet<string> {
+  const columns = new Set<string>();
+  for (const field of fields) {
+    const sum = field.formula && "sum" in field.formula ? field.formula.sum : undefined;
+    if (sum?.startsWith(`${table}.`)) columns.add(sum.slice(table.length + 1));
+  }
+  return columns;
 }
 
 /** The first error of a child table's rows (`lines.3.qty`), if any. */

@@ -73,6 +73,10 @@ export function defineRecordType(declaration: RecordTypeDeclaration): RecordType
   check(declaration.search_fields, "search_fields");
   check(declaration.list.columns, "list.columns");
   check(declaration.list.sort.map((s) => s.field), "list.sort");
+  distinctLabels(fields, where);
+  for (const f of fields) {
+    if (f.childFields) distinctLabels(f.childFields, `${where} table "${f.id}"`);
+  }
   const laidOut = declaration.form.tabs.flatMap((t) => t.sections.flatMap((s) => s.columns.flat()));
   check(laidOut, "form");
   if (new Set(laidOut).size !== laidOut.length) {
@@ -144,6 +148,21 @@ export function defineRecordType(declaration: RecordTypeDeclaration): RecordType
     actions,
     allActions: [...STANDARD_ACTIONS, ...actions],
   };
+}
+
+/**
+ * Two fields of one record, or of one child table, may not read alike: a form,
+ * a grid header or an error message naming "Tax" twice leaves people guessing.
+ */
+function distinctLabels(fields: readonly RecordField[], where: string): void {
+  const seen = new Map<string, string>();
+  for (const f of fields) {
+    const other = seen.get(f.label.trim().toLowerCase());
+    if (other !== undefined) {
+      throw new Error(`${where}: fields "${other}" and "${f.id}" are both labelled "${f.label}"`);
+    }
+    seen.set(f.label.trim().toLowerCase(), f.id);
+  }
 }
 
 function normaliseField(f: FieldDeclaration, where: string): RecordField {

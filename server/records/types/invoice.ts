@@ -118,7 +118,7 @@ export const INVOICE = defineRecordType({
           },
           {
             id: "tax_template",
-            label: "Tax",
+            label: "Tax rate",
             type: "link",
             link: "tax_template",
             column: "tax_template_id",
@@ -149,7 +149,7 @@ export const INVOICE = defineRecordType({
           },
           {
             id: "tax_amount",
-            label: "Tax",
+            label: "Tax amount",
             type: "currency",
             in_list: true,
             computed: {
