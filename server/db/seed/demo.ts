@@ -21,6 +21,7 @@ import { seedInvoices } from "./demo-invoices.ts";
 import { seedMoney } from "./demo-money.ts";
 import { seedEnterpriseApprovals } from "./demo-enterprise-approvals.ts";
 import { seedCompliance } from "./demo-compliance.ts";
+import { seedLetterheads } from "./demo-letterheads.ts";
 import { nextPlace } from "../dialect.ts";
 import { MESSAGE_PLACES } from "../../modules/portal/repo.ts";
 
@@ -202,6 +203,7 @@ export async function seedDemo(
     await seedMoney(tx, today);
     await seedEnterpriseApprovals(tx, today);
     await seedCompliance(tx, today);
+    await seedLetterheads(tx, today);
   });
 }
 

@@ -40,6 +40,7 @@ import { roleMatrix } from "./role-matrix.ts";
 import { deactivateMember, inviteMember, setMemberRole } from "./users-admin.ts";
 import { updateOrganization, updateSessionPolicy } from "./organization-admin.ts";
 import { readSessionPolicySetting } from "../orgs/session-policy.ts";
+import { letterheadRoutes } from "./letterhead-routes.ts";
 
 /** What the admin routes need. */
 export interface AdminDeps {
@@ -213,4 +214,6 @@ export function adminRoutes(api: Api, deps: AdminDeps): void {
       );
     },
   );
+
+  letterheadRoutes(api, deps.db, deps.clock);
 }
