@@ -13,7 +13,11 @@ import { cancelInvoice, creditNote, submitInvoice } from "./invoice-hooks.ts";
 /** The gross of a line: quantity × rate less the discount, before tax is taken out or added. */
 const GROSS = "quantity * rate * (100 - discount_percent) / 100";
 
-/** The invoice's PDF download (`{id}` is the invoice's), on its form and its printable page. */
+/**
+ * The invoice's PDF download (`{id}` is the invoice's), on its form and its
+ * printable page. The file is saved under the name the server gives it, the
+ * invoice's number (INV-2026-00012.pdf); `filename` is only the fallback.
+ */
 export const INVOICE_PDF_BUTTON = {
   type: "button",
   label: "Download PDF",
@@ -22,7 +26,7 @@ export const INVOICE_PDF_BUTTON = {
     kind: "download",
     format: "file",
     source: "/api/records/invoice/{id}/pdf",
-    filename: "invoice-{id}.pdf",
+    filename: "invoice.pdf",
   },
 } as const;
 
