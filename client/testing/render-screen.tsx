@@ -32,6 +32,8 @@ export async function renderScreen(
     params?: Record<string, string>;
     host?: Partial<ActionHost>;
     registry?: WidgetRegistry;
+    /** The navigation's state, as a page opened with `navigate(path, { state })` has it. */
+    state?: unknown;
   } = {},
 ) {
   const checked = await checkScreen(descriptor, "test-screen");
@@ -60,7 +62,7 @@ export async function renderScreen(
       ),
     },
     { path: "*", element: <LocationProbe /> },
-  ], { initialEntries: ["/screen"] });
+  ], { initialEntries: [{ pathname: "/screen", state: options.state ?? null }] });
   const view = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -9,7 +9,7 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import type { NodeOf } from "../../schemas/descriptor/mod.ts";
 import type { FieldMeta } from "../../schemas/records/meta.ts";
 import { ApiError } from "../api/api-error.ts";
@@ -24,7 +24,7 @@ import { FieldInput } from "../records/field-input.tsx";
 import { FormLayout } from "../records/form-layout.tsx";
 import { useLeaveGuard } from "../records/leave-guard.ts";
 import { RecordActions } from "../records/record-actions.tsx";
-import { deleteRecord, recordMeta, runRecordAction } from "../records/record-api.ts";
+import { deleteRecord, makeRecord, recordMeta, runRecordAction } from "../records/record-api.ts";
 import { formPathOf, listFieldsOf } from "../records/standard-fields.ts";
 import { useRecordEditor } from "../records/use-record-editor.ts";
 import { useRefreshOnRecordChange } from "../records/refresh-on-change.ts";
@@ -40,7 +40,13 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
   const baseId = useId();
   const rawId = node.recordId === undefined ? null : fillTemplate(node.recordId, runtime);
   const id = rawId === null || rawId === "" ? null : String(rawId);
-  const [initial] = useState(() => fillRecord(node.initial, runtime));
+  const location = useLocation();
+  // A new record started from another (Record payment) arrives with its values in
+  // the navigation's state; they come after the descriptor's own.
+  const [initial] = useState(() => ({
+    ...fillRecord(node.initial, runtime),
+    ...(id === null || id === "new" ? startedValues(location.state) : {}),
+  }));
   const [created, setCreated] = useState<string>();
   const [busy, setBusy] = useState(false);
   const editor = useRecordEditor({ api, meta, id, initial, onCreated: setCreated });
@@ -260,6 +266,12 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
                       await runRecordAction(api, id!, action.id, { version, comment });
                       await queryClient.invalidateQueries({ queryKey: ["records", api] });
                     })}
+                  makes={editor.loaded.data?.makes}
+                  onMake={(make) =>
+                    void act(async () => {
+                      const made = await makeRecord(api, id!, make.id);
+                      navigate(made.path, { state: { initial: made.values } });
+                    })}
                   onDelete={() =>
                     void act(async () => {
                       await deleteRecord(api, id!, version);
@@ -318,6 +330,15 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
       )}
     </>
   );
+}
+
+/** The values a navigation's state starts a new record with (`{ initial: {...} }`), if any. */
+function startedValues(state: unknown): Record<string, unknown> {
+  if (typeof state !== "object" || state === null) return {};
+  const initial = (state as { initial?: unknown }).initial;
+  return typeof initial === "object" && initial !== null && !Array.isArray(initial)
+    ? initial as Record<string, unknown>
+    : {};
 }
 
 /** The columns of child table `table` that a field of the record sums (`lines.amount`). */

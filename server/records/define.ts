@@ -7,6 +7,7 @@
  */
 import type { FieldDeclaration, RecordTypeDeclaration, StandardAction } from "./declaration.ts";
 import { STANDARD_ACTIONS } from "./declaration.ts";
+import { fieldsOf, parseExpression } from "../../schemas/records/expression.ts";
 
 /** Default text lengths by field type. */
 const TEXT_LIMITS: Partial<Record<FieldDeclaration["type"], number>> = {
@@ -128,6 +129,7 @@ export function defineRecordType(declaration: RecordTypeDeclaration): RecordType
     }
     if (!actions.includes(custom.action)) actions.push(custom.action);
   }
+  checkMakes(declaration, (id) => known(id) || id === "id" || id === "docstatus", where);
   for (const [role, granted] of Object.entries(declaration.roles)) {
     for (const action of granted) {
       if (
@@ -148,6 +150,43 @@ export function defineRecordType(declaration: RecordTypeDeclaration): RecordType
     actions,
     allActions: [...STANDARD_ACTIONS, ...actions],
   };
+}
+
+/**
+ * A make's id is snake_case and unique, and its condition and values parse and
+ * read only this type's fields. (That its target type and fields exist is checked
+ * when the engine is given every type.)
+ */
+function checkMakes(
+  declaration: RecordTypeDeclaration,
+  readable: (id: string) => boolean,
+  where: string,
+): void {
+  const ids = new Set<string>();
+  for (const make of declaration.makes ?? []) {
+    const part = `make "${make.id}"`;
+    if (!SNAKE.test(make.id) || ids.has(make.id)) {
+      throw new Error(`${where}: ${part} needs a unique snake_case id`);
+    }
+    ids.add(make.id);
+    const sources = [
+      make.when,
+      ...Object.values(make.values).flatMap((v) =>
+        typeof v === "string" ? [v] : v.flatMap((row) => Object.values(row))
+      ),
+    ];
+    for (const source of sources) {
+      let read: string[];
+      try {
+        read = fieldsOf(parseExpression(source));
+      } catch (error) {
+        throw new Error(`${where}: ${part}: ${(error as Error).message} in "${source}"`);
+      }
+      for (const id of read) {
+        if (!readable(id)) throw new Error(`${where}: ${part} reads unknown field "${id}"`);
+      }
+    }
+  }
 }
 
 /**

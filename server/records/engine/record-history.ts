@@ -1,6 +1,7 @@
 /**
  * A record's timeline: its audited changes (who, when, which field from what to
- * what), actions with their comments, and comments, newest first. Fields the
+ * what), actions with their comments, what other records did to it (a payment
+ * applied, named and linked), and comments, newest first. Fields the
  * caller may not see (permission level) are left out of every entry.
  */
 import type { Queryable } from "../../db/database.ts";
@@ -70,8 +71,9 @@ export async function recordHistory(
       const before = a.before_value ? JSON.parse(a.before_value) as Record<string, unknown> : {};
       const after = a.after_value ? JSON.parse(a.after_value) as Record<string, unknown> : {};
       const comment = typeof after.comment === "string" ? after.comment : undefined;
+      const cause = causeOf(after.cause, access, findType);
       const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])]
-        .filter((f) => f !== "comment" && !hidden.has(f));
+        .filter((f) => f !== "comment" && f !== "cause" && !hidden.has(f));
       const kind: "created" | "changed" | "deleted" | "imported" | "action" = KINDS[a.action] ??
         "action";
       return {
@@ -81,11 +83,16 @@ export async function recordHistory(
         by: who(a.actor_id, a.first_name, a.last_name),
         ...(kind === "action" ? { action: a.action } : {}),
         ...(comment ? { comment } : {}),
+        ...cause,
         changes: fields.map((f) => ({
           field: f,
           label: label(f),
           from: before[f] ?? null,
           to: after[f] ?? null,
+          // Document statuses read as words: Draft → Submitted, never 0 → 1.
+          ...(f === "docstatus"
+            ? { from_title: docstatusTitle(before[f]), to_title: docstatusTitle(after[f]) }
+            : {}),
         })),
       };
     }),
@@ -100,6 +107,34 @@ export async function recordHistory(
   entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : a.id < b.id ? 1 : -1));
   await nameLinks(q, type, access, entries as { changes?: LinkChange[] }[], findType);
   return { entries };
+}
+
+const DOCSTATUS_TITLES = ["Draft", "Submitted", "Cancelled"];
+
+function docstatusTitle(value: unknown): string | null {
+  return typeof value === "number" ? DOCSTATUS_TITLES[value] ?? null : null;
+}
+
+/**
+ * The summary of an entry another record caused (a payment applied to an
+ * invoice), with a link to that record for callers who may read its type.
+ */
+function causeOf(
+  cause: unknown,
+  access: MembershipAccess,
+  findType: (id: string) => RecordType | undefined,
+): { summary?: string; link?: { label: string; path: string } } {
+  if (typeof cause !== "object" || cause === null) return {};
+  const { type, id, name, summary } = cause as Record<string, unknown>;
+  if (typeof summary !== "string") return {};
+  const target = typeof type === "string" ? findType(type) : undefined;
+  if (!target || typeof id !== "string" || typeof name !== "string") return { summary };
+  if (!authorize(access, target.module, "read")) return { summary };
+  const route = target.declaration.form_route ?? `${target.module}/:id`;
+  return {
+    summary,
+    link: { label: name, path: `/app/${route.replace(":id", encodeURIComponent(id))}` },
+  };
 }
 
 /** Adds the titles of linked records to the changes of link fields (one query per target). */
