@@ -5,7 +5,9 @@
  * makes it read-only and opens its balance; payments move `paid_amount`,
  * `outstanding` and `payment_status` (server/modules/finance/invoice-balance.ts).
  * The status shown is derived on every read: Overdue is an unpaid or partly paid
- * invoice past its due date, so it is never stale.
+ * invoice past its due date, so it is never stale. Record payment starts a
+ * payment for its client and outstanding amount, allocated to it; its Payments
+ * panel lists the payments allocated to it.
  */
 import { defineRecordType } from "../define.ts";
 import { cancelInvoice, creditNote, submitInvoice } from "./invoice-hooks.ts";
@@ -259,6 +261,17 @@ export const INVOICE = defineRecordType({
     condition: { expression: "not is_return", message: "A credit note has no credit note" },
     confirm: "Create a draft credit note for this invoice's lines?",
   }],
+  makes: [{
+    id: "record_payment",
+    label: "Record payment",
+    type: "payment",
+    when: "docstatus == 1 and not is_return and outstanding > 0",
+    values: {
+      client: "client",
+      amount: "outstanding",
+      allocations: [{ invoice: "id", amount: "outstanding" }],
+    },
+  }],
   list: {
     columns: ["name", "client", "issue_date", "due_date", "grand_total", "outstanding", "status"],
     sort: [{ field: "issue_date", dir: "desc" }],
@@ -319,6 +332,14 @@ export const INVOICE = defineRecordType({
           INVOICE_PDF_BUTTON,
         ],
       },
+    },
+    {
+      kind: "related",
+      label: "Payments",
+      type: "payment",
+      field: "allocations.invoice",
+      create: false,
+      empty_text: "No payments yet. Record payment on a submitted invoice starts one.",
     },
     {
       kind: "related",
