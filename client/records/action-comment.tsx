@@ -53,7 +53,7 @@ export function ActionCommentDialog(
   }
 
   return (
-    <Modal title={action.label} onClose={onClose}>
+    <Modal title={action.confirm_label ?? action.label} onClose={onClose}>
       <form className="form" onSubmit={send}>
         {blocked
           ? (

@@ -513,7 +513,7 @@ describe("the record-form widget", () => {
       }]),
     });
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
-    const dialog = screen.getByRole("dialog", { name: "Cancel" });
+    const dialog = screen.getByRole("dialog", { name: "Cancel task" });
     expect(within(dialog).getByRole("alert").textContent).toContain(
       "This task has $400.00 paid by PAY-2026-00003: cancel those payments first.",
     );
@@ -538,7 +538,7 @@ describe("the record-form widget", () => {
       [`POST ${API}/t1/actions/cancel`]: { record: taskRow("t1", { version: 4 }) },
     });
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
-    const dialog = screen.getByRole("dialog", { name: "Cancel" });
+    const dialog = screen.getByRole("dialog", { name: "Cancel task" });
     expect(within(dialog).getByText("Cancel this task? It stays on record as cancelled."))
       .toBeTruthy();
     // Two buttons, each saying what it does; none merely "Cancel".
@@ -548,7 +548,7 @@ describe("the record-form widget", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
     fireEvent.click(
-      within(screen.getByRole("dialog", { name: "Cancel" })).getByRole("button", {
+      within(screen.getByRole("dialog", { name: "Cancel task" })).getByRole("button", {
         name: "Cancel task",
       }),
     );

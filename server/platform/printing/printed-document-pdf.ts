@@ -181,20 +181,35 @@ function drawParties(sheet: Sheet, document: PrintedDocument): void {
   sheet.pen.y = Math.min(left, sheet.pen.y) - 16;
 }
 
-/** Column widths: amounts as wide as their widest text, text columns share the rest. */
+/**
+ * Column widths: every column as wide as its widest text; when the text columns
+ * do not all fit, they share what the amounts leave in proportion to their
+ * texts (never narrower than their header), and wrap.
+ */
 function columnWidths(sheet: Sheet, document: PrintedDocument): number[] {
-  const widths = document.columns.map((column) => {
-    if (column.align === "start") return 0;
+  const natural = document.columns.map((column) => {
     const texts = document.rows.map((row) => sheet.drawable(row[column.key] ?? ""));
     return Math.max(
       sheet.bold.widthOfTextAtSize(sheet.drawable(column.label), TABLE_SIZE),
       ...texts.map((t) => sheet.font.widthOfTextAtSize(t, TABLE_SIZE)),
     ) + 2 * CELL_PADDING;
   });
-  const fixed = widths.reduce((sum, w) => sum + w, 0);
-  const flexible = document.columns.filter((c) => c.align === "start").length;
-  const share = flexible > 0 ? Math.max((WIDTH - fixed) / flexible, 60) : 0;
-  return widths.map((w, i) => document.columns[i].align === "start" ? share : w);
+  const isText = (i: number) => document.columns[i].align === "start";
+  const fixed = natural.reduce((sum, w, i) => sum + (isText(i) ? 0 : w), 0);
+  const wanted = natural.reduce((sum, w, i) => sum + (isText(i) ? w : 0), 0);
+  const room = WIDTH - fixed;
+  if (wanted <= room) {
+    // Room to spare goes to the widest text column (the description).
+    const widest = natural.reduce(
+      (best, w, i) => isText(i) && w > (natural[best] ?? 0) ? i : best,
+      -1,
+    );
+    return natural.map((w, i) => i === widest ? w + room - wanted : w);
+  }
+  const headers = document.columns.map((c) =>
+    sheet.bold.widthOfTextAtSize(sheet.drawable(c.label), TABLE_SIZE) + 2 * CELL_PADDING
+  );
+  return natural.map((w, i) => isText(i) ? Math.max(headers[i], (w / wanted) * room) : w);
 }
 
 /** The table, its header repeated on each page it runs onto. */
