@@ -182,34 +182,37 @@ function drawParties(sheet: Sheet, document: PrintedDocument): void {
 }
 
 /**
- * Column widths: every column as wide as its widest text; when the text columns
- * do not all fit, they share what the amounts leave in proportion to their
- * texts (never narrower than their header), and wrap.
+ * Column widths, as a browser lays out a table: every column as wide as its
+ * widest text when that fits; else the text columns keep at least their longest
+ * word (and header) and share the rest in proportion to what more they would
+ * take, wrapping between words.
  */
 function columnWidths(sheet: Sheet, document: PrintedDocument): number[] {
-  const natural = document.columns.map((column) => {
-    const texts = document.rows.map((row) => sheet.drawable(row[column.key] ?? ""));
-    return Math.max(
-      sheet.bold.widthOfTextAtSize(sheet.drawable(column.label), TABLE_SIZE),
-      ...texts.map((t) => sheet.font.widthOfTextAtSize(t, TABLE_SIZE)),
-    ) + 2 * CELL_PADDING;
-  });
+  const width = (text: string, font: PDFFont = sheet.font) =>
+    font.widthOfTextAtSize(sheet.drawable(text), TABLE_SIZE) + 2 * CELL_PADDING;
+  const texts = (key: string) => document.rows.map((row) => row[key] ?? "");
+  const natural = document.columns.map((c) =>
+    Math.max(width(c.label, sheet.bold), ...texts(c.key).map((t) => width(t)))
+  );
+  const least = document.columns.map((c, i) =>
+    c.align === "end" ? natural[i] : Math.max(
+      width(c.label, sheet.bold),
+      ...texts(c.key).flatMap((t) => t.split(/[ \t\n]+/)).map((word) => width(word)),
+    )
+  );
   const isText = (i: number) => document.columns[i].align === "start";
-  const fixed = natural.reduce((sum, w, i) => sum + (isText(i) ? 0 : w), 0);
-  const wanted = natural.reduce((sum, w, i) => sum + (isText(i) ? w : 0), 0);
-  const room = WIDTH - fixed;
-  if (wanted <= room) {
+  const total = (widths: number[]) => widths.reduce((sum, w) => sum + w, 0);
+  if (total(natural) <= WIDTH) {
     // Room to spare goes to the widest text column (the description).
     const widest = natural.reduce(
-      (best, w, i) => isText(i) && w > (natural[best] ?? 0) ? i : best,
+      (best, w, i) => isText(i) && (best < 0 || w > natural[best]) ? i : best,
       -1,
     );
-    return natural.map((w, i) => i === widest ? w + room - wanted : w);
+    return natural.map((w, i) => i === widest ? w + WIDTH - total(natural) : w);
   }
-  const headers = document.columns.map((c) =>
-    sheet.bold.widthOfTextAtSize(sheet.drawable(c.label), TABLE_SIZE) + 2 * CELL_PADDING
-  );
-  return natural.map((w, i) => isText(i) ? Math.max(headers[i], (w / wanted) * room) : w);
+  const spare = Math.max(0, WIDTH - total(least));
+  const more = natural.reduce((sum, w, i) => sum + (isText(i) ? w - least[i] : 0), 0);
+  return least.map((w, i) => isText(i) && more > 0 ? w + spare * (natural[i] - w) / more : w);
 }
 
 /** The table, its header repeated on each page it runs onto. */
