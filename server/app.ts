@@ -36,6 +36,7 @@ import { clientRoutes } from "./modules/clients/routes.ts";
 import { clientAccessRoutes } from "./modules/clients/client-access.ts";
 import { portalRoutes } from "./modules/portal/routes.ts";
 import { invoiceRoutes } from "./modules/finance/invoice-routes.ts";
+import { addInvoiceRules } from "./modules/finance/invoice-rules.ts";
 import { projectRoutes } from "./modules/projects/routes.ts";
 import { projectAnalyticsRoutes } from "./modules/project-analytics/mod.ts";
 import { enterpriseProjectRoutes } from "./modules/enterprise-projects/mod.ts";
@@ -208,6 +209,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   enterpriseProjectRoutes(api, { db, records, clock });
   addExpenseRules(records);
   addPaymentRules(records);
+  addInvoiceRules(records);
   addBudgetRules(records);
   budgetRoutes(api, db);
   dashboardAnalyticsRoutes(app, api, db, { clock });

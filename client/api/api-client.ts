@@ -5,6 +5,7 @@
  * the session ends.
  */
 import { ApiError, apiErrorFromAnswer, isRecord } from "./api-error.ts";
+import { dispositionFileName } from "./content-disposition.ts";
 import { apiUrl } from "./config.ts";
 import { endSession } from "./session-events.ts";
 import { rememberSignOutNotice } from "./sign-out-notice.ts";
@@ -49,9 +50,18 @@ export async function apiRequest<T = unknown>(
 
 /** Calls the API for a file (an export) and returns its bytes; failures throw ApiError. */
 export async function apiFile(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return (await apiNamedFile(path, options)).blob;
+}
+
+/** A file answer with the name the server gives it (`Content-Disposition`), if any. */
+export async function apiNamedFile(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; name: string | null }> {
   const response = await authorizedResponse(path, options);
   if (!response.ok) return await parse<never>(response);
-  return await response.blob();
+  const name = dispositionFileName(response.headers.get("content-disposition"));
+  return { blob: await response.blob(), name };
 }
 
 /** The answer of a call with the token, after one refresh and retry on 401. */

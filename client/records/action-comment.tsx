@@ -1,14 +1,23 @@
 /**
- * The dialog that asks for an action's comment (optional or required, as the
- * action declares) before the action is taken, on one record or on many.
+ * The dialog of an action that asks first: its question, its comment (optional or
+ * required, as the action declares), on one record or on many. Its buttons name
+ * what they do, in the server's words ("Cancel invoice" beside "Keep invoice").
+ * An action that would be refused now (`blocked`: an invoice with payments
+ * applied) says why and links to what stands in its way, and offers no way to
+ * take it.
  */
 import { type FormEvent, useState } from "react";
+import { Link } from "react-router-dom";
 import { Modal } from "../ui/modal.tsx";
 
 /** What the dialog needs of the action. */
 export interface CommentedAction {
   label: string;
   comment?: "none" | "optional" | "required";
+  confirm?: string;
+  confirm_label?: string;
+  dismiss_label?: string;
+  blocked?: { reason: string; links?: { label: string; path: string }[] };
 }
 
 /** True when the action asks for a comment. */
@@ -16,7 +25,12 @@ export function takesComment(action: CommentedAction): boolean {
   return action.comment === "optional" || action.comment === "required";
 }
 
-/** The comment dialog; `onSend` gets the trimmed comment, or undefined when left empty. */
+/** True when the action opens this dialog before it is taken (a comment, or a refusal to explain). */
+export function asksFirst(action: CommentedAction): boolean {
+  return takesComment(action) || action.blocked !== undefined;
+}
+
+/** The dialog; `onSend` gets the trimmed comment, or undefined when left empty. */
 export function ActionCommentDialog(
   { action, onSend, onClose }: {
     action: CommentedAction;
@@ -26,9 +40,11 @@ export function ActionCommentDialog(
 ) {
   const [comment, setComment] = useState("");
   const [missing, setMissing] = useState(false);
+  const blocked = action.blocked;
 
   function send(event: FormEvent): void {
     event.preventDefault();
+    if (blocked) return;
     if (action.comment === "required" && comment.trim() === "") {
       setMissing(true);
       return;
@@ -37,27 +53,60 @@ export function ActionCommentDialog(
   }
 
   return (
-    <Modal title={action.label} onClose={onClose}>
+    <Modal title={action.confirm_label ?? action.label} onClose={onClose}>
       <form className="form" onSubmit={send}>
-        <div className={`field${missing ? " has-error" : ""}`}>
-          <label htmlFor="record-action-comment">
-            Comment{action.comment === "required" ? " (required)" : " (optional)"}
-          </label>
-          <textarea
-            id="record-action-comment"
-            rows={4}
-            maxLength={5000}
-            data-autofocus
-            aria-invalid={missing || undefined}
-            value={comment}
-            onChange={(e) => setComment(e.target.value)}
-          />
-          {missing ? <p className="field-error">A comment is required</p> : null}
-        </div>
+        {blocked
+          ? (
+            <div className="alert tone-warning action-blocked" role="alert">
+              <p className="alert-text">{blocked.reason}</p>
+              {blocked.links && blocked.links.length > 0
+                ? (
+                  <ul className="action-blocked-links">
+                    {blocked.links.map((link) => (
+                      <li key={link.path}>
+                        <Link to={link.path} onClick={onClose}>{link.label}</Link>
+                      </li>
+                    ))}
+                  </ul>
+                )
+                : null}
+            </div>
+          )
+          : action.confirm
+          ? <p className="modal-question">{action.confirm}</p>
+          : null}
+        {blocked || !takesComment(action)
+          ? null
+          : (
+            <div className={`field${missing ? " has-error" : ""}`}>
+              <label htmlFor="record-action-comment">
+                Comment{action.comment === "required" ? " (required)" : " (optional)"}
+              </label>
+              <textarea
+                id="record-action-comment"
+                rows={4}
+                maxLength={5000}
+                data-autofocus
+                aria-invalid={missing || undefined}
+                value={comment}
+                onChange={(e) => setComment(e.target.value)}
+              />
+              {missing ? <p className="field-error">A comment is required</p> : null}
+            </div>
+          )}
         <div className="modal-actions">
-          <button type="submit" className="button button-primary">{action.label}</button>
-          <button type="button" className="button button-ghost" onClick={onClose}>
-            Cancel
+          {blocked ? null : (
+            <button type="submit" className="button button-primary">
+              {action.confirm_label ?? action.label}
+            </button>
+          )}
+          <button
+            type="button"
+            className={`button ${blocked ? "button-secondary" : "button-ghost"}`}
+            data-autofocus={blocked ? true : undefined}
+            onClick={onClose}
+          >
+            {action.dismiss_label ?? "Cancel"}
           </button>
         </div>
       </form>

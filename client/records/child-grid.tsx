@@ -1,7 +1,8 @@
 /**
  * An editable grid of a record's child rows: one input per cell, rows added and
  * removed, arrow keys and Enter moving between cells (Tab follows the page order),
- * and running totals of the numeric columns. Rows are memoised so that typing in
+ * and running totals of the columns the record itself sums (an invoice totals its
+ * lines' net, tax and amount, never their rates). Rows are memoised so that typing in
  * one cell re-renders that row only; a record with a thousand rows stays quick.
  */
 import { type KeyboardEvent, memo, useCallback, useMemo, useRef } from "react";
@@ -22,9 +23,9 @@ export interface ChildGridProps {
   /** Changes the rows; called with a function of the current rows. */
   onRows(update: (rows: readonly ChildRow[]) => ChildRow[]): void;
   describedBy?: string;
+  /** The columns the record sums (its computed `sum` fields over this table): the Total row. */
+  summed?: ReadonlySet<string>;
 }
-
-const SUMMED = new Set(["int", "float", "currency"]);
 
 /** A child grid. */
 export function ChildGrid(props: ChildGridProps) {
@@ -38,7 +39,7 @@ export function ChildGrid(props: ChildGridProps) {
   const totals = useMemo(() => {
     const sums = new Map<string, number>();
     for (const column of columns) {
-      if (!SUMMED.has(column.type) || column.options !== undefined) continue;
+      if (!props.summed?.has(column.id)) continue;
       let sum = 0;
       for (const row of rows) {
         const value = row[column.id];
@@ -47,7 +48,7 @@ export function ChildGrid(props: ChildGridProps) {
       sums.set(column.id, sum);
     }
     return sums;
-  }, [columns, rows]);
+  }, [columns, rows, props.summed]);
 
   const onCell = useCallback(
     (index: number, id: string, value: unknown, title?: string) =>

@@ -1,14 +1,16 @@
 /**
  * The workflow actions the caller may take on a record now, as buttons (asking
- * for a comment when the action takes one, and confirming when it says so), and
- * Delete when allowed. Errors (an action refused now, a stale version) are handed
+ * for a comment when the action takes one, saying why when it would be refused,
+ * and confirming when it says so), the records the caller may start from this one
+ * (Record payment), and Delete when allowed. Errors (an action refused now, a stale version) are handed
  * to the form.
  */
 import { useState } from "react";
 import type { RecordAnswer } from "./record-api.ts";
-import { ActionCommentDialog, takesComment } from "./action-comment.tsx";
+import { ActionCommentDialog, asksFirst } from "./action-comment.tsx";
 
 type Action = RecordAnswer["actions"][number];
+type Make = NonNullable<RecordAnswer["makes"]>[number];
 
 /** Props of the action buttons. */
 export interface RecordActionsProps {
@@ -19,11 +21,14 @@ export interface RecordActionsProps {
   confirm(text: string): boolean | Promise<boolean>;
   onAction(action: Action, comment?: string): void;
   onDelete(): void;
+  /** New records of other types the caller may start from this one (Record payment). */
+  makes?: readonly Make[];
+  onMake?(make: Make): void;
 }
 
 /** The action buttons. */
 export function RecordActions(
-  { actions, busy, unsaved, confirm, onAction, onDelete }: RecordActionsProps,
+  { actions, busy, unsaved, confirm, onAction, onDelete, makes, onMake }: RecordActionsProps,
 ) {
   const waiting = busy || unsaved;
   const hint = unsaved ? "Save your changes first" : undefined;
@@ -32,7 +37,7 @@ export function RecordActions(
   const deletion = actions.find((a) => a.id === "delete");
 
   async function start(action: Action): Promise<void> {
-    if (takesComment(action)) {
+    if (asksFirst(action)) {
       setAsking(action);
       return;
     }
@@ -58,6 +63,18 @@ export function RecordActions(
           onClick={() => void start(action)}
         >
           {action.label}
+        </button>
+      ))}
+      {(makes ?? []).map((make) => (
+        <button
+          key={`make-${make.id}`}
+          type="button"
+          disabled={waiting}
+          title={hint}
+          className="button button-secondary"
+          onClick={() => onMake?.(make)}
+        >
+          {make.label}
         </button>
       ))}
       {deletion

@@ -10,8 +10,10 @@ import type {
   ImportResponse,
   ListRequest,
   ListResponse,
+  MadeRecordResponse,
   MetaResponse,
   RecordAction,
+  RecordMake,
   RecordValues,
   SearchResponse,
 } from "../../schemas/records/api.ts";
@@ -23,7 +25,10 @@ export type RecordAnswer = {
   record: RecordValues;
   actions: z.infer<typeof RecordAction>[];
   read_only_fields: string[];
+  /** New records of other types the caller may start from this one (absent from older answers). */
+  makes?: z.infer<typeof RecordMake>[];
 };
+export type MadeRecord = z.infer<typeof MadeRecordResponse>;
 export type HistoryAnswer = z.infer<typeof HistoryResponse>;
 export type BulkAnswer = z.infer<typeof BulkResponse>;
 export type ImportAnswer = z.infer<typeof ImportResponse>;
@@ -39,6 +44,13 @@ export function listRecords(api: string, request: ListRequest): Promise<ListAnsw
 /** A record with the actions the caller may take now. */
 export function getRecord(api: string, id: string): Promise<RecordAnswer> {
   return apiRequest<RecordAnswer>(`${api}/${encodeURIComponent(id)}`);
+}
+
+/** The values a new record started from this one by `make` begins with (nothing is stored). */
+export function makeRecord(api: string, id: string, make: string): Promise<MadeRecord> {
+  return apiRequest<MadeRecord>(
+    `${api}/${encodeURIComponent(id)}/make/${encodeURIComponent(make)}`,
+  );
 }
 
 /** Creates a record. */

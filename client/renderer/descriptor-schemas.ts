@@ -40,6 +40,7 @@ export const WIDGET_GROUPS: Readonly<Record<string, readonly string[]>> = {
     "dialog",
     "rich-text",
     "key-value",
+    "printed-document",
     "selectable-list",
     "progress-bar",
     "skeleton",

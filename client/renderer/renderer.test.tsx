@@ -330,6 +330,45 @@ describe("actions", () => {
     await waitFor(() => expect(blobs).toHaveLength(1));
     expect(await blobs[0].text()).toBe('name,n\r\n"A, Inc",1\r\n"Say ""hi""",2\r\n');
   });
+
+  it("saves a downloaded file under the name the server gives it, else the descriptor's", async () => {
+    fakeServer({
+      "GET /files/inv_0gzz/pdf": new Response("%PDF-", {
+        headers: {
+          "Content-Type": "application/pdf",
+          "Content-Disposition":
+            `attachment; filename="INV-2026-00012.pdf"; filename*=UTF-8''INV-2026-00012.pdf`,
+        },
+      }),
+      "GET /files/plain/pdf": new Response("%PDF-", {
+        headers: { "Content-Type": "application/pdf" },
+      }),
+    });
+    URL.createObjectURL = vi.fn(() => "blob:x");
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(
+      function (this: HTMLAnchorElement) {
+        saved.push(this.download);
+      },
+    );
+    const button = (label: string, id: string) => ({
+      type: "button" as const,
+      label,
+      action: {
+        kind: "download" as const,
+        format: "file" as const,
+        source: `/files/${id}/pdf`,
+        filename: "invoice.pdf",
+      },
+    });
+    await renderScreen(screenOf(page(button("Named", "inv_0gzz"), button("Unnamed", "plain"))));
+    fireEvent.click(await screen.findByRole("button", { name: "Named" }));
+    await waitFor(() => expect(saved).toEqual(["INV-2026-00012.pdf"]));
+    fireEvent.click(screen.getByRole("button", { name: "Unnamed" }));
+    await waitFor(() => expect(saved).toEqual(["INV-2026-00012.pdf", "invoice.pdf"]));
+    click.mockRestore();
+  });
 });
 
 describe("per-source states", () => {

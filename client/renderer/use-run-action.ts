@@ -6,7 +6,7 @@
 import { useCallback, useContext } from "react";
 import { type NavigateFunction, useNavigate } from "react-router-dom";
 import type { Action } from "../../schemas/descriptor/mod.ts";
-import { apiFile, apiRequest } from "../api/api-client.ts";
+import { apiNamedFile, apiRequest } from "../api/api-client.ts";
 import { type ActionHost, useActionHost } from "./action-host.tsx";
 import { type ScreenRuntime, ScreenRuntimeContext } from "./screen-runtime.tsx";
 import { resolveText } from "./bindings.ts";
@@ -71,8 +71,9 @@ async function runAction(action: Action, ctx: ActionContext): Promise<void> {
       if (action.format === "file") {
         const { saveBlob } = await import("./download.ts");
         try {
-          const blob = await apiFile(fillPlaceholders(action.source, scope));
-          saveBlob(fillPlaceholders(action.filename, scope), blob);
+          // The server names its files (an invoice by its number); the descriptor's name is the fallback.
+          const file = await apiNamedFile(fillPlaceholders(action.source, scope));
+          saveBlob(file.name ?? fillPlaceholders(action.filename, scope), file.blob);
         } catch (error) {
           host.toast(error instanceof Error ? error.message : String(error), "danger");
         }

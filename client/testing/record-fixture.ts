@@ -55,6 +55,14 @@ export function taskMeta(overrides: Partial<RecordTypeMeta> = {}): RecordTypeMet
           { id: "amount", label: "Amount", type: "currency", precision: 2 },
         ],
       },
+      {
+        id: "lines_total",
+        label: "Lines total",
+        type: "currency",
+        precision: 2,
+        computed: true,
+        formula: { sum: "lines.amount" },
+      },
     ],
     states: [
       { id: "open", label: "Open", tone: "info", docstatus: 0 },

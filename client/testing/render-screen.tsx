@@ -34,6 +34,8 @@ export async function renderScreen(
     query?: Record<string, string>;
     host?: Partial<ActionHost>;
     registry?: WidgetRegistry;
+    /** The navigation's state, as a page opened with `navigate(path, { state })` has it. */
+    state?: unknown;
   } = {},
 ) {
   const checked = await checkScreen(descriptor, "test-screen");
@@ -63,7 +65,7 @@ export async function renderScreen(
       ),
     },
     { path: "*", element: <LocationProbe /> },
-  ], { initialEntries: ["/screen"] });
+  ], { initialEntries: [{ pathname: "/screen", state: options.state ?? null }] });
   const view = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

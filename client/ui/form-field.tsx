@@ -1,10 +1,11 @@
 /**
- * One labelled form control (input, select, textarea or checkbox) with its help
+ * One labelled form control (input, select, textarea, checkbox or image) with its help
  * text and error message. A label ending in "*" shows the asterisk as a required
  * marker; the error is tied to the control with aria-describedby.
  */
 import type { FormField as FieldSpec } from "../../schemas/descriptor/mod.ts";
 import { type FieldValue, isRequired, splitLabel } from "../renderer/form-validation.ts";
+import { ImageInput } from "./image-input.tsx";
 
 /** An option of a select. */
 export interface FieldOption {
@@ -73,6 +74,19 @@ export function FormField(
         <option value="">{emptyLabel ?? field.placeholder ?? "Select…"}</option>
         {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
       </select>
+    );
+  } else if (field.kind === "image") {
+    control = (
+      <ImageInput
+        id={id}
+        value={text}
+        label={label.text}
+        maxBytes={field.maxBytes}
+        tooLarge={field.messages?.max}
+        describedBy={describedBy}
+        invalid={error !== undefined}
+        onChange={onChange}
+      />
     );
   } else if (field.kind === "textarea") {
     control = (

@@ -234,4 +234,37 @@ describe("the form widget", () => {
     expect(server.to("POST", "/org/update")[0].body).toEqual({ version: 7, name: "Acme Ltd" });
     expect(name.value).toBe("Acme");
   });
+  it("takes an image from a file as a data URL, refuses a large one, and removes it", async () => {
+    const server = fakeServer({ "POST /logo": { ok: true } });
+    await renderScreen(screenOf({
+      type: "form",
+      id: "letterhead",
+      fields: [{
+        name: "logo",
+        label: "Logo",
+        kind: "image",
+        maxBytes: 8,
+        messages: { max: "At most 8 bytes" },
+      }],
+      submit: { label: "Save", method: "POST", path: "/logo" },
+    }));
+    const input = await screen.findByLabelText("Logo");
+    expect(screen.getByText("No image")).toBeTruthy();
+    const big = new File([new Uint8Array(9)], "big.png", { type: "image/png" });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect((await screen.findByRole("alert")).textContent).toBe("At most 8 bytes");
+    const svg = new File(["<svg/>"], "logo.svg", { type: "image/svg+xml" });
+    fireEvent.change(input, { target: { files: [svg] } });
+    expect((await screen.findByRole("alert")).textContent).toBe("Choose a PNG or JPEG image");
+    const small = new File([new Uint8Array([137, 80, 78, 71])], "logo.png", { type: "image/png" });
+    fireEvent.change(input, { target: { files: [small] } });
+    const preview = await screen.findByRole("img", { name: "Logo" });
+    expect(preview.getAttribute("src")).toBe("data:image/png;base64,iVBORw==");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(server.requests).toHaveLength(1));
+    expect(server.requests[0].body).toEqual({ logo: "data:image/png;base64,iVBORw==" });
+    fireEvent.click(screen.getByRole("button", { name: "Remove image" }));
+    expect(screen.queryByRole("img")).toBeNull();
+    expect(screen.getByText("No image")).toBeTruthy();
+  });
 });

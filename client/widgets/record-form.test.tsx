@@ -454,4 +454,104 @@ describe("the record-form widget", () => {
     fireEvent.click(screen.getByRole("tab", { name: "Lines" }));
     expect(screen.queryByRole("tabpanel", { name: "Visits" })).toBeNull();
   });
+  it("offers the records it may start, and opens one's new form with its values", async () => {
+    const values = {
+      title: "Follow-up of Task t1",
+      project: "p1",
+      project__title: "Apollo",
+      lines: [{ item: "Review", qty: 1, amount: 40 }],
+    };
+    const { router } = await openTask({
+      [`GET ${API}/t1`]: {
+        ...answer(),
+        makes: [{ id: "follow_up", label: "Follow-up task" }],
+      },
+      [`GET ${API}/t1/make/follow_up`]: { type: "task", path: "/app/tasks/new", values },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Follow-up task" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/app/tasks/new"));
+    expect(router.state.location.state).toEqual({ initial: values });
+  });
+  it("starts a new record with the values its navigation brought", async () => {
+    fakeServer({});
+    await renderScreen(formScreen({ recordId: "new" }), {
+      state: {
+        initial: {
+          title: "Follow-up of Task t1",
+          project: "p1",
+          project__title: "Apollo",
+          lines: [{ item: "Review", qty: 1, amount: 40 }],
+        },
+      },
+    });
+    expect(((await screen.findByLabelText(/^Title/)) as HTMLInputElement).value)
+      .toBe("Follow-up of Task t1");
+    expect((screen.getByRole("combobox", { name: "Project" }) as HTMLInputElement).value)
+      .toBe("Apollo");
+    fireEvent.click(screen.getByRole("tab", { name: "Lines" }));
+    const grid = screen.getByRole("table", { name: "Lines" });
+    expect((within(grid).getByLabelText("Item row 1") as HTMLInputElement).value).toBe("Review");
+  });
+
+  it("says why an action would be refused, links to what stands in its way, and offers no way to take it", async () => {
+    const cancel = {
+      id: "cancel",
+      label: "Cancel",
+      tone: "danger",
+      comment: "optional",
+      confirm: "Cancel this task?",
+      confirm_label: "Cancel task",
+      dismiss_label: "Keep task",
+    };
+    const { server, router } = await openTask({
+      [`GET ${API}/t1`]: answer({}, [{
+        ...cancel,
+        blocked: {
+          reason: "This task has $400.00 paid by PAY-2026-00003: cancel those payments first.",
+          links: [{ label: "Open PAY-2026-00003", path: "/app/payments/pay_3" }],
+        },
+      }]),
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    const dialog = screen.getByRole("dialog", { name: "Cancel task" });
+    expect(within(dialog).getByRole("alert").textContent).toContain(
+      "This task has $400.00 paid by PAY-2026-00003: cancel those payments first.",
+    );
+    expect(within(dialog).queryByRole("button", { name: "Cancel task" })).toBeNull();
+    expect(within(dialog).queryByLabelText(/Comment/)).toBeNull();
+    fireEvent.click(within(dialog).getByRole("link", { name: "Open PAY-2026-00003" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/app/payments/pay_3"));
+    expect(server.to("POST", `${API}/t1/actions/cancel`)).toHaveLength(0);
+  });
+
+  it("names what its confirmation's buttons do: Cancel task beside Keep task", async () => {
+    const { server } = await openTask({
+      [`GET ${API}/t1`]: answer({}, [{
+        id: "cancel",
+        label: "Cancel",
+        tone: "danger",
+        comment: "optional",
+        confirm: "Cancel this task? It stays on record as cancelled.",
+        confirm_label: "Cancel task",
+        dismiss_label: "Keep task",
+      }]),
+      [`POST ${API}/t1/actions/cancel`]: { record: taskRow("t1", { version: 4 }) },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    const dialog = screen.getByRole("dialog", { name: "Cancel task" });
+    expect(within(dialog).getByText("Cancel this task? It stays on record as cancelled."))
+      .toBeTruthy();
+    // Two buttons, each saying what it does; none merely "Cancel".
+    const words = within(dialog).getAllByRole("button").map((b) => b.textContent);
+    expect(words.filter((w) => w !== "×")).toEqual(["Cancel task", "Keep task"]);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Keep task" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    fireEvent.click(
+      within(screen.getByRole("dialog", { name: "Cancel task" })).getByRole("button", {
+        name: "Cancel task",
+      }),
+    );
+    await waitFor(() => expect(server.to("POST", `${API}/t1/actions/cancel`)).toHaveLength(1));
+  });
 });

@@ -12,7 +12,7 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import type { NodeOf } from "../../schemas/descriptor/mod.ts";
 import type { FieldMeta } from "../../schemas/records/meta.ts";
 import { ApiError } from "../api/api-error.ts";
@@ -27,7 +27,7 @@ import { FieldInput } from "../records/field-input.tsx";
 import { FormLayout } from "../records/form-layout.tsx";
 import { useLeaveGuard } from "../records/leave-guard.ts";
 import { RecordActions } from "../records/record-actions.tsx";
-import { deleteRecord, recordMeta, runRecordAction } from "../records/record-api.ts";
+import { deleteRecord, makeRecord, recordMeta, runRecordAction } from "../records/record-api.ts";
 import { formPathOf, listFieldsOf } from "../records/standard-fields.ts";
 import { useRecordEditor } from "../records/use-record-editor.ts";
 import { useRefreshOnRecordChange } from "../records/refresh-on-change.ts";
@@ -45,10 +45,18 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
   const baseId = useId();
   const rawId = node.recordId === undefined ? null : fillTemplate(node.recordId, runtime);
   const id = rawId === null || rawId === "" ? null : String(rawId);
-  // A new record starts from the descriptor's values, some read from the page's address.
+  const location = useLocation();
+  // A new record starts from the descriptor's values, some read from the page's address;
+  // one started from another (Record payment) brings its values in the navigation's state,
+  // after the descriptor's own.
+  const started = id === null || id === "new" ? location.state : undefined;
   const initial = useMemo(
-    () => typedStartValues(meta, fillRecord(node.initial, runtime, { omitEmptyReferences: true })),
-    [meta, node.initial, runtime],
+    () =>
+      typedStartValues(meta, {
+        ...fillRecord(node.initial, runtime, { omitEmptyReferences: true }),
+        ...startedValues(started),
+      }),
+    [meta, node.initial, runtime, started],
   );
   const [created, setCreated] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -191,6 +199,7 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
       control = (
         <ChildGrid
           field={field}
+          summed={summedColumns(meta.fields, field.id)}
           rows={rows}
           readOnly={!editable}
           external={external}
@@ -315,6 +324,12 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
                       await runRecordAction(api, id!, action.id, { version, comment });
                       await queryClient.invalidateQueries({ queryKey: ["records", api] });
                     })}
+                  makes={editor.loaded.data?.makes}
+                  onMake={(make) =>
+                    void act(async () => {
+                      const made = await makeRecord(api, id!, make.id);
+                      navigate(made.path, { state: { initial: made.values } });
+                    })}
                   onDelete={() =>
                     void act(async () => {
                       await deleteRecord(api, id!, version);
@@ -373,6 +388,25 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
       )}
     </>
   );
+}
+
+/** The values a navigation's state starts a new record with (`{ initial: {...} }`), if any. */
+function startedValues(state: unknown): Record<string, unknown> {
+  if (typeof state !== "object" || state === null) return {};
+  const initial = (state as { initial?: unknown }).initial;
+  return typeof initial === "object" && initial !== null && !Array.isArray(initial)
+    ? initial as Record<string, unknown>
+    : {};
+}
+
+/** The columns of child table `table` that a field of the record sums (`lines.amount`). */
+function summedColumns(fields: readonly FieldMeta[], table: string): ReadonlySet<string> {
+  const columns = new Set<string>();
+  for (const field of fields) {
+    const sum = field.formula && "sum" in field.formula ? field.formula.sum : undefined;
+    if (sum?.startsWith(`${table}.`)) columns.add(sum.slice(table.length + 1));
+  }
+  return columns;
 }
 
 /** The first error of a child table's rows (`lines.3.qty`), if any. */

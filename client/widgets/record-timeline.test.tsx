@@ -142,4 +142,47 @@ describe("the record-timeline widget", () => {
     expect(await screen.findByText(/deleted this record/)).toBeTruthy();
     await waitFor(() => expect(server.to("GET", `${API}/t1/history`)).toHaveLength(2));
   });
+  it("says what another record did, linking to it, and document statuses in words", async () => {
+    fakeServer({
+      [`GET ${API}/meta`]: { meta: taskMeta(), options: {} },
+      [`GET ${API}/t1/history`]: {
+        entries: [
+          {
+            id: "h2",
+            kind: "action",
+            at: minutesAgo(5),
+            by: ADA,
+            action: "invoice.payment",
+            summary: "Payment PAY-2026-00003 applied $400.00",
+            link: { label: "PAY-2026-00003", path: "/app/payments/pay_3" },
+            changes: [],
+          },
+          {
+            id: "h1",
+            kind: "action",
+            at: minutesAgo(30),
+            by: ADA,
+            action: "submit",
+            changes: [{
+              field: "docstatus",
+              label: "Document status",
+              from: 0,
+              to: 1,
+              from_title: "Draft",
+              to_title: "Submitted",
+            }],
+          },
+        ],
+      },
+    });
+    await renderScreen(timelineScreen(), { params: { id: "t1" } });
+    const link = await screen.findByRole("link", { name: "PAY-2026-00003" });
+    expect(link.getAttribute("href")).toBe("/app/payments/pay_3");
+    expect(link.closest(".timeline-line")?.textContent).toBe(
+      "Ada Lovelace — Payment PAY-2026-00003 applied $400.00 5 minutes ago",
+    );
+    expect(screen.getByText(/^Document status:/).textContent).toBe(
+      "Document status: Draft → Submitted",
+    );
+  });
 });

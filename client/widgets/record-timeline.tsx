@@ -1,10 +1,12 @@
 /**
  * A record's timeline: when it was created, each change of its fields (by label,
- * from → to), each action with its comment, and comments, newest first with
+ * from → to), each action with its comment, what other records did to it in the
+ * server's words (a payment applied, linked), and comments, newest first with
  * relative times, and a box to add a comment. It follows the record's live events.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
+import { Link } from "react-router-dom";
 import type { NodeOf } from "../../schemas/descriptor/mod.ts";
 import { ApiError } from "../api/api-error.ts";
 import { MISSING_TEXT } from "../renderer/bindings.ts";
@@ -55,7 +57,8 @@ export function RecordTimeline({ node }: WidgetProps<NodeOf<"record-timeline">>)
   const shown = (field: string, value: unknown, title?: string | null): string => {
     const meta = fields.get(field);
     if (meta === undefined || value === null || value === undefined || value === "") {
-      return valueText(value);
+      // A standard column the server words itself (a document status: Draft, Submitted).
+      return title ?? valueText(value);
     }
     const row = title ? { [`${field}__title`]: title } : {};
     return displayOf(meta, value, row, described?.options).text;
@@ -126,7 +129,13 @@ export function RecordTimeline({ node }: WidgetProps<NodeOf<"record-timeline">>)
         {entries.map((entry) => (
           <li key={entry.id} className={`timeline-entry timeline-${entry.kind}`}>
             <p className="timeline-line">
-              <strong>{entry.by.name}</strong> {entry.kind === "action" && entry.action
+              <strong>{entry.by.name}</strong> {entry.summary
+                ? (
+                  <>
+                    — <CauseSummary summary={entry.summary} link={entry.link} />
+                  </>
+                )
+                : entry.kind === "action" && entry.action
                 ? `— ${node.labels?.[entry.action] ?? humanise(entry.action)}`
                 : KIND_WORDS[entry.kind]}{" "}
               <time dateTime={entry.at} title={formatValue(entry.at, "datetime")}>
@@ -161,6 +170,21 @@ export function RecordTimeline({ node }: WidgetProps<NodeOf<"record-timeline">>)
         ? <p className="empty-text">No history yet.</p>
         : null}
     </section>
+  );
+}
+
+/** "Payment PAY-2026-00003 applied $400.00", the payment's number a link to it. */
+function CauseSummary(
+  { summary, link }: { summary: string; link?: { label: string; path: string } },
+) {
+  const at = link ? summary.indexOf(link.label) : -1;
+  if (!link || at < 0) return <>{summary}</>;
+  return (
+    <>
+      {summary.slice(0, at)}
+      <Link to={link.path}>{link.label}</Link>
+      {summary.slice(at + link.label.length)}
+    </>
   );
 }
 

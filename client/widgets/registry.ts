@@ -41,6 +41,9 @@ export const WIDGET_REGISTRY: WidgetRegistry = {
     import("./progress-bar.tsx").then((m) => ({ default: m.ProgressBar }))
   ),
   "key-value": lazy(() => import("./key-value.tsx").then((m) => ({ default: m.KeyValue }))),
+  "printed-document": lazy(() =>
+    import("./printed-document.tsx").then((m) => ({ default: m.PrintedDocument }))
+  ),
   "list": List,
   "table": Table,
   "check-matrix": lazy(() =>

@@ -1,6 +1,7 @@
 /**
  * Tabs whose active tab lives in screen state (`stateKey`), so actions can switch
- * them. Arrow keys, Home and End move between tabs.
+ * them. Arrow keys, Home and End move between tabs. Each tab's widgets are its
+ * own: a form on one tab never keeps the values of a form on the tab before.
  */
 import type { NodeOf } from "../../schemas/descriptor/mod.ts";
 import { RenderChildren } from "../renderer/render-node.tsx";
@@ -19,7 +20,12 @@ export function Tabs({ node, path }: WidgetProps<NodeOf<"tabs">>) {
       active={activeIndex}
       onSelect={(index) => runtime.setState({ [node.stateKey]: node.tabs[index].id })}
     >
-      <RenderChildren nodes={active.children} path={`${path}/tabs/${activeIndex}/children`} />
+      {/* Keyed by tab: another tab's widgets are new ones, never this tab's reused with their state. */}
+      <RenderChildren
+        key={active.id}
+        nodes={active.children}
+        path={`${path}/tabs/${activeIndex}/children`}
+      />
     </TabStrip>
   );
 }

@@ -1,5 +1,6 @@
-/** Payloads of the invoice calls besides the record engine's: print view, portal list, tax summary. */
+/** Payloads of the invoice calls besides the record engine's: printed invoice, portal list, tax summary. */
 import { z } from "zod";
+import { PrintedDocument } from "./printed-document.ts";
 
 /** The status shown for an invoice (derived: Overdue is computed on read). */
 export const InvoiceStatus = z.enum([
@@ -12,40 +13,8 @@ export const InvoiceStatus = z.enum([
   "return",
 ]);
 
-export const PrintedInvoiceLine = z.object({
-  description: z.string(),
-  item: z.string().nullable(),
-  quantity: z.number(),
-  rate: z.number(),
-  discount_percent: z.number(),
-  tax: z.string().nullable(),
-  net_amount: z.number(),
-  tax_amount: z.number(),
-  amount: z.number(),
-}).strict();
-
-/** An invoice as printed. */
-export const PrintableInvoiceResponse = z.object({
-  invoice: z.object({
-    id: z.string(),
-    name: z.string(),
-    organization: z.string(),
-    client: z.string().nullable(),
-    issue_date: z.string(),
-    due_date: z.string(),
-    currency: z.string(),
-    status: InvoiceStatus,
-    status_label: z.string(),
-    return_against: z.string().nullable(),
-    net_total: z.number(),
-    tax_total: z.number(),
-    grand_total: z.number(),
-    paid_amount: z.number(),
-    outstanding: z.number(),
-    notes: z.string(),
-    lines: z.array(PrintedInvoiceLine),
-  }).strict(),
-}).strict();
+/** An invoice as printed: the document its printable page and its PDF both draw. */
+export const PrintedInvoiceResponse = z.object({ document: PrintedDocument }).strict();
 
 /** One of the client's submitted invoices, as the portal lists it. */
 export const PortalInvoice = z.object({

@@ -21,7 +21,17 @@ const FieldValidation = z.object({
 export const FormField = z.object({
   name: z.string(),
   label: z.string().describe("a trailing * marks the field required"),
-  kind: z.enum(["text", "email", "password", "number", "date", "select", "checkbox", "textarea"]),
+  kind: z.enum([
+    "text",
+    "email",
+    "password",
+    "number",
+    "date",
+    "select",
+    "checkbox",
+    "textarea",
+    "image",
+  ]).describe('image: a PNG or JPEG chosen from a file, sent as a data URL ("" for none)'),
   required: z.boolean().optional(),
   placeholder: z.string().optional(),
   help: z.string().optional(),
@@ -44,6 +54,9 @@ export const FormField = z.object({
   min: z.number().optional(),
   max: z.number().optional(),
   pattern: z.string().optional().describe("a regular expression the whole value must match"),
+  maxBytes: z.number().int().positive().optional().describe(
+    "image: the largest file accepted, in bytes (messages.max says so)",
+  ),
   autocomplete: z.string().optional(),
   messages: FieldValidation.optional(),
   initial: z.union([z.string(), z.number(), z.boolean(), FieldRef]).optional(),

@@ -197,6 +197,15 @@ const KeyValue = z.object({
   items: z.array(z.object({ label: z.string(), value: Text, tone: ToneValue.optional() }).strict()),
 }).strict().meta({ id: "widget:key-value" });
 
+const PrintedDocumentNode = z.object({
+  type: z.literal("printed-document"),
+  ...base,
+  source: z.string().describe(
+    "source whose value (at path) is a printed document (schemas/api/printed-document.ts)",
+  ),
+  path: z.string().optional(),
+}).strict().meta({ id: "widget:printed-document" });
+
 const ListNode = z.object({
   type: z.literal("list"),
   ...base,
@@ -461,6 +470,7 @@ export const WIDGET_SCHEMAS = [
   Stat,
   ProgressBar,
   KeyValue,
+  PrintedDocumentNode,
   ListNode,
   Table,
   CheckMatrix,

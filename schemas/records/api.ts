@@ -63,20 +63,50 @@ export const UpdateRequest = z.object({
 }).strict();
 export const RecordResponse = z.object({ record: RecordValues }).strict();
 
+/** A link a dialog offers (to the record that stands in an action's way). */
+export const ActionLink = z.object({
+  label: z.string(),
+  path: z.string().regex(/^\/app\//, "an app path"),
+}).strict();
+
 /** An action the caller may take on the record now. */
 export const RecordAction = z.object({
   id: z.string(),
   label: z.string(),
   comment: z.enum(["none", "optional", "required"]).optional(),
   tone: z.enum(["neutral", "primary", "danger"]).optional(),
+  /** The question asked before the action is taken. */
   confirm: z.string().optional(),
+  /** The confirming button's words ("Cancel invoice"); the action's label when left out. */
+  confirm_label: z.string().optional(),
+  /** The button that leaves things as they are ("Keep invoice"). */
+  dismiss_label: z.string().optional(),
+  /**
+   * Why the action would be refused now, said before it is tried (an invoice with
+   * payments applied), and where to go to clear the way.
+   */
+  blocked: z.object({ reason: z.string(), links: z.array(ActionLink).optional() }).strict()
+    .optional(),
 }).strict();
+
+/** A new record of another type the caller may start from this one now (Record payment). */
+export const RecordMake = z.object({ id: z.string(), label: z.string() }).strict();
+
+/** The new record a make starts: its type, where its form opens, and its values. */
+export const MadeRecordResponse = z.object({
+  type: z.string(),
+  path: z.string(),
+  values: RecordValues,
+}).strict();
+
 export const RecordWithActions = z.object({
   record: RecordValues,
   /** Actions the caller may take now: workflow actions plus `update` and `delete` when allowed. */
   actions: z.array(RecordAction),
   /** Field ids the caller may not change on this record now. */
   read_only_fields: z.array(z.string()),
+  /** New records of other types the caller may start from this one now. */
+  makes: z.array(RecordMake),
 }).strict();
 
 export const ActionRequest = z.object({
@@ -92,6 +122,10 @@ export const HistoryEntry = z.object({
   by: z.object({ id: z.string().nullable(), name: z.string() }).strict(),
   action: z.string().optional(),
   comment: z.string().optional(),
+  /** What happened, in words, when another record caused it ("Payment PAY-2026-00003 applied $400.00"). */
+  summary: z.string().optional(),
+  /** The record that caused it, to open (`label` is how the summary names it). */
+  link: ActionLink.optional(),
   changes: z.array(
     z.object({
       field: z.string(),

@@ -157,6 +157,27 @@ export interface CustomActionDeclaration {
   on_submitted?: boolean;
 }
 
+/**
+ * A new record of another type started from this one (Frappe's "Create" buttons:
+ * an invoice's Record payment). Offered while `when` holds, to callers who may
+ * create the other type, it opens that type's new form with `values` filled in
+ * from this record; nothing is stored until the person saves it.
+ */
+export interface MakeDeclaration {
+  /** snake_case, unique on the type. */
+  id: string;
+  label: string;
+  /** The record type it starts. */
+  type: string;
+  /** While it is offered: an expression over this record. */
+  when: string;
+  /**
+   * The new record's values: a field of the new type → an expression over this
+   * record; a table field → its rows, each a map of the same kind.
+   */
+  values: Readonly<Record<string, string | readonly Readonly<Record<string, string>>[]>>;
+}
+
 /** A status derived from the record's values, in order; the first that holds wins. */
 export interface DerivedStatusRule {
   status: string;
@@ -176,6 +197,7 @@ export type FormPanel =
     kind: "related";
     label: string;
     type: string;
+    /** The related type's link to this record, or a link of its child rows (`allocations.invoice`). */
     field: string;
     /**
      * Whether the panel offers New (default true). Records another action makes —
@@ -217,6 +239,8 @@ export interface RecordTypeDeclaration {
   };
   /** Actions besides transitions, each carried out by its `hooks.after_action` entry. */
   actions?: readonly CustomActionDeclaration[];
+  /** New records of other types started from this one, prefilled from it. */
+  makes?: readonly MakeDeclaration[];
   derived_status?: readonly DerivedStatusRule[];
   list: {
     columns: readonly string[];

@@ -7,6 +7,7 @@
  */
 import type { FieldDeclaration, RecordTypeDeclaration, StandardAction } from "./declaration.ts";
 import { STANDARD_ACTIONS } from "./declaration.ts";
+import { fieldsOf, parseExpression } from "../../schemas/records/expression.ts";
 
 /** Default text lengths by field type. */
 const TEXT_LIMITS: Partial<Record<FieldDeclaration["type"], number>> = {
@@ -85,6 +86,10 @@ export function defineRecordType(declaration: RecordTypeDeclaration): RecordType
   check(declaration.search_fields, "search_fields");
   check(declaration.list.columns, "list.columns");
   check(declaration.list.sort.map((s) => s.field), "list.sort");
+  distinctLabels(fields, where);
+  for (const f of fields) {
+    if (f.childFields) distinctLabels(f.childFields, `${where} table "${f.id}"`);
+  }
   const laidOut = declaration.form.tabs.flatMap((t) => t.sections.flatMap((s) => s.columns.flat()));
   check(laidOut, "form");
   if (new Set(laidOut).size !== laidOut.length) {
@@ -160,6 +165,7 @@ export function defineRecordType(declaration: RecordTypeDeclaration): RecordType
     }
     if (!actions.includes(custom.action)) actions.push(custom.action);
   }
+  checkMakes(declaration, (id) => known(id) || id === "id" || id === "docstatus", where);
   for (const [role, granted] of Object.entries(declaration.roles)) {
     for (const action of granted) {
       if (
@@ -181,6 +187,58 @@ export function defineRecordType(declaration: RecordTypeDeclaration): RecordType
     actions,
     allActions: [...STANDARD_ACTIONS, ...actions],
   };
+}
+
+/**
+ * A make's id is snake_case and unique, and its condition and values parse and
+ * read only this type's fields. (That its target type and fields exist is checked
+ * when the engine is given every type.)
+ */
+function checkMakes(
+  declaration: RecordTypeDeclaration,
+  readable: (id: string) => boolean,
+  where: string,
+): void {
+  const ids = new Set<string>();
+  for (const make of declaration.makes ?? []) {
+    const part = `make "${make.id}"`;
+    if (!SNAKE.test(make.id) || ids.has(make.id)) {
+      throw new Error(`${where}: ${part} needs a unique snake_case id`);
+    }
+    ids.add(make.id);
+    const sources = [
+      make.when,
+      ...Object.values(make.values).flatMap((v) =>
+        typeof v === "string" ? [v] : v.flatMap((row) => Object.values(row))
+      ),
+    ];
+    for (const source of sources) {
+      let read: string[];
+      try {
+        read = fieldsOf(parseExpression(source));
+      } catch (error) {
+        throw new Error(`${where}: ${part}: ${(error as Error).message} in "${source}"`);
+      }
+      for (const id of read) {
+        if (!readable(id)) throw new Error(`${where}: ${part} reads unknown field "${id}"`);
+      }
+    }
+  }
+}
+
+/**
+ * Two fields of one record, or of one child table, may not read alike: a form,
+ * a grid header or an error message naming "Tax" twice leaves people guessing.
+ */
+function distinctLabels(fields: readonly RecordField[], where: string): void {
+  const seen = new Map<string, string>();
+  for (const f of fields) {
+    const other = seen.get(f.label.trim().toLowerCase());
+    if (other !== undefined) {
+      throw new Error(`${where}: fields "${other}" and "${f.id}" are both labelled "${f.label}"`);
+    }
+    seen.set(f.label.trim().toLowerCase(), f.id);
+  }
 }
 
 function normaliseField(f: FieldDeclaration, where: string): RecordField {

@@ -15,8 +15,10 @@ import {
   CommentRequest,
   HistoryResponse,
   ListRequest,
+  MadeRecordResponse,
   MetaResponse,
   RecordAction,
+  RecordMake,
   SEARCH_FILTERS_MAX,
   SearchQuery,
   SearchResponse,
@@ -92,6 +94,7 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
     record,
     actions: z.array(RecordAction),
     read_only_fields: z.array(z.string()),
+    makes: z.array(RecordMake),
   }).strict();
 
   api.route({
@@ -269,6 +272,23 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
     audience: "staff",
     response: withActions,
   }, async (c, { access }) => c.json(await engine.get(access, type.id, c.req.param("id")!)));
+
+  if ((type.declaration.makes ?? []).length > 0) {
+    api.route(
+      {
+        method: "get",
+        path: `${base}/:id/make/:make`,
+        tag,
+        summary: `The values a new record started from a ${label} begins with (${
+          type.declaration.makes!.map((m) => m.label).join(", ")
+        }); nothing is stored`,
+        audience: "staff",
+        response: MadeRecordResponse,
+      },
+      async (c, { access }) =>
+        c.json(await engine.make(access, type.id, c.req.param("id")!, c.req.param("make")!)),
+    );
+  }
 
   api.route({
     method: "patch",

@@ -29,6 +29,7 @@ import { seedInvoices } from "./demo-invoices.ts";
 import { seedMoney } from "./demo-money.ts";
 import { seedEnterpriseApprovals } from "./demo-enterprise-approvals.ts";
 import { seedCompliance } from "./demo-compliance.ts";
+import { seedLetterheads } from "./demo-letterheads.ts";
 import { nextPlace } from "../dialect.ts";
 import { MESSAGE_PLACES } from "../../modules/portal/repo.ts";
 
@@ -213,6 +214,7 @@ export async function seedDemo(
     await seedEnterpriseApprovals(tx, today);
     await seedCompliance(tx, today);
     await seedDemoMember(tx, { today, passwordHash: demoHashes.get(DEMO_MEMBER.id)! });
+    await seedLetterheads(tx, today);
   });
 }
 

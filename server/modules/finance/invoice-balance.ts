@@ -6,7 +6,8 @@
  * read), the change is audited and announced; a result below zero outstanding
  * (or below zero paid), or an invoice that is not submitted, is refused with 409
  * naming the invoice and what it has outstanding. Payments call it from submit
- * and cancel.
+ * and cancel, naming themselves, so the invoice's timeline says which payment
+ * applied or reversed how much.
  */
 import type { Queryable } from "../../db/database.ts";
 import { conflict, notFound } from "../../platform/errors/app-error.ts";
@@ -14,6 +15,8 @@ import { recordAudit } from "../../platform/audit/record.ts";
 import { announceRecord } from "../../records/engine/record-store.ts";
 import { INVOICE } from "../../records/types/invoice.ts";
 import { roundMoney } from "../../../schemas/money/rounding.ts";
+import { documentFormats } from "../../platform/orgs/document-formats.ts";
+import { readLetterhead } from "../../platform/orgs/letterhead.ts";
 
 /** Money is kept to the cent. */
 const cents = roundMoney;
@@ -61,6 +64,7 @@ const MOVE_BALANCE = `UPDATE invoices
 
 interface BalanceRow {
   name: string;
+  currency: string;
   docstatus: number;
   grand_total: number;
   paid_amount: number;
@@ -71,7 +75,7 @@ interface BalanceRow {
 
 function readBalance(tx: Queryable, organizationId: string, invoiceId: string) {
   return tx.get<BalanceRow>(
-    `SELECT name, docstatus, grand_total, paid_amount, outstanding, payment_status, version
+    `SELECT name, currency, docstatus, grand_total, paid_amount, outstanding, payment_status, version
        FROM invoices WHERE organization_id = ? AND id = ?`,
     [organizationId, invoiceId],
   );
@@ -89,6 +93,8 @@ export async function applyInvoicePayment(
     /** Who moved the balance (the payment's submitter or canceller). */
     actorId: string | null;
     audit?: boolean;
+    /** The record that moved it (a payment), named in the invoice's timeline. */
+    cause?: BalanceCause;
   },
 ): Promise<InvoiceBalance> {
   const amount = cents(delta);
@@ -125,6 +131,9 @@ export async function applyInvoicePayment(
         paid_amount: after.paid_amount,
         outstanding: after.outstanding,
         payment_status: after.payment_status,
+        ...(options.cause
+          ? { cause: await causeOf(tx, organizationId, options.cause, amount, after.currency) }
+          : {}),
       },
       now,
     });
@@ -138,6 +147,35 @@ export async function applyInvoicePayment(
     outstanding: after.outstanding,
     payment_status: after.payment_status,
     version: after.version,
+  };
+}
+
+/** A record that moves an invoice's balance: a payment, by its type's label and its number. */
+export interface BalanceCause {
+  type: string;
+  label: string;
+  id: string;
+  name: string;
+}
+
+/**
+ * What the invoice's timeline says of a move, written when it happens in the
+ * organisation's locale: "Payment PAY-2026-00003 applied $400.00", or "reversed".
+ */
+async function causeOf(
+  tx: Queryable,
+  organizationId: string,
+  cause: BalanceCause,
+  amount: number,
+  currency: string,
+) {
+  const { locale } = await readLetterhead(tx, organizationId);
+  const money = documentFormats(locale).money(Math.abs(amount), currency);
+  return {
+    type: cause.type,
+    id: cause.id,
+    name: cause.name,
+    summary: `${cause.label} ${cause.name} ${amount >= 0 ? "applied" : "reversed"} ${money}`,
   };
 }
 

@@ -1,34 +1,40 @@
 /**
- * Invoice calls besides the record engine's: the printable invoice (JSON for the
- * print view) and its PDF for whoever may read the invoice; the client portal's
+ * Invoice calls besides the record engine's: the printed invoice (the document the
+ * printable page draws) and its PDF (the same document drawn as a PDF, named by
+ * the invoice's number) for whoever may read the invoice; the client portal's
  * list of its client's submitted invoices and their PDFs (never drafts, never
  * another client's: any other id answers 404); and the tax summary by month.
  */
 import {
   PortalInvoicesResponse,
-  PrintableInvoiceResponse,
+  PrintedInvoiceResponse,
   TaxSummaryRequest,
   TaxSummaryResponse,
 } from "../../../schemas/api/invoices.ts";
 import { PortalEmpty } from "../../../schemas/api/portal.ts";
+import type { PrintedDocument } from "../../../schemas/api/printed-document.ts";
 import type { Database } from "../../db/database.ts";
 import type { Access } from "../../platform/access/access.ts";
 import { requireAuthorized } from "../../platform/access/authorize.ts";
 import { forbidden, notFound } from "../../platform/errors/app-error.ts";
 import type { Api } from "../../platform/http/api.ts";
+import { printedDocumentPdf } from "../../platform/printing/printed-document-pdf.ts";
 import type { RecordEngine } from "../../records/engine/engine.ts";
-import { invoicePdf } from "./invoice-pdf.ts";
-import { INVOICE_STATUS_LABELS, invoiceStatusSql } from "./invoice-status.ts";
-import { loadPrintableInvoice, type PrintableInvoice } from "./printable-invoice.ts";
+import { invoiceStatusSql } from "./invoice-status.ts";
+import { printedInvoice } from "./printed-invoice.ts";
 import { lastTwelveMonths, taxSummary } from "./tax-summary.ts";
 import { roundMoney } from "../../../schemas/money/rounding.ts";
 
-function pdfResponse(invoice: PrintableInvoice, bytes: Uint8Array): Response {
+/** The PDF of a printed document, downloaded under the document's own file name. */
+async function pdfResponse(printed: { document: PrintedDocument; issued: string }) {
+  const bytes = await printedDocumentPdf(printed.document, { issued: printed.issued });
+  const name = printed.document.file_name;
   return new Response(new Uint8Array(bytes), {
     headers: {
       "Content-Type": "application/pdf",
       "Content-Length": String(bytes.length),
-      "Content-Disposition": `attachment; filename="${invoice.name}.pdf"`,
+      "Content-Disposition": `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, "_")}"; ` +
+        `filename*=UTF-8''${encodeURIComponent(name)}`,
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",
     },
@@ -55,36 +61,35 @@ export function invoiceRoutes(
     method: "get",
     path: "/api/records/invoice/:id/printable",
     tag: "Invoices",
-    summary: "An invoice as printed (for whoever may read it)",
+    summary:
+      "An invoice as printed: the document its page and its PDF draw (for whoever may read it)",
     audience: "staff",
-    response: PrintableInvoiceResponse,
+    response: PrintedInvoiceResponse,
   }, async (c, { access }) => {
     const { record } = await records.get(access, "invoice", c.req.param("id")!);
-    const invoice = await loadPrintableInvoice(db, {
+    const { document } = await printedInvoice(db, {
       organizationId: access.organizationId,
       id: record.id as string,
       today: today(),
     });
-    const { is_return: _r, ...shown } = invoice;
-    return c.json({
-      invoice: { ...shown, status_label: INVOICE_STATUS_LABELS[invoice.status] ?? invoice.status },
-    });
+    return c.json({ document });
   });
 
   api.route({
     method: "get",
     path: "/api/records/invoice/:id/pdf",
     tag: "Invoices",
-    summary: "An invoice as a PDF (for whoever may read it)",
+    summary: "An invoice as a PDF named by its number (for whoever may read it)",
     audience: "staff",
-  }, async (_c, { access }) => {
-    const { record } = await records.get(access, "invoice", _c.req.param("id")!);
-    const invoice = await loadPrintableInvoice(db, {
-      organizationId: access.organizationId,
-      id: record.id as string,
-      today: today(),
-    });
-    return pdfResponse(invoice, await invoicePdf(invoice));
+  }, async (c, { access }) => {
+    const { record } = await records.get(access, "invoice", c.req.param("id")!);
+    return await pdfResponse(
+      await printedInvoice(db, {
+        organizationId: access.organizationId,
+        id: record.id as string,
+        today: today(),
+      }),
+    );
   });
 
   api.route({
@@ -117,13 +122,14 @@ export function invoiceRoutes(
     summary: "One of the client's submitted invoices as a PDF",
     audience: "portal",
   }, async (c, { access }) => {
-    const invoice = await loadPrintableInvoice(db, {
-      organizationId: access.organizationId,
-      id: c.req.param("id")!,
-      today: today(),
-      clientId: portalClient(access),
-    });
-    return pdfResponse(invoice, await invoicePdf(invoice));
+    return await pdfResponse(
+      await printedInvoice(db, {
+        organizationId: access.organizationId,
+        id: c.req.param("id")!,
+        today: today(),
+        clientId: portalClient(access),
+      }),
+    );
   });
 
   api.route({

@@ -1,7 +1,9 @@
 /**
- * An invoice as it is printed: the firm, the client, the numbers and dates, the
- * lines with their tax, and the totals. One loader for the staff and the portal
- * (the portal passes its client, and sees only submitted invoices).
+ * The facts an invoice is printed from: the firm (its record), the client with
+ * its billing address and tax number, the numbers and dates, the lines with their
+ * item, description and tax, and the totals. One loader for the staff and the
+ * portal (the portal passes its client, and sees only submitted invoices);
+ * printed-invoice.ts turns them into the printed document.
  */
 import type { Queryable } from "../../db/database.ts";
 import { notFound } from "../../platform/errors/app-error.ts";
@@ -25,7 +27,14 @@ export interface PrintableInvoice {
   id: string;
   name: string;
   organization: string;
+  /** The organisation's own address and contacts, printed when its letterhead has none. */
+  organization_address: string;
+  organization_email: string;
+  organization_phone: string;
+  organization_website: string;
   client: string;
+  client_billing_address: string;
+  client_tax_number: string;
   issue_date: string;
   due_date: string;
   currency: string;
@@ -49,7 +58,11 @@ export async function loadPrintableInvoice(
 ): Promise<PrintableInvoice> {
   const { organizationId, id, clientId } = where;
   const row = await q.get<Omit<PrintableInvoice, "lines" | "is_return"> & { is_return: number }>(
-    `SELECT i.id, i.name, o.name AS organization, c.name AS client, i.issue_date, i.due_date,
+    `SELECT i.id, i.name, o.name AS organization, o.address AS organization_address,
+            o.email AS organization_email, o.phone AS organization_phone,
+            o.website AS organization_website, c.name AS client,
+            COALESCE(c.billing_address, '') AS client_billing_address,
+            COALESCE(c.tax_number, '') AS client_tax_number, i.issue_date, i.due_date,
             i.currency, ${invoiceStatusSql("i")} AS status, i.is_return, r.name AS return_against,
             i.net_total, i.tax_total, i.grand_total, i.paid_amount, i.outstanding, i.notes
        FROM invoices i

@@ -77,17 +77,23 @@ async function submit(ctx: ActionContext): Promise<Record<string, unknown> | voi
 }
 
 async function applyAll(
-  { tx, access, now }: ActionContext,
+  { tx, access, now, type, record }: ActionContext,
   allocations: readonly Allocation[],
   sign: 1 | -1,
 ): Promise<void> {
+  const cause = {
+    type: type.id,
+    label: type.declaration.label,
+    id: String(record.id),
+    name: String(record.name),
+  };
   for (const allocation of allocations) {
     await applyInvoicePayment(
       tx,
       access.organizationId,
       allocation.invoice,
       sign * allocation.amount,
-      { now, actorId: access.user.id },
+      { now, actorId: access.user.id, cause },
     );
   }
 }

@@ -42,6 +42,7 @@ import { deactivateMember, setMemberRole } from "./users-admin.ts";
 import { inviteMember } from "./member-invitation.ts";
 import { updateOrganization, updateSessionPolicy } from "./organization-admin.ts";
 import { readSessionPolicySetting } from "../orgs/session-policy.ts";
+import { letterheadRoutes } from "./letterhead-routes.ts";
 
 /** What the admin routes need. */
 export interface AdminDeps {
@@ -221,4 +222,6 @@ export function adminRoutes(api: Api, deps: AdminDeps): void {
       );
     },
   );
+
+  letterheadRoutes(api, deps.db, deps.clock);
 }

@@ -44,6 +44,8 @@ import {
 } from "./list-query.ts";
 import { addLinkTitles, titlesOf } from "./link-titles.ts";
 import { availableActions, derivedStatus, derivedStatusInputs } from "./record-actions.ts";
+import { explainActions } from "./action-explanations.ts";
+import { availableMakes, checkMakeTargets, madeRecord } from "./record-makes.ts";
 import { type BulkOutcome, outcomeError, summarise } from "./bulk-results.ts";
 import { isForeignKeyViolation } from "../../db/constraint-errors.ts";
 import type { RecordRules } from "./record-rules.ts";
@@ -69,6 +71,7 @@ export class RecordEngine {
     this.types = new Map(types.map((t) => [t.id, t]));
     this.clock = clock;
     checkLinkFilters(this.types);
+    checkMakeTargets(this.types);
   }
 
   /** Adds a module's rules to a record type. */
@@ -180,7 +183,8 @@ export class RecordEngine {
     return record;
   }
 
-  /** A record with the actions the caller may take now; 404 unless the caller may read it. */
+  /** A record with the actions the caller may take now, and the records they may start from it; 404
+   * unless the caller may read it. */
   async get(access: Access, typeId: string, id: string) {
     const type = this.typeFor(access, typeId, "read");
     const record = await loadRecord(this.db, type, access.organizationId, id);
@@ -190,7 +194,35 @@ export class RecordEngine {
     await addLinkTitles(this.db, access.organizationId, type.fields, [record], this.findType);
     this.#derive(type, record, this.#now().slice(0, 10));
     const { actions, readOnly } = availableActions(type, access, record, this.#now());
-    return { record: visibleRecord(type, access, record), actions, read_only_fields: readOnly };
+    const visible = visibleRecord(type, access, record);
+    return {
+      record: visible,
+      actions: await explainActions(this.db, this.rules.get(type.id) ?? [], {
+        access,
+        type,
+        record,
+        actions,
+      }),
+      read_only_fields: readOnly,
+      makes: availableMakes(type, access, visible, this.types, this.#now()),
+    };
+  }
+
+  /** The values a new record started from a record by one of its type's makes begins with. */
+  async make(access: Access, typeId: string, id: string, makeId: string) {
+    const type = this.typeFor(access, typeId, "read");
+    const record = await this.#reachable(this.db, type, access, id);
+    this.#derive(type, record, this.#now().slice(0, 10));
+    return await madeRecord(
+      this.db,
+      access,
+      {
+        type,
+        record: visibleRecord(type, access, record),
+      },
+      makeId,
+      { types: this.types, now: this.#now() },
+    );
   }
 
   /** Creates a record. */

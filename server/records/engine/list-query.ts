@@ -24,6 +24,8 @@ interface Key {
   field?: RecordField;
   kind: "TEXT" | "INTEGER" | "REAL";
   nullable: boolean;
+  /** A link of a child table's rows (`allocations.invoice`): the record has a row naming it. */
+  child?: { table: string; parentColumn: string };
 }
 
 const STANDARD_KEYS: Record<string, Omit<Key, "column">> = {
@@ -44,6 +46,8 @@ export function keyOf(
   id: string,
   what: string,
 ): Key {
+  const child = what === "filters" ? childLinkKey(type, access, id) : undefined;
+  if (child) return child;
   const field = type.field.get(id);
   if (field) {
     const kind = storageClass(field);
@@ -72,6 +76,47 @@ export function isListKey(type: RecordType, id: string): boolean {
   if (id === "status") return type.declaration.states !== undefined;
   if (id === "docstatus") return type.declaration.submittable === true;
   return Object.hasOwn(STANDARD_KEYS, id);
+}
+
+/**
+ * A child table's link as a filter key (`allocations.invoice`: payments with an
+ * allocation to this invoice), so a record lists the records whose rows name it.
+ */
+function childLinkKey(type: RecordType, access: MembershipAccess, id: string): Key | undefined {
+  const [tableId, columnId, ...rest] = id.split(".");
+  if (columnId === undefined || rest.length > 0) return undefined;
+  const table = type.field.get(tableId);
+  const column = table?.childFields?.find((c) => c.id === columnId);
+  if (!table?.child || !column || column.type !== "link") return undefined;
+  if (!readsField(type, access, table) || !readsField(type, access, column)) return undefined;
+  return {
+    column: column.column,
+    field: column,
+    kind: "TEXT",
+    nullable: true,
+    child: { table: table.child.table, parentColumn: table.child.parent_column ?? "parent_id" },
+  };
+}
+
+/** A filter on a child table's link: some row of the record names the value (or one of them). */
+function childFilterClause(
+  key: Key & { child: NonNullable<Key["child"]> },
+  filter: Filter,
+): { sql: string; params: SqlValue[] } {
+  const values = filter.op === "eq" ? [filter.value] : filter.op === "in" ? filter.value : null;
+  if (!Array.isArray(values) || values.length === 0 || values.some((v) => typeof v !== "string")) {
+    throw invalidInput(
+      `Filter on "${filter.field}" takes "eq" or "in" with record ids`,
+      { filters: `${filter.field}: "eq" or "in" with record ids` },
+    );
+  }
+  return {
+    sql: `EXISTS (SELECT 1 FROM ${key.child.table} c WHERE c.organization_id = t.organization_id
+      AND c.${key.child.parentColumn} = t.id AND c.${key.column} IN (${
+      values.map(() => "?").join(", ")
+    }))`,
+    params: values as string[],
+  };
 }
 
 /** What a list query is asked. */
@@ -145,6 +190,7 @@ function filterClause(
   access: MembershipAccess,
   today: string,
 ): { sql: string; params: SqlValue[] } {
+  if (key.child) return childFilterClause({ ...key, child: key.child }, filter);
   const c = `t.${key.column}`;
   const one = () => filterValue(key, filter.value, access, today);
   const list = () => {

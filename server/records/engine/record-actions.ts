@@ -55,6 +55,9 @@ interface Possible {
   comment?: "none" | "optional" | "required";
   tone?: "neutral" | "primary" | "danger";
   confirm?: string;
+  /** The confirming and the dismissing button's words, when "Yes"/"Cancel" would be unclear. */
+  confirm_label?: string;
+  dismiss_label?: string;
 }
 
 /** Why an action cannot be taken on the record now, or null when it can (permission aside). */
@@ -135,14 +138,20 @@ function describe(type: RecordType, action: string): Possible {
   if (c) {
     return { id: action, label: c.label, comment: c.comment, tone: c.tone, confirm: c.confirm };
   }
+  const label = type.declaration.label.toLowerCase();
   const builtIn: Record<string, Possible> = {
     submit: { id: "submit", label: "Submit", tone: "primary" },
+    // Its dialog's buttons name what they do: "Cancel invoice" beside "Keep invoice",
+    // never two buttons both reading "Cancel".
     cancel: {
       id: "cancel",
       label: "Cancel",
       tone: "danger",
       comment: "optional",
-      confirm: "Cancel this record?",
+      confirm:
+        `Cancel this ${label}? It stays on record as cancelled and can be amended into a new draft.`,
+      confirm_label: `Cancel ${label}`,
+      dismiss_label: `Keep ${label}`,
     },
     amend: { id: "amend", label: "Amend" },
   };

@@ -1,11 +1,13 @@
 /**
  * A record's timeline: its audited changes (who, when, which field from what to
- * what), actions with their comments, and comments, newest first. Each entry's
- * values go through the record's own visibility (record-access.ts), so fields the
- * caller may not see — of child rows too, which are audited whole — are left out.
+ * what), actions with their comments, what other records did to it (a payment
+ * applied, named and linked), and comments, newest first. Each entry's values go
+ * through the record's own visibility (record-access.ts), so fields the caller may
+ * not see — of child rows too, which are audited whole — are left out.
  */
 import type { Queryable } from "../../db/database.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
+import { authorize } from "../../platform/access/authorize.ts";
 import { visibleRecord } from "./record-access.ts";
 import type { RecordType } from "../define.ts";
 import { titlesOf } from "./link-titles.ts";
@@ -68,8 +70,9 @@ export async function recordHistory(
       const before = visibleRecord(type, access, a.before_value ? JSON.parse(a.before_value) : {});
       const after = visibleRecord(type, access, a.after_value ? JSON.parse(a.after_value) : {});
       const comment = typeof after.comment === "string" ? after.comment : undefined;
+      const cause = causeOf(after.cause, access, findType);
       const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])]
-        .filter((f) => f !== "comment");
+        .filter((f) => f !== "comment" && f !== "cause");
       const kind: "created" | "changed" | "deleted" | "imported" | "action" = KINDS[a.action] ??
         "action";
       return {
@@ -79,11 +82,16 @@ export async function recordHistory(
         by: who(a.actor_id, a.first_name, a.last_name),
         ...(kind === "action" ? { action: a.action } : {}),
         ...(comment ? { comment } : {}),
+        ...cause,
         changes: fields.map((f) => ({
           field: f,
           label: label(f),
           from: before[f] ?? null,
           to: after[f] ?? null,
+          // Document statuses read as words: Draft → Submitted, never 0 → 1.
+          ...(f === "docstatus"
+            ? { from_title: docstatusTitle(before[f]), to_title: docstatusTitle(after[f]) }
+            : {}),
         })),
       };
     }),
@@ -98,6 +106,34 @@ export async function recordHistory(
   entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : a.id < b.id ? 1 : -1));
   await nameLinks(q, type, access, entries as { changes?: LinkChange[] }[], findType);
   return { entries };
+}
+
+const DOCSTATUS_TITLES = ["Draft", "Submitted", "Cancelled"];
+
+function docstatusTitle(value: unknown): string | null {
+  return typeof value === "number" ? DOCSTATUS_TITLES[value] ?? null : null;
+}
+
+/**
+ * The summary of an entry another record caused (a payment applied to an
+ * invoice), with a link to that record for callers who may read its type.
+ */
+function causeOf(
+  cause: unknown,
+  access: MembershipAccess,
+  findType: (id: string) => RecordType | undefined,
+): { summary?: string; link?: { label: string; path: string } } {
+  if (typeof cause !== "object" || cause === null) return {};
+  const { type, id, name, summary } = cause as Record<string, unknown>;
+  if (typeof summary !== "string") return {};
+  const target = typeof type === "string" ? findType(type) : undefined;
+  if (!target || typeof id !== "string" || typeof name !== "string") return { summary };
+  if (!authorize(access, target.module, "read")) return { summary };
+  const route = target.declaration.form_route ?? `${target.module}/:id`;
+  return {
+    summary,
+    link: { label: name, path: `/app/${route.replace(":id", encodeURIComponent(id))}` },
+  };
 }
 
 /** Adds the titles of linked records to the changes of link fields (one query per target). */

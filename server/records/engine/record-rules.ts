@@ -36,6 +36,23 @@ export interface ActionContext {
   now: string;
 }
 
+/** A record an action is about to be offered on, read outside any write. */
+export interface ExplainContext {
+  q: Queryable;
+  access: Access;
+  type: RecordType;
+  action: string;
+  record: RecordData;
+}
+
+/** What a person should know before taking an action (see `RecordRules.explainAction`). */
+export interface ActionExplanation {
+  /** Why the action would be refused now, and where to go to clear the way. */
+  blocked?: { reason: string; links?: { label: string; path: string }[] };
+  /** The question to ask instead of the action's own (what the action will do). */
+  confirm?: string;
+}
+
 /**
  * What a module adds to one record type. `decides` names every write of the type
  * where the rules read other records to decide (`save` for creates and updates,
@@ -51,4 +68,10 @@ export interface RecordRules {
   beforeSave?(ctx: SaveContext): Promise<void>;
   /** Carries out an action's effects; values returned are saved on the record with it. */
   afterAction?(ctx: ActionContext): Promise<Record<string, unknown> | void>;
+  /**
+   * What a person should know before taking an action on the record now, said in
+   * its confirmation: why it would be refused (and where to go to clear the way),
+   * or what it will do. Read only; the action's own rules still decide.
+   */
+  explainAction?(ctx: ExplainContext): Promise<ActionExplanation | undefined>;
 }

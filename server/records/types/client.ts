@@ -32,6 +32,20 @@ export const CLIENT = defineRecordType({
       description: "Invoices to this client fall due this many days after their issue date.",
     },
     {
+      id: "billing_address",
+      label: "Billing address",
+      type: "long_text",
+      max_length: 500,
+      description: "Printed under Bill to on this client's invoices.",
+    },
+    {
+      id: "tax_number",
+      label: "Tax number",
+      type: "data",
+      max_length: 40,
+      description: "The client's VAT or tax identification number, printed on their invoices.",
+    },
+    {
       id: "status",
       label: "Status",
       type: "select",
@@ -54,9 +68,13 @@ export const CLIENT = defineRecordType({
       {
         id: "details",
         label: "Details",
-        sections: [{
-          columns: [["name", "industry", "status"], ["email", "phone", "payment_terms_days"]],
-        }],
+        sections: [
+          { columns: [["name", "industry", "status"], ["email", "phone"]] },
+          {
+            label: "Billing",
+            columns: [["billing_address"], ["tax_number", "payment_terms_days"]],
+          },
+        ],
       },
     ],
   },

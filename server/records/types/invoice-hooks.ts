@@ -1,8 +1,7 @@
 /**
  * What an invoice's actions do besides moving its document status: submitting
  * opens its balance (a credit note is settled by itself: its outstanding is 0),
- * cancelling is refused while payments are applied to it (cancel them first, as
- * ERPNext and Odoo ask), and a credit note is a new draft return against a
+ * cancelling closes it, and a credit note is a new draft return against a
  * submitted invoice with the same lines at negative quantities.
  */
 import type { HookContext } from "../declaration.ts";
@@ -25,14 +24,11 @@ export function submitInvoice(ctx: HookContext): Promise<Values> {
   });
 }
 
-/** `cancel`: only an invoice no payment is applied to. */
-export function cancelInvoice(ctx: HookContext): Promise<Values> {
-  const paid = Number(ctx.record.paid_amount ?? 0);
-  if (!ctx.record.is_return && paid !== 0) {
-    ctx.refuse(
-      `Invoice ${ctx.record.name} has ${paid.toFixed(2)} paid: cancel its payments first`,
-    );
-  }
+/**
+ * `cancel`: the balance closes. (An invoice with payments applied is refused by the
+ * finance module's invoice rules, which name the payments: finance/invoice-rules.ts.)
+ */
+export function cancelInvoice(_ctx: HookContext): Promise<Values> {
   return Promise.resolve({ values: { payment_status: "cancelled", outstanding: 0 } });
 }
 

@@ -5,7 +5,9 @@
  * makes it read-only and opens its balance; payments move `paid_amount`,
  * `outstanding` and `payment_status` (server/modules/finance/invoice-balance.ts).
  * The status shown is derived on every read: Overdue is an unpaid or partly paid
- * invoice past its due date, so it is never stale.
+ * invoice past its due date, so it is never stale. Record payment starts a
+ * payment for its client and outstanding amount, allocated to it; its Payments
+ * panel lists the payments allocated to it.
  */
 import { defineRecordType } from "../define.ts";
 import { cancelInvoice, creditNote, submitInvoice } from "./invoice-hooks.ts";
@@ -13,7 +15,11 @@ import { cancelInvoice, creditNote, submitInvoice } from "./invoice-hooks.ts";
 /** The gross of a line: quantity × rate less the discount, before tax is taken out or added. */
 const GROSS = "quantity * rate * (100 - discount_percent) / 100";
 
-/** The invoice's PDF download (`{id}` is the invoice's), on its form and its printable page. */
+/**
+ * The invoice's PDF download (`{id}` is the invoice's), on its form and its
+ * printable page. The file is saved under the name the server gives it, the
+ * invoice's number (INV-2026-00012.pdf); `filename` is only the fallback.
+ */
 export const INVOICE_PDF_BUTTON = {
   type: "button",
   label: "Download PDF",
@@ -22,7 +28,7 @@ export const INVOICE_PDF_BUTTON = {
     kind: "download",
     format: "file",
     source: "/api/records/invoice/{id}/pdf",
-    filename: "invoice-{id}.pdf",
+    filename: "invoice.pdf",
   },
 } as const;
 
@@ -118,7 +124,7 @@ export const INVOICE = defineRecordType({
           },
           {
             id: "tax_template",
-            label: "Tax",
+            label: "Tax rate",
             type: "link",
             link: "tax_template",
             column: "tax_template_id",
@@ -149,7 +155,7 @@ export const INVOICE = defineRecordType({
           },
           {
             id: "tax_amount",
-            label: "Tax",
+            label: "Tax amount",
             type: "currency",
             in_list: true,
             computed: {
@@ -255,6 +261,17 @@ export const INVOICE = defineRecordType({
     condition: { expression: "not is_return", message: "A credit note has no credit note" },
     confirm: "Create a draft credit note for this invoice's lines?",
   }],
+  makes: [{
+    id: "record_payment",
+    label: "Record payment",
+    type: "payment",
+    when: "docstatus == 1 and not is_return and outstanding > 0",
+    values: {
+      client: "client",
+      amount: "outstanding",
+      allocations: [{ invoice: "id", amount: "outstanding" }],
+    },
+  }],
   list: {
     columns: ["name", "client", "issue_date", "due_date", "grand_total", "outstanding", "status"],
     sort: [{ field: "issue_date", dir: "desc" }],
@@ -315,6 +332,14 @@ export const INVOICE = defineRecordType({
           INVOICE_PDF_BUTTON,
         ],
       },
+    },
+    {
+      kind: "related",
+      label: "Payments",
+      type: "payment",
+      field: "allocations.invoice",
+      create: false,
+      empty_text: "No payments yet. Record payment on a submitted invoice starts one.",
     },
     {
       kind: "related",

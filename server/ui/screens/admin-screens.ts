@@ -1,7 +1,7 @@
 /**
  * The administration screens (firm_admin only): members with role changes,
- * deactivation and invitations, the organisation's record, the session policy and
- * the audit log with filters — plus the module and role screens of
+ * deactivation and invitations, the organisation's record, the session policy, the
+ * letterhead printed on invoices and the audit log with filters — plus the module and role screens of
  * admin-access-screens.ts. Every write names the version it saw.
  */
 import type { Node } from "../../../schemas/descriptor/mod.ts";
@@ -10,6 +10,7 @@ import { PERSON_FIELDS } from "./person-fields.ts";
 import { ACCESS_ADMIN_SCREENS } from "./admin-access-screens.ts";
 import { AUDIT_ACTION, MEMBERSHIP_STATUS, RESOURCE_TYPE, ROLE } from "../value-labels.ts";
 import { OUTGOING_MAIL_SOURCE, outgoingMailSection } from "./outgoing-mail.ts";
+import { LETTERHEAD_SOURCE, letterheadCard } from "./letterhead-settings.ts";
 
 const users: ScreenDef = {
   id: "users",
@@ -275,6 +276,7 @@ const settings: ScreenDef = {
         label: "Session policy",
       },
       mail: OUTGOING_MAIL_SOURCE,
+      letterhead: LETTERHEAD_SOURCE,
     },
     body: {
       type: "page",
@@ -285,6 +287,7 @@ const settings: ScreenDef = {
         tabs: [
           { id: "session", label: "Session policy", children: [sessionPolicyCard] },
           { id: "mail", label: "Outgoing mail", children: [outgoingMailSection()] },
+          { id: "letterhead", label: "Letterhead", children: [letterheadCard] },
         ],
       }],
     },

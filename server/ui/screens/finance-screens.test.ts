@@ -57,11 +57,15 @@ Deno.test("the printable invoice is a route of its own, for whoever may read inv
     assertEquals(screen.sources.invoice, {
       method: "GET",
       path: "/api/records/invoice/{id}/printable",
+      label: "Invoice",
+      critical: true,
     });
     const texts = textsOf(screen);
-    for (const label of ["Print", "Billed to", "Grand total", "Outstanding"]) {
+    for (const label of ["Print", "Download PDF", "Back to the invoice"]) {
       ok(texts.includes(label), label);
     }
+    // What the invoice says is the printed document, the same value its PDF draws.
+    ok(JSON.stringify(screen).includes(`"type":"printed-document","source":"invoice"`));
     const sales = await t.call("GET", "/ui/screens/invoices/print?id=inv_1", {
       token: await t.tokenFor("sales@acme.test"),
     });
