@@ -25,6 +25,7 @@ import invoices from "./migrations/016_invoices.ts";
 import paymentsExpensesBudgets from "./migrations/017_payments_expenses_budgets.ts";
 import compliance from "./migrations/018_compliance.ts";
 import invoiceNotices from "./migrations/019_invoice_notices.ts";
+import approvalNotices from "./migrations/020_approval_notices.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations/postgres/index.ts";
 
 /** One migration: its number, name and text per dialect. */
@@ -54,6 +55,7 @@ const SQLITE: readonly [number, string, string][] = [
   [17, "payments_expenses_budgets", paymentsExpensesBudgets],
   [18, "compliance", compliance],
   [19, "invoice_notices", invoiceNotices],
+  [20, "approval_notices", approvalNotices],
 ];
 
 /** Every migration, numbered. Append only, with both dialects' texts. */

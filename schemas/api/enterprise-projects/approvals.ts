@@ -7,8 +7,22 @@ import { z } from "zod";
 
 /** What an approver may decide on the current step. */
 export const APPROVAL_ACTIONS = ["approve", "reject", "request_changes"] as const;
-/** The states of an approval run (and of the project's approval_status). */
-export const APPROVAL_STATES = ["pending", "approved", "rejected", "changes_requested"] as const;
+/** The states of an approval run. */
+export const APPROVAL_RUN_STATES = [
+  "pending",
+  "approved",
+  "rejected",
+  "changes_requested",
+  "withdrawn",
+] as const;
+/** A project's approval_status: not submitted until a run is opened, then its run's outcome. */
+export const APPROVAL_STATES = [
+  "not_submitted",
+  "pending",
+  "approved",
+  "rejected",
+  "changes_requested",
+] as const;
 
 const id = z.string().min(1).max(64);
 
@@ -78,7 +92,7 @@ export const ApprovalRun = z.object({
   id: z.string(),
   workflow_id: z.string(),
   workflow_name: z.string(),
-  status: z.enum(APPROVAL_STATES),
+  status: z.enum(APPROVAL_RUN_STATES),
   status_label: z.string(),
   current_step: z.number().int().nullable(),
   current_step_name: z.string().nullable(),

@@ -19,10 +19,12 @@ import {
 } from "./approval-workflows.ts";
 
 const STATUS_LABELS: Record<string, string> = {
+  not_submitted: "Not submitted",
   pending: "Pending approval",
   approved: "Approved",
   rejected: "Rejected",
   changes_requested: "Changes requested",
+  withdrawn: "Withdrawn",
 };
 
 const ACTION_LABELS: Record<string, string> = {

@@ -12,7 +12,8 @@ export type MailKind =
   | "password_changed"
   | "staff_invitation"
   | "portal_invitation"
-  | "registration_attempt";
+  | "registration_attempt"
+  | "notification";
 
 /** A message to put in the outbox. */
 export interface OutgoingMail {

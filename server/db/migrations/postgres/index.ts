@@ -18,6 +18,7 @@ import invoices from "./016_invoices.ts";
 import paymentsExpensesBudgets from "./017_payments_expenses_budgets.ts";
 import compliance from "./018_compliance.ts";
 import invoiceNotices from "./019_invoice_notices.ts";
+import approvalNotices from "./020_approval_notices.ts";
 
 export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   1: platform,
@@ -39,4 +40,5 @@ export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   17: paymentsExpensesBudgets,
   18: compliance,
   19: invoiceNotices,
+  20: approvalNotices,
 };
