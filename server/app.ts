@@ -205,7 +205,9 @@ export function createApp(deps: AppDeps): BuiltApp {
   navigationRoutes(api);
   notificationRoutes(api, db);
   userRoutes(api, db);
-  const records = new RecordEngine(db, deps.recordTypes ?? RECORD_TYPES, clock);
+  const records = new RecordEngine(db, deps.recordTypes ?? RECORD_TYPES, clock, {
+    publicUrl: config.publicUrl,
+  });
   leadRoutes(api, db, records, clock);
   auditRoutes(api, db);
   settingsRoutes(api, db, clock);

@@ -10,6 +10,9 @@ import type { NodeLike } from "../../schemas/descriptor/widgets.ts";
 import type { Queryable } from "../db/database.ts";
 import type { Access } from "../platform/access/access.ts";
 
+/** `options_from` of a select whose values are the organisation's staff roles (by label). */
+export const ROLE_OPTIONS = "@roles";
+
 /** Standard actions every record type has; workflow actions add to them. */
 export const STANDARD_ACTIONS = [
   "read",
@@ -63,7 +66,10 @@ export interface FieldDeclaration {
   precision?: number;
   /** Select: the allowed values and their labels. */
   options?: readonly SelectOption[];
-  /** Select: the allowed values are the organisation's type master rows of this kind. */
+  /**
+   * Select: the allowed values are the organisation's type master rows of this
+   * kind, or its staff roles when it is `ROLE_OPTIONS`.
+   */
   options_from?: string;
   /** Link: the target record type id, or `user` (a member of the organisation). */
   link?: string;

@@ -30,7 +30,11 @@ const id = z.string().min(1).max(64);
 export const WorkflowStep = z.object({
   idx: z.number().int(),
   step_name: z.string(),
+  /** The role whose holders approve the step ('' when it names one person). */
   approver_role: z.string(),
+  /** The one person who approves the step, when it names one. */
+  approver_user_id: z.string().nullable(),
+  /** Who approves, in words: the role's label or the person's name. */
   approver_role_label: z.string(),
   min_budget: z.number(),
   min_risk_level: z.string(),
@@ -76,10 +80,19 @@ export const ApprovalRunStep = z.object({
   idx: z.number().int(),
   step_name: z.string(),
   approver_role: z.string(),
+  approver_user_id: z.string().nullable(),
   approver_role_label: z.string(),
   condition: z.string(),
   applies: z.boolean(),
-  state: z.enum(["skipped", "waiting", "current", "approved", "rejected", "changes_requested"]),
+  state: z.enum([
+    "skipped",
+    "waiting",
+    "current",
+    "approved",
+    "rejected",
+    "changes_requested",
+    "withdrawn",
+  ]),
   state_label: z.string(),
   /** Who decided the step last and what they wrote (null while undecided or without comments). */
   decided_by: z.string().nullable(),
@@ -96,6 +109,11 @@ export const ApprovalRun = z.object({
   status_label: z.string(),
   current_step: z.number().int().nullable(),
   current_step_name: z.string().nullable(),
+  /** Whom the current step waits for, in words: "Waiting for Alice Morgan (Executive review)". */
+  waiting_for: z.string().nullable(),
+  /** The person an administrator reassigned the current step to, if any. */
+  assigned_to: z.string().nullable(),
+  assigned_to_name: z.string().nullable(),
   submitted_by: z.string().nullable(),
   submitted_by_name: z.string(),
   submitted_at: z.string(),
@@ -105,6 +123,11 @@ export const ApprovalRun = z.object({
   actions: z.array(ApprovalAction.extend({ step_name: z.string() })),
   /** Whether the caller may decide on the current step now. */
   can_act: z.boolean(),
+  /** Whether the caller (its submitter) may withdraw the run now. */
+  can_withdraw: z.boolean(),
+  /** For an administrator, while the run waits: who the current step may be handed to. */
+  reassign_candidates: z.array(z.object({ id: z.string(), name: z.string() }).strict())
+    .nullable(),
 }).strict();
 
 export const ApprovalStatus = z.object({
@@ -119,3 +142,13 @@ export const ApprovalStatus = z.object({
 }).strict();
 
 export const ApprovalStatusResponse = z.object({ data: ApprovalStatus }).strict();
+
+export const WithdrawApprovalRequest = z.object({
+  comments: z.string().max(2000).default(""),
+}).strict();
+
+export const ReassignApprovalRequest = z.object({
+  /** The person who approves the current step from now on. */
+  user_id: id,
+  comments: z.string().max(2000).default(""),
+}).strict();

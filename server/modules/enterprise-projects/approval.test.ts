@@ -138,10 +138,20 @@ Deno.test("the submitter cannot approve their own submission", async () => {
   await withApp(async (t) => {
     const workflow = await createWorkflow(t);
     const base = `/enterprise-projects/${await createProject(t)}`;
+    const pm = await t.tokenFor("pm@acme.test");
     const admin = await t.tokenFor("admin@acme.test");
-    const run = (await submit(t, base, admin, workflow)).current!;
-    assertEquals(run.can_act, false);
-    const error = await errorOf(await decide(t, base, admin, run.id, "approve"), 403, "forbidden");
+    const run = (await submit(t, base, pm, workflow)).current!;
+    await jsonOf(await decide(t, base, admin, run.id, "approve"));
+    const status = await jsonOf<{ data: Status }>(
+      await t.call("GET", `${base}/approval-status`, { token: pm }),
+    );
+    assertEquals(status.data.current!.current_step_name, "Delivery board");
+    assertEquals(
+      status.data.current!.can_act,
+      false,
+      "the submitter holds the role but may not act",
+    );
+    const error = await errorOf(await decide(t, base, pm, run.id, "approve"), 403, "forbidden");
     ok(error.message.includes("submitted"), error.message);
     assertEquals(await projectApproval(t, base, admin), "pending");
   });

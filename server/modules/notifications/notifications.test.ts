@@ -26,7 +26,7 @@ Deno.test("POST /notifications/ answers the caller's notifications newest first 
     const stored = await t.db.all<{ id: string; read: number }>(
       "SELECT id, read FROM notifications WHERE user_id = 'usr_acme_admin' AND organization_id = 'org_acme'",
     );
-    assertEquals(stored.length, 8);
+    assertEquals(stored.length, 9, "eight seeded notices and the demo approval waiting for her");
     assertEquals(body.notifications.map((n) => n.id).sort(), stored.map((n) => n.id).sort());
     assertEquals(body.unread_count, stored.filter((n) => n.read === 0).length);
     ok(body.unread_count >= 3);

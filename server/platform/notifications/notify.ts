@@ -26,7 +26,7 @@ export interface Notice {
   params?: NoticeParams;
   /** The app path of the record the notice is about (`/app/…`). */
   link?: string;
-  /** What the notice is about, for its badge (`approvals`, `finance`, `compliance`…). */
+  /** What the notice is about, for its badge (`approval`, `finance`, `compliance`…). */
   category: string;
   /** Makes the notice reach this person once: the same key raised again adds nothing. */
   key?: string;

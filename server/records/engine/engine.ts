@@ -63,11 +63,19 @@ export class RecordEngine {
   readonly clock: () => number;
   /** Rules modules added, by type id (record-rules.ts). */
   readonly rules = new Map<string, RecordRules[]>();
+  /** The server's public address: the base of the record links notices mail. */
+  readonly publicUrl: string;
 
-  constructor(db: Database, types: readonly RecordType[], clock: () => number = Date.now) {
+  constructor(
+    db: Database,
+    types: readonly RecordType[],
+    clock: () => number = Date.now,
+    options: { publicUrl?: string } = {},
+  ) {
     this.db = db;
     this.types = new Map(types.map((t) => [t.id, t]));
     this.clock = clock;
+    this.publicUrl = options.publicUrl ?? "http://localhost:8000";
   }
 
   /** Adds a module's rules to a record type. */
