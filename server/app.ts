@@ -51,6 +51,7 @@ import { complianceRoutes } from "./modules/compliance/mod.ts";
 import { financeReportRoutes } from "./modules/finance-reports/mod.ts";
 import { calendarRoutes } from "./modules/calendar/routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
+import { waitingForMeRoutes } from "./modules/dashboard/waiting-route.ts";
 import { feedbackRoutes, PRODUCT_VERSION } from "./modules/feedback/routes.ts";
 import { uiRoutes } from "./ui/routes.ts";
 import { DescriptorCache } from "./ui/descriptor-cache.ts";
@@ -227,6 +228,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   financeReportRoutes(api, db, clock);
   calendarRoutes(api, db, clock);
   dashboardRoutes(api, db, clock);
+  waitingForMeRoutes(api, db, records);
   feedbackRoutes(api, db, clock);
   healthRoutes(api, db, { clock, version: PRODUCT_VERSION });
   const feed = new ChangeFeed(db, clock);

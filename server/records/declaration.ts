@@ -108,6 +108,15 @@ export interface StateDeclaration {
   tone?: "neutral" | "info" | "success" | "warning" | "danger";
   /** 0 draft (editable), 1 submitted (read-only but allow_on_submit fields), 2 cancelled. */
   docstatus: 0 | 1 | 2;
+  /**
+   * A record in this state waits for someone to take `action` (an approval):
+   * the person the link `field` names, or without one everyone whose role may
+   * take it (never the record's creator when the action is `not_by_creator`).
+   * The engine refuses to move a record here when no one could, tells each of
+   * them when one arrives (in the app and by mail), says on the record whom it
+   * waits for, and lists it under their "Waiting for me".
+   */
+  awaits?: { action: string; field?: string };
 }
 
 /** A transition: an action moving a record from one of `from` to `to`. */

@@ -297,3 +297,22 @@ Deno.test("the demo seed has Acme's workflow and a run in progress awaiting the 
     assertEquals(data.current!.steps[0].actions.map((a) => a.acted_by_name), ["Alice Morgan"]);
   });
 });
+
+Deno.test("the demo approval can finish: every step that applies has an approver besides its submitter", async () => {
+  await withApp(async (t) => {
+    const admin = await t.tokenFor("admin@acme.test");
+    const run = await t.db.get<{ project_id: string }>(
+      "SELECT project_id FROM project_approvals WHERE id = 'apr_acme_demo'",
+    );
+    const base = `/enterprise-projects/${run!.project_id}`;
+    const signOff = await jsonOf<{ data: Status & { current: { waiting_for: string } } }>(
+      await decide(t, base, admin, "apr_acme_demo", "approve", "Signed off"),
+    );
+    assertEquals(signOff.data.current!.current_step_name, "Risk board");
+    assertEquals(signOff.data.current!.waiting_for, "Waiting for Alice Morgan (Risk board)");
+    const done = await jsonOf<{ data: Status }>(
+      await decide(t, base, admin, "apr_acme_demo", "approve", "Risks are covered"),
+    );
+    assertEquals(done.data.approval_status, "approved");
+  });
+});

@@ -15,6 +15,8 @@ import { planningRoutes } from "./planning-routes.ts";
 import { dataCareRoutes } from "./data-care-routes.ts";
 import { addApprovalWorkflowRules } from "./approval-workflow-rules.ts";
 
+export { approvalsWaitingFor, type WaitingApproval } from "./approvals-waiting.ts";
+
 /** What the enterprise calls are built on. */
 export interface EnterpriseDeps {
   db: Database;

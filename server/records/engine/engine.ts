@@ -48,6 +48,7 @@ import { type BulkOutcome, outcomeError, summarise } from "./bulk-results.ts";
 import { isForeignKeyViolation } from "../../db/constraint-errors.ts";
 import type { RecordRules } from "./record-rules.ts";
 import { documentStatusOf, stateLabelOf } from "./document-status.ts";
+import { awaitingOf, waitingText } from "./awaiting.ts";
 
 /** What a write may carry besides its values. */
 export interface WriteOptions {
@@ -194,7 +195,13 @@ export class RecordEngine {
     await addLinkTitles(this.db, access.organizationId, type.fields, [record], this.findType);
     this.#derive(type, record, this.#now().slice(0, 10));
     const { actions, readOnly } = availableActions(type, access, record, this.#now());
-    return { record: visibleRecord(type, access, record), actions, read_only_fields: readOnly };
+    const awaiting = await awaitingOf(this.db, type, access.organizationId, record);
+    return {
+      record: visibleRecord(type, access, record),
+      actions,
+      read_only_fields: readOnly,
+      waiting_for: awaiting ? waitingText(awaiting) : null,
+    };
   }
 
   /** Creates a record. */
