@@ -23,6 +23,8 @@ export type RecordAnswer = {
   record: RecordValues;
   actions: z.infer<typeof RecordAction>[];
   read_only_fields: string[];
+  /** Whom the record waits for in its state ("Waiting for Alice Morgan to approve"). */
+  waiting_for?: string | null;
 };
 export type HistoryAnswer = z.infer<typeof HistoryResponse>;
 export type BulkAnswer = z.infer<typeof BulkResponse>;

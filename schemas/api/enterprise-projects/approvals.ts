@@ -111,6 +111,8 @@ export const ApprovalRun = z.object({
   current_step_name: z.string().nullable(),
   /** Whom the current step waits for, in words: "Waiting for Alice Morgan (Executive review)". */
   waiting_for: z.string().nullable(),
+  /** The same without its first words: "Alice Morgan (Executive review)". */
+  waiting_on: z.string().nullable(),
   /** The person an administrator reassigned the current step to, if any. */
   assigned_to: z.string().nullable(),
   assigned_to_name: z.string().nullable(),
@@ -125,6 +127,8 @@ export const ApprovalRun = z.object({
   can_act: z.boolean(),
   /** Whether the caller (its submitter) may withdraw the run now. */
   can_withdraw: z.boolean(),
+  /** Whether the caller (an administrator) may hand the current step to someone else now. */
+  can_reassign: z.boolean(),
   /** For an administrator, while the run waits: who the current step may be handed to. */
   reassign_candidates: z.array(z.object({ id: z.string(), name: z.string() }).strict())
     .nullable(),
@@ -138,6 +142,8 @@ export const ApprovalStatus = z.object({
   current: ApprovalRun.nullable(),
   /** The current run when the caller may decide on it (none or one): what the decision screen lists. */
   decisions: z.array(ApprovalRun),
+  /** The current run while it waits (none or one): what the Approvals tab's In progress lists. */
+  open: z.array(ApprovalRun),
   history: z.array(ApprovalRun),
 }).strict();
 

@@ -24,6 +24,8 @@ export const WaitingForMeResponse = z.object({
       title: z.string(),
       /** What is asked, in words: "Executive review, submitted by Peter Novak". */
       detail: z.string(),
+      /** The kind and what is asked: "Project approval · Executive review, submitted by …". */
+      summary: z.string(),
       /** Since when it waits (its last change). */
       since: z.string(),
       /** The app path of the page to act on it. */
@@ -63,6 +65,8 @@ export function waitingForMeRoutes(api: Api, db: Database, records: RecordEngine
       link: r.link,
     }));
     const items = [...approvals, ...waiting].sort((a, b) => a.since.localeCompare(b.since));
-    return c.json({ items: items.slice(0, LISTED) });
+    return c.json({
+      items: items.slice(0, LISTED).map((i) => ({ ...i, summary: `${i.kind} · ${i.detail}` })),
+    });
   });
 }

@@ -11,6 +11,7 @@ interface Item {
   kind: string;
   title: string;
   detail: string;
+  summary: string;
   since: string;
   link: string;
 }
@@ -33,6 +34,7 @@ Deno.test("Waiting for me lists the approvals each person may give, linking to e
       kind: "Project approval",
       title: demo!.name,
       detail: "Executive sign-off, submitted by Peter Novak",
+      summary: "Project approval · Executive sign-off, submitted by Peter Novak",
       since: admin.find((i) => i.kind === "Project approval")!.since,
       link: `/app/projects/${demo!.project_id}`,
     }]);

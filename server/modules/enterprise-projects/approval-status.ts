@@ -153,6 +153,7 @@ function shownRun(
     waiting_for: current && stored
       ? `Waiting for ${waitingOn(stored, approvers)} (${current.step_name})`
       : null,
+    waiting_on: current && stored ? `${waitingOn(stored, approvers)} (${current.step_name})` : null,
     assigned_to: open ? run.assigned_to : null,
     assigned_to_name: open && run.assigned_to ? names.get(run.assigned_to) ?? "" : null,
     submitted_by: run.submitted_by,
@@ -165,6 +166,7 @@ function shownRun(
     can_act: current !== undefined && authorize(access, "projects", "approve") && !mine &&
       approvers.some((a) => a.id === access.user.id),
     can_withdraw: open && mine && authorize(access, "projects", "update"),
+    can_reassign: open && waiting?.candidates !== null && waiting?.candidates !== undefined,
     reassign_candidates: open && waiting?.candidates ? waiting.candidates : null,
   };
 }
@@ -240,6 +242,7 @@ export async function approvalStatus(
     project_version: project.version,
     current: shown[0] ?? null,
     decisions: shown.filter((run) => run.can_act),
+    open: shown.filter((run) => run.status === "pending"),
     history: shown.slice(1),
   };
 }
