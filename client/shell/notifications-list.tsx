@@ -1,9 +1,11 @@
 /**
  * The entries of the notifications dropdown, loaded when it is first opened. A
  * notification about a record links to it: opening it closes the dropdown and
- * marks it read.
+ * marks it read. Opening the dropdown asks for the latest, so a notice raised
+ * since the bell last polled is there.
  */
 import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { Link } from "react-router-dom";
 import type { ShellDescriptor } from "../../schemas/descriptor/mod.ts";
 import { apiRequest } from "../api/api-client.ts";
@@ -25,6 +27,10 @@ export interface NotificationsListProps {
 export function NotificationsList({ config, signedIn, onOpen }: NotificationsListProps) {
   const queryClient = useQueryClient();
   const query = useNotifications(config.sources, signedIn);
+  const { refetch } = query;
+  useEffect(() => {
+    if (signedIn) void refetch();
+  }, [signedIn, refetch]);
   const opened = (n: Notification) => {
     onOpen?.();
     if (n.read || !config.markReadPath) return;
