@@ -49,6 +49,7 @@ import { complianceRoutes } from "./modules/compliance/mod.ts";
 import { financeReportRoutes } from "./modules/finance-reports/mod.ts";
 import { calendarRoutes } from "./modules/calendar/routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
+import { waitingForMeRoutes } from "./modules/dashboard/waiting-route.ts";
 import { feedbackRoutes, PRODUCT_VERSION } from "./modules/feedback/routes.ts";
 import { uiRoutes } from "./ui/routes.ts";
 import { DescriptorCache } from "./ui/descriptor-cache.ts";
@@ -197,7 +198,9 @@ export function createApp(deps: AppDeps): BuiltApp {
   navigationRoutes(api);
   notificationRoutes(api, db);
   userRoutes(api, db);
-  const records = new RecordEngine(db, deps.recordTypes ?? RECORD_TYPES, clock);
+  const records = new RecordEngine(db, deps.recordTypes ?? RECORD_TYPES, clock, {
+    publicUrl: config.publicUrl,
+  });
   leadRoutes(api, db, records, clock);
   auditRoutes(api, records);
   settingsRoutes(api, db, clock);
@@ -218,6 +221,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   financeReportRoutes(api, db, clock);
   calendarRoutes(api, records, clock);
   dashboardRoutes(api, records, clock);
+  waitingForMeRoutes(api, db, records);
   feedbackRoutes(api, db, clock);
   healthRoutes(api, db, { clock, version: PRODUCT_VERSION });
   const feed = new ChangeFeed(db, clock);

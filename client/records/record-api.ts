@@ -27,6 +27,8 @@ export type RecordAnswer = {
   read_only_fields: string[];
   /** New records of other types the caller may start from this one (absent from older answers). */
   makes?: z.infer<typeof RecordMake>[];
+  /** Whom the record waits for in its state ("Waiting for Alice Morgan to approve"). */
+  waiting_for?: string | null;
 };
 export type MadeRecord = z.infer<typeof MadeRecordResponse>;
 export type HistoryAnswer = z.infer<typeof HistoryResponse>;

@@ -107,6 +107,37 @@ describe("the header", () => {
       );
   });
 
+  it("links a notification to its record: opening it closes the list and marks it read", async () => {
+    storeTokens({ access_token: "a", refresh_token: "r" });
+    const server = fakeServer({
+      "POST /notifications/": {
+        notifications: [{
+          id: "ntf_1",
+          title: "Approval waiting for you: ERP rollout",
+          message: "ERP rollout waits for your approval at Executive review.",
+          created_at: new Date().toISOString(),
+          read: false,
+          link: "/app/projects/prj_erp",
+        }],
+      },
+      "POST /notifications/mark-read": { updated: 1 },
+      "POST /auth/me": user,
+    });
+    const { router } = renderHeader();
+    const bell = await screen.findByRole("button", { name: "Notifications, 1 unread" });
+    await open(bell.getAttribute("aria-label")!);
+    const panel = await screen.findByRole("dialog", { name: "Notifications, 1 unread" });
+    const link = await within(panel).findByRole("link", {
+      name: /Approval waiting for you: ERP rollout/,
+    });
+    expect(link.getAttribute("href")).toBe("/app/projects/prj_erp");
+    fireEvent.click(link);
+    expect(router.state.location.pathname).toBe("/app/projects/prj_erp");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(server.to("POST", "/notifications/mark-read")).toHaveLength(1));
+    expect(server.to("POST", "/notifications/mark-read")[0].body).toEqual({ ids: ["ntf_1"] });
+  });
+
   it("says 'Failed to load notifications' when every source fails", async () => {
     storeTokens({ access_token: "a", refresh_token: "r" });
     const server = fakeServer({

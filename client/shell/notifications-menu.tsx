@@ -42,7 +42,7 @@ export function NotificationsMenu(
         <div className="menu-panel">
           <p className="menu-panel-title">{config.label}</p>
           <Suspense fallback={<p className="menu-message">Loading…</p>}>
-            <NotificationsList config={config} signedIn={signedIn} />
+            <NotificationsList config={config} signedIn={signedIn} onOpen={close} />
           </Suspense>
           <Link className="menu-footer-link" to={config.viewAllTo} onClick={close}>
             {config.viewAllText}

@@ -17,6 +17,8 @@ export interface Notification {
   timestamp?: string;
   read?: boolean;
   category?: string;
+  /** The app path of the record the notification is about. */
+  link?: string | null;
 }
 
 async function loadNotifications(

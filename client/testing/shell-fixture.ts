@@ -60,6 +60,7 @@ export function shellFixture(overrides: Partial<ShellDescriptor> = {}): ShellDes
         viewAllText: "View all notifications",
         viewAllTo: "/app/notifications",
         sources: ["/notifications/", "/notifications"],
+        markReadPath: "/notifications/mark-read",
         failedText: "Failed to load notifications",
         signedOutText: "Please log in",
         emptyText: "You're all caught up",

@@ -1,13 +1,17 @@
 /**
  * A list of items from a source (or literal items): title, subtitle, meta and a
- * badge per item, read with `{$field}`. With an action each item is a button.
+ * badge per item, read with `{$field}`. With an action each item is a button;
+ * with `to` each item whose path fills (a notification's record) is a link.
  */
+import { Link } from "react-router-dom";
 import type { NodeOf } from "../../schemas/descriptor/mod.ts";
 import { ActionButton } from "../renderer/action-button.tsx";
 import { type BindingScope, resolveText } from "../renderer/bindings.ts";
 import { ItemContext, useScreenRuntime, type WidgetProps } from "../renderer/screen-runtime.tsx";
 import { resolveTone } from "../renderer/tone-rules.ts";
 import { asItems, valueAt } from "../renderer/value-path.ts";
+import { fillPlaceholders } from "../renderer/templates.ts";
+import { isInternalHref } from "../renderer/safe-href.ts";
 
 /** A list. */
 export function List({ node }: WidgetProps<NodeOf<"list">>) {
@@ -20,24 +24,38 @@ export function List({ node }: WidgetProps<NodeOf<"list">>) {
   if (items.length === 0) return <p className="source-empty">{node.emptyText}</p>;
   return (
     <ul className="list">
-      {items.map((item, i) => (
-        <ItemContext.Provider key={i} value={item}>
-          <li className="list-item">
-            {node.action
-              ? (
-                <ActionButton
-                  action={node.action}
-                  item={item}
-                  variant="ghost"
-                  className="list-item-button"
-                >
-                  <ListItemContent node={node} scope={{ sources: runtime.sources, item }} />
-                </ActionButton>
-              )
-              : <ListItemContent node={node} scope={{ sources: runtime.sources, item }} />}
-          </li>
-        </ItemContext.Provider>
-      ))}
+      {items.map((item, i) => {
+        const to = node.to === undefined ? "" : fillPlaceholders(node.to, {
+          params: runtime.params,
+          query: runtime.query,
+          state: runtime.state,
+          item,
+        });
+        return (
+          <ItemContext.Provider key={i} value={item}>
+            <li className="list-item">
+              {to !== "" && isInternalHref(to)
+                ? (
+                  <Link to={to} className="list-item-link">
+                    <ListItemContent node={node} scope={{ sources: runtime.sources, item }} />
+                  </Link>
+                )
+                : node.action
+                ? (
+                  <ActionButton
+                    action={node.action}
+                    item={item}
+                    variant="ghost"
+                    className="list-item-button"
+                  >
+                    <ListItemContent node={node} scope={{ sources: runtime.sources, item }} />
+                  </ActionButton>
+                )
+                : <ListItemContent node={node} scope={{ sources: runtime.sources, item }} />}
+            </li>
+          </ItemContext.Provider>
+        );
+      })}
     </ul>
   );
 }

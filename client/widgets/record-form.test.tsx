@@ -59,6 +59,13 @@ describe("the record-form widget", () => {
     expect(screen.getByRole("tab", { name: "Lines" })).toBeTruthy();
   });
 
+  it("says whom a record waits for, beside its state", async () => {
+    await openTask({
+      [`GET ${API}/t1`]: { ...answer(), waiting_for: "Waiting for Alice Morgan to approve" },
+    });
+    expect(screen.getByRole("status").textContent).toBe("Waiting for Alice Morgan to approve");
+  });
+
   it("saves only the changed fields with the record's version", async () => {
     const { server } = await openTask({
       [`PATCH ${API}/t1`]: { record: taskRow("t1", { version: 4, title: "Renamed" }) },

@@ -292,6 +292,9 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
           {state
             ? <span className={`badge tone-${state.tone ?? "neutral"}`}>{state.label}</span>
             : null}
+          {editor.loaded.data?.waiting_for
+            ? <p className="record-waiting" role="status">{editor.loaded.data.waiting_for}</p>
+            : null}
           <div className="record-form-actions">
             {canEdit
               ? (

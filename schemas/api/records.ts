@@ -21,6 +21,8 @@ export const Notification = z.object({
   created_at: z.string(),
   read: z.boolean(),
   category: z.string(),
+  /** The app path of the record the notification is about, when it is about one. */
+  link: z.string().nullable(),
 }).strict();
 export const NotificationsRequest = z.object({
   unread_only: z.boolean().optional(),

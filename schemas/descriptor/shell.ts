@@ -72,6 +72,9 @@ export const ShellDescriptor = z.object({
       viewAllText: z.string(),
       viewAllTo: z.string(),
       sources: z.array(z.string()).min(1).describe("POST paths tried in order"),
+      markReadPath: z.string().optional().describe(
+        "POST path marking notifications read ({ids}); a notification opened from the list is",
+      ),
       failedText: z.string(),
       signedOutText: z.string(),
       emptyText: z.string(),

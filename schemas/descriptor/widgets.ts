@@ -217,6 +217,9 @@ const ListNode = z.object({
   meta: Text.optional(),
   badge: z.object({ text: Text, tone: ToneValue.optional() }).strict().optional(),
   action: Action.optional(),
+  to: z.string().optional().describe(
+    "the app path each item links to ({name} and {+name} placeholders read the item); an item whose path fills empty is no link",
+  ),
   limit: z.number().int().positive().optional(),
   skip: z.number().int().nonnegative().optional().describe(
     "items left out at the start (e.g. the first 3)",

@@ -27,6 +27,7 @@ import compliance from "./migrations/018_compliance.ts";
 import invoiceNotices from "./migrations/019_invoice_notices.ts";
 import invitationLimits from "./migrations/020_invitation_limits.ts";
 import clientBilling from "./migrations/021_client_billing.ts";
+import approvalNotices from "./migrations/022_approval_notices.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations/postgres/index.ts";
 
 /** One migration: its number, name and text per dialect. */
@@ -58,6 +59,7 @@ const SQLITE: readonly [number, string, string][] = [
   [19, "invoice_notices", invoiceNotices],
   [20, "invitation_limits", invitationLimits],
   [21, "client_billing", clientBilling],
+  [22, "approval_notices", approvalNotices],
 ];
 
 /** Every migration, numbered. Append only, with both dialects' texts. */

@@ -15,6 +15,9 @@ import type { NodeLike } from "../../schemas/descriptor/widgets.ts";
 import type { Queryable } from "../db/database.ts";
 import type { Access } from "../platform/access/access.ts";
 
+/** `options_from` of a select whose values are the organisation's staff roles (by label). */
+export const ROLE_OPTIONS = "@roles";
+
 /**
  * Standard actions every record type has; workflow actions add to them. `comment`
  * adds to a record's timeline: its own permission, since reading a record is not
@@ -79,7 +82,10 @@ export interface FieldDeclaration {
   precision?: number;
   /** Select: the allowed values and their labels. */
   options?: readonly SelectOption[];
-  /** Select: the allowed values are the organisation's type master rows of this kind. */
+  /**
+   * Select: the allowed values are the organisation's type master rows of this
+   * kind, or its staff roles when it is `ROLE_OPTIONS`.
+   */
   options_from?: string;
   /** Link: the target record type id, or `user` (a member of the organisation). */
   link?: string;
@@ -125,6 +131,15 @@ export interface StateDeclaration {
   tone?: "neutral" | "info" | "success" | "warning" | "danger";
   /** 0 draft (editable), 1 submitted (read-only but allow_on_submit fields), 2 cancelled. */
   docstatus: 0 | 1 | 2;
+  /**
+   * A record in this state waits for someone to take `action` (an approval):
+   * the person the link `field` names, or without one everyone whose role may
+   * take it (never the record's creator when the action is `not_by_creator`).
+   * The engine refuses to move a record here when no one could, tells each of
+   * them when one arrives (in the app and by mail), says on the record whom it
+   * waits for, and lists it under their "Waiting for me".
+   */
+  awaits?: { action: string; field?: string };
 }
 
 /** A transition: an action moving a record from one of `from` to `to`. */

@@ -155,6 +155,27 @@ export function defineRecordType(declaration: RecordTypeDeclaration): RecordType
       }
       if (!actions.includes(t.action)) actions.push(t.action);
     }
+    for (const state of declaration.states.list) {
+      if (!state.awaits) continue;
+      const { action, field } = state.awaits;
+      if (
+        !declaration.states.transitions.some((t) =>
+          t.action === action && t.from.includes(state.id)
+        )
+      ) {
+        throw new Error(
+          `${where}: state "${state.id}" awaits "${action}", which does not leave it`,
+        );
+      }
+      const named = field === undefined
+        ? undefined
+        : declaration.fields.find((f) => f.id === field);
+      if (field !== undefined && (named?.type !== "link" || named.link !== "user")) {
+        throw new Error(
+          `${where}: state "${state.id}" awaits the person in "${field}", not a user link`,
+        );
+      }
+    }
   }
   for (const custom of declaration.actions ?? []) {
     if (!SNAKE.test(custom.action)) {

@@ -95,6 +95,8 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
     actions: z.array(RecordAction),
     read_only_fields: z.array(z.string()),
     makes: z.array(RecordMake),
+    /** Whom the record waits for in its state, in words ("Waiting for Alice Morgan to approve"). */
+    waiting_for: z.string().nullable(),
   }).strict();
 
   api.route({

@@ -5,6 +5,7 @@
  * hooks) never leave the server; level-1 fields are left out entirely for a caller
  * without `<module>.level1`, from the fields, the list and the form alike.
  */
+import { formRouteOf } from "./record-link.ts";
 import type {
   ActionMeta,
   FieldMeta,
@@ -106,7 +107,7 @@ export function recordTypeMeta(
       })),
     },
     form: visibleLayout(declaration.form, visible),
-    form_route: declaration.form_route ?? `${type.module}/:id`,
+    form_route: formRouteOf(type),
   };
 }
 

@@ -85,6 +85,7 @@ export function buildStaffShell(
         viewAllText: "View all notifications",
         viewAllTo: "/app/notifications",
         sources: ["/notifications/", "/notifications"],
+        markReadPath: "/notifications/mark-read",
         failedText: "Failed to load notifications",
         signedOutText: "Please log in",
         emptyText: "You're all caught up",

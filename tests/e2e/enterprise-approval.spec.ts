@@ -19,14 +19,14 @@ test("a project submitted by its manager and approved by the admin turns approve
 
   await signIn(manager, "pm@acme.test", PROJECT);
   const managerForm = manager.getByRole("form", { name: "Northwind BI Dashboards" });
-  await expect(managerForm.getByText("Approved", { exact: true })).toBeVisible();
+  await expect(managerForm.getByText("Not submitted", { exact: true })).toBeVisible();
   await manager.getByRole("tab", { name: "Approvals" }).click();
   await manager.getByRole("combobox", { name: "Workflow" }).selectOption({
     label: "Enterprise project approval",
   });
   await manager.getByRole("button", { name: "Submit for approval" }).click();
   await expect(manager.getByText("Submitted for approval", { exact: true })).toBeVisible();
-  const steps = manager.getByRole("table").filter({ hasText: "Portfolio review" });
+  const steps = manager.getByRole("table").filter({ hasText: "Applies when" });
   await expect(steps.getByRole("row").filter({ hasText: "Portfolio review" }))
     .toContainText("Awaiting decision");
   await expect(steps.getByRole("row").filter({ hasText: "Executive sign-off" }))

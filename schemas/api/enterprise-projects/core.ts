@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { nameText } from "../name-text.ts";
+import { APPROVAL_STATES } from "./approvals.ts";
 
 const id = z.string().min(1).max(64);
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use an ISO date (YYYY-MM-DD)");
@@ -27,7 +28,7 @@ export const ProjectValues = z.object({
   current_phase: z.string().max(32).optional(),
   complexity_score: z.number().int().optional(),
   risk_level: z.string().max(32).optional(),
-  approval_status: z.enum(["pending", "approved", "rejected", "changes_requested"]).optional(),
+  approval_status: z.enum(APPROVAL_STATES).optional(),
   archive_status: z.enum(["active", "archived", "cold_storage"]).optional(),
   phases: z.array(record).max(50).optional(),
   members: z.array(record).max(200).optional(),

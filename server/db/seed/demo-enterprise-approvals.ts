@@ -3,7 +3,8 @@
  * in progress. The run is on the first Acme project that has phases (the
  * enterprise projects are the ones seeded with phases), else on the Northwind ERP
  * Rollout: submitted by the project manager two days ago, the portfolio review
- * approved by the administrator yesterday, the executive sign-off awaiting her.
+ * approved by the administrator yesterday, the executive sign-off awaiting her
+ * (and her notification of it).
  * Team rows without an allocation get the default one.
  */
 import type { Queryable } from "../database.ts";
@@ -13,10 +14,16 @@ const DAY = 86_400_000;
 /** The demo workflow's id. */
 export const DEMO_WORKFLOW_ID = "apw_acme_enterprise";
 
+/**
+ * Name, approving role or person, from budget, from risk. The risk board is one
+ * named person, the administrator: the firm's only project manager submits its
+ * projects, and a submitter never approves their own, so a project manager's
+ * step would leave a risky project waiting for ever.
+ */
 const STEPS = [
-  ["Portfolio review", "firm_admin", 0, ""],
-  ["Executive sign-off", "firm_admin", 100000, ""],
-  ["Risk board", "project_manager", 0, "high"],
+  ["Portfolio review", { role: "firm_admin" }, 0, ""],
+  ["Executive sign-off", { role: "firm_admin" }, 100000, ""],
+  ["Risk board", { person: "usr_acme_admin" }, 0, "high"],
 ] as const;
 
 /** The project the demo run is on: an enterprise project of Acme, found by its phases. */
@@ -53,11 +60,20 @@ export async function seedEnterpriseApprovals(tx: Queryable, today: number): Pro
       "the risk board for high and critical risk.",
     ],
   );
-  for (const [idx, [name, role, budget, risk]] of STEPS.entries()) {
+  for (const [idx, [name, approver, budget, risk]] of STEPS.entries()) {
     await tx.run(
-      `INSERT INTO approval_workflow_steps (id, organization_id, workflow_id, idx, step_name, approver_role, min_budget, min_risk_level)
-       VALUES (?, 'org_acme', ?, ?, ?, ?, ?, ?)`,
-      [`${DEMO_WORKFLOW_ID}.${idx}`, DEMO_WORKFLOW_ID, idx, name, role, budget, risk],
+      `INSERT INTO approval_workflow_steps (id, organization_id, workflow_id, idx, step_name, approver_role, approver_user_id, min_budget, min_risk_level)
+       VALUES (?, 'org_acme', ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        `${DEMO_WORKFLOW_ID}.${idx}`,
+        DEMO_WORKFLOW_ID,
+        idx,
+        name,
+        "role" in approver ? approver.role : "",
+        "person" in approver ? approver.person : null,
+        budget,
+        risk,
+      ],
     );
   }
   const projectId = await approvalProject(tx);
@@ -78,4 +94,24 @@ export async function seedEnterpriseApprovals(tx: Queryable, today: number): Pro
     ],
   );
   await tx.run("UPDATE projects SET approval_status = 'pending' WHERE id = ?", [projectId]);
+  // The executive sign-off told its approver when it came to wait, as every waiting step does.
+  const project = await tx.get<{ name: string }>("SELECT name FROM projects WHERE id = ?", [
+    projectId,
+  ]);
+  await tx.run(
+    `INSERT INTO notifications (id, organization_id, user_id, title, message, category, read, created_at, link, params, notice_key)
+     VALUES ('ntf_acme_demo_approval', 'org_acme', 'usr_acme_admin', ?, ?, 'approval', 0, ?, ?, ?, ?)`,
+    [
+      "Approval waiting for you: {project}",
+      "{project} waits for your approval at {step}. Submitted by {submitter}.",
+      new Date(today - DAY + 14 * 3_600_000).toISOString(),
+      `/app/projects/${projectId}`,
+      JSON.stringify({
+        project: project?.name ?? "",
+        step: "Executive sign-off",
+        submitter: "Peter Novak",
+      }),
+      `project_approval:${runId}:1`,
+    ],
+  );
 }

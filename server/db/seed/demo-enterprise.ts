@@ -180,7 +180,7 @@ export async function seedEnterpriseProjects(tx: Queryable, today: number): Prom
          current_phase, complexity_score, risk_level, approval_status, archive_status,
          created_at, created_by, updated_at, updated_by)
        VALUES (?, ?, ?, ?, 'active', 'software_development', ?, ?, ?, 120000, 400, 3, '[]', '{}', 0,
-               'development', 7, 'medium', 'approved', 'active', ?, ?, ?, ?)`,
+               'development', 7, 'medium', 'not_submitted', 'active', ?, ?, ?, ?)`,
       [
         plan.id,
         ORG,

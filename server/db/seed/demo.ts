@@ -233,8 +233,8 @@ async function seedProjects(tx: Queryable, random: SeededRandom, today: number):
     const taskCount = random.int(14, 28);
     await tx.run(
       `INSERT INTO projects (id, organization_id, client_id, name, description, status, project_type, start_date, end_date,
-         project_manager_id, budget, estimated_hours, priority, tags, custom_fields, progress_percentage, created_at, created_by, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
+         project_manager_id, budget, estimated_hours, priority, tags, custom_fields, progress_percentage, approval_status, created_at, created_by, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 'not_submitted', ?, ?, ?)`,
       [
         project.id,
         ORGS[project.org].id,

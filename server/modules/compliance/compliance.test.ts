@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, fillNotice, parseParams } from "../../platform/notifications/mod.ts";
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { assertInvalidFields, errorOf, jsonOf } from "../../testing/http-assertions.ts";
@@ -35,16 +36,22 @@ async function act(t: TestApp, token: string, item: Item, action: string, commen
   );
 }
 
+/** A person's compliance notices in their words (dates written out), with their links. */
 async function noticesOf(
   t: TestApp,
   userId: string,
-): Promise<{ title: string; message: string }[]> {
-  return (await t.db.all<{ title: string; message: string }>(
-    `SELECT title, message FROM notifications
+): Promise<{ title: string; message: string; link: string }[]> {
+  const rows = await t.db.all<{ title: string; message: string; params: string; link: string }>(
+    `SELECT title, message, params, link FROM notifications
       WHERE user_id = ? AND organization_id = 'org_acme' AND category = 'compliance'
       ORDER BY created_at, message`,
     [userId],
-  )).map((r) => ({ ...r }));
+  );
+  return rows.map((r) => ({
+    title: r.title,
+    message: fillNotice(r.message, parseParams(r.params), DEFAULT_LOCALE),
+    link: r.link,
+  }));
 }
 
 /**
@@ -281,7 +288,8 @@ Deno.test("an overdue obligation notifies its owner once per due date, on readin
     assertEquals(again.notified, 0, "a second read raises nothing");
     assertEquals(await noticesOf(t, "usr_acme_finance"), [{
       title: "Compliance item overdue",
-      message: `VAT return Q4 (${vat.name}) was due on 2026-03-01.`,
+      message: `VAT return Q4 (${vat.name}) was due on Mar 1, 2026.`,
+      link: `/app/compliance/${vat.id}`,
     }]);
     assertEquals(await noticesOf(t, "usr_acme_admin"), [], "the done audit raises nothing");
     const globex = await t.db.get<{ n: number }>(

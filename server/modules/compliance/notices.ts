@@ -9,8 +9,9 @@
  */
 import type { Database, Queryable } from "../../db/database.ts";
 import { isoDatePlus } from "../../db/dialect.ts";
-import { newId } from "../../platform/ids.ts";
-import { OPEN_COMPLIANCE_STATUSES } from "../../records/types/compliance-item.ts";
+import { notify } from "../../platform/notifications/mod.ts";
+import { recordLink } from "../../records/record-link.ts";
+import { COMPLIANCE_ITEM, OPEN_COMPLIANCE_STATUSES } from "../../records/types/compliance-item.ts";
 import { complianceSettings } from "./settings.ts";
 
 interface Due {
@@ -23,15 +24,17 @@ interface Due {
 
 const OPEN_SQL = OPEN_COMPLIANCE_STATUSES.map((s) => `'${s}'`).join(", ");
 
-/** The notification texts of each kind of notice. */
+/** The notification of each kind of notice: its words and typed values. */
 const TEXTS = {
   overdue: (item: Due) => ({
     title: "Compliance item overdue",
-    message: `${item.title} (${item.name}) was due on ${item.due_date}.`,
+    message: "{item} ({name}) was due on {due_date}.",
+    params: { item: item.title, name: item.name, due_date: { date: item.due_date } },
   }),
   due_soon: (item: Due) => ({
     title: "Compliance item due soon",
-    message: `${item.title} (${item.name}) is due on ${item.due_date}.`,
+    message: "{item} ({name}) is due on {due_date}.",
+    params: { item: item.title, name: item.name, due_date: { date: item.due_date } },
   }),
 } as const;
 
@@ -65,12 +68,13 @@ async function raise(
     [organizationId, item.id, item.due_date, kind, item.owner_id, now],
   );
   if (claimed.changes !== 1) return false;
-  const text = TEXTS[kind](item);
-  await tx.run(
-    `INSERT INTO notifications (id, organization_id, user_id, title, message, category, read, created_at)
-     VALUES (?, ?, ?, ?, ?, 'compliance', 0, ?)`,
-    [newId("ntf"), organizationId, item.owner_id, text.title, text.message, now],
-  );
+  await notify(tx, {
+    organizationId,
+    userId: item.owner_id,
+    category: "compliance",
+    link: recordLink(COMPLIANCE_ITEM, item.id),
+    ...TEXTS[kind](item),
+  }, { now });
   return true;
 }
 

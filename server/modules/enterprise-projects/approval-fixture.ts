@@ -2,7 +2,7 @@
  * Test support for the approval calls: a three-step workflow created through the
  * record API — an executive review (firm administrators, always), a delivery
  * board (project managers, from a budget of 100,000) and a risk board (firm
- * administrators, from high risk) — and a second project manager.
+ * administrators, from high risk) — with a second project manager.
  */
 import type { TestApp } from "../../testing/test-app.ts";
 import { jsonOf } from "../../testing/http-assertions.ts";
@@ -19,8 +19,13 @@ export async function createProject(t: TestApp): Promise<string> {
   return created.record.id;
 }
 
-/** Creates the three-step workflow as the Acme admin; answers its id. */
+/**
+ * Creates the three-step workflow as the Acme admin; answers its id. Maya becomes
+ * a second project manager first, so the delivery board has an approver besides
+ * the project manager who submits (a submitter never approves their own).
+ */
 export async function createWorkflow(t: TestApp, name = "Project approval"): Promise<string> {
+  await secondManager(t);
   const token = await t.tokenFor("admin@acme.test");
   const created = await jsonOf<{ record: { id: string } }>(
     await t.call("POST", "/api/records/approval_workflow", {

@@ -1,8 +1,10 @@
 /**
- * The enterprise project approval calls (spec 001 §7, issue 14): the workflows a
- * project can go through, submission, an approver's decision, and the status
- * with its history. Reading needs projects.read, submitting projects.update,
- * deciding projects.approve and the current step's approver role.
+ * The enterprise project approval calls (spec 001 §7, issues 14 and 24): the
+ * workflows a project can go through, submission, an approver's decision, the
+ * submitter's withdrawal, an administrator's reassignment of the waiting step,
+ * and the status with its history. Reading needs projects.read, submitting and
+ * withdrawing projects.update, deciding projects.approve and being one of the
+ * current step's approvers, reassigning the administrator role.
  */
 import * as S from "../../../schemas/api/enterprise-projects/approvals.ts";
 import type { Api } from "../../platform/http/api.ts";
@@ -12,6 +14,7 @@ import type { EnterpriseDeps } from "./mod.ts";
 import { loadWorkflows, projectFacts, shownStep } from "./approval-workflows.ts";
 import { processApproval, submitForApproval } from "./approval-runs.ts";
 import { approvalStatus } from "./approval-status.ts";
+import { reassignApproval, withdrawApproval } from "./approval-changes.ts";
 
 const TAG = "Enterprise projects";
 
@@ -91,6 +94,46 @@ export function approvalRoutes(api: Api, { db, records, clock }: EnterpriseDeps)
       { projectId: id, approvalId: c.req.param("approvalId") ?? "" },
       body,
       now(),
+    );
+    return c.json({ data: await approvalStatus(db, access, await readable(access, id)) });
+  });
+
+  api.route({
+    method: "post",
+    path: "/enterprise-projects/:id/approvals/:approvalId/withdraw",
+    tag: TAG,
+    summary:
+      "Withdraws a pending approval (its submitter only); the project reads not submitted again",
+    audience: "staff",
+    body: S.WithdrawApprovalRequest,
+    response: S.ApprovalStatusResponse,
+  }, async (c, { access, body }) => {
+    const id = c.req.param("id") ?? "";
+    await withdrawApproval(
+      records,
+      access,
+      { projectId: id, approvalId: c.req.param("approvalId") ?? "" },
+      { comments: body.comments, now: now() },
+    );
+    return c.json({ data: await approvalStatus(db, access, await readable(access, id)) });
+  });
+
+  api.route({
+    method: "post",
+    path: "/enterprise-projects/:id/approvals/:approvalId/reassign",
+    tag: TAG,
+    summary:
+      "Hands the step a pending approval waits on to another person who may approve projects (administrators)",
+    audience: "staff",
+    body: S.ReassignApprovalRequest,
+    response: S.ApprovalStatusResponse,
+  }, async (c, { access, body }) => {
+    const id = c.req.param("id") ?? "";
+    await reassignApproval(
+      records,
+      access,
+      { projectId: id, approvalId: c.req.param("approvalId") ?? "" },
+      { userId: body.user_id, comments: body.comments, now: now() },
     );
     return c.json({ data: await approvalStatus(db, access, await readable(access, id)) });
   });

@@ -1,7 +1,9 @@
 /**
- * A project's approvals as people read them (issue 14): the newest run with each
- * step's approver, condition, state and the actions taken on it (who, when,
- * comments), whether the caller may decide now, and the earlier runs.
+ * A project's approvals as people read them (issues 14 and 24): the newest run
+ * with each step's approver, condition, state and the actions taken on it (who,
+ * when, comments), whom it waits for now ("Waiting for Alice Morgan (Executive
+ * review)"), whether the caller may decide, withdraw or reassign it, and the
+ * earlier runs.
  */
 import type { z } from "zod";
 import type {
@@ -10,7 +12,9 @@ import type {
 } from "../../../schemas/api/enterprise-projects/approvals.ts";
 import type { Queryable } from "../../db/database.ts";
 import type { Access } from "../../platform/access/access.ts";
+import { isAdmin } from "../../platform/access/access.ts";
 import { authorize } from "../../platform/access/authorize.ts";
+import { type Approver, projectApprovers, stepApprovers, waitingOn } from "./approval-approvers.ts";
 import {
   loadWorkflows,
   type ProjectFacts,
@@ -19,16 +23,20 @@ import {
 } from "./approval-workflows.ts";
 
 const STATUS_LABELS: Record<string, string> = {
+  not_submitted: "Not submitted",
   pending: "Pending approval",
   approved: "Approved",
   rejected: "Rejected",
   changes_requested: "Changes requested",
+  withdrawn: "Withdrawn",
 };
 
 const ACTION_LABELS: Record<string, string> = {
   approve: "Approved",
   reject: "Rejected",
   request_changes: "Requested changes",
+  withdraw: "Withdrew",
+  reassign: "Reassigned",
 };
 
 const STEP_LABELS = {
@@ -38,12 +46,15 @@ const STEP_LABELS = {
   approved: "Approved",
   rejected: "Rejected",
   changes_requested: "Changes requested",
+  withdrawn: "Withdrawn",
 } as const;
 
+/** The state a step is left in by the last of these actions on it (a reassignment leaves it waiting). */
 const ACTION_STATES = {
   approve: "approved",
   reject: "rejected",
   request_changes: "changes_requested",
+  withdraw: "withdrawn",
 } as const;
 
 interface RunRow {
@@ -54,6 +65,14 @@ interface RunRow {
   submitted_by: string | null;
   submitted_at: string;
   decided_at: string | null;
+  assigned_to: string | null;
+}
+
+/** Who the open run's current step waits for: its approvers (the submitter left out). */
+interface Waiting {
+  approvers: Approver[];
+  /** People an administrator may hand the step to; null for anyone else. */
+  candidates: Approver[] | null;
 }
 
 interface ActionRow {
@@ -82,12 +101,13 @@ function shownRun(
   names: Map<string, string>,
   project: ProjectFacts,
   access: Access,
+  waiting: Waiting | null,
 ): z.infer<typeof ApprovalRun> {
   const open = run.status === "pending";
   const steps = (workflow?.steps ?? []).map((step) => {
     const shown = shownStep(step, project);
     const taken = actions.filter((a) => Number(a.step_idx) === step.idx);
-    const last = taken[taken.length - 1];
+    const last = taken.filter((a) => a.action in ACTION_STATES).at(-1);
     const state = last
       ? ACTION_STATES[last.action as keyof typeof ACTION_STATES]
       : open && step.idx === Number(run.current_step)
@@ -100,6 +120,7 @@ function shownRun(
       idx: shown.idx,
       step_name: shown.step_name,
       approver_role: shown.approver_role,
+      approver_user_id: shown.approver_user_id,
       approver_role_label: shown.approver_role_label,
       condition: shown.condition,
       applies: shown.applies,
@@ -119,6 +140,9 @@ function shownRun(
     };
   });
   const current = open ? steps.find((s) => s.idx === Number(run.current_step)) : undefined;
+  const stored = workflow?.steps.find((s) => s.idx === current?.idx);
+  const approvers = waiting?.approvers ?? [];
+  const mine = run.submitted_by === access.user.id;
   return {
     id: run.id,
     workflow_id: run.workflow_id,
@@ -127,6 +151,12 @@ function shownRun(
     status_label: STATUS_LABELS[run.status] ?? run.status,
     current_step: current ? current.idx : null,
     current_step_name: current ? current.step_name : null,
+    waiting_for: current && stored
+      ? `Waiting for ${waitingOn(stored, approvers)} (${current.step_name})`
+      : null,
+    waiting_on: current && stored ? `${waitingOn(stored, approvers)} (${current.step_name})` : null,
+    assigned_to: open ? run.assigned_to : null,
+    assigned_to_name: open && run.assigned_to ? names.get(run.assigned_to) ?? "" : null,
     submitted_by: run.submitted_by,
     submitted_by_name: run.submitted_by ? names.get(run.submitted_by) ?? "" : "",
     submitted_at: run.submitted_at,
@@ -134,9 +164,31 @@ function shownRun(
     steps,
     actions: steps.flatMap((step) => step.actions.map((a) => ({ ...a, step_name: step.step_name })))
       .sort((a, b) => a.acted_at.localeCompare(b.acted_at)),
-    can_act: current !== undefined && authorize(access, "projects", "approve") &&
-      access.role === current.approver_role && run.submitted_by !== access.user.id,
+    can_act: current !== undefined && authorize(access, "projects", "approve") && !mine &&
+      approvers.some((a) => a.id === access.user.id),
+    can_withdraw: open && mine && authorize(access, "projects", "update"),
+    can_reassign: open && waiting?.candidates !== null && waiting?.candidates !== undefined,
+    reassign_candidates: open && waiting?.candidates ? waiting.candidates : null,
   };
+}
+
+/** Whom the open run waits for, and (for an administrator) whom it could be handed to. */
+async function waitingOf(
+  q: Queryable,
+  access: Access,
+  run: RunRow,
+  workflow: StoredWorkflow | undefined,
+): Promise<Waiting | null> {
+  const step = workflow?.steps.find((s) => s.idx === Number(run.current_step));
+  if (run.status !== "pending" || !step) return null;
+  const notSubmitter = (a: Approver) => a.id !== run.submitted_by;
+  const approvers = (await stepApprovers(q, access.organizationId, step, run.assigned_to))
+    .filter(notSubmitter);
+  const candidates = isAdmin(access)
+    ? (await projectApprovers(q, access.organizationId))
+      .filter((a) => notSubmitter(a) && a.id !== run.assigned_to)
+    : null;
+  return { approvers, candidates };
 }
 
 /** The approval status of a project the caller may read. */
@@ -146,7 +198,8 @@ export async function approvalStatus(
   project: ProjectFacts & { id: string; version: number; approval_status: string },
 ): Promise<z.infer<typeof ApprovalStatus>> {
   const runs = await q.all<RunRow>(
-    `SELECT id, workflow_id, status, current_step, submitted_by, submitted_at, decided_at
+    `SELECT id, workflow_id, status, current_step, submitted_by, submitted_at, decided_at,
+            assigned_to
        FROM project_approvals WHERE organization_id = ? AND project_id = ?
       ORDER BY submitted_at DESC, id DESC`,
     [access.organizationId, project.id],
@@ -165,9 +218,13 @@ export async function approvalStatus(
   );
   const names = await namesOf(q, [
     ...runs.map((r) => r.submitted_by),
+    ...runs.map((r) => r.assigned_to),
     ...actions.map((a) => a.acted_by),
   ]);
-  const shown = runs.map((run) =>
+  const waiting = runs[0]
+    ? await waitingOf(q, access, runs[0], workflows.get(runs[0].workflow_id))
+    : null;
+  const shown = runs.map((run, i) =>
     shownRun(
       run,
       workflows.get(run.workflow_id),
@@ -175,6 +232,7 @@ export async function approvalStatus(
       names,
       project,
       access,
+      i === 0 ? waiting : null,
     )
   );
   const status = project.approval_status as z.infer<typeof ApprovalStatus>["approval_status"];
@@ -185,6 +243,7 @@ export async function approvalStatus(
     project_version: project.version,
     current: shown[0] ?? null,
     decisions: shown.filter((run) => run.can_act),
+    open: shown.filter((run) => run.status === "pending"),
     history: shown.slice(1),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The organisation's approval workflows as they stand for one project (issue
- * 14): each active workflow's ordered steps, with the approver role, the step's
- * condition in words, and whether it applies to the project — a step applies
+ * 14): each active workflow's ordered steps, with who approves each (a role or
+ * one person, issue 24), the step's condition in words, and whether it applies to the project — a step applies
  * when the project's budget reaches its minimum (0: any budget) and its risk
  * reaches its minimum level (empty: any risk); a step that does not apply is
  * passed over when the project goes through the workflow. Whether a step with a
@@ -20,11 +20,14 @@ export interface ProjectFacts {
   risk_level: string;
 }
 
-/** A stored workflow step. */
+/** A stored workflow step: who approves it (a role, or one person) and when it applies. */
 export interface StoredStep {
   idx: number;
   step_name: string;
   approver_role: string;
+  approver_user_id: string | null;
+  /** The named person's name ('' for a role's step). */
+  approver_name: string;
   min_budget: number;
   min_risk_level: string;
 }
@@ -55,13 +58,19 @@ export function conditionOf(step: StoredStep): string {
   return parts.length > 0 ? parts.join(" and ") : "Always";
 }
 
+/** Who approves a step, in words: the role's label, or the person's name. */
+export function approverLabel(step: StoredStep): string {
+  return step.approver_user_id ? step.approver_name : roleLabel(step.approver_role);
+}
+
 /** The step as the calls show it. */
 export function shownStep(step: StoredStep, project: ProjectFacts) {
   return {
     idx: step.idx,
     step_name: step.step_name,
     approver_role: step.approver_role,
-    approver_role_label: roleLabel(step.approver_role),
+    approver_user_id: step.approver_user_id,
+    approver_role_label: approverLabel(step),
     min_budget: step.min_budget,
     min_risk_level: step.min_risk_level,
     condition: conditionOf(step),
@@ -80,11 +89,18 @@ export function nextApplicableStep(
 
 async function stepsOf(q: Queryable, organizationId: string, ids: string[]) {
   if (ids.length === 0) return new Map<string, StoredStep[]>();
-  const rows = await q.all<StoredStep & { workflow_id: string }>(
-    `SELECT workflow_id, idx, step_name, approver_role, min_budget, min_risk_level
-       FROM approval_workflow_steps
-      WHERE organization_id = ? AND workflow_id IN (${ids.map(() => "?").join(", ")})
-      ORDER BY workflow_id, idx`,
+  const rows = await q.all<
+    Omit<StoredStep, "approver_name"> & {
+      workflow_id: string;
+      first_name: string | null;
+      last_name: string | null;
+    }
+  >(
+    `SELECT s.workflow_id, s.idx, s.step_name, s.approver_role, s.approver_user_id,
+            u.first_name, u.last_name, s.min_budget, s.min_risk_level
+       FROM approval_workflow_steps s LEFT JOIN users u ON u.id = s.approver_user_id
+      WHERE s.organization_id = ? AND s.workflow_id IN (${ids.map(() => "?").join(", ")})
+      ORDER BY s.workflow_id, s.idx`,
     [organizationId, ...ids],
   );
   const steps = new Map<string, StoredStep[]>();
@@ -94,6 +110,8 @@ async function stepsOf(q: Queryable, organizationId: string, ids: string[]) {
       idx: Number(row.idx),
       step_name: row.step_name,
       approver_role: row.approver_role,
+      approver_user_id: row.approver_user_id,
+      approver_name: `${row.first_name ?? ""} ${row.last_name ?? ""}`.trim(),
       min_budget: Number(row.min_budget),
       min_risk_level: row.min_risk_level,
     });

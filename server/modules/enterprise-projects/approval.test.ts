@@ -176,10 +176,20 @@ Deno.test("the submitter cannot approve their own submission", async () => {
   await withApp(async (t) => {
     const workflow = await createWorkflow(t);
     const base = `/enterprise-projects/${await createProject(t)}`;
+    const pm = await t.tokenFor("pm@acme.test");
     const admin = await t.tokenFor("admin@acme.test");
-    const run = (await submit(t, base, admin, workflow)).current!;
-    assertEquals(run.can_act, false);
-    const error = await errorOf(await decide(t, base, admin, run.id, "approve"), 403, "forbidden");
+    const run = (await submit(t, base, pm, workflow)).current!;
+    await jsonOf(await decide(t, base, admin, run.id, "approve"));
+    const status = await jsonOf<{ data: Status }>(
+      await t.call("GET", `${base}/approval-status`, { token: pm }),
+    );
+    assertEquals(status.data.current!.current_step_name, "Delivery board");
+    assertEquals(
+      status.data.current!.can_act,
+      false,
+      "the submitter holds the role but may not act",
+    );
+    const error = await errorOf(await decide(t, base, pm, run.id, "approve"), 403, "forbidden");
     ok(error.message.includes("submitted"), error.message);
     assertEquals(await projectApproval(t, base, admin), "pending");
   });
@@ -323,5 +333,24 @@ Deno.test("the demo seed has Acme's workflow and a run in progress awaiting the 
       ["Executive sign-off", true, "Peter Novak"],
     );
     assertEquals(data.current!.steps[0].actions.map((a) => a.acted_by_name), ["Alice Morgan"]);
+  });
+});
+
+Deno.test("the demo approval can finish: every step that applies has an approver besides its submitter", async () => {
+  await withApp(async (t) => {
+    const admin = await t.tokenFor("admin@acme.test");
+    const run = await t.db.get<{ project_id: string }>(
+      "SELECT project_id FROM project_approvals WHERE id = 'apr_acme_demo'",
+    );
+    const base = `/enterprise-projects/${run!.project_id}`;
+    const signOff = await jsonOf<{ data: Status & { current: { waiting_for: string } } }>(
+      await decide(t, base, admin, "apr_acme_demo", "approve", "Signed off"),
+    );
+    assertEquals(signOff.data.current!.current_step_name, "Risk board");
+    assertEquals(signOff.data.current!.waiting_for, "Waiting for Alice Morgan (Risk board)");
+    const done = await jsonOf<{ data: Status }>(
+      await decide(t, base, admin, "apr_acme_demo", "approve", "Risks are covered"),
+    );
+    assertEquals(done.data.approval_status, "approved");
   });
 });

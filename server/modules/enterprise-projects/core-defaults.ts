@@ -1,7 +1,7 @@
 /**
  * The enterprise defaults of a new project (spec 001 §3): current_phase
  * planning, project_type software_development, complexity_score 5, risk_level
- * medium, start today and end 90 days after the start; approval_status approved,
+ * medium, start today and end 90 days after the start; approval_status not_submitted,
  * archive_status active and version 1 are the record's own starting values.
  */
 

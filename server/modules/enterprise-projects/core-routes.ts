@@ -1,7 +1,7 @@
 /**
  * The enterprise project's own calls: create with the enterprise defaults (spec
  * 001 §3: current_phase planning, project_type software_development,
- * complexity_score 5, risk_level medium, approval_status approved, archive_status
+ * complexity_score 5, risk_level medium, approval_status not_submitted, archive_status
  * active, version 1, start today, end today + 90 days; the body may override any
  * of them), read with included parts, and the versioned update, which records a
  * version. Writes go through the record engine (validated, audited, announced).
@@ -40,7 +40,7 @@ export function coreProjectRoutes(api: Api, deps: EnterpriseDeps): void {
     tag: TAG,
     summary: "Creates a project with the enterprise defaults (any of which the body may override)",
     description:
-      "Defaults: current_phase planning, project_type software_development, complexity_score 5, risk_level medium, approval_status approved, archive_status active, version 1, start_date today, end_date today + 90 days. Records version 1 of the project.",
+      "Defaults: current_phase planning, project_type software_development, complexity_score 5, risk_level medium, approval_status not_submitted, archive_status active, version 1, start_date today, end_date today + 90 days. Records version 1 of the project.",
     audience: "staff",
     body: S.CreateProjectRequest,
     response: S.ProjectResponse,

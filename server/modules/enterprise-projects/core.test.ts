@@ -49,7 +49,7 @@ Deno.test("POST /enterprise-projects", async (t) => {
             "software_development",
             5,
             "medium",
-            "approved",
+            "not_submitted",
             "active",
             1,
             today,

@@ -3,6 +3,7 @@
  * group of calls lives in its own file and is registered here. Calls on a fixed
  * path (bulk-update, export, import, optimize-performance) are registered before
  * the calls on `/:id`, so the router never reads such a path as a project id.
+ * The rules of approval workflows join the record engine here too.
  */
 import type { Database } from "../../db/database.ts";
 import type { Api } from "../../platform/http/api.ts";
@@ -12,6 +13,9 @@ import { approvalRoutes } from "./approval-routes.ts";
 import { resourceRoutes } from "./resource-routes.ts";
 import { planningRoutes } from "./planning-routes.ts";
 import { dataCareRoutes } from "./data-care-routes.ts";
+import { addApprovalWorkflowRules } from "./approval-workflow-rules.ts";
+
+export { approvalsWaitingFor, type WaitingApproval } from "./approvals-waiting.ts";
 
 /** What the enterprise calls are built on. */
 export interface EnterpriseDeps {
@@ -28,4 +32,5 @@ export function enterpriseProjectRoutes(api: Api, deps: EnterpriseDeps): void {
   resourceRoutes(api, deps);
   planningRoutes(api, deps);
   dataCareRoutes(api, deps);
+  addApprovalWorkflowRules(deps.records);
 }

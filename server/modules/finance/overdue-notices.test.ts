@@ -6,6 +6,7 @@
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { jsonOf } from "../../testing/http-assertions.ts";
 import { act, createInvoice } from "./invoice-testing.ts";
 import { InvoiceWatch, raiseOverdueInvoiceNotices } from "./overdue-notices.ts";
 
@@ -19,14 +20,19 @@ async function submitted(app: TestApp, token: string, issue: string) {
   return await act(app, token, draft, "submit");
 }
 
+/** The finance person's notifications about these invoices, as the notifications call answers them. */
 async function noticesAbout(app: TestApp, names: string[]) {
-  const rows = await app.db.all<{ user_id: string; title: string; message: string }>(
-    `SELECT user_id, title, message FROM notifications WHERE category = 'finance'
-      ORDER BY message`,
+  const { notifications } = await jsonOf<
+    { notifications: { title: string; message: string; link: string | null }[] }
+  >(
+    await app.call("POST", "/notifications/", {
+      token: await app.tokenFor("finance@acme.test"),
+      body: { limit: 200 },
+    }),
   );
-  return rows.filter((r) => names.some((n) => r.message.startsWith(`${n} `))).map((r) => ({
-    ...r,
-  }));
+  return notifications.filter((n) => n.title === "Invoice overdue")
+    .filter((n) => names.some((name) => n.message.startsWith(`${name} `)))
+    .map(({ title, message, link }) => ({ title, message, link }));
 }
 
 Deno.test("an invoice that falls overdue tells whoever raised it, once", async () => {
@@ -48,10 +54,10 @@ Deno.test("an invoice that falls overdue tells whoever raised it, once", async (
     await raiseOverdueInvoiceNotices(app.db, "2026-04-01T06:00:00.000Z");
     await raiseOverdueInvoiceNotices(app.db, "2026-04-01T07:00:00.000Z");
     assertEquals(await noticesAbout(app, names), [{
-      user_id: "usr_acme_finance",
       title: "Invoice overdue",
-      message:
-        `${due.name} to Northwind Traders was due on 2026-03-31; USD 1000.00 is outstanding.`,
+      message: `${due.name} to Northwind Traders was due on Mar 31, 2026; ` +
+        "$1,000.00 is outstanding.",
+      link: `/app/invoices/${due.id}`,
     }]);
   } finally {
     await app.close();

@@ -11,10 +11,11 @@
  */
 import type { Database } from "../../db/database.ts";
 import { isoDatePlus } from "../../db/dialect.ts";
-import { newId } from "../../platform/ids.ts";
+import { type Notice, notify } from "../../platform/notifications/mod.ts";
 import { PeriodicCheck } from "../../platform/jobs/periodic-check.ts";
 import { announceRecord } from "../../records/engine/record-store.ts";
 import { INVOICE } from "../../records/types/invoice.ts";
+import { recordLink } from "../../records/record-link.ts";
 
 /** How far back a newly overdue invoice is still told about. */
 export const CATCH_UP_DAYS = 30;
@@ -31,15 +32,22 @@ interface Overdue {
   version: number;
 }
 
-/** The notification of one overdue invoice. */
-export function overdueNotice(invoice: Omit<Overdue, "organization_id" | "user_id" | "version">) {
+/** The notification of one overdue invoice: its words, typed values and link. */
+export function overdueNotice(
+  invoice: Omit<Overdue, "organization_id" | "user_id" | "version">,
+): Pick<Notice, "title" | "message" | "params" | "link"> {
   return {
     title: "Invoice overdue",
-    message: `${invoice.name}${
-      invoice.client ? ` to ${invoice.client}` : ""
-    } was due on ${invoice.due_date}; ${invoice.currency} ${
-      Number(invoice.outstanding).toFixed(2)
-    } is outstanding.`,
+    message: `{invoice}${
+      invoice.client ? " to {client}" : ""
+    } was due on {due_date}; {outstanding} is outstanding.`,
+    params: {
+      invoice: invoice.name,
+      ...(invoice.client ? { client: invoice.client } : {}),
+      due_date: { date: invoice.due_date },
+      outstanding: { money: Number(invoice.outstanding), currency: invoice.currency },
+    },
+    link: recordLink(INVOICE, invoice.id),
   };
 }
 
@@ -68,12 +76,12 @@ export async function raiseOverdueInvoiceNotices(db: Database, now: string): Pro
         [invoice.organization_id, invoice.id, invoice.due_date, invoice.user_id, now],
       );
       if (claimed.changes !== 1) continue;
-      const text = overdueNotice(invoice);
-      await tx.run(
-        `INSERT INTO notifications (id, organization_id, user_id, title, message, category, read, created_at)
-         VALUES (?, ?, ?, ?, ?, 'finance', 0, ?)`,
-        [newId("ntf"), invoice.organization_id, invoice.user_id, text.title, text.message, now],
-      );
+      await notify(tx, {
+        organizationId: invoice.organization_id,
+        userId: invoice.user_id,
+        category: "finance",
+        ...overdueNotice(invoice),
+      }, { now });
       await announceRecord(tx, invoice.organization_id, INVOICE, invoice.id);
       raised++;
     }

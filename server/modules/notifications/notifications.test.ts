@@ -1,6 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestApp } from "../../testing/test-app.ts";
 import { assertInvalidFields, jsonOf } from "../../testing/http-assertions.ts";
+import { notify } from "../../platform/notifications/mod.ts";
 
 interface NotificationsBody {
   notifications: {
@@ -10,6 +11,7 @@ interface NotificationsBody {
     created_at: string;
     read: boolean;
     category: string;
+    link: string | null;
   }[];
   unread_count: number;
 }
@@ -24,7 +26,7 @@ Deno.test("POST /notifications/ answers the caller's notifications newest first 
     const stored = await t.db.all<{ id: string; read: number }>(
       "SELECT id, read FROM notifications WHERE user_id = 'usr_acme_admin' AND organization_id = 'org_acme'",
     );
-    assertEquals(stored.length, 8);
+    assertEquals(stored.length, 9, "eight seeded notices and the demo approval waiting for her");
     assertEquals(body.notifications.map((n) => n.id).sort(), stored.map((n) => n.id).sort());
     assertEquals(body.unread_count, stored.filter((n) => n.read === 0).length);
     ok(body.unread_count >= 3);
@@ -33,6 +35,7 @@ Deno.test("POST /notifications/ answers the caller's notifications newest first 
         "category",
         "created_at",
         "id",
+        "link",
         "message",
         "read",
         "title",
@@ -111,6 +114,52 @@ Deno.test("POST /notifications answers 400 naming a wrong-typed or out-of-range 
     ) {
       await assertInvalidFields(await t.call("POST", "/notifications/", { token, body }), field);
     }
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("a notification names its record's page and writes its dates and money in the reader's language", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor("finance@acme.test");
+    await t.db.transaction((tx) =>
+      notify(tx, {
+        organizationId: "org_acme",
+        userId: "usr_acme_finance",
+        title: "Invoice overdue",
+        message: "{invoice} was due on {due_date}; {outstanding} is outstanding.",
+        params: {
+          invoice: "INV-2026-00042 {due_date}",
+          due_date: { date: "2026-03-31" },
+          outstanding: { money: 17352, currency: "USD" },
+        },
+        link: "/app/invoices/inv_42",
+        category: "finance",
+      }, { now: new Date(t.clock.now + 1000).toISOString() })
+    );
+    const latest = async () =>
+      (await jsonOf<NotificationsBody>(
+        await t.call("POST", "/notifications", { token, body: { limit: 1 } }),
+      )).notifications[0];
+    const english = await latest();
+    assertEquals(
+      [english.message, english.link],
+      [
+        "INV-2026-00042 {due_date} was due on Mar 31, 2026; $17,352.00 is outstanding.",
+        "/app/invoices/inv_42",
+      ],
+    );
+    await jsonOf(
+      await t.call("POST", "/api/user/preferences", {
+        token,
+        body: { preferences: { language: "de" } },
+      }),
+    );
+    assertEquals(
+      (await latest()).message,
+      "INV-2026-00042 {due_date} was due on 31.03.2026; 17.352,00\u00a0$ is outstanding.",
+    );
   } finally {
     await t.close();
   }

@@ -1,4 +1,8 @@
-/** Notifications of the caller in their current organisation (spec §7). */
+/**
+ * Notifications of the caller in their current organisation (spec §7), each with
+ * the app path of its record and its dates and money written in the caller's
+ * locale.
+ */
 import {
   MarkNotificationsReadRequest,
   MarkNotificationsReadResponse,
@@ -7,6 +11,7 @@ import {
 } from "../../../schemas/api/records.ts";
 import type { Database } from "../../db/database.ts";
 import type { Api } from "../../platform/http/api.ts";
+import { fillNotice, parseParams, readerLocale } from "../../platform/notifications/mod.ts";
 
 interface Row {
   id: string;
@@ -15,6 +20,8 @@ interface Row {
   created_at: string;
   read: number;
   category: string;
+  link: string;
+  params: string;
 }
 
 /** Declares the notification endpoints (both paths of the spec answer the same). */
@@ -32,7 +39,7 @@ export function notificationRoutes(api: Api, db: Database): void {
     }, async (c, { access, body }) => {
       const params = [access.user.id, access.organizationId];
       const rows = await db.all<Row>(
-        `SELECT id, title, message, created_at, read, category FROM notifications
+        `SELECT id, title, message, created_at, read, category, link, params FROM notifications
           WHERE user_id = ? AND organization_id = ? ${body.unread_only ? "AND read = 0" : ""}
           ORDER BY created_at DESC LIMIT ?`,
         [...params, body.limit ?? 50],
@@ -41,8 +48,18 @@ export function notificationRoutes(api: Api, db: Database): void {
         "SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND organization_id = ? AND read = 0",
         params,
       );
+      const locale = await readerLocale(db, access.user.id);
       return c.json({
-        notifications: rows.map((r) => ({ ...r, read: r.read === 1 })),
+        notifications: rows.map(({ params, link, ...r }) => {
+          const values = parseParams(params);
+          return {
+            ...r,
+            title: fillNotice(r.title, values, locale),
+            message: fillNotice(r.message, values, locale),
+            read: r.read === 1,
+            link: link === "" ? null : link,
+          };
+        }),
         unread_count: unread?.n ?? 0,
       });
     });

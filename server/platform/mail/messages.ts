@@ -124,3 +124,19 @@ export function registrationAttemptMail(
     ].join("\n"),
   };
 }
+
+/** A notification mailed to its reader: what it says and where its record opens. */
+export function notificationMail(
+  input: { title: string; message: string; link: string | null },
+): MailContent {
+  return {
+    kind: "notification",
+    subject: input.title,
+    text: [
+      input.message,
+      ...(input.link ? ["", "Open it in Opsuite:", input.link] : []),
+      "",
+      'You get these messages because "Email me about notifications" is on in your profile.',
+    ].join("\n"),
+  };
+}

@@ -13,7 +13,8 @@ export type MailKind =
   | "staff_invitation"
   | "portal_invitation"
   | "registration_attempt"
-  | "portal_invitation_notice";
+  | "portal_invitation_notice"
+  | "notification";
 
 /** A message to put in the outbox. */
 export interface OutgoingMail {

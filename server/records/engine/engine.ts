@@ -50,6 +50,7 @@ import { type BulkOutcome, outcomeError, summarise } from "./bulk-results.ts";
 import { isForeignKeyViolation } from "../../db/constraint-errors.ts";
 import type { RecordRules } from "./record-rules.ts";
 import { documentStatusOf, stateLabelOf } from "./document-status.ts";
+import { awaitingOf, waitingText } from "./awaiting.ts";
 
 /** What a write may carry besides its values. */
 export interface WriteOptions {
@@ -65,13 +66,21 @@ export class RecordEngine {
   readonly clock: () => number;
   /** Rules modules added, by type id (record-rules.ts). */
   readonly rules = new Map<string, RecordRules[]>();
+  /** The server's public address: the base of the record links notices mail. */
+  readonly publicUrl: string;
 
-  constructor(db: Database, types: readonly RecordType[], clock: () => number = Date.now) {
+  constructor(
+    db: Database,
+    types: readonly RecordType[],
+    clock: () => number = Date.now,
+    options: { publicUrl?: string } = {},
+  ) {
     this.db = db;
     this.types = new Map(types.map((t) => [t.id, t]));
     this.clock = clock;
     checkLinkFilters(this.types);
     checkMakeTargets(this.types);
+    this.publicUrl = options.publicUrl ?? "http://localhost:8000";
   }
 
   /** Adds a module's rules to a record type. */
@@ -195,6 +204,7 @@ export class RecordEngine {
     this.#derive(type, record, this.#now().slice(0, 10));
     const { actions, readOnly } = availableActions(type, access, record, this.#now());
     const visible = visibleRecord(type, access, record);
+    const awaiting = await awaitingOf(this.db, type, access.organizationId, record);
     return {
       record: visible,
       actions: await explainActions(this.db, this.rules.get(type.id) ?? [], {
@@ -205,6 +215,7 @@ export class RecordEngine {
       }),
       read_only_fields: readOnly,
       makes: availableMakes(type, access, visible, this.types, this.#now()),
+      waiting_for: awaiting ? waitingText(awaiting) : null,
     };
   }
 

@@ -21,6 +21,7 @@ import { mayReach } from "./record-access.ts";
 import { recordAudit } from "../../platform/audit/record.ts";
 import type { RecordEngine } from "./engine.ts";
 import { type BulkOutcome, outcomeError, summarise } from "./bulk-results.ts";
+import { announceArrival } from "./awaiting.ts";
 
 /** The derived status of a record, when a rule holds. */
 export function derivedStatus(
@@ -248,6 +249,8 @@ async function actIn(
       requestId: input.requestId,
     });
   }
+  // A state that awaits someone: refused when no one could act, else they are told.
+  await announceArrival(tx, { access, type, before, publicUrl: engine.publicUrl, now }, changed);
   return changed;
 }
 

@@ -6,6 +6,8 @@
  * fetched and computed values and checks what is required. Every failing field is
  * reported together, under its id (child rows as `lines[2].amount`).
  */
+import { ROLE_OPTIONS } from "../declaration.ts";
+import { staffRoleOptions } from "../../platform/access/role-options.ts";
 import type { Queryable, SqlValue } from "../../db/database.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
 import { authorize } from "../../platform/access/authorize.ts";
@@ -55,6 +57,7 @@ export async function selectOptions(
 ): Promise<{ value: string; label: string }[]> {
   if (field.options) return field.options.map((o) => ({ value: o.value, label: o.label }));
   if (!field.options_from) return [];
+  if (field.options_from === ROLE_OPTIONS) return await staffRoleOptions(q, organizationId);
   return await q.all<{ value: string; label: string }>(
     `SELECT code AS value, label FROM type_masters
      WHERE organization_id = ? AND kind = ? AND active = 1 ORDER BY position, label`,

@@ -1,9 +1,12 @@
 /**
  * An approval workflow: the ordered steps a project passes before it is approved
- * (issue 14). Each step names the role whose holders may act on it, and may apply
- * only when the project's budget reaches an amount or its risk reaches a level;
- * a step whose condition does not hold is passed over.
+ * (issue 14). Each step names who approves it — a role of the organisation (any
+ * of its holders) or one person (issue 24) — and may apply only when the
+ * project's budget reaches an amount or its risk reaches a level; a step whose
+ * condition does not hold is passed over. The enterprise projects module refuses
+ * a step no one could approve (approval-workflow-rules.ts).
  */
+import { ROLE_OPTIONS } from "../declaration.ts";
 import { defineRecordType } from "../define.ts";
 
 export const APPROVAL_WORKFLOW = defineRecordType({
@@ -40,10 +43,20 @@ export const APPROVAL_WORKFLOW = defineRecordType({
           {
             id: "approver_role",
             label: "Approver role",
-            type: "data",
-            required: true,
+            type: "select",
+            options_from: ROLE_OPTIONS,
             in_list: true,
-            description: "The role whose holders approve this step (for example firm_admin).",
+            description:
+              "Anyone holding this role may approve the step (except whoever submitted the project).",
+          },
+          {
+            id: "approver",
+            label: "Approving person",
+            type: "link",
+            link: "user",
+            column: "approver_user_id",
+            in_list: true,
+            description: "One person who approves the step, instead of a role.",
           },
           {
             id: "min_budget",

@@ -158,7 +158,13 @@ export const BUDGET = defineRecordType({
     initial: "draft",
     list: [
       { id: "draft", label: "Draft", tone: "neutral", docstatus: 0 },
-      { id: "pending_approval", label: "Pending approval", tone: "warning", docstatus: 0 },
+      {
+        id: "pending_approval",
+        label: "Pending approval",
+        tone: "warning",
+        docstatus: 0,
+        awaits: { action: "approve" },
+      },
       { id: "approved", label: "Approved", tone: "success", docstatus: 1 },
       { id: "rejected", label: "Rejected", tone: "danger", docstatus: 1 },
     ],

@@ -131,7 +131,13 @@ export const EXPENSE = defineRecordType({
     initial: "draft",
     list: [
       { id: "draft", label: "Draft", tone: "neutral", docstatus: 0 },
-      { id: "submitted", label: "Submitted", tone: "info", docstatus: 0 },
+      {
+        id: "submitted",
+        label: "Submitted",
+        tone: "info",
+        docstatus: 0,
+        awaits: { action: "approve", field: "approver" },
+      },
       { id: "approved", label: "Approved", tone: "success", docstatus: 1 },
       { id: "rejected", label: "Rejected", tone: "danger", docstatus: 1 },
       { id: "paid", label: "Paid", tone: "success", docstatus: 1 },

@@ -168,9 +168,10 @@ export const PROJECT = defineRecordType({
       label: "Approval",
       type: "select",
       required: true,
-      default: "approved",
+      default: "not_submitted",
       read_only: true,
       options: [
+        { value: "not_submitted", label: "Not submitted", tone: "neutral" },
         { value: "pending", label: "Pending approval", tone: "warning" },
         { value: "approved", label: "Approved", tone: "success" },
         { value: "rejected", label: "Rejected", tone: "danger" },

@@ -1,21 +1,29 @@
 /**
- * The Approvals tab of the project form (issue 14): the project's approval status,
- * the current run step by step (approver, condition, state, who decided and their
- * comments), every decision in order, the earlier runs; a submission form for
- * those who may update projects, and for approvers the runs awaiting their
- * decision with a decision form (approve, reject or request changes, with
- * comments). The server decides who may act; the screen only offers it.
+ * The Approvals tab of the project form (issues 14 and 24): the project's
+ * approval status and whom it waits for ("Waiting for Alice Morgan (Executive
+ * review)"), the run in progress with what the caller may do on it — decide
+ * (approve, reject or request changes, with comments), withdraw it (its
+ * submitter), hand its step to another person (administrators) — the current
+ * run step by step (approver, condition, state, who decided and their
+ * comments), every action in order, the earlier runs, and a submission form for
+ * those who may update projects. The server decides who may act; the screen
+ * only offers it.
  */
 import type { Node, Source } from "../../../schemas/descriptor/mod.ts";
 import type { FormTabContent } from "./record-form-tab.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
 import { authorize } from "../../platform/access/authorize.ts";
+import { ADMIN_ROLE } from "../../platform/access/access.ts";
 
 const BASE = "/enterprise-projects/{id}";
 const STATUS = "approvals_status";
 const WORKFLOWS = "approvals_workflows";
 /** Screen state: the run the approver is deciding on. */
 const DECIDING = "approvals_deciding";
+/** Screen state: the run its submitter is withdrawing. */
+const WITHDRAWING = "approvals_withdrawing";
+/** Screen state: the run whose step an administrator is handing on. */
+const REASSIGNING = "approvals_reassigning";
 
 const STATE_TONES = {
   $match: {
@@ -38,32 +46,93 @@ const OUTCOME_TONES = {
   },
 } as const;
 
-function decisionNodes(): Node[] {
-  return [
-    {
-      type: "section",
-      title: "Awaiting your decision",
-      children: [
-        {
-          type: "table",
-          source: STATUS,
-          path: "decisions",
-          columns: [
-            { key: "workflow_name", label: "Workflow" },
-            { key: "current_step_name", label: "Step" },
-            { key: "submitted_by_name", label: "Submitted by" },
-            { key: "submitted_at", label: "Submitted", format: "datetime" },
-          ],
-          emptyText: "Nothing awaits your decision.",
-          rowActions: [{
-            label: "Decide",
-            action: { kind: "set-state", values: { [DECIDING]: { $field: "id" } } },
-          }],
-        },
-        {
-          type: "form",
+/** A form shown while `state` holds the run acted on; it posts to that run's `call`. */
+function runForm(
+  state: string,
+  form: {
+    id: string;
+    call: string;
+    fields: NonNullable<Extract<Node, { type: "form" }>["fields"]>;
+  },
+  submit: { label: string; successText: string },
+): Node {
+  return {
+    type: "form",
+    id: form.id,
+    visibleWhen: { state, present: true },
+    fields: form.fields,
+    submit: {
+      label: submit.label,
+      method: "POST",
+      path: `${BASE}/approvals/{${state}}/${form.call}`,
+      successText: submit.successText,
+      invalidate: [STATUS],
+      resetOnSuccess: true,
+      onSuccess: { kind: "set-state", values: {}, clear: [state] },
+    },
+  };
+}
+
+const COMMENTS = {
+  name: "comments",
+  label: "Comments",
+  kind: "textarea" as const,
+  maxLength: 2000,
+};
+
+/** The run in progress with what the caller may do on it, and a form for each. */
+function inProgressNodes(access: MembershipAccess): Node[] {
+  const mayDecide = authorize(access, "projects", "approve");
+  const maySubmit = authorize(access, "projects", "update");
+  const pick = (state: string) => ({
+    kind: "set-state" as const,
+    values: { [state]: { $field: "id" } },
+    clear: [DECIDING, WITHDRAWING, REASSIGNING].filter((s) => s !== state),
+  });
+  return [{
+    type: "section",
+    title: "In progress",
+    children: [
+      {
+        type: "table",
+        source: STATUS,
+        path: "open",
+        columns: [
+          { key: "workflow_name", label: "Workflow" },
+          { key: "current_step_name", label: "Step" },
+          { key: "waiting_for", label: "Waiting for", fallback: "—" },
+          { key: "submitted_by_name", label: "Submitted by" },
+          { key: "submitted_at", label: "Submitted", format: "datetime" },
+        ],
+        emptyText: "No approval is in progress.",
+        rowActions: [
+          ...(mayDecide
+            ? [{
+              label: "Decide",
+              action: pick(DECIDING),
+              when: { field: "can_act", equals: true },
+            }]
+            : []),
+          ...(maySubmit
+            ? [{
+              label: "Withdraw",
+              action: pick(WITHDRAWING),
+              when: { field: "can_withdraw", equals: true },
+            }]
+            : []),
+          ...(access.role === ADMIN_ROLE
+            ? [{
+              label: "Reassign",
+              action: pick(REASSIGNING),
+              when: { field: "can_reassign", equals: true },
+            }]
+            : []),
+        ],
+      },
+      ...(mayDecide
+        ? [runForm(DECIDING, {
           id: "approval-decision",
-          visibleWhen: { state: DECIDING, present: true },
+          call: "process",
           fields: [
             {
               name: "action",
@@ -77,27 +146,44 @@ function decisionNodes(): Node[] {
               ],
               initial: "approve",
             },
-            {
-              name: "comments",
-              label: "Comments",
-              kind: "textarea",
-              maxLength: 2000,
-              help: "Required when you reject or request changes.",
-            },
+            { ...COMMENTS, help: "Required when you reject or request changes." },
           ],
-          submit: {
-            label: "Record decision",
-            method: "POST",
-            path: `${BASE}/approvals/{${DECIDING}}/process`,
-            successText: "Decision recorded",
-            invalidate: [STATUS],
-            resetOnSuccess: true,
-            onSuccess: { kind: "set-state", values: {}, clear: [DECIDING] },
-          },
-        },
-      ],
-    },
-  ];
+        }, { label: "Record decision", successText: "Decision recorded" })]
+        : []),
+      ...(maySubmit
+        ? [runForm(WITHDRAWING, {
+          id: "approval-withdraw",
+          call: "withdraw",
+          fields: [{
+            ...COMMENTS,
+            help: "The approval ends withdrawn and the project reads Not submitted again.",
+          }],
+        }, { label: "Withdraw approval", successText: "Approval withdrawn" })]
+        : []),
+      ...(access.role === ADMIN_ROLE
+        ? [runForm(REASSIGNING, {
+          id: "approval-reassign",
+          call: "reassign",
+          fields: [
+            {
+              name: "user_id",
+              label: "New approver *",
+              kind: "select",
+              required: true,
+              optionsSource: {
+                source: STATUS,
+                path: "current.reassign_candidates",
+                value: "id",
+                label: "name",
+              },
+              help: "The step then waits for this person alone.",
+            },
+            COMMENTS,
+          ],
+        }, { label: "Reassign step", successText: "Step reassigned" })]
+        : []),
+    ],
+  }];
 }
 
 function submitNodes(): Node[] {
@@ -133,7 +219,6 @@ export function approvalsTab(
   const sources: Record<string, Source> = {
     [STATUS]: { method: "GET", path: `${BASE}/approval-status`, select: "data", label: "Approval" },
   };
-  const mayDecide = authorize(access, "projects", "approve");
   const maySubmit = authorize(access, "projects", "update");
   if (maySubmit) {
     sources[WORKFLOWS] = {
@@ -165,8 +250,8 @@ export function approvalsTab(
             value: { $bind: STATUS, path: "current.workflow_name", fallback: "Not submitted" },
           },
           {
-            label: "Current step",
-            value: { $bind: STATUS, path: "current.current_step_name", fallback: "None" },
+            label: "Waiting for",
+            value: { $bind: STATUS, path: "current.waiting_on", fallback: "No one" },
           },
           {
             label: "Submitted by",
@@ -183,7 +268,7 @@ export function approvalsTab(
           },
         ],
       },
-      ...(mayDecide ? decisionNodes() : []),
+      ...inProgressNodes(access),
       {
         type: "section",
         title: "Steps",

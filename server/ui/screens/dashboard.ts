@@ -1,6 +1,8 @@
 /**
  * The dashboard: the firm's figures (with its finance figures for those who see
- * the finance dashboard), the caller's open tasks and latest notifications.
+ * the finance dashboard), what waits for the caller's approval (for those who
+ * may approve anything), the caller's open tasks and latest notifications, each
+ * notification and waiting item linking to its record.
  */
 import type { Node, Source } from "../../../schemas/descriptor/mod.ts";
 import { screen, type ScreenDef } from "./screen-def.ts";
@@ -8,6 +10,8 @@ import { canSeeModule } from "../../platform/catalogue/visibility.ts";
 import { findModule } from "../../platform/catalogue/module-definitions.ts";
 import type { Access } from "../../platform/access/access.ts";
 import { PRIORITY } from "../value-labels.ts";
+import { authorize } from "../../platform/access/authorize.ts";
+import { RECORD_TYPES } from "../../records/catalogue.ts";
 
 const PRIORITY_TONE = {
   $match: {
@@ -40,6 +44,34 @@ const MY_OPEN_TASKS: Source = {
   errorText: "Could not load tasks",
   emptyText: "No tasks",
 };
+
+/** What waits for the caller's approval, each item linking to the page to act on it. */
+const WAITING_FOR_ME: Node = {
+  type: "card",
+  title: "Waiting for me",
+  children: [{
+    type: "list",
+    source: "waiting",
+    path: "items",
+    title: { $field: "title" },
+    subtitle: { $field: "summary" },
+    meta: { $field: "since", format: "relative-time" },
+    to: "{+link}",
+    limit: 8,
+    emptyText: "Nothing waits for your approval",
+  }],
+};
+
+/** Whether the caller may approve anything: a project step, or a record awaiting an action. */
+function mayApprove(access: Access | undefined): boolean {
+  if (!access) return false;
+  if (sees(access, "projects") && authorize(access, "projects", "approve")) return true;
+  return RECORD_TYPES.some((type) =>
+    (type.declaration.states?.list ?? []).some((state) =>
+      state.awaits !== undefined && authorize(access, type.module, state.awaits.action)
+    )
+  );
+}
 
 function sees(access: Access | undefined, moduleId: string): boolean {
   const module = findModule(moduleId);
@@ -118,6 +150,7 @@ const dashboard: ScreenDef = {
               title: { $field: "title" },
               subtitle: { $field: "message" },
               meta: { $field: "created_at", format: "relative-time" },
+              to: "{+link}",
               limit: 5,
               emptyText: "You're all caught up",
             }],
@@ -125,6 +158,7 @@ const dashboard: ScreenDef = {
         ],
       },
     ];
+    if (mayApprove(access)) children.splice(1, 0, WAITING_FOR_ME);
     if (sees(access, "finance-dashboard")) {
       children.splice(1, 0, {
         type: "grid",
@@ -191,6 +225,17 @@ const dashboard: ScreenDef = {
           errorText: "Could not load the figures",
         },
         myTasks: MY_OPEN_TASKS,
+        ...(mayApprove(access)
+          ? {
+            waiting: {
+              method: "POST" as const,
+              path: "/dashboard/waiting",
+              body: {},
+              label: "Waiting for me",
+              errorText: "Could not load what waits for you",
+            },
+          }
+          : {}),
         notifications: {
           method: "POST",
           path: "/notifications/",

@@ -1,6 +1,7 @@
 /**
- * The caller's notifications (mark all read) and the calendar of task due dates,
- * milestones and project ends. Every figure comes from a data source.
+ * The caller's notifications (mark all read), each linking to its record, and the
+ * calendar of task due dates, milestones and project ends. Every figure comes
+ * from a data source.
  */
 import { screen, type ScreenDef } from "./screen-def.ts";
 import {
@@ -44,6 +45,7 @@ const notifications: ScreenDef = {
         title: { $field: "title" },
         subtitle: { $field: "message" },
         meta: { $field: "created_at", format: "relative-time" },
+        to: "{+link}",
         badge: {
           text: { $field: "category", labels: NOTIFICATION_CATEGORY },
           tone: {

@@ -20,6 +20,7 @@ import compliance from "./018_compliance.ts";
 import invoiceNotices from "./019_invoice_notices.ts";
 import invitationLimits from "./020_invitation_limits.ts";
 import clientBilling from "./021_client_billing.ts";
+import approvalNotices from "./022_approval_notices.ts";
 
 export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   1: platform,
@@ -43,4 +44,5 @@ export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   19: invoiceNotices,
   20: invitationLimits,
   21: clientBilling,
+  22: approvalNotices,
 };
