@@ -5,6 +5,7 @@
  * edit it under System Settings; every printed invoice carries it.
  */
 import { z } from "zod";
+import { nameText } from "./name-text.ts";
 
 /** The languages and regions documents are written in, with their names. */
 export const DOCUMENT_LOCALES = [
@@ -36,13 +37,13 @@ const code = (max: number) =>
 
 /** The letterhead's fields, as stored and as edited. */
 export const LetterheadFields = z.object({
-  legal_name: text(140).describe("printed as the issuer; the organisation's name when empty"),
+  legal_name: nameText({ max: 140 }).describe("printed as the issuer; the organisation's name when empty"),
   address: text(500).describe("one line per line; the organisation's address when empty"),
   tax_number: text(40),
-  bank_account_holder: text(140),
+  bank_account_holder: nameText({ max: 140 }),
   bank_account_number: code(40).describe("IBAN or account number"),
   bank_code: code(20).describe("BIC, SWIFT or sort code"),
-  bank_name: text(140),
+  bank_name: nameText({ max: 140 }),
   payment_instructions: text(1000),
   logo: z.string().max(Math.ceil(LOGO_MAX_BYTES / 3) * 4 + 40, "At most 200 KB").regex(
     LOGO_DATA_URL,
