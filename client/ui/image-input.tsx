@@ -1,7 +1,7 @@
 /**
  * An image chosen from a file (a logo): a preview, a file picker taking PNG and
  * JPEG, and Remove. The image is read in the browser and kept as a data URL, the
- * field's value (`""` for none), so it is saved with the rest of its form.
+ * field's value (empty for none), so it is saved with the rest of its form.
  */
 import { useState } from "react";
 

@@ -149,6 +149,7 @@ export function portalRoutes(api: Api, db: Database, clock: () => number): void 
         created_at: m.created_at,
         read: true,
         category: "message",
+        link: "/client-portal/messages",
       })),
       unread_count: 0,
     });
