@@ -15,6 +15,7 @@ import type { MakeDeclaration } from "../declaration.ts";
 import { conditionHolds, evaluateComputed } from "./conditions.ts";
 import { addLinkTitles } from "./link-titles.ts";
 import type { RecordData } from "./record-rows.ts";
+import { roundMoney } from "../../../schemas/money/rounding.ts";
 
 /** A make the caller is offered on a record now. */
 export interface OfferedMake {
@@ -76,7 +77,7 @@ export function availableMakes(
 
 function valueOf(source: string, record: RecordData, now: string): unknown {
   const value = evaluateComputed(source, record, now);
-  return typeof value === "number" ? Math.round(value * 100) / 100 : value;
+  return typeof value === "number" ? roundMoney(value) : value;
 }
 
 /** The values of the new record `make` starts from `record` (as the caller sees it). */
