@@ -4,7 +4,7 @@
  * the OpenAPI document; these are the envelopes around them.
  */
 import { z } from "zod";
-import { Filter, RecordTypeMeta, Sort } from "./meta.ts";
+import { ActionWording, Filter, RecordTypeMeta, Sort } from "./meta.ts";
 
 /** Most rows one list call answers. */
 export const LIST_LIMIT_MAX = 500;
@@ -69,7 +69,7 @@ export const RecordAction = z.object({
   label: z.string(),
   comment: z.enum(["none", "optional", "required"]).optional(),
   tone: z.enum(["neutral", "primary", "danger"]).optional(),
-  confirm: z.string().optional(),
+  ...ActionWording.shape,
 }).strict();
 export const RecordWithActions = z.object({
   record: RecordValues,
@@ -77,6 +77,17 @@ export const RecordWithActions = z.object({
   actions: z.array(RecordAction),
   /** Field ids the caller may not change on this record now. */
   read_only_fields: z.array(z.string()),
+}).strict();
+
+/** A record an action made besides changing its own (a converted lead's client, an amendment). */
+export const MadeRecord = z.object({
+  type: z.string(),
+  /** The type's label ("Client"). */
+  label: z.string(),
+  id: z.string(),
+  title: z.string(),
+  /** Its form under /app, when the caller may read the type. */
+  path: z.string().optional(),
 }).strict();
 
 export const ActionRequest = z.object({
@@ -131,7 +142,18 @@ export const BulkResponse = z.object({
   results: z.array(BulkResult),
   succeeded: z.number().int(),
   failed: z.number().int(),
+  /** A bulk edit that changed records: its author may undo it with this id until `until`. */
+  undo: z.object({ id: z.string(), until: z.string() }).strict().optional(),
 }).strict();
+
+/**
+ * How long a bulk edit can be undone. The client offers Undo for half of it, so
+ * that an Undo pressed at the last moment still arrives in time.
+ */
+export const BULK_UNDO_SECONDS = 60;
+
+/** Undoes one of the caller's bulk edits of the type. */
+export const BulkUndoRequest = z.object({ edit: z.string().min(1).max(64) }).strict();
 
 export const ImportFailure = z.object({
   line: z.number().int().positive(),

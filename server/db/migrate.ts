@@ -26,6 +26,7 @@ import paymentsExpensesBudgets from "./migrations/017_payments_expenses_budgets.
 import compliance from "./migrations/018_compliance.ts";
 import invoiceNotices from "./migrations/019_invoice_notices.ts";
 import invitationLimits from "./migrations/020_invitation_limits.ts";
+import bulkEdits from "./migrations/021_bulk_edits.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations/postgres/index.ts";
 
 /** One migration: its number, name and text per dialect. */
@@ -56,6 +57,7 @@ const SQLITE: readonly [number, string, string][] = [
   [18, "compliance", compliance],
   [19, "invoice_notices", invoiceNotices],
   [20, "invitation_limits", invitationLimits],
+  [21, "bulk_edits", bulkEdits],
 ];
 
 /** Every migration, numbered. Append only, with both dialects' texts. */

@@ -19,6 +19,7 @@ import paymentsExpensesBudgets from "./017_payments_expenses_budgets.ts";
 import compliance from "./018_compliance.ts";
 import invoiceNotices from "./019_invoice_notices.ts";
 import invitationLimits from "./020_invitation_limits.ts";
+import bulkEdits from "./021_bulk_edits.ts";
 
 export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   1: platform,
@@ -41,4 +42,5 @@ export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   18: compliance,
   19: invoiceNotices,
   20: invitationLimits,
+  21: bulkEdits,
 };
