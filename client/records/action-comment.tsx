@@ -1,6 +1,8 @@
 /**
  * The dialog that asks for an action's comment (optional or required, as the
- * action declares) before the action is taken, on one record or on many.
+ * action declares) before the action is taken, on one record or on many. It is
+ * the action's confirmation too: it asks the action's question, and its buttons
+ * say what each does ("Cancel invoice" / "Keep invoice").
  */
 import { type FormEvent, useState } from "react";
 import { Modal } from "../ui/modal.tsx";
@@ -9,6 +11,13 @@ import { Modal } from "../ui/modal.tsx";
 export interface CommentedAction {
   label: string;
   comment?: "none" | "optional" | "required";
+  /** The question the action asks first. */
+  confirm?: string;
+  /** The button that takes the action (default its label). */
+  confirm_label?: string;
+  /** The button that leaves the record as it is (default "Go back"). */
+  keep_label?: string;
+  tone?: "neutral" | "primary" | "danger";
 }
 
 /** True when the action asks for a comment. */
@@ -37,8 +46,9 @@ export function ActionCommentDialog(
   }
 
   return (
-    <Modal title={action.label} onClose={onClose}>
+    <Modal title={action.confirm_label ?? action.label} onClose={onClose}>
       <form className="form" onSubmit={send}>
+        {action.confirm ? <p className="confirm-question">{action.confirm}</p> : null}
         <div className={`field${missing ? " has-error" : ""}`}>
           <label htmlFor="record-action-comment">
             Comment{action.comment === "required" ? " (required)" : " (optional)"}
@@ -55,9 +65,14 @@ export function ActionCommentDialog(
           {missing ? <p className="field-error">A comment is required</p> : null}
         </div>
         <div className="modal-actions">
-          <button type="submit" className="button button-primary">{action.label}</button>
-          <button type="button" className="button button-ghost" onClick={onClose}>
-            Cancel
+          <button
+            type="submit"
+            className={`button ${action.tone === "danger" ? "button-danger" : "button-primary"}`}
+          >
+            {action.confirm_label ?? action.label}
+          </button>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            {action.keep_label ?? "Go back"}
           </button>
         </div>
       </form>

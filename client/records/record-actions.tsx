@@ -1,12 +1,13 @@
 /**
  * The workflow actions the caller may take on a record now, as buttons (asking
- * for a comment when the action takes one, and confirming when it says so), and
- * Delete when allowed. Errors (an action refused now, a stale version) are handed
- * to the form.
+ * for a comment when the action takes one, and confirming when it says so, in
+ * the server's words), and Delete when allowed. Errors (an action refused now, a
+ * stale version) are handed to the form.
  */
 import { useState } from "react";
 import type { RecordAnswer } from "./record-api.ts";
 import { ActionCommentDialog, takesComment } from "./action-comment.tsx";
+import type { Confirmation } from "../shell/confirm-dialog.tsx";
 
 type Action = RecordAnswer["actions"][number];
 
@@ -16,7 +17,7 @@ export interface RecordActionsProps {
   busy: boolean;
   /** Unsaved edits: actions act on the saved record, so they wait for a save. */
   unsaved: boolean;
-  confirm(text: string): boolean | Promise<boolean>;
+  confirm(confirmation: Confirmation): boolean | Promise<boolean>;
   onAction(action: Action, comment?: string): void;
   onDelete(): void;
 }
@@ -36,7 +37,7 @@ export function RecordActions(
       setAsking(action);
       return;
     }
-    if (action.confirm !== undefined && !(await confirm(action.confirm))) return;
+    if (action.confirm !== undefined && !(await confirm(confirmationOf(action)))) return;
     onAction(action);
   }
 
@@ -69,7 +70,7 @@ export function RecordActions(
             title={hint}
             onClick={async () => {
               const question = deletion.confirm ?? "Delete this record? This cannot be undone.";
-              if (await confirm(question)) onDelete();
+              if (await confirm(confirmationOf({ ...deletion, confirm: question }))) onDelete();
             }}
           >
             Delete
@@ -90,4 +91,14 @@ export function RecordActions(
         : null}
     </>
   );
+}
+
+/** An action's confirmation in its own words: the question, the two buttons, the tone. */
+export function confirmationOf(action: Action): Confirmation {
+  return {
+    question: action.confirm ?? `${action.label}?`,
+    confirmLabel: action.confirm_label ?? action.label,
+    keepLabel: action.keep_label ?? "Go back",
+    tone: action.tone === "danger" ? "danger" : "primary",
+  };
 }

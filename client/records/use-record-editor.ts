@@ -28,12 +28,16 @@ export interface EditorOptions {
   id: string | null;
   /** A new record's starting values (besides the fields' defaults). */
   initial: Values;
-  /** Called with a created record's id. */
-  onCreated(id: string): void;
+  /** Called with a created record's id, and the record. */
+  onCreated(id: string, record: Values): void;
+  /** Called with an existing record once its changes are saved. */
+  onSaved?(record: Values): void;
 }
 
 /** The editor of one record. */
-export function useRecordEditor({ api, meta, id, initial, onCreated }: EditorOptions) {
+export function useRecordEditor(
+  { api, meta, id, initial, onCreated, onSaved }: EditorOptions,
+) {
   const isNew = id === null || id === "new";
   const queryClient = useQueryClient();
   const key = useMemo(() => ["records", api, "record", id], [api, id]);
@@ -152,7 +156,7 @@ export function useRecordEditor({ api, meta, id, initial, onCreated }: EditorOpt
       if (isNew) {
         const answer = await createRecord(api, sent);
         setEdits({});
-        onCreated(String(answer.record.id));
+        onCreated(String(answer.record.id), answer.record);
         return;
       }
       const answer = await updateRecord(api, id!, Number(base.version), sent);
@@ -167,6 +171,7 @@ export function useRecordEditor({ api, meta, id, initial, onCreated }: EditorOpt
       baseRef.current = answer.record;
       dirtyRef.current = false;
       void queryClient.invalidateQueries({ queryKey: key });
+      onSaved?.(answer.record);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) setConflict(true);
       else if (error instanceof ApiError && error.status === 400 && fieldErrorsOf(error)) {

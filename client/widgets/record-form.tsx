@@ -29,6 +29,7 @@ import { formPathOf, listFieldsOf } from "../records/standard-fields.ts";
 import { useRecordEditor } from "../records/use-record-editor.ts";
 import { useRefreshOnRecordChange } from "../records/refresh-on-change.ts";
 import { AttachInput } from "../records/attach-input.tsx";
+import { actionNotice, type Notice, recordNotice } from "../records/record-notices.ts";
 
 /** A record form. */
 export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
@@ -42,8 +43,26 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
   const id = rawId === null || rawId === "" ? null : String(rawId);
   const [initial] = useState(() => fillRecord(node.initial, runtime));
   const [created, setCreated] = useState<string>();
+  const createdRecord = useRef<Record<string, unknown>>({});
   const [busy, setBusy] = useState(false);
-  const editor = useRecordEditor({ api, meta, id, initial, onCreated: setCreated });
+  const tell = useCallback(
+    (notice: Notice) => host.toast(notice.text, notice.tone, notice.options),
+    [host],
+  );
+  const editor = useRecordEditor({
+    api,
+    meta,
+    id,
+    initial,
+    onCreated: (newId, record) => {
+      createdRecord.current = record;
+      setCreated(newId);
+    },
+    onSaved: (record) => tell(recordNotice(meta, record, doneOf("update", "saved"))),
+  });
+  function doneOf(action: string, otherwise: string): string {
+    return editor?.loaded.data?.actions.find((a) => a.id === action)?.done ?? otherwise;
+  }
   const readMode = node.mode === "read";
   const canEdit = !readMode &&
     (editor.isNew ? meta.can.create : editor.loaded.data?.actions.some((a) => a.id === "update"));
@@ -75,9 +94,9 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
   useEffect(() => {
     if (created === undefined || editor.dirty) return;
     setCreated(undefined);
-    host.toast(`${meta.label} created`, "success");
+    tell(recordNotice(meta, createdRecord.current, "created"));
     navigate(formPathOf(meta, created), { replace: true });
-  }, [created, editor.dirty, host, meta, navigate]);
+  }, [created, editor.dirty, tell, meta, navigate]);
 
   const save = useRef(editor.save);
   save.current = editor.save;
@@ -256,14 +275,18 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
                   confirm={confirm}
                   onAction={(action, comment) =>
                     void act(async () => {
-                      await runRecordAction(api, id!, action.id, { version, comment });
+                      const answer = await runRecordAction(api, id!, action.id, {
+                        version,
+                        comment,
+                      });
+                      tell(actionNotice(meta, answer.record, action, answer.made));
                       await queryClient.invalidateQueries({ queryKey: ["records", api] });
                     })}
                   onDelete={() =>
                     void act(async () => {
                       await deleteRecord(api, id!, version);
                       editor.discard();
-                      host.toast(`${meta.label} deleted`, "success");
+                      tell(recordNotice(meta, values, doneOf("delete", "deleted")));
                       navigate(-1);
                     })}
                 />

@@ -38,6 +38,7 @@ import {
 } from "../records/record-api.ts";
 import { onRecordChange, recordTypeOfApi } from "../api/record-events.ts";
 import { useDebounced } from "../records/use-debounced.ts";
+import { importNotice } from "../records/record-notices.ts";
 
 type Row = Record<string, unknown>;
 
@@ -249,6 +250,7 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
         ? (
           <BulkBar
             api={api}
+            meta={meta}
             ids={[...selected]}
             names={names}
             editable={meta.can.update
@@ -259,7 +261,8 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
               : []}
             actions={meta.actions}
             external={external}
-            confirm={(text) => host.confirm(text)}
+            confirm={(confirmation) => host.confirm(confirmation)}
+            toast={(text, tone, options) => host.toast(text, tone, options)}
             onClear={() => setSelected(new Set())}
             onDone={() =>
               void queryClient.invalidateQueries({ queryKey: ["records", api, "list"] })}
@@ -318,10 +321,8 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
             onClose={() => setImporting(false)}
             onImported={(answer) => {
               setImporting(false);
-              host.toast(
-                `Imported: ${answer.created} created, ${answer.updated} updated`,
-                "success",
-              );
+              const notice = importNotice(meta, answer);
+              host.toast(notice.text, notice.tone);
               void queryClient.invalidateQueries({ queryKey: ["records", api, "list"] });
             }}
           />

@@ -9,6 +9,7 @@
  */
 import type { CustomActionDeclaration, TransitionDeclaration } from "./declaration.ts";
 import type { RecordType } from "./define.ts";
+import { nounOf } from "../../schemas/records/wording.ts";
 
 /** An action's wording, as the metadata and a record's actions carry it. */
 export interface ActionWording {
@@ -64,11 +65,6 @@ export function pastTense(label: string): string {
       ? `${verb.slice(0, -1)}ied`
       : `${verb}ed`);
   return [done, ...rest.map((w) => w.toLowerCase())].join(" ");
-}
-
-/** A type's label as a noun inside a sentence ("Expense claim" → "expense claim", "CSV" kept). */
-export function nounOf(label: string): string {
-  return /^[A-Z][A-Z]/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
 }
 
 /** What a built-in action says of itself; its buttons follow from its label. */
