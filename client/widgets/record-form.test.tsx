@@ -348,6 +348,22 @@ describe("the record-form widget", () => {
     });
   });
 
+  it("takes an action from its dialog without saving the form behind it", async () => {
+    // The dialog is a portal inside the record's form: its submit must not bubble
+    // to the form, which would save the record on its old version (409, "changed by
+    // someone else").
+    const { server } = await openTask({
+      [`POST ${API}/t1/actions/complete`]: { record: taskRow("t1", { version: 4 }), made: [] },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Complete" }));
+    const dialog = screen.getByRole("dialog", { name: "Complete" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Complete" }));
+    await waitFor(() => expect(server.to("POST", `${API}/t1/actions/complete`)).toHaveLength(1));
+    expect(server.requests.filter((r) => r.method !== "GET").map((r) => r.method)).toEqual([
+      "POST",
+    ]);
+  });
+
   it("tells an action's result by its words, naming and linking the record it made", async () => {
     await openTask({
       [`POST ${API}/t1/actions/complete`]: {
