@@ -6,8 +6,9 @@
  * longer for longer text, for errors, and for one that offers an action (Undo) —
  * and its time stops while the pointer or the focus is on it (WCAG 2.2.1). A
  * toast may link to a record and offer one action. Screen readers hear each one
- * through a polite live region that is always in the page (a region inserted
- * with its text is not announced reliably); an error is an alert, which is.
+ * as it is added to the list, a polite live region that is always in the page (a
+ * region inserted with its text is not announced reliably); an error is an
+ * alert. The text is in the page once, so finding it by its words finds one.
  */
 import {
   createContext,
@@ -68,7 +69,6 @@ const ToastContext = createContext<ToastApi>({
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const [max, setMax] = useState(DEFAULT_MAX);
-  const [spoken, setSpoken] = useState("");
   const nextId = useRef(1);
   const maxRef = useRef(max);
   maxRef.current = max;
@@ -80,8 +80,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback((text: string, tone: Tone = "info", options: ToastOptions = {}) => {
     const id = nextId.current++;
     setToasts((all) => [...all, { id, text, tone, ...options }].slice(-maxRef.current));
-    // An error is its own alert (announced as it appears); the rest are read out here.
-    if (tone !== "danger") setSpoken([text, options.link?.label].filter(Boolean).join(" "));
   }, []);
   const api = useMemo(() => ({ show, setMax }), [show]);
 
@@ -89,7 +87,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={api}>
       {children}
       <section className="toast-viewport" aria-label="Notices">
-        <ol className="toast-list">
+        <ol className="toast-list" aria-live="polite" aria-relevant="additions">
           {toasts.slice(-max).map((toast) => (
             <ToastItem
               key={toast.id}
@@ -99,7 +97,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           ))}
         </ol>
       </section>
-      <div className="sr-only" aria-live="polite" aria-atomic="true">{spoken}</div>
     </ToastContext.Provider>
   );
 }
