@@ -14,8 +14,9 @@ import { z } from "zod";
 
 /** The characters a name may not hold: control characters are the point. */
 // deno-lint-ignore no-control-regex
-const CONTROL_CHARACTERS =
-  /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
+const CONTROL_CHARACTERS = new RegExp(
+  "[\\u0000-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069]",
+);
 
 /** What a name holding a control character is told. */
 export const NAME_CONTROL_MESSAGE =
