@@ -14,9 +14,14 @@ import { Modal } from "../ui/modal.tsx";
 export interface CommentedAction {
   label: string;
   comment?: "none" | "optional" | "required";
+  /** The question the action asks first. */
   confirm?: string;
+  /** The button that takes the action (default its label). */
   confirm_label?: string;
-  dismiss_label?: string;
+  /** The button that leaves the record as it is (default "Go back"). */
+  keep_label?: string;
+  tone?: "neutral" | "primary" | "danger";
+  /** Why the action would be refused now, and what stands in its way. */
   blocked?: { reason: string; links?: { label: string; path: string }[] };
 }
 
@@ -73,7 +78,7 @@ export function ActionCommentDialog(
             </div>
           )
           : action.confirm
-          ? <p className="modal-question">{action.confirm}</p>
+          ? <p className="modal-question confirm-question">{action.confirm}</p>
           : null}
         {blocked || !takesComment(action)
           ? null
@@ -96,7 +101,10 @@ export function ActionCommentDialog(
           )}
         <div className="modal-actions">
           {blocked ? null : (
-            <button type="submit" className="button button-primary">
+            <button
+              type="submit"
+              className={`button ${action.tone === "danger" ? "button-danger" : "button-primary"}`}
+            >
               {action.confirm_label ?? action.label}
             </button>
           )}
@@ -106,7 +114,7 @@ export function ActionCommentDialog(
             data-autofocus={blocked ? true : undefined}
             onClick={onClose}
           >
-            {action.dismiss_label ?? "Cancel"}
+            {action.keep_label ?? "Go back"}
           </button>
         </div>
       </form>

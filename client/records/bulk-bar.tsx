@@ -1,36 +1,56 @@
 /**
  * What a list offers for its selected rows: change one field on all of them
  * ("Bulk edit"), or take one of the type's actions on all of them (with the
- * comment the action asks for), then a summary
- * of the per-record results (how many succeeded, and why each failure failed).
+ * comment the action asks for). No field is chosen for the person: a bulk edit
+ * renames nothing by default. A dangerous edit — more than `DANGEROUS_COUNT`
+ * records, or the records' titles — asks first, with the count. The result is a
+ * toast ("12 updated, 1 failed: …"), and a bulk edit's toast offers Undo while the
+ * server keeps what it changed; the failures stay listed under the bar.
  */
 import { type FormEvent, useState } from "react";
-import type { ActionMeta, FieldMeta } from "../../schemas/records/meta.ts";
+import type { Tone } from "../../schemas/descriptor/mod.ts";
+import type { ActionMeta, FieldMeta, RecordTypeMeta } from "../../schemas/records/meta.ts";
+import { BULK_UNDO_SECONDS } from "../../schemas/records/api.ts";
+import { nounOf } from "../../schemas/records/wording.ts";
 import { ApiError } from "../api/api-error.ts";
+import type { Confirmation } from "../shell/confirm-dialog.tsx";
+import type { ToastOptions } from "../shell/toasts.tsx";
 import type { ExternalOptions } from "./field-display.tsx";
 import { FieldInput } from "./field-input.tsx";
-import { type BulkAnswer, bulkChange } from "./record-api.ts";
+import { type BulkAnswer, bulkChange, undoBulkEdit } from "./record-api.ts";
 import { ActionCommentDialog, takesComment } from "./action-comment.tsx";
+import { bulkNotice, type Notice } from "./record-notices.ts";
+
+/** More records than this in one bulk edit asks first. */
+export const DANGEROUS_COUNT = 10;
+
+/**
+ * How long a bulk edit's toast offers Undo: half the time the server keeps the
+ * edit, so an Undo pressed at the last moment still arrives in time.
+ */
+export const UNDO_OFFER_MS = (BULK_UNDO_SECONDS * 1000) / 2;
 
 /** Props of the bulk bar. */
 export interface BulkBarProps {
   api: string;
+  meta: RecordTypeMeta;
   ids: string[];
   /** Row titles by id, to name failures. */
   names: Readonly<Record<string, string>>;
   editable: readonly FieldMeta[];
   actions: readonly ActionMeta[];
   external?: ExternalOptions;
-  confirm(text: string): boolean | Promise<boolean>;
+  confirm(confirmation: Confirmation): boolean | Promise<boolean>;
+  toast(text: string, tone?: Tone, options?: ToastOptions): void;
   onDone(): void;
   onClear(): void;
 }
 
 /** The bulk bar. */
 export function BulkBar(props: BulkBarProps) {
-  const { api, ids, editable } = props;
+  const { api, ids, editable, meta } = props;
   const [editing, setEditing] = useState(false);
-  const [fieldId, setFieldId] = useState(editable[0]?.id ?? "");
+  const [fieldId, setFieldId] = useState("");
   const [value, setValue] = useState<unknown>(null);
   // A link's chosen record is shown by its title, not its id.
   const [title, setTitle] = useState<string>();
@@ -39,15 +59,28 @@ export function BulkBar(props: BulkBarProps) {
   const [error, setError] = useState<string>();
   const [asking, setAsking] = useState<ActionMeta>();
   const field = editable.find((f) => f.id === fieldId);
+  const things = nounOf(ids.length === 1 ? meta.label : meta.plural);
+  const names = Object.fromEntries(
+    Object.entries(props.names).map(([id, name]) => [id, `${meta.label} ${name}`]),
+  );
+  const tell = (notice: Notice) => props.toast(notice.text, notice.tone, notice.options);
 
   async function send(
     body: { values: Record<string, unknown> } | { action: string; comment?: string },
+    done: string,
   ) {
     setBusy(true);
     setError(undefined);
     try {
-      setResult(await bulkChange(api, { ids, ...body }));
+      const answer = await bulkChange(api, { ids, ...body });
+      setResult(answer);
       setEditing(false);
+      const notice = bulkNotice(answer, { done, names });
+      tell(
+        answer.undo
+          ? { ...notice, options: { ...undoOffer(answer.undo.id), ...notice.options } }
+          : notice,
+      );
       props.onDone();
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : String(caught));
@@ -56,10 +89,48 @@ export function BulkBar(props: BulkBarProps) {
     }
   }
 
-  function applyEdit(event: FormEvent): void {
+  function undoOffer(edit: string): ToastOptions {
+    return {
+      durationMs: UNDO_OFFER_MS,
+      action: {
+        label: "Undo",
+        run: () => {
+          void undoBulkEdit(api, edit).then(
+            (undone) => {
+              setResult(undefined);
+              tell(bulkNotice(undone, { done: "restored", failed: "kept" }));
+              props.onDone();
+            },
+            (caught) =>
+              props.toast(caught instanceof Error ? caught.message : String(caught), "danger"),
+          );
+        },
+      },
+    };
+  }
+
+  async function applyEdit(event: FormEvent): Promise<void> {
     event.preventDefault();
     if (field === undefined) return;
-    void send({ values: { [field.id]: field.type === "check" ? value === true : value } });
+    const renames = field.id === meta.title_field;
+    if (renames || ids.length > DANGEROUS_COUNT) {
+      const verb = renames ? "Rename" : "Change";
+      const asked = await props.confirm({
+        question: `${verb} ${field.label} on ${ids.length.toLocaleString("en-US")} ${things}?`,
+        confirmLabel: `${verb} ${ids.length.toLocaleString("en-US")} ${things}`,
+        keepLabel: "Go back",
+        tone: "danger",
+      });
+      if (!asked) return;
+    }
+    await send(
+      { values: { [field.id]: field.type === "check" ? value === true : value } },
+      "updated",
+    );
+  }
+
+  function bulkWords(text: string | undefined, fallback: string): string {
+    return (text ?? fallback).replace("{count}", ids.length.toLocaleString("en-US"));
   }
 
   return (
@@ -87,9 +158,19 @@ export function BulkBar(props: BulkBarProps) {
             }`}
             disabled={busy}
             onClick={async () => {
-              if (takesComment(action)) return setAsking(action);
-              const question = action.confirm ?? `${action.label} ${ids.length} records?`;
-              if (await props.confirm(question)) await send({ action: action.id });
+              const many = {
+                ...action,
+                confirm: bulkWords(action.bulk_confirm, `${action.label}: {count} ${things}?`),
+                confirm_label: bulkWords(action.bulk_label, `${action.label}: {count}`),
+              };
+              if (takesComment(action)) return setAsking(many);
+              const asked = await props.confirm({
+                question: many.confirm,
+                confirmLabel: many.confirm_label,
+                keepLabel: action.keep_label ?? "Go back",
+                tone: action.tone === "danger" ? "danger" : "primary",
+              });
+              if (asked) await send({ action: action.id }, action.done ?? "done");
             }}
           >
             {action.label}
@@ -101,7 +182,7 @@ export function BulkBar(props: BulkBarProps) {
       </div>
       {editing
         ? (
-          <form className="bulk-edit" onSubmit={applyEdit} aria-label="Bulk edit">
+          <form className="bulk-edit" onSubmit={(e) => void applyEdit(e)} aria-label="Bulk edit">
             <label>
               Field
               <select
@@ -112,6 +193,7 @@ export function BulkBar(props: BulkBarProps) {
                   setTitle(undefined);
                 }}
               >
+                <option value="" disabled>Choose a field…</option>
                 {editable.map((f) => <option key={f.id} value={f.id}>{f.label}</option>)}
               </select>
             </label>
@@ -131,23 +213,30 @@ export function BulkBar(props: BulkBarProps) {
                 />
               )
               : null}
-            <button type="submit" className="button button-primary button-small" disabled={busy}>
-              Apply to {ids.length} records
+            <button
+              type="submit"
+              className="button button-primary button-small"
+              disabled={busy || field === undefined}
+            >
+              Apply to {ids.length} {things}
             </button>
           </form>
         )
         : null}
       {error ? <p className="field-error" role="alert">{error}</p> : null}
-      {result ? <BulkSummary result={result} names={props.names} /> : null}
+      {result && result.failed > 0 ? <BulkFailures result={result} names={names} /> : null}
       {asking
         ? (
           <ActionCommentDialog
-            action={{ ...asking, label: `${asking.label} ${ids.length} records` }}
+            action={asking}
             onClose={() => setAsking(undefined)}
             onSend={(comment) => {
-              const action = asking.id;
+              const action = asking;
               setAsking(undefined);
-              void send(comment === undefined ? { action } : { action, comment });
+              void send(
+                comment === undefined ? { action: action.id } : { action: action.id, comment },
+                action.done ?? "done",
+              );
             }}
           />
         )
@@ -156,26 +245,21 @@ export function BulkBar(props: BulkBarProps) {
   );
 }
 
-function BulkSummary(
+/** Why each record of a bulk run failed, by its name. */
+function BulkFailures(
   { result, names }: { result: BulkAnswer; names: Readonly<Record<string, string>> },
 ) {
   const failures = result.results.filter((r) => !r.ok);
   return (
-    <div className="bulk-summary" role="status">
-      <p>
-        {result.succeeded} updated, {result.failed} failed
-      </p>
-      {failures.length > 0
-        ? (
-          <ul>
-            {failures.slice(0, 50).map((r) => (
-              <li key={r.id}>
-                {names[r.id] ?? r.id}: {r.error?.message ?? "Failed"}
-              </li>
-            ))}
-          </ul>
-        )
-        : null}
+    <div className="bulk-summary">
+      <p>{result.failed.toLocaleString("en-US")} could not be changed:</p>
+      <ul>
+        {failures.slice(0, 50).map((r) => (
+          <li key={r.id}>
+            {names[r.id] ?? r.id}: {r.error?.message ?? "Failed"}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

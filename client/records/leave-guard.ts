@@ -5,11 +5,20 @@
  */
 import { useEffect, useRef } from "react";
 import { useBlocker } from "react-router-dom";
+import type { Confirmation } from "../shell/confirm-dialog.tsx";
 
-/** Asks before leaving while `dirty`; `confirm` words the question in the app's way. */
+/** The question before leaving unsaved edits, and its buttons. */
+export const LEAVE_UNSAVED: Confirmation = {
+  question: "You have unsaved changes. Leave without saving?",
+  confirmLabel: "Leave without saving",
+  keepLabel: "Stay and keep editing",
+  tone: "danger",
+};
+
+/** Asks before leaving while `dirty`; `confirm` asks in the app's own dialog. */
 export function useLeaveGuard(
   dirty: boolean,
-  confirm: (question: string) => boolean | Promise<boolean>,
+  confirm: (confirmation: Confirmation) => boolean | Promise<boolean>,
 ): void {
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
@@ -18,7 +27,7 @@ export function useLeaveGuard(
   );
   useEffect(() => {
     if (blocker.state !== "blocked") return;
-    void Promise.resolve(confirm("You have unsaved changes. Leave without saving?")).then(
+    void Promise.resolve(confirm(LEAVE_UNSAVED)).then(
       (leave) => (leave ? blocker.proceed() : blocker.reset()),
     );
   }, [blocker, confirm]);

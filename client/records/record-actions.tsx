@@ -2,12 +2,13 @@
  * The workflow actions the caller may take on a record now, as buttons (asking
  * for a comment when the action takes one, saying why when it would be refused,
  * and confirming when it says so), the records the caller may start from this one
- * (Record payment), and Delete when allowed. Errors (an action refused now, a stale version) are handed
- * to the form.
+ * (Record payment), and Delete when allowed, in the server's words. Errors (an
+ * action refused now, a stale version) are handed to the form.
  */
 import { useState } from "react";
 import type { RecordAnswer } from "./record-api.ts";
 import { ActionCommentDialog, asksFirst } from "./action-comment.tsx";
+import type { Confirmation } from "../shell/confirm-dialog.tsx";
 
 type Action = RecordAnswer["actions"][number];
 type Make = NonNullable<RecordAnswer["makes"]>[number];
@@ -18,7 +19,7 @@ export interface RecordActionsProps {
   busy: boolean;
   /** Unsaved edits: actions act on the saved record, so they wait for a save. */
   unsaved: boolean;
-  confirm(text: string): boolean | Promise<boolean>;
+  confirm(confirmation: Confirmation): boolean | Promise<boolean>;
   onAction(action: Action, comment?: string): void;
   onDelete(): void;
   /** New records of other types the caller may start from this one (Record payment). */
@@ -41,7 +42,7 @@ export function RecordActions(
       setAsking(action);
       return;
     }
-    if (action.confirm !== undefined && !(await confirm(action.confirm))) return;
+    if (action.confirm !== undefined && !(await confirm(confirmationOf(action)))) return;
     onAction(action);
   }
 
@@ -86,7 +87,7 @@ export function RecordActions(
             title={hint}
             onClick={async () => {
               const question = deletion.confirm ?? "Delete this record? This cannot be undone.";
-              if (await confirm(question)) onDelete();
+              if (await confirm(confirmationOf({ ...deletion, confirm: question }))) onDelete();
             }}
           >
             Delete
@@ -107,4 +108,14 @@ export function RecordActions(
         : null}
     </>
   );
+}
+
+/** An action's confirmation in its own words: the question, the two buttons, the tone. */
+export function confirmationOf(action: Action): Confirmation {
+  return {
+    question: action.confirm ?? `${action.label}?`,
+    confirmLabel: action.confirm_label ?? action.label,
+    keepLabel: action.keep_label ?? "Go back",
+    tone: action.tone === "danger" ? "danger" : "primary",
+  };
 }

@@ -10,6 +10,7 @@ import type {
   ImportResponse,
   ListRequest,
   ListResponse,
+  MadeRecord,
   MadeRecordResponse,
   MetaResponse,
   RecordAction,
@@ -32,6 +33,8 @@ export type RecordAnswer = {
 };
 export type MadeRecord = z.infer<typeof MadeRecordResponse>;
 export type HistoryAnswer = z.infer<typeof HistoryResponse>;
+/** An action's answer: the record after it, and the records it made. */
+export type ActionAnswer = { record: RecordValues; made: z.infer<typeof MadeRecord>[] };
 export type BulkAnswer = z.infer<typeof BulkResponse>;
 export type ImportAnswer = z.infer<typeof ImportResponse>;
 export type SearchAnswer = z.infer<typeof SearchResponse>;
@@ -84,7 +87,7 @@ export function runRecordAction(
   id: string,
   action: string,
   body: { version: number; comment?: string },
-): Promise<{ record: RecordValues }> {
+): Promise<ActionAnswer> {
   return apiRequest(`${api}/${encodeURIComponent(id)}/actions/${encodeURIComponent(action)}`, {
     method: "POST",
     body,
@@ -102,6 +105,11 @@ export function addComment(api: string, id: string, body: string): Promise<unkno
     method: "POST",
     body: { body },
   });
+}
+
+/** Undoes the caller's bulk edit `edit` (while the server keeps it). */
+export function undoBulkEdit(api: string, edit: string): Promise<BulkAnswer> {
+  return apiRequest<BulkAnswer>(`${api}/bulk/undo`, { method: "POST", body: { edit } });
 }
 
 /** Changes one set of values, or takes one action, on many records. */

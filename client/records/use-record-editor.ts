@@ -30,8 +30,13 @@ export interface EditorOptions {
   id: string | null;
   /** A new record's starting values (besides the fields' defaults). */
   initial: Values;
-  /** Called with a created record's id; `again` when the form starts the next one. */
-  onCreated(id: string, again: boolean): void;
+  /**
+   * Called with a created record's id and the record; `again` when the form starts
+   * the next one.
+   */
+  onCreated(id: string, record: Values, again: boolean): void;
+  /** Called with an existing record once its changes are saved. */
+  onSaved?(record: Values): void;
 }
 
 /** How a save goes on. */
@@ -41,7 +46,9 @@ export interface SaveOptions {
 }
 
 /** The editor of one record. */
-export function useRecordEditor({ api, meta, id, initial, onCreated }: EditorOptions) {
+export function useRecordEditor(
+  { api, meta, id, initial, onCreated, onSaved }: EditorOptions,
+) {
   const isNew = id === null || id === "new";
   const queryClient = useQueryClient();
   const key = useMemo(() => ["records", api, "record", id], [api, id]);
@@ -177,7 +184,7 @@ export function useRecordEditor({ api, meta, id, initial, onCreated }: EditorOpt
           setErrors({});
         }
         setEdits({});
-        onCreated(String(answer.record.id), options.again === true);
+        onCreated(String(answer.record.id), answer.record, options.again === true);
         return;
       }
       const answer = await updateRecord(api, id!, Number(base.version), sent);
@@ -192,6 +199,7 @@ export function useRecordEditor({ api, meta, id, initial, onCreated }: EditorOpt
       baseRef.current = answer.record;
       dirtyRef.current = false;
       void queryClient.invalidateQueries({ queryKey: key });
+      onSaved?.(answer.record);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) setConflict(true);
       else if (error instanceof ApiError && error.status === 400 && fieldErrorsOf(error)) {

@@ -93,9 +93,11 @@ async function runAction(action: Action, ctx: ActionContext): Promise<void> {
     case "call": {
       if (
         action.confirm !== undefined &&
-        !(await host.confirm(
-          resolveText(action.confirm, { sources: runtime?.sources ?? {}, item }),
-        ))
+        !(await host.confirm({
+          question: resolveText(action.confirm, { sources: runtime?.sources ?? {}, item }),
+          confirmLabel: action.confirmLabel,
+          keepLabel: action.keepLabel,
+        }))
       ) return;
       try {
         await apiRequest(fillPlaceholders(action.path, scope), {

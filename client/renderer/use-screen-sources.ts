@@ -2,6 +2,7 @@
  * Loads the named data sources of a screen with TanStack Query. Each source loads,
  * fails and empties on its own; its request is built from route params, query
  * parameters and screen state, and it waits while a key of `enabledWhen` is unset.
+ * Sources that follow record types reload when records of them change.
  */
 import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
@@ -12,6 +13,7 @@ import { freshForMs } from "./cache-classes.ts";
 import type { Json, SourceView } from "./screen-runtime.tsx";
 import { fillPlaceholders, fillRecord, type TemplateScope } from "./templates.ts";
 import { isEmptyValue, valueAt } from "./value-path.ts";
+import { useFollowRecordChanges } from "./follow-record-changes.ts";
 
 /** The answer had no value where the source's `select` points. */
 class MissingValueError extends Error {}
@@ -76,6 +78,17 @@ export function useScreenSources(
       }
     }
   }, [queryClient, screenId]);
+
+  const reload = useCallback(
+    (names: string[]) =>
+      Promise.all(
+        names.map((name) =>
+          queryClient.invalidateQueries({ queryKey: sourceKeyPrefix(screenId, name) })
+        ),
+      ),
+    [queryClient, screenId],
+  );
+  useFollowRecordChanges(descriptor.sources, reload);
 
   return { views, refresh };
 }

@@ -1,7 +1,8 @@
 /**
- * The root route's element: toasts, the services actions need (sign-in, sign-out,
- * toasts), the reaction to a session ending (back to the sign-in page of the area
- * the visitor was in), error reporting, and the app-wide error screen.
+ * The root route's element: toasts, the confirmation dialog, the navigation
+ * progress bar, the services actions need (sign-in, sign-out, toasts,
+ * confirmation), the reaction to a session ending (back to the sign-in page of
+ * the area the visitor was in), error reporting, and the app-wide error screen.
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useRef } from "react";
@@ -15,6 +16,8 @@ import { type SessionAnswer, signOut, startSession } from "../api/session.ts";
 import { type ActionHost, ActionHostContext } from "../renderer/action-host.tsx";
 import { RenderErrorBoundary } from "../shell/render-error-boundary.tsx";
 import { ToastProvider, useToasts } from "../shell/toasts.tsx";
+import { ConfirmProvider, useConfirm } from "../shell/confirm-dialog.tsx";
+import { NavigationProgress } from "../shell/navigation-progress.tsx";
 import { safeNext, signInWithNext } from "./route-paths.ts";
 
 /** The root layout of every route. */
@@ -22,11 +25,14 @@ export function AppRoot({ routes }: { routes: RoutesDescriptor }) {
   useEffect(() => configureErrorReporting(routes.errorReportPath), [routes.errorReportPath]);
   return (
     <ToastProvider>
-      <AppServices routes={routes}>
-        <RenderErrorBoundary area="app">
-          <Outlet />
-        </RenderErrorBoundary>
-      </AppServices>
+      <ConfirmProvider>
+        <NavigationProgress />
+        <AppServices routes={routes}>
+          <RenderErrorBoundary area="app">
+            <Outlet />
+          </RenderErrorBoundary>
+        </AppServices>
+      </ConfirmProvider>
     </ToastProvider>
   );
 }
@@ -36,6 +42,7 @@ function AppServices({ routes, children }: { routes: RoutesDescriptor; children:
   const location = useLocation();
   const queryClient = useQueryClient();
   const toasts = useToasts();
+  const confirm = useConfirm();
   const here = useRef(location);
   here.current = location;
 
@@ -60,7 +67,7 @@ function AppServices({ routes, children }: { routes: RoutesDescriptor; children:
 
   const host = useMemo<ActionHost>(() => ({
     toast: toasts.show,
-    confirm: (question) => globalThis.confirm?.(question) ?? true,
+    confirm,
     signOut: () => signOut("signed-out"),
     homePath: routes.staffHome,
     startSession: async (answer: SessionAnswer) => {
@@ -75,7 +82,7 @@ function AppServices({ routes, children }: { routes: RoutesDescriptor; children:
       const home = user?.is_client_portal_user ? routes.portalHome : routes.staffHome;
       await navigate(next ?? home, { replace: true });
     },
-  }), [toasts.show, routes, queryClient, navigate]);
+  }), [toasts.show, confirm, routes, queryClient, navigate]);
 
   return <ActionHostContext.Provider value={host}>{children}</ActionHostContext.Provider>;
 }

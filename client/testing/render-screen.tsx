@@ -4,6 +4,7 @@
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router-dom";
 import type { ScreenDescriptor } from "../../schemas/descriptor/mod.ts";
 import { type ActionHost, ActionHostContext } from "../renderer/action-host.tsx";
@@ -11,6 +12,8 @@ import { checkScreen } from "../renderer/descriptor-validation.ts";
 import { ScreenView } from "../renderer/screen-view.tsx";
 import type { WidgetRegistry } from "../renderer/screen-runtime.tsx";
 import { WIDGET_REGISTRY } from "../widgets/registry.ts";
+import { ConfirmProvider, useConfirm } from "../shell/confirm-dialog.tsx";
+import { ToastProvider, useToasts } from "../shell/toasts.tsx";
 
 /** A minimal valid screen around a body. */
 export function screenOf(
@@ -25,6 +28,23 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
+/** The host with the app's own dialog and toasts in place of the test's. */
+function RealHost(
+  { host, toasts, children }: { host: ActionHost; toasts: string[]; children: ReactNode },
+) {
+  const confirm = useConfirm();
+  const shown = useToasts();
+  const real: ActionHost = {
+    ...host,
+    confirm,
+    toast: (text, tone, options) => {
+      toasts.push(text);
+      shown.show(text, tone, options);
+    },
+  };
+  return <ActionHostContext.Provider value={real}>{children}</ActionHostContext.Provider>;
+}
+
 /** Renders a descriptor at `/screen`; other paths show their location. */
 export async function renderScreen(
   descriptor: unknown,
@@ -36,6 +56,11 @@ export async function renderScreen(
     registry?: WidgetRegistry;
     /** The navigation's state, as a page opened with `navigate(path, { state })` has it. */
     state?: unknown;
+    /**
+     * The app's own confirmation dialog and toasts, as the person sees them
+     * (toast texts are still collected).
+     */
+    realDialogs?: boolean;
   } = {},
 ) {
   const checked = await checkScreen(descriptor, "test-screen");
@@ -49,20 +74,27 @@ export async function renderScreen(
     startSession: () => undefined,
     ...options.host,
   };
+  const screenView = (
+    <ScreenView
+      descriptor={checked.descriptor}
+      invalidNodes={checked.invalidNodes}
+      params={options.params}
+      query={options.query}
+      registry={options.registry ?? WIDGET_REGISTRY}
+    />
+  );
   const router = createMemoryRouter([
     {
       path: "/screen",
-      element: (
-        <ActionHostContext.Provider value={host}>
-          <ScreenView
-            descriptor={checked.descriptor}
-            invalidNodes={checked.invalidNodes}
-            params={options.params}
-            query={options.query}
-            registry={options.registry ?? WIDGET_REGISTRY}
-          />
-        </ActionHostContext.Provider>
-      ),
+      element: options.realDialogs
+        ? (
+          <ToastProvider>
+            <ConfirmProvider>
+              <RealHost host={host} toasts={toasts}>{screenView}</RealHost>
+            </ConfirmProvider>
+          </ToastProvider>
+        )
+        : <ActionHostContext.Provider value={host}>{screenView}</ActionHostContext.Provider>,
     },
     { path: "*", element: <LocationProbe /> },
   ], { initialEntries: [{ pathname: "/screen", state: options.state ?? null }] });

@@ -1,7 +1,8 @@
 /**
  * A modal dialog: rendered over the page, focus moves into it (to the element
  * marked `data-autofocus`, else the first focusable one) and stays there (Tab and
- * Shift+Tab wrap), Escape closes it, and focus returns where it was on close.
+ * Shift+Tab wrap), Escape closes it, and focus returns where it was on close. A
+ * form inside it submits only itself, never a form around where it was opened.
  */
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { createPortal } from "react-dom";
@@ -69,7 +70,10 @@ export function Modal(
   }
 
   return createPortal(
-    <div className="modal-backdrop">
+    // React carries a portal's events up its component tree, not the page's: a
+    // dialog's own form, submitted, must not submit the form it was opened from too
+    // (a record's form would save the record behind the action being taken).
+    <div className="modal-backdrop" onSubmit={(event) => event.stopPropagation()}>
       <div
         ref={panel}
         className={className ? `modal ${className}` : "modal"}

@@ -7,10 +7,30 @@ import { renderScreen, screenOf } from "../testing/render-screen.tsx";
 
 const API = "/api/records/task";
 const ACTIONS = [
-  { id: "update", label: "Edit" },
-  { id: "delete", label: "Delete", tone: "danger", confirm: "Delete this task?" },
-  { id: "complete", label: "Complete", comment: "optional" },
+  { id: "update", label: "Edit", done: "saved" },
+  {
+    id: "delete",
+    label: "Delete",
+    tone: "danger",
+    confirm: "Delete this task? This cannot be undone.",
+    confirm_label: "Delete task",
+    keep_label: "Keep task",
+    done: "deleted",
+  },
+  { id: "complete", label: "Complete", comment: "optional", done: "completed" },
 ];
+
+/** The record's actions with a submittable type's Cancel, as the server words it. */
+const CANCEL = {
+  id: "cancel",
+  label: "Cancel",
+  tone: "danger",
+  comment: "optional",
+  confirm: "Cancel this task? It stays on file, cancelled.",
+  confirm_label: "Cancel task",
+  keep_label: "Keep task",
+  done: "cancelled",
+};
 
 function formScreen(extra: Record<string, unknown> = {}) {
   return screenOf({
@@ -77,6 +97,17 @@ describe("the record-form widget", () => {
       version: 3,
       values: { title: "Renamed" },
     });
+  });
+
+  it("tells that an existing record was saved, by its title", async () => {
+    const { toasts } = await openTask({
+      [`PATCH ${API}/t1`]: { record: taskRow("t1", { version: 4, title: "Renamed" }) },
+    }, { realDialogs: true });
+    type(/^Title/, "Renamed");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    const notices = screen.getByRole("region", { name: "Notices" });
+    expect(await within(notices).findByText("Task Renamed saved")).toBeTruthy();
+    expect(toasts).toEqual(["Task Renamed saved"]);
   });
 
   it("saves with Ctrl+S", async () => {
@@ -272,7 +303,7 @@ describe("the record-form widget", () => {
     expect(server.to("POST", API)[0].body).toEqual({
       values: { title: "Write the report", project: "p7", lines: [] },
     });
-    expect(toasts).toEqual(["Task created"]);
+    expect(toasts).toEqual(["Task Task t9 created"]);
   });
 
   it("has a required Name input for a type named by its name, and opens under /app", async () => {
@@ -324,6 +355,64 @@ describe("the record-form widget", () => {
     });
   });
 
+  it("takes an action from its dialog without saving the form behind it", async () => {
+    // The dialog is a portal inside the record's form: its submit must not bubble
+    // to the form, which would save the record on its old version (409, "changed by
+    // someone else").
+    const { server } = await openTask({
+      [`POST ${API}/t1/actions/complete`]: { record: taskRow("t1", { version: 4 }), made: [] },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Complete" }));
+    const dialog = screen.getByRole("dialog", { name: "Complete" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Complete" }));
+    await waitFor(() => expect(server.to("POST", `${API}/t1/actions/complete`)).toHaveLength(1));
+    expect(server.requests.filter((r) => r.method !== "GET").map((r) => r.method)).toEqual([
+      "POST",
+    ]);
+  });
+
+  it("tells an action's result by its words, naming and linking the record it made", async () => {
+    await openTask({
+      [`POST ${API}/t1/actions/complete`]: {
+        record: taskRow("t1", { version: 4 }),
+        made: [{
+          type: "client",
+          label: "Client",
+          id: "c1",
+          title: "Fabrikam",
+          path: "/app/clients/c1",
+        }],
+      },
+    }, { realDialogs: true });
+    fireEvent.click(screen.getByRole("button", { name: "Complete" }));
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Complete" }));
+    const notices = screen.getByRole("region", { name: "Notices" });
+    expect(
+      await within(notices).findByText(/Task Task t1 completed — client Fabrikam created/),
+    ).toBeTruthy();
+    expect(within(notices).getByRole("link", { name: "Open Fabrikam" }).getAttribute("href"))
+      .toBe("/app/clients/c1");
+  });
+
+  it("asks before a cancel with buttons that say what each does, never two Cancels", async () => {
+    const { server } = await openTask({
+      [`GET ${API}/t1`]: answer({}, [...ACTIONS, CANCEL]),
+      [`POST ${API}/t1/actions/cancel`]: { record: taskRow("t1", { version: 4 }), made: [] },
+    }, { realDialogs: true });
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    const dialog = screen.getByRole("dialog", { name: "Cancel task" });
+    expect(within(dialog).getByText("Cancel this task? It stays on file, cancelled.")).toBeTruthy();
+    const buttons = within(dialog).getAllByRole("button").map((b) => b.textContent);
+    expect(buttons).toEqual(["×", "Cancel task", "Keep task"]);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Keep task" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    fireEvent.click(screen.getByRole("button", { name: "Cancel task" }));
+    await waitFor(() => expect(server.to("POST", `${API}/t1/actions/cancel`)).toHaveLength(1));
+    const notices = screen.getByRole("region", { name: "Notices" });
+    expect(await within(notices).findByText("Task Task t1 cancelled")).toBeTruthy();
+  });
+
   it("holds actions back while there are unsaved edits", async () => {
     await openTask();
     type(/^Title/, "Changed");
@@ -341,18 +430,24 @@ describe("the record-form widget", () => {
     expect(await screen.findByText(/Open subtasks remain\./)).toBeTruthy();
   });
 
-  it("deletes with the record's version after confirming", async () => {
-    const confirm = vi.fn(() => true);
-    const { server } = await openTask(
+  it("deletes with the record's version after confirming in the product's own dialog", async () => {
+    const browserConfirm = vi.spyOn(globalThis, "confirm");
+    const { server, toasts } = await openTask(
       { [`DELETE ${API}/t1`]: new Response(null, { status: 204 }) },
-      {
-        host: { confirm },
-      },
+      { realDialogs: true },
     );
     fireEvent.click(screen.getByRole("button", { name: "Delete" }));
+    const dialog = screen.getByRole("alertdialog", { name: "Delete task" });
+    expect(within(dialog).getByText("Delete this task? This cannot be undone.")).toBeTruthy();
+    expect(document.activeElement?.textContent).toBe("Keep task");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Keep task" }));
+    expect(server.to("DELETE", `${API}/t1`)).toHaveLength(0);
+    fireEvent.click(screen.getByRole("button", { name: "Delete" }));
+    fireEvent.click(screen.getByRole("button", { name: "Delete task" }));
     await waitFor(() => expect(server.to("DELETE", `${API}/t1`)).toHaveLength(1));
     expect(server.to("DELETE", `${API}/t1`)[0].url).toBe(`${API}/t1?version=3`);
-    expect(confirm).toHaveBeenCalledWith("Delete this task?");
+    expect(toasts).toEqual(["Task Task t1 deleted"]);
+    expect(browserConfirm).not.toHaveBeenCalled();
   });
 
   it("offers neither Save nor Delete when the record does not allow them", async () => {
@@ -400,11 +495,14 @@ describe("the record-form widget", () => {
   });
 
   it("asks before leaving with unsaved edits", async () => {
-    const confirm = vi.fn(() => false);
-    const { router } = await openTask({}, { host: { confirm } });
+    const { router } = await openTask({}, { realDialogs: true });
     type(/^Title/, "Unsaved");
     await act(() => router.navigate("/elsewhere"));
-    expect(confirm).toHaveBeenCalledWith("You have unsaved changes. Leave without saving?");
+    const dialog = await screen.findByRole("alertdialog", { name: "Leave without saving" });
+    expect(within(dialog).getByText("You have unsaved changes. Leave without saving?"))
+      .toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Stay and keep editing" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
     expect(router.state.location.pathname).toBe("/screen");
     const unload = new Event("beforeunload", { cancelable: true });
     globalThis.dispatchEvent(unload);
@@ -508,7 +606,7 @@ describe("the record-form widget", () => {
       comment: "optional",
       confirm: "Cancel this task?",
       confirm_label: "Cancel task",
-      dismiss_label: "Keep task",
+      keep_label: "Keep task",
     };
     const { server, router } = await openTask({
       [`GET ${API}/t1`]: answer({}, [{
@@ -540,7 +638,7 @@ describe("the record-form widget", () => {
         comment: "optional",
         confirm: "Cancel this task? It stays on record as cancelled.",
         confirm_label: "Cancel task",
-        dismiss_label: "Keep task",
+        keep_label: "Keep task",
       }]),
       [`POST ${API}/t1/actions/cancel`]: { record: taskRow("t1", { version: 4 }) },
     });

@@ -34,6 +34,7 @@ import { useRefreshOnRecordChange } from "../records/refresh-on-change.ts";
 import { AttachInput } from "../records/attach-input.tsx";
 import { columnFilters, pickerFilters, useSameWhileEqual } from "../records/link-filters.ts";
 import { typedStartValues } from "../records/record-context.ts";
+import { actionNotice, type Notice, recordNotice } from "../records/record-notices.ts";
 
 /** A record form. */
 export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
@@ -59,15 +60,36 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
     [meta, node.initial, runtime, started],
   );
   const [created, setCreated] = useState<string>();
+  const createdRecord = useRef<Record<string, unknown>>({});
   const [busy, setBusy] = useState(false);
   const [startedAgain, setStartedAgain] = useState(0);
-  const onCreated = useCallback((created: string, again: boolean) => {
-    if (again) {
-      host.toast(`${meta.label} created`, "success");
-      setStartedAgain((n) => n + 1);
-    } else setCreated(created);
-  }, [host, meta.label]);
-  const editor = useRecordEditor({ api, meta, id, initial, onCreated });
+  const tell = useCallback(
+    (notice: Notice) => host.toast(notice.text, notice.tone, notice.options),
+    [host],
+  );
+  const onCreated = useCallback(
+    (newId: string, record: Record<string, unknown>, again: boolean) => {
+      if (again) {
+        tell(recordNotice(meta, record, "created"));
+        setStartedAgain((n) => n + 1);
+      } else {
+        createdRecord.current = record;
+        setCreated(newId);
+      }
+    },
+    [tell, meta],
+  );
+  const editor = useRecordEditor({
+    api,
+    meta,
+    id,
+    initial,
+    onCreated,
+    onSaved: (record) => tell(recordNotice(meta, record, doneOf("update", "saved"))),
+  });
+  function doneOf(action: string, otherwise: string): string {
+    return editor?.loaded.data?.actions.find((a) => a.id === action)?.done ?? otherwise;
+  }
   // The pickers of child rows' links, filled in from the record (kept while they hold).
   const gridFilters = useSameWhileEqual(
     Object.fromEntries(
@@ -109,9 +131,9 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
   useEffect(() => {
     if (created === undefined || editor.dirty) return;
     setCreated(undefined);
-    host.toast(`${meta.label} created`, "success");
+    tell(recordNotice(meta, createdRecord.current, "created"));
     navigate(formPathOf(meta, created), { replace: true });
-  }, [created, editor.dirty, host, meta, navigate]);
+  }, [created, editor.dirty, tell, meta, navigate]);
 
   // After "Save and new", typing goes on in the first field of the fresh form.
   useEffect(() => {
@@ -324,7 +346,11 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
                   confirm={confirm}
                   onAction={(action, comment) =>
                     void act(async () => {
-                      await runRecordAction(api, id!, action.id, { version, comment });
+                      const answer = await runRecordAction(api, id!, action.id, {
+                        version,
+                        comment,
+                      });
+                      tell(actionNotice(meta, answer.record, action, answer.made));
                       await queryClient.invalidateQueries({ queryKey: ["records", api] });
                     })}
                   makes={editor.loaded.data?.makes}
@@ -337,7 +363,7 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
                     void act(async () => {
                       await deleteRecord(api, id!, version);
                       editor.discard();
-                      host.toast(`${meta.label} deleted`, "success");
+                      tell(recordNotice(meta, values, doneOf("delete", "deleted")));
                       navigate(-1);
                     })}
                 />

@@ -306,7 +306,7 @@ describe("the record-list widget", () => {
     expect(screen.queryByRole("checkbox", { name: "Select all" })).toBeNull();
   });
 
-  it("bulk-edits one field of the selected rows and sums up the results per record", async () => {
+  it("bulk-edits one field of the selected rows, with no field chosen for the person", async () => {
     const server = fakeServer({
       [`POST ${API}/list`]: page([taskRow("t1"), taskRow("t2"), taskRow("t3")]),
       [`POST ${API}/bulk`]: {
@@ -322,38 +322,145 @@ describe("the record-list widget", () => {
         failed: 1,
       },
     });
-    await renderScreen(listScreen());
+    const { toasts } = await renderScreen(listScreen(), { realDialogs: true });
     fireEvent.click(await screen.findByRole("checkbox", { name: "Select Task t1" }));
     fireEvent.click(screen.getByRole("checkbox", { name: "Select Task t3" }));
     expect(screen.getByText("2 selected")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Bulk edit" }));
     const form = screen.getByRole("form", { name: "Bulk edit" });
-    fireEvent.change(within(form).getByLabelText("Field"), { target: { value: "priority" } });
+    const field = within(form).getByLabelText("Field") as HTMLSelectElement;
+    expect(field.selectedOptions[0].text).toBe("Choose a field…");
+    const apply = within(form).getByRole("button", { name: "Apply to 2 tasks" });
+    expect(apply.hasAttribute("disabled")).toBe(true);
+    expect(within(form).queryByLabelText("New value")).toBeNull();
+    fireEvent.change(field, { target: { value: "priority" } });
     fireEvent.change(within(form).getByLabelText("New value"), { target: { value: "1" } });
-    fireEvent.click(within(form).getByRole("button", { name: "Apply to 2 records" }));
-    expect(await screen.findByText("1 updated, 1 failed")).toBeTruthy();
-    expect(screen.getByText("Task t3: Closed tasks cannot change")).toBeTruthy();
+    fireEvent.click(apply);
+    await waitFor(() =>
+      expect(toasts).toEqual(["1 updated, 1 failed: Task Task t3: Closed tasks cannot change"])
+    );
+    expect(screen.getByText("Task Task t3: Closed tasks cannot change")).toBeTruthy();
+    expect(screen.queryByRole("alertdialog")).toBeNull();
     expect(server.to("POST", `${API}/bulk`)[0].body).toEqual({
       ids: ["t1", "t3"],
       values: { priority: 1 },
     });
   });
 
-  it("takes a bulk action on the selected rows, with the comment the action asks for", async () => {
+  it("asks first, with the count, before a bulk edit of more than ten records", async () => {
+    const rows = Array.from({ length: 11 }, (_, i) => taskRow(`t${i + 1}`));
+    const server = fakeServer({
+      [`POST ${API}/list`]: page(rows),
+      [`POST ${API}/bulk`]: { results: [], succeeded: 11, failed: 0 },
+    });
+    await renderScreen(listScreen(), { realDialogs: true });
+    expect(await screen.findByText("Task t2")).toBeTruthy();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select all" }));
+    fireEvent.click(screen.getByRole("button", { name: "Bulk edit" }));
+    const form = screen.getByRole("form", { name: "Bulk edit" });
+    fireEvent.change(within(form).getByLabelText("Field"), { target: { value: "priority" } });
+    fireEvent.change(within(form).getByLabelText("New value"), { target: { value: "1" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Apply to 11 tasks" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Change 11 tasks" });
+    expect(within(dialog).getByText("Change Priority on 11 tasks?")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Go back" }));
+    expect(server.to("POST", `${API}/bulk`)).toHaveLength(0);
+    fireEvent.click(within(form).getByRole("button", { name: "Apply to 11 tasks" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Change 11 tasks" }));
+    await waitFor(() => expect(server.to("POST", `${API}/bulk`)).toHaveLength(1));
+  });
+
+  it("asks before renaming even two records by their title", async () => {
     const server = fakeServer({
       [`POST ${API}/list`]: page([taskRow("t1"), taskRow("t2")]),
       [`POST ${API}/bulk`]: { results: [], succeeded: 2, failed: 0 },
     });
-    await renderScreen(listScreen());
+    await renderScreen(listScreen(), { realDialogs: true });
+    expect(await screen.findByText("Task t2")).toBeTruthy();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select all" }));
+    fireEvent.click(screen.getByRole("button", { name: "Bulk edit" }));
+    const form = screen.getByRole("form", { name: "Bulk edit" });
+    fireEvent.change(within(form).getByLabelText("Field"), { target: { value: "title" } });
+    fireEvent.change(within(form).getByLabelText("New value"), { target: { value: "Same" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Apply to 2 tasks" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Rename 2 tasks" });
+    expect(within(dialog).getByText("Rename Title on 2 tasks?")).toBeTruthy();
+    expect(document.activeElement?.textContent).toBe("Go back");
+    fireEvent.keyDown(dialog, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(server.to("POST", `${API}/bulk`)).toHaveLength(0);
+  });
+
+  it("offers Undo on a bulk edit's result, and tells what the undo restored", async () => {
+    const server = fakeServer({
+      [`POST ${API}/list`]: page([taskRow("t1"), taskRow("t2")]),
+      [`POST ${API}/bulk`]: {
+        results: [{ id: "t1", ok: true, version: 2 }, { id: "t2", ok: true, version: 2 }],
+        succeeded: 2,
+        failed: 0,
+        undo: { id: "bed_1", until: "2099-01-01T00:00:00.000Z" },
+      },
+      [`POST ${API}/bulk/undo`]: {
+        results: [
+          { id: "t1", ok: true, version: 3 },
+          {
+            id: "t2",
+            ok: false,
+            error: {
+              code: "conflict",
+              message: "Task t2 was changed after the bulk edit, so it was kept",
+            },
+          },
+        ],
+        succeeded: 1,
+        failed: 1,
+      },
+    });
+    const { toasts } = await renderScreen(listScreen(), { realDialogs: true });
+    expect(await screen.findByText("Task t2")).toBeTruthy();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select all" }));
+    fireEvent.click(screen.getByRole("button", { name: "Bulk edit" }));
+    const form = screen.getByRole("form", { name: "Bulk edit" });
+    fireEvent.change(within(form).getByLabelText("Field"), { target: { value: "priority" } });
+    fireEvent.change(within(form).getByLabelText("New value"), { target: { value: "2" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Apply to 2 tasks" }));
+    const notices = screen.getByRole("region", { name: "Notices" });
+    fireEvent.click(await within(notices).findByRole("button", { name: "Undo" }));
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        "2 updated",
+        "1 restored, 1 kept: Task t2 was changed after the bulk edit, so it was kept",
+      ])
+    );
+    expect(server.to("POST", `${API}/bulk/undo`)[0].body).toEqual({ edit: "bed_1" });
+  });
+
+  it("takes a bulk action on the selected rows in the server's words, with the comment it asks for", async () => {
+    const meta = taskMeta();
+    meta.actions = [{
+      ...meta.actions[0],
+      done: "completed",
+      bulk_confirm: "Complete {count} tasks?",
+      bulk_label: "Complete {count} tasks",
+    }];
+    const server = fakeServer({
+      [`POST ${API}/list`]: page([taskRow("t1"), taskRow("t2")]),
+      [`POST ${API}/bulk`]: { results: [], succeeded: 2, failed: 0 },
+    });
+    const { toasts } = await renderScreen(
+      screenOf({ type: "record-list", api: API, meta }),
+      { realDialogs: true },
+    );
     expect(await screen.findByText("Task t2")).toBeTruthy();
     fireEvent.click(screen.getByRole("checkbox", { name: "Select all" }));
     fireEvent.click(screen.getByRole("button", { name: "Complete" }));
-    const dialog = await screen.findByRole("dialog", { name: "Complete 2 records" });
+    const dialog = await screen.findByRole("dialog", { name: "Complete 2 tasks" });
+    expect(within(dialog).getByText("Complete 2 tasks?")).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText("Comment (optional)"), {
       target: { value: "Sprint closed" },
     });
-    fireEvent.click(within(dialog).getByRole("button", { name: "Complete 2 records" }));
-    expect(await screen.findByText("2 updated, 0 failed")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Complete 2 tasks" }));
+    await waitFor(() => expect(toasts).toEqual(["2 completed"]));
     expect(server.to("POST", `${API}/bulk`)[0].body).toEqual({
       ids: ["t1", "t2"],
       action: "complete",
@@ -388,7 +495,7 @@ describe("the record-list widget", () => {
     expect(within(dialog).getByRole("row", { name: "3 priority Must be 1 to 4" })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Check file" }));
     fireEvent.click(await within(dialog).findByRole("button", { name: "Import 2 rows" }));
-    await waitFor(() => expect(toasts).toEqual(["Imported: 2 created, 0 updated"]));
+    await waitFor(() => expect(toasts).toEqual(["2 tasks imported"]));
     const sent = server.to("POST", `${API}/import`).map((r) => r.body as Record<string, unknown>);
     expect(sent.map((b) => b.dry_run)).toEqual(["true", "true", "false"]);
     expect((sent[2].file as File).name).toBe("tasks.csv");

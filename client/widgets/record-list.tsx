@@ -40,6 +40,7 @@ import {
 import { onRecordChange, recordTypeOfApi } from "../api/record-events.ts";
 import { useDebounced } from "../records/use-debounced.ts";
 import { newRecordPath } from "../records/record-context.ts";
+import { importNotice } from "../records/record-notices.ts";
 
 type Row = Record<string, unknown>;
 
@@ -254,6 +255,7 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
         ? (
           <BulkBar
             api={api}
+            meta={meta}
             ids={[...selected]}
             names={names}
             editable={meta.can.update
@@ -264,7 +266,8 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
               : []}
             actions={meta.actions}
             external={external}
-            confirm={(text) => host.confirm(text)}
+            confirm={(confirmation) => host.confirm(confirmation)}
+            toast={(text, tone, options) => host.toast(text, tone, options)}
             onClear={() => setSelected(new Set())}
             onDone={() =>
               void queryClient.invalidateQueries({ queryKey: ["records", api, "list"] })}
@@ -323,10 +326,8 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
             onClose={() => setImporting(false)}
             onImported={(answer) => {
               setImporting(false);
-              host.toast(
-                `Imported: ${answer.created} created, ${answer.updated} updated`,
-                "success",
-              );
+              const notice = importNotice(meta, answer);
+              host.toast(notice.text, notice.tone);
               void queryClient.invalidateQueries({ queryKey: ["records", api, "list"] });
             }}
           />

@@ -37,7 +37,9 @@ const code = (max: number) =>
 
 /** The letterhead's fields, as stored and as edited. */
 export const LetterheadFields = z.object({
-  legal_name: nameText({ max: 140 }).describe("printed as the issuer; the organisation's name when empty"),
+  legal_name: nameText({ max: 140 }).describe(
+    "printed as the issuer; the organisation's name when empty",
+  ),
   address: text(500).describe("one line per line; the organisation's address when empty"),
   tax_number: text(40),
   bank_account_holder: nameText({ max: 140 }),

@@ -43,6 +43,12 @@ const Call = z.object({
   confirm: Text.optional().describe(
     "question asked before the call; a field reference reads the row acted on",
   ),
+  confirmLabel: z.string().optional().describe(
+    "the confirmation's button that makes the call, naming it ('Turn off module')",
+  ),
+  keepLabel: z.string().optional().describe(
+    "the confirmation's button that leaves things as they are ('Keep it on')",
+  ),
 }).strict();
 
 /** One action. */

@@ -35,6 +35,9 @@ export const Source = z.object({
     "how a failed answer reads, with {status}, {statusText} and {body}, e.g. 'API Error: {status} {statusText} - {body}'",
   ),
   refreshMs: z.number().int().positive().optional(),
+  follows: z.array(z.string()).optional().describe(
+    "record types whose changes (the live records events) reload this source, as lists of them reload; a source reading /api/records/<type>/… follows its type anyway",
+  ),
 }).strict();
 export type Source = z.input<typeof Source>;
 

@@ -4,7 +4,7 @@
  * the OpenAPI document; these are the envelopes around them.
  */
 import { z } from "zod";
-import { Filter, RecordTypeMeta, Sort } from "./meta.ts";
+import { ActionWording, Filter, RecordTypeMeta, Sort } from "./meta.ts";
 
 /** Most rows one list call answers. */
 export const LIST_LIMIT_MAX = 500;
@@ -75,12 +75,7 @@ export const RecordAction = z.object({
   label: z.string(),
   comment: z.enum(["none", "optional", "required"]).optional(),
   tone: z.enum(["neutral", "primary", "danger"]).optional(),
-  /** The question asked before the action is taken. */
-  confirm: z.string().optional(),
-  /** The confirming button's words ("Cancel invoice"); the action's label when left out. */
-  confirm_label: z.string().optional(),
-  /** The button that leaves things as they are ("Keep invoice"). */
-  dismiss_label: z.string().optional(),
+  ...ActionWording.shape,
   /**
    * Why the action would be refused now, said before it is tried (an invoice with
    * payments applied), and where to go to clear the way.
@@ -107,6 +102,17 @@ export const RecordWithActions = z.object({
   read_only_fields: z.array(z.string()),
   /** New records of other types the caller may start from this one now. */
   makes: z.array(RecordMake),
+}).strict();
+
+/** A record an action made besides changing its own (a converted lead's client, an amendment). */
+export const MadeRecord = z.object({
+  type: z.string(),
+  /** The type's label ("Client"). */
+  label: z.string(),
+  id: z.string(),
+  title: z.string(),
+  /** Its form under /app, when the caller may read the type. */
+  path: z.string().optional(),
 }).strict();
 
 export const ActionRequest = z.object({
@@ -165,7 +171,18 @@ export const BulkResponse = z.object({
   results: z.array(BulkResult),
   succeeded: z.number().int(),
   failed: z.number().int(),
+  /** A bulk edit that changed records: its author may undo it with this id until `until`. */
+  undo: z.object({ id: z.string(), until: z.string() }).strict().optional(),
 }).strict();
+
+/**
+ * How long a bulk edit can be undone. The client offers Undo for half of it, so
+ * that an Undo pressed at the last moment still arrives in time.
+ */
+export const BULK_UNDO_SECONDS = 60;
+
+/** Undoes one of the caller's bulk edits of the type. */
+export const BulkUndoRequest = z.object({ edit: z.string().min(1).max(64) }).strict();
 
 export const ImportFailure = z.object({
   line: z.number().int().positive(),

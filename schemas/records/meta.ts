@@ -142,6 +142,18 @@ export const StateMeta = z.object({
   docstatus: z.union([z.literal(0), z.literal(1), z.literal(2)]),
 }).strict();
 
+/**
+ * How an action is worded around its button: the question asked first, the
+ * confirmation's two buttons ("Cancel invoice" / "Keep invoice") and what the
+ * result's toast says it did ("cancelled"). The server words every action.
+ */
+export const ActionWording = z.object({
+  confirm: z.string().optional(),
+  confirm_label: z.string().optional(),
+  keep_label: z.string().optional(),
+  done: z.string().optional(),
+}).strict();
+
 /** One workflow action (a transition), or a built-in one (`submit`, `cancel`, `amend`). */
 export const ActionMeta = z.object({
   id: z.string(),
@@ -150,7 +162,10 @@ export const ActionMeta = z.object({
   permission: z.string(),
   comment: z.enum(["none", "optional", "required"]).optional(),
   tone: z.enum(["neutral", "primary", "danger"]).optional(),
-  confirm: z.string().optional(),
+  ...ActionWording.shape,
+  /** The question and the button before the action is taken on many records, with `{count}`. */
+  bulk_confirm: z.string().optional(),
+  bulk_label: z.string().optional(),
 }).strict();
 export type ActionMeta = z.infer<typeof ActionMeta>;
 

@@ -20,7 +20,8 @@ const ACCESS_TABLES = new Set([
 
 /**
  * Tables no cache of derived data reads: bookkeeping of sign-ins, invitations, mail,
- * audit and anonymous submissions, naming series counters and users' saved list views.
+ * audit and anonymous submissions, naming series counters, users' saved list views and
+ * the bulk edits kept for undo.
  */
 const QUIET_TABLES = new Set([
   "refresh_tokens",
@@ -36,6 +37,7 @@ const QUIET_TABLES = new Set([
   "schema_migrations",
   "naming_series",
   "saved_views",
+  "bulk_edits",
 ]);
 
 /**

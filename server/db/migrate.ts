@@ -28,6 +28,7 @@ import invoiceNotices from "./migrations/019_invoice_notices.ts";
 import invitationLimits from "./migrations/020_invitation_limits.ts";
 import clientBilling from "./migrations/021_client_billing.ts";
 import approvalNotices from "./migrations/022_approval_notices.ts";
+import bulkEdits from "./migrations/023_bulk_edits.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations/postgres/index.ts";
 
 /** One migration: its number, name and text per dialect. */
@@ -60,6 +61,7 @@ const SQLITE: readonly [number, string, string][] = [
   [20, "invitation_limits", invitationLimits],
   [21, "client_billing", clientBilling],
   [22, "approval_notices", approvalNotices],
+  [23, "bulk_edits", bulkEdits],
 ];
 
 /** Every migration, numbered. Append only, with both dialects' texts. */

@@ -154,6 +154,8 @@ export interface TransitionDeclaration {
   comment?: "none" | "optional" | "required";
   tone?: "neutral" | "primary" | "danger";
   confirm?: string;
+  /** What the action did, for its result's toast ("approved"; default: the label's past tense). */
+  done?: string;
   /** The actor may not take this action on a record they created (approvals). */
   not_by_creator?: boolean;
 }
@@ -168,6 +170,8 @@ export interface CustomActionDeclaration {
   comment?: "none" | "optional" | "required";
   tone?: "neutral" | "primary" | "danger";
   confirm?: string;
+  /** What the action did, for its result's toast ("converted"; default: the label's past tense). */
+  done?: string;
   /** Submittable types: the action is taken on a submitted record (a credit note), not on a draft. */
   on_submitted?: boolean;
 }

@@ -12,9 +12,11 @@ import {
   ActionRequest,
   BulkRequest,
   BulkResponse,
+  BulkUndoRequest,
   CommentRequest,
   HistoryResponse,
   ListRequest,
+  MadeRecord,
   MadeRecordResponse,
   MetaResponse,
   RecordAction,
@@ -28,6 +30,8 @@ import { jsonParameter } from "./json-parameter.ts";
 import { recordTypeMeta } from "./type-meta.ts";
 import { authorize, requireAuthorized } from "../platform/access/authorize.ts";
 import { bulkAction, commentOn, takeAction } from "./engine/record-actions.ts";
+import { madeRecordRef } from "./engine/made-records.ts";
+import { undoBulkEdit } from "./engine/bulk-edit.ts";
 import { recordHistory } from "./engine/record-history.ts";
 import { selectOptions } from "./engine/validate-record.ts";
 import { deleteView, savedViews, saveView } from "./engine/saved-views.ts";
@@ -169,6 +173,25 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
           action: body.action!,
           comment: body.comment,
         }),
+    ));
+
+  api.route({
+    method: "post",
+    path: `${base}/bulk/undo`,
+    tag,
+    summary:
+      `Undoes one of the caller's bulk edits of ${type.declaration.plural.toLowerCase()} while it may be undone; a record changed since is kept, its result says so`,
+    audience: "staff",
+    permission: { module: type.module, actions: ["update"] },
+    body: BulkUndoRequest,
+    response: BulkResponse,
+  }, async (c, { access, body }) =>
+    c.json(
+      await undoBulkEdit(engine, access, {
+        typeId: type.id,
+        editId: body.edit,
+        requestId: c.get("requestId"),
+      }),
     ));
 
   const ViewBody = z.object({
@@ -330,7 +353,7 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
       summary: `Takes an action on a ${label} (${type.actions.join(", ")}), with a comment`,
       audience: "staff",
       body: ActionRequest,
-      response: z.object({ record }).strict(),
+      response: z.object({ record, made: z.array(MadeRecord) }).strict(),
     }, async (c, { access, body }) => {
       const done = await takeAction(engine, access, {
         typeId: type.id,
@@ -340,7 +363,10 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
         comment: body.comment,
         requestId: c.get("requestId"),
       });
-      return c.json({ record: (await engine.get(access, type.id, done.id as string)).record });
+      return c.json({
+        record: (await engine.get(access, type.id, done.record.id as string)).record,
+        made: done.made.map((made) => madeRecordRef(made, access)),
+      });
     });
   }
 

@@ -81,15 +81,39 @@ Deno.test("record type meta", async (t) => {
 
   await t.step("lists only the actions the caller holds, with their permissions", () => {
     assertEquals(recordTypeMeta(SAMPLE_JOB, EVERYTHING).actions, [
-      { id: "finish", label: "Finish", permission: "milestones.finish", tone: "primary" },
+      {
+        id: "finish",
+        label: "Finish",
+        permission: "milestones.finish",
+        tone: "primary",
+        done: "finished",
+        confirm_label: "Finish job",
+        keep_label: "Go back",
+        bulk_confirm: "Finish {count} jobs?",
+        bulk_label: "Finish {count} jobs",
+      },
       {
         id: "reopen",
         label: "Reopen",
         permission: "milestones.reopen",
         comment: "required",
         confirm: "Reopen this job?",
+        done: "reopened",
+        confirm_label: "Reopen job",
+        keep_label: "Go back",
+        bulk_confirm: "Reopen {count} jobs?",
+        bulk_label: "Reopen {count} jobs",
       },
-      { id: "invoice", label: "Invoice", permission: "milestones.invoice" },
+      {
+        id: "invoice",
+        label: "Invoice",
+        permission: "milestones.invoice",
+        done: "invoiced",
+        confirm_label: "Invoice job",
+        keep_label: "Go back",
+        bulk_confirm: "Invoice {count} jobs?",
+        bulk_label: "Invoice {count} jobs",
+      },
     ]);
     assertEquals(
       recordTypeMeta(SAMPLE_JOB, callerOf("milestones.read", "milestones.reopen")).actions

@@ -17,21 +17,7 @@ import type { MembershipAccess } from "../platform/access/access.ts";
 import { authorize, permissionOf } from "../platform/access/authorize.ts";
 import type { RecordField, RecordType } from "./define.ts";
 import { findRecordType } from "./catalogue.ts";
-
-/** The built-in actions of submittable types: label, tone and confirmation. */
-const BUILT_IN_ACTIONS: Record<string, Omit<ActionMeta, "id" | "permission">> = {
-  submit: {
-    label: "Submit",
-    tone: "primary",
-    confirm: "Submit this record? It can no longer be edited.",
-  },
-  cancel: {
-    label: "Cancel",
-    tone: "danger",
-    confirm: "Cancel this record? It stays on file, cancelled.",
-  },
-  amend: { label: "Amend", tone: "neutral" },
-};
+import { actionWording } from "./action-wording.ts";
 
 /** The sort a list falls back to when its declared one names only hidden fields. */
 const NEWEST_FIRST: Sort[] = [{ field: "created_at", dir: "desc" }];
@@ -177,20 +163,9 @@ function fieldMeta(
   return meta;
 }
 
-/** A workflow, custom or built-in action's wire form. */
+/** A workflow, custom or built-in action's wire form, worded as every action is. */
 function actionMeta(type: RecordType, action: string): ActionMeta {
-  const declaration = type.declaration;
-  const declared = declaration.states?.transitions.find((t) => t.action === action) ??
-    declaration.actions?.find((a) => a.action === action);
-  const shown = declared
-    ? {
-      label: declared.label,
-      ...(declared.comment ? { comment: declared.comment } : {}),
-      ...(declared.tone ? { tone: declared.tone } : {}),
-      ...(declared.confirm ? { confirm: declared.confirm } : {}),
-    }
-    : BUILT_IN_ACTIONS[action];
-  return { id: action, permission: permissionOf(type.module, action), ...shown };
+  return { ...actionWording(type, action), permission: permissionOf(type.module, action) };
 }
 
 /** The form without hidden fields; sections and tabs left empty by that are dropped. */

@@ -58,9 +58,10 @@ test("apply an optimised schedule and see the task dates change", async ({ page 
   }).textContent();
   const proposedDates = proposed!.replace(/^.* critical path /, "");
 
-  // Apply asks first (the browser's confirmation).
-  page.once("dialog", (dialog) => dialog.accept());
+  // Apply asks first, in the product's own dialog.
   await page.getByRole("button", { name: "Apply proposed schedule" }).click();
+  await page.getByRole("alertdialog", { name: "Apply schedule" })
+    .getByRole("button", { name: "Apply schedule" }).click();
   await expect(row.getByRole("cell").nth(2)).not.toHaveText(before);
   // Applied: the task's dates today are the dates that were proposed.
   await expect(todayBar(proposedDates)).toHaveCount(1);

@@ -60,6 +60,8 @@ test("an invoice's totals follow the typing; submitted, its PDF says what it say
   await expect(saved.getByText(/^INV-\d{4}-\d{5}$/)).toBeVisible();
   await expect(total(page, "Grand total")).toContainText("2,815.88");
   await saved.getByRole("button", { name: "Submit", exact: true }).click();
+  await page.getByRole("alertdialog", { name: "Submit invoice" })
+    .getByRole("button", { name: "Submit invoice" }).click();
   await expect(saved.getByText("Unpaid", { exact: true }).first()).toBeVisible();
   const name = (await saved.getByText(/^INV-\d{4}-\d{5}$/).first().textContent())!.trim();
 

@@ -61,6 +61,8 @@ test("a partial payment recorded against a submitted invoice makes it Partly Pai
   await expect(page).toHaveURL(/\/app\/payments\/(?!new)[^/]+$/);
   const saved = page.getByRole("form");
   await saved.getByRole("button", { name: "Submit", exact: true }).click();
+  await page.getByRole("alertdialog", { name: "Submit payment" })
+    .getByRole("button", { name: "Submit payment" }).click();
   await expect(saved.getByRole("button", { name: "Cancel", exact: true })).toBeVisible();
 
   await page.goto(`/app/invoices/${invoice.id}`);

@@ -16,15 +16,12 @@ test("an administrator's module and permission changes reach an open browser wit
 
   const leadsRow = await moduleRow(admin, "Leads");
   // Turning a module off asks first, naming how many people lose it.
-  const question = admin.waitForEvent("dialog").then(async (dialog) => {
-    const message = dialog.message();
-    await dialog.accept();
-    return message;
-  });
   await leadsRow.getByRole("button", { name: "Turn off" }).click();
-  expect(await question).toMatch(
+  const asked = admin.getByRole("alertdialog", { name: "Turn off module" });
+  await expect(asked.locator(".confirm-question")).toHaveText(
     /^Turn this module off for the whole organisation\? People who will lose it: [1-9]\d*\.$/,
   );
+  await asked.getByRole("button", { name: "Turn off module" }).click();
   await expect(leadsRow.getByRole("button", { name: "Turn on" })).toBeVisible();
 
   await expect(sidebarLink(sales, "Leads")).toHaveCount(0, { timeout: 3000 });

@@ -46,7 +46,7 @@ test("20 leads are imported from a CSV file, then exported", async ({ page }) =>
   await expect(dialog.getByRole("status")).toHaveText("Ready: 20 to create, 0 to update.");
   await page.screenshot({ path: "test-results/screens/lead-import-checked.png" });
   await dialog.getByRole("button", { name: "Import 20 rows" }).click();
-  await expect(page.getByText("Imported: 20 created, 0 updated")).toBeVisible();
+  await expect(page.getByText("20 leads imported")).toBeVisible();
   await expect(dialog).toBeHidden();
 
   await page.getByRole("searchbox", { name: "Search Leads" }).fill(RUN);

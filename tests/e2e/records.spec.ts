@@ -52,7 +52,7 @@ test("a task is created through its form and found in the Tasks list", async ({ 
   await form.getByLabel("Due date", { exact: true }).fill("2026-12-15");
   await form.getByRole("button", { name: "Save", exact: true }).click();
 
-  await expect(page.getByText("Task created")).toBeVisible();
+  await expect(page.getByText(`Task ${title} created`)).toBeVisible();
   await expect(page).toHaveURL(/\/app\/tasks\/(?!new)[^/]+$/);
   const saved = page.getByRole("form", { name: title });
   await expect(saved.getByRole("heading", { name: title })).toBeVisible();
@@ -140,9 +140,9 @@ test("three tasks are assigned to one person at once from the Tasks list", async
   await person.fill("Tom");
   await page.getByRole("option", { name: /^Tom Becker/ }).click();
   await expect(person).toHaveValue("Tom Becker");
-  await edit.getByRole("button", { name: "Apply to 3 records" }).click();
+  await edit.getByRole("button", { name: "Apply to 3 tasks" }).click();
 
-  await expect(bar.getByRole("status")).toHaveText("3 updated, 0 failed");
+  await expect(page.getByRole("region", { name: "Notices" })).toContainText("3 updated");
   for (const title of titles) {
     await expect(page.getByRole("row").filter({ hasText: title })).toContainText("Tom Becker");
   }
@@ -162,11 +162,10 @@ test("a qualified lead is converted into a client", async ({ page }) => {
     .inputValue();
   const client = company.trim() || person;
 
-  page.once("dialog", (dialog) => {
-    expect(dialog.message()).toBe("Create a client from this lead and mark it won?");
-    void dialog.accept();
-  });
   await form.getByRole("button", { name: "Convert to client" }).click();
+  const asked = page.getByRole("alertdialog", { name: "Convert to client" });
+  await expect(asked).toContainText("Create a client from this lead and mark it won?");
+  await asked.getByRole("button", { name: "Convert to client" }).click();
   await expect(form.getByRole("combobox", { name: "Stage", exact: true })).toHaveValue("won");
   await expect(form.getByRole("button", { name: "Convert to client" })).toHaveCount(0);
   const link = form.locator(".record-field-link").filter({ hasText: "Client" });

@@ -15,8 +15,9 @@ test("a module and a permission turned off on one instance leave the menu of a b
   await expect(sidebarLink(sales, "Leads")).toBeVisible();
 
   const leadsRow = await moduleRow(admin, "Leads");
-  admin.once("dialog", (dialog) => void dialog.accept());
   await leadsRow.getByRole("button", { name: "Turn off" }).click();
+  await admin.getByRole("alertdialog", { name: "Turn off module" })
+    .getByRole("button", { name: "Turn off module" }).click();
   await expect(leadsRow.getByRole("button", { name: "Turn on" })).toBeVisible();
 
   await expect(sidebarLink(sales, "Leads")).toHaveCount(0, { timeout: 3000 });

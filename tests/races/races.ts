@@ -3,10 +3,12 @@ import type { RaceScenario } from "./race-scenario.ts";
 import { MONEY_RACES } from "./money-races.ts";
 import { RECORD_RACES } from "./record-races.ts";
 import { CALL_RACES } from "./approval-races.ts";
+import { BULK_UNDO_RACES } from "./bulk-undo-races.ts";
 
 /** Every race scenario. */
 export const RACES: readonly RaceScenario<never>[] = [
   ...MONEY_RACES,
   ...RECORD_RACES,
   ...CALL_RACES,
+  ...BULK_UNDO_RACES,
 ];

@@ -216,7 +216,7 @@ Deno.test("Cancel on a paid invoice names its payments before it is tried, and i
     const unpaid = await submittedInvoice(finance, "cli_wingtip");
     const cancel = actionOf(await finance.get("invoice", unpaid.id as string), "cancel")!;
     assertEquals(
-      [cancel.label, cancel.confirm_label, cancel.dismiss_label, cancel.blocked],
+      [cancel.label, cancel.confirm_label, cancel.keep_label, cancel.blocked],
       ["Cancel", "Cancel invoice", "Keep invoice", undefined],
     );
 

@@ -46,7 +46,7 @@ import { addLinkTitles, titlesOf } from "./link-titles.ts";
 import { availableActions, derivedStatus, derivedStatusInputs } from "./record-actions.ts";
 import { explainActions } from "./action-explanations.ts";
 import { availableMakes, checkMakeTargets, madeRecord } from "./record-makes.ts";
-import { type BulkOutcome, outcomeError, summarise } from "./bulk-results.ts";
+import { bulkEdit } from "./bulk-edit.ts";
 import { isForeignKeyViolation } from "../../db/constraint-errors.ts";
 import type { RecordRules } from "./record-rules.ts";
 import { documentStatusOf, stateLabelOf } from "./document-status.ts";
@@ -448,36 +448,16 @@ export class RecordEngine {
     return titlesOf(this.db, access.organizationId, target, ids, this.findType);
   }
 
-  /** Applies the same values to many records, one result per id; each change is its own transaction. */
-  async bulkUpdate(
+  /**
+   * Applies the same values to many records, one result per id; each change is its
+   * own transaction, and the edit is kept for its author to undo (bulk-edit.ts).
+   */
+  bulkUpdate(
     access: Access,
     typeId: string,
     ids: readonly string[],
     values: Record<string, unknown>,
   ) {
-    const type = this.typeFor(access, typeId, "update");
-    const results: BulkOutcome[] = [];
-    for (const id of new Set(ids)) {
-      try {
-        const version = await this.db.transaction(async (tx) => {
-          const existing = await this.#reachable(tx, type, access, id, { lock: true });
-          const updated = await this.updateLoadedIn(
-            tx,
-            access,
-            type,
-            existing,
-            existing.version as number,
-            values,
-            { auditAction: "bulk_update" },
-          );
-          if (updated.audit) await recordAudit(tx, updated.audit);
-          return updated.version;
-        });
-        results.push({ id, ok: true, version });
-      } catch (error) {
-        results.push({ id, ok: false, error: outcomeError(error) });
-      }
-    }
-    return summarise(results);
+    return bulkEdit(this, access, { typeId, ids, values });
   }
 }

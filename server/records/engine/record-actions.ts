@@ -11,7 +11,13 @@ import type { Access, MembershipAccess } from "../../platform/access/access.ts";
 import { authorize, requireAuthorized } from "../../platform/access/authorize.ts";
 import { conflict, forbidden, invalidInput, notFound } from "../../platform/errors/app-error.ts";
 import type { RecordType } from "../define.ts";
-import type { CustomActionDeclaration, TransitionDeclaration } from "../declaration.ts";
+import type { TransitionDeclaration } from "../declaration.ts";
+import {
+  type ActionWording,
+  actionWording,
+  deleteWording,
+  saveWording,
+} from "../action-wording.ts";
 import { conditionHolds } from "./conditions.ts";
 import { fieldsOf, parseExpression } from "../../../schemas/records/expression.ts";
 import type { RecordData } from "./record-rows.ts";
@@ -22,6 +28,7 @@ import { recordAudit } from "../../platform/audit/record.ts";
 import type { RecordEngine } from "./engine.ts";
 import { type BulkOutcome, outcomeError, summarise } from "./bulk-results.ts";
 import { announceArrival } from "./awaiting.ts";
+import type { MadeRecord } from "./made-records.ts";
 
 /** The derived status of a record, when a rule holds. */
 export function derivedStatus(
@@ -48,17 +55,6 @@ export function derivedStatusInputs(type: RecordType): string[] {
 /** The workflow state a derived status belongs to is kept in `status`; actions read the stored one. */
 function storedState(record: RecordData): string {
   return String(record.status ?? "");
-}
-
-interface Possible {
-  id: string;
-  label: string;
-  comment?: "none" | "optional" | "required";
-  tone?: "neutral" | "primary" | "danger";
-  confirm?: string;
-  /** The confirming and the dismissing button's words, when "Yes"/"Cancel" would be unclear. */
-  confirm_label?: string;
-  dismiss_label?: string;
 }
 
 /** Why an action cannot be taken on the record now, or null when it can (permission aside). */
@@ -128,35 +124,12 @@ function transitionsOf(type: RecordType, action: string): readonly TransitionDec
   return type.declaration.states?.transitions.filter((t) => t.action === action) ?? [];
 }
 
-function describe(type: RecordType, action: string): Possible {
-  const t = transitionsOf(type, action)[0];
-  if (t) {
-    return { id: action, label: t.label, comment: t.comment, tone: t.tone, confirm: t.confirm };
-  }
-  const c: CustomActionDeclaration | undefined = type.declaration.actions?.find((a) =>
-    a.action === action
-  );
-  if (c) {
-    return { id: action, label: c.label, comment: c.comment, tone: c.tone, confirm: c.confirm };
-  }
-  const label = type.declaration.label.toLowerCase();
-  const builtIn: Record<string, Possible> = {
-    submit: { id: "submit", label: "Submit", tone: "primary" },
-    // Its dialog's buttons name what they do: "Cancel invoice" beside "Keep invoice",
-    // never two buttons both reading "Cancel".
-    cancel: {
-      id: "cancel",
-      label: "Cancel",
-      tone: "danger",
-      comment: "optional",
-      confirm:
-        `Cancel this ${label}? It stays on record as cancelled and can be amended into a new draft.`,
-      confirm_label: `Cancel ${label}`,
-      dismiss_label: `Keep ${label}`,
-    },
-    amend: { id: "amend", label: "Amend" },
-  };
-  return builtIn[action];
+/** An action's wording on one record: without the words for many. */
+type RecordActionWording = Omit<ActionWording, "bulk_confirm" | "bulk_label">;
+
+function oneRecord(wording: ActionWording): RecordActionWording {
+  const { bulk_confirm: _many, bulk_label: _label, ...one } = wording;
+  return one;
 }
 
 /** The actions the caller may take on the record now, and the fields they may not change. */
@@ -166,23 +139,20 @@ export function availableActions(
   record: RecordData,
   now: string,
 ) {
-  const actions: Possible[] = [];
+  const actions: RecordActionWording[] = [];
   const docstatus = Number(record.docstatus ?? 0);
   const editable = docstatus === 0 || type.fields.some((f) => f.allow_on_submit);
   if (editable && authorize(access, type.module, "update")) {
-    actions.push({ id: "update", label: "Save" });
+    actions.push(oneRecord(saveWording(type)));
   }
   if (documentStatusOf(type, record) === 0 && authorize(access, type.module, "delete")) {
-    actions.push({
-      id: "delete",
-      label: "Delete",
-      tone: "danger",
-      confirm: `Delete this ${type.declaration.label.toLowerCase()}?`,
-    });
+    actions.push(oneRecord(deleteWording(type)));
   }
   for (const action of type.actions) {
     if (!authorize(access, type.module, action)) continue;
-    if (refusal(type, access, record, action, now) === null) actions.push(describe(type, action));
+    if (refusal(type, access, record, action, now) === null) {
+      actions.push(oneRecord(actionWording(type, action)));
+    }
   }
   const level1 = authorize(access, type.module, "level1");
   const readOnly = type.fields
@@ -208,14 +178,30 @@ export async function takeAction(
     comment?: string;
     requestId?: string;
   },
-): Promise<RecordData> {
+): Promise<{ record: RecordData; made: MadeRecord[] }> {
   const type = engine.findType(input.typeId);
   if (!type) throw notFound(`Record type "${input.typeId}"`);
   if (!type.actions.includes(input.action)) {
     throw notFound(`Action "${input.action}" of ${type.declaration.label}`);
   }
   requireAuthorized(access, type.module, input.action);
-  return await engine.db.transaction((tx) => actIn(engine, tx, access, type, input));
+  return await engine.db.transaction(async (tx) => {
+    // Gathered afresh on every attempt: a transaction run again makes its records again.
+    const made: MadeRecord[] = [];
+    const record = await actIn(engine, tx, access, type, { ...input, made });
+    return { record, made };
+  });
+}
+
+/** What an action is asked to do, and where it tells of the records it made. */
+interface ActInput {
+  id: string;
+  action: string;
+  version: number;
+  comment?: string;
+  requestId?: string;
+  /** Records the action made (an amendment, a hook's client), for its answer. */
+  made?: MadeRecord[];
 }
 
 async function actIn(
@@ -223,7 +209,7 @@ async function actIn(
   tx: Queryable,
   access: Access,
   type: RecordType,
-  input: { id: string; action: string; version: number; comment?: string; requestId?: string },
+  input: ActInput,
 ): Promise<RecordData> {
   const rules = engine.rules.get(type.id) ?? [];
   // Locked first: the same action sent twice at once takes turns, the second sees the first.
@@ -259,7 +245,7 @@ async function changeByAction(
   tx: Queryable,
   access: Access,
   type: RecordType,
-  input: { id: string; action: string; version: number; comment?: string; requestId?: string },
+  input: ActInput,
 ): Promise<RecordData> {
   const now = new Date(engine.clock()).toISOString();
   const record = await loadRecord(tx, type, access.organizationId, input.id, { lock: true });
@@ -269,7 +255,7 @@ async function changeByAction(
       current_version: record.version,
     });
   }
-  const possible = describe(type, input.action);
+  const possible = actionWording(type, input.action);
   if (possible.comment === "required" && !input.comment?.trim()) {
     throw invalidInput(`${possible.label} needs a comment`, { comment: "Required" });
   }
@@ -309,6 +295,7 @@ async function changeByAction(
       auditAction: "amend",
       requestId: input.requestId,
     });
+    input.made?.push({ type, record: amended });
     return amended;
   }
   const result = await runHook(engine, tx, access, type, record, input, now);
@@ -337,7 +324,7 @@ async function runHook(
   access: Access,
   type: RecordType,
   record: RecordData,
-  input: { action: string; requestId?: string },
+  input: { action: string; requestId?: string; made?: MadeRecord[] },
   now: string,
 ): Promise<{ values?: Record<string, unknown> } | void> {
   const hook = type.declaration.hooks?.after_action?.[input.action];
@@ -351,7 +338,11 @@ async function runHook(
       const other = engine.findType(typeId);
       if (!other) throw notFound(`Record type "${typeId}"`);
       requireAuthorized(access, other.module, "create");
-      return await engine.createIn(tx, access, other, values, { requestId: input.requestId });
+      const made = await engine.createIn(tx, access, other, values, {
+        requestId: input.requestId,
+      });
+      input.made?.push({ type: other, record: made });
+      return made;
     },
     refuse: (message) => {
       throw conflict(message);

@@ -16,6 +16,7 @@ const KINDS: Record<string, "created" | "changed" | "deleted" | "imported" | und
   create: "created",
   update: "changed",
   bulk_update: "changed",
+  bulk_undo: "changed",
   delete: "deleted",
   import: "imported",
 };

@@ -260,6 +260,7 @@ export const INVOICE = defineRecordType({
     on_submitted: true,
     condition: { expression: "not is_return", message: "A credit note has no credit note" },
     confirm: "Create a draft credit note for this invoice's lines?",
+    done: "credited",
   }],
   makes: [{
     id: "record_payment",

@@ -118,6 +118,7 @@ export const LEAD = defineRecordType({
       label: "Convert to client",
       tone: "primary",
       confirm: "Create a client from this lead and mark it won?",
+      done: "converted",
       condition: {
         expression: "stage != 'won' and not is_set(client)",
         message: "This lead is already won or converted",

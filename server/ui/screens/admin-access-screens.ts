@@ -65,6 +65,8 @@ const modules: ScreenDef = {
                 suffix: ".",
                 fallback: "Turn this module off for the whole organisation?",
               },
+              confirmLabel: "Turn off module",
+              keepLabel: "Keep it on",
               invalidate: ["modules"],
               toast: "Module turned off",
             },

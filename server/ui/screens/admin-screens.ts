@@ -88,6 +88,8 @@ const users: ScreenDef = {
               invalidate: ["users"],
               toast: "Member deactivated",
               confirm: "Deactivate this member? They will be signed out.",
+              confirmLabel: "Deactivate member",
+              keepLabel: "Keep member",
             },
           }],
         },

@@ -75,6 +75,7 @@ function analyticsScreen(id: string, ctx: ScreenContext): ScreenDescriptor {
         path: "/api/v1/analytics/dashboard",
         body: { start_date: { $state: "start_date" }, end_date: { $state: "end_date" } },
         select: "data",
+        follows: ["task", "project", "lead"],
         label: "Dashboard analytics",
         errorFormat: "Analytics API error: {status} {statusText}",
         errorText: "Failed to load dashboard analytics data",

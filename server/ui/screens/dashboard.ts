@@ -40,6 +40,7 @@ const MY_OPEN_TASKS: Source = {
   path: "/tasks/list-with-details",
   body: { assignee_id: "me", open_only: true, limit: 50 },
   select: "tasks",
+  follows: ["task"],
   label: "Tasks",
   errorText: "Could not load tasks",
   emptyText: "No tasks",
@@ -221,6 +222,8 @@ const dashboard: ScreenDef = {
           method: "POST",
           path: "/dashboard/summary",
           body: {},
+          // Its figures count these records: a change to any of them is a new figure.
+          follows: ["task", "project", "lead", "invoice", "payment"],
           label: "Summary",
           errorText: "Could not load the figures",
         },

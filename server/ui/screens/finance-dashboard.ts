@@ -180,6 +180,7 @@ const financeDashboard: ScreenDef = {
           method: "POST",
           path: "/api/finance/dashboard",
           body: { months: 12 },
+          follows: ["invoice", "payment", "expense", "budget"],
           label: "Finance figures",
           errorText: "Could not load the finance figures",
         },

@@ -122,6 +122,8 @@ export const SCHEDULE_TAB: RecordFormTab = {
             body: { constraints: { apply: true } },
             confirm:
               "Write the proposed start and due dates to every open task that is not fixed? Each change is recorded in the task's history.",
+            confirmLabel: "Apply schedule",
+            keepLabel: "Go back",
             invalidate: [SOURCE],
             toast: "Schedule applied",
           },

@@ -70,6 +70,23 @@ export function recordListNode(
   };
 }
 
+/**
+ * The sources around a list (its figure cards) follow the list's record type
+ * unless they name what they follow: whatever changes the list changes them, so
+ * they reload on the same live events as the list.
+ */
+function followingTheList(
+  sources: Record<string, Source>,
+  type: RecordType,
+): Record<string, Source> {
+  return Object.fromEntries(
+    Object.entries(sources).map(([name, source]) => [
+      name,
+      source.follows ? source : { ...source, follows: [type.id] },
+    ]),
+  );
+}
+
 /** The list screen of `type` for the caller. */
 export function recordListScreen(
   type: RecordType,
@@ -82,7 +99,7 @@ export function recordListScreen(
   const extras = options.extras ?? {};
   return {
     ...head(options.id, title, "dynamic"),
-    ...(extras.sources ? { sources: extras.sources } : {}),
+    ...(extras.sources ? { sources: followingTheList(extras.sources, type) } : {}),
     body: {
       type: "page",
       title,

@@ -137,6 +137,8 @@ function clientPortalAccess(access: MembershipAccess): ListScreenExtras {
                     invalidate: ["portalUsers"],
                     toast: "Portal access revoked",
                     confirm: "Revoke this contact's portal access? They will be signed out.",
+                    confirmLabel: "Revoke access",
+                    keepLabel: "Keep access",
                   },
                 }],
               }

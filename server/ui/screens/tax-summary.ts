@@ -11,6 +11,7 @@ export const TAX_SUMMARY: ListScreenExtras = {
       method: "POST",
       path: "/api/finance/tax-summary",
       body: {},
+      follows: ["invoice", "tax_template"],
       label: "Tax summary",
     },
   },

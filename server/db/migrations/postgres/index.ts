@@ -21,6 +21,7 @@ import invoiceNotices from "./019_invoice_notices.ts";
 import invitationLimits from "./020_invitation_limits.ts";
 import clientBilling from "./021_client_billing.ts";
 import approvalNotices from "./022_approval_notices.ts";
+import bulkEdits from "./023_bulk_edits.ts";
 
 export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   1: platform,
@@ -45,4 +46,5 @@ export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   20: invitationLimits,
   21: clientBilling,
   22: approvalNotices,
+  23: bulkEdits,
 };
