@@ -133,9 +133,15 @@ export const BulkResponse = z.object({
   failed: z.number().int(),
 }).strict();
 
+/**
+ * One problem an import found: its line, the field's id and the column's heading
+ * as the file writes it (null when the problem is not one column's), and what is
+ * wrong, naming the column.
+ */
 export const ImportFailure = z.object({
   line: z.number().int().positive(),
   field: z.string().nullable(),
+  column: z.string().nullable(),
   message: z.string(),
 }).strict();
 export const ImportResponse = z.object({
@@ -143,6 +149,10 @@ export const ImportResponse = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   failed: z.array(ImportFailure),
+  /** The file's header row as written (empty when the file has none). */
+  header: z.array(z.string()),
+  /** The rows that failed as written, in file order: with `header`, a file of them to fix. */
+  failed_rows: z.array(z.object({ line: z.number().int(), cells: z.array(z.string()) }).strict()),
 }).strict();
 
 export const SearchQuery = z.object({

@@ -80,7 +80,10 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
   const withActions = z.object({
     record,
     actions: z.array(RecordAction),
+    /** Fields the caller may not change now; a child table's column as `<table>.<column>`. */
     read_only_fields: z.array(z.string()),
+    /** Why the record's state keeps fields from changing ("Only a draft can be changed: …"). */
+    read_only_reason: z.string().optional(),
   }).strict();
 
   api.route({

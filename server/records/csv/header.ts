@@ -9,16 +9,21 @@
  */
 import type { RecordField } from "../define.ts";
 
-/** What one column of the file holds. */
+/** What one column of the file holds, and its heading as the file writes it. */
 export type ImportColumn =
-  | { kind: "id" }
-  | { kind: "field"; field: RecordField }
+  | { kind: "id"; heading: string }
+  | { kind: "field"; field: RecordField; heading: string }
   | { kind: "skipped" };
 
-/** A problem with the file, a row or a value, as the import answers it. */
+/**
+ * A problem with the file, a row or a value, as the import answers it: the field
+ * (its id) and the column (its heading as the file writes it, so the message can
+ * be found in the file), or null when the problem is not one column's.
+ */
 export interface ImportFailure {
   line: number;
   field: string | null;
+  column: string | null;
   message: string;
 }
 
@@ -27,10 +32,17 @@ export interface HeaderMapping {
   columns: ImportColumn[];
   /** Whether a column holds record ids (rows with one update that record). */
   hasId: boolean;
+  /** The heading of the column of each field, by field id (`id` for the ID column). */
+  headings: ReadonlyMap<string, string>;
 }
 
-/** Record columns an export may write that an import never sets, by id and by label. */
+/**
+ * Record columns an export may write that an import never sets, by id and by
+ * label; and the "Error" column a file of an import's failed rows adds, so the
+ * file imports again once its rows are fixed.
+ */
 const SYSTEM_COLUMNS: Readonly<Record<string, string>> = {
+  error: "Error",
   name: "Name",
   status: "Status",
   version: "Version",
@@ -74,13 +86,13 @@ export function mapHeader(
   }
   const failures: ImportFailure[] = [];
   const seen = new Map<string, string>();
-  const fail = (field: string | null, message: string): ImportColumn => {
-    failures.push({ line, field, message });
-    return { kind: "skipped" };
-  };
   const columns = cells.map((cell, index): ImportColumn => {
     const key = normalise(cell);
     const heading = cell.trim();
+    const fail = (field: string | null, message: string): ImportColumn => {
+      failures.push({ line, field, column: heading || null, message });
+      return { kind: "skipped" };
+    };
     const field = byId.get(key) ?? byLabel.get(key);
     const target = field ? field.id : key === "id" ? "id" : undefined;
     if (!key) return fail(null, `Column ${index + 1} has no heading`);
@@ -88,16 +100,16 @@ export function mapHeader(
       return fail(field?.id ?? null, `Column "${heading}" repeats column "${seen.get(target)}"`);
     }
     if (target) seen.set(target, heading);
-    if (target === "id") return { kind: "id" };
+    if (target === "id") return { kind: "id", heading };
     if (field?.type === "table") {
       return fail(field.id, `Column "${heading}" holds child rows, which a CSV import cannot set`);
     }
-    if (field) return importable(field) ? { kind: "field", field } : { kind: "skipped" };
+    if (field) return importable(field) ? { kind: "field", field, heading } : { kind: "skipped" };
     if (system.has(key)) return { kind: "skipped" };
     return fail(
       null,
       `Unknown column "${heading}": it is neither a field id nor a field label of ${options.typeLabel}`,
     );
   });
-  return { mapping: { columns, hasId: seen.has("id") }, failures };
+  return { mapping: { columns, hasId: seen.has("id"), headings: seen }, failures };
 }

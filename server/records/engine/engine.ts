@@ -185,8 +185,14 @@ export class RecordEngine {
     const record = await this.#reachable(this.db, type, access, id);
     await addLinkTitles(this.db, access.organizationId, type.fields, [record], this.findType);
     this.#derive(type, record, this.#now().slice(0, 10));
-    const { actions, readOnly } = availableActions(type, access, record, this.#now());
-    return { record: visibleRecord(type, access, record), actions, read_only_fields: readOnly };
+    const { actions, readOnly, reason } = availableActions(type, access, record, this.#now());
+    return {
+      record: visibleRecord(type, access, record),
+      actions,
+      read_only_fields: readOnly,
+      // Why the record's state keeps fields from changing, for a form to say so.
+      ...(reason ? { read_only_reason: reason } : {}),
+    };
   }
 
   /** Creates a record. */
