@@ -155,6 +155,24 @@ export const ImportResponse = z.object({
   failed_rows: z.array(z.object({ line: z.number().int(), cells: z.array(z.string()) }).strict()),
 }).strict();
 
+/** What an import of a type takes: its columns, as the import dialog lists them. */
+export const ImportColumnsResponse = z.object({
+  columns: z.array(
+    z.object({
+      /** The heading to write in the file. */
+      heading: z.string(),
+      field: z.string(),
+      /** Whether every new record needs a value in the column. */
+      required: z.boolean(),
+      /** What the column holds, in words. */
+      format: z.string(),
+      /** The values a choice accepts, by their labels. */
+      accepted: z.array(z.string()).optional(),
+      description: z.string().optional(),
+    }).strict(),
+  ),
+}).strict();
+
 export const SearchQuery = z.object({
   q: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(50).optional(),

@@ -63,6 +63,16 @@ export function importable(field: RecordField): boolean {
 }
 
 /**
+ * Whether a file that creates records needs a column for the field: required,
+ * with no default, not derived and not conditional (a `visible_if` field may not
+ * apply to a row).
+ */
+export function neededOnCreate(field: RecordField): boolean {
+  return !!field.required && field.default === undefined && importable(field) &&
+    !field.visible_if;
+}
+
+/**
  * The columns of a header row. `fields` are the fields the caller may see (a
  * level-1 field is unknown to a caller without level 1); `typeLabel` names the
  * record type in messages.

@@ -33,11 +33,12 @@ import {
   type ImportFailure,
   type ImportRow,
   mapHeader,
+  neededOnCreate,
   readCsv,
 } from "../csv/mod.ts";
 import type { RecordEngine } from "./engine.ts";
 import { selectOptions, type ValidatedRecord, validateRecord } from "./validate-record.ts";
-import { FieldProblems, fieldSentence } from "./field-problems.ts";
+import { FieldProblems, fieldSentence, problemSentence } from "./field-problems.ts";
 import { loadRecords, nextSeriesNames } from "./record-store.ts";
 import { mayReach } from "./record-access.ts";
 import { derivedStatus } from "./record-actions.ts";
@@ -187,8 +188,10 @@ class ImportRun {
    */
   #named(line: number, field: string, problem: string): ImportFailure {
     const column = this.#mapping?.headings.get(field) ?? null;
-    const name = column ?? this.#type.field.get(field)?.label ?? field;
-    return { line, field, column, message: fieldSentence(name, problem) };
+    const message = column === null
+      ? problemSentence(this.#type, field, problem)
+      : fieldSentence(column, problem);
+    return { line, field, column, message };
   }
 
   /** What a refused row's error names: each field's problem, or the refusal as a whole. */
@@ -281,9 +284,7 @@ class ImportRun {
     const mapped = new Set(mapping.columns.flatMap((c) => c.kind === "field" ? [c.field.id] : []));
     if (!mapping.hasId) {
       for (const field of this.#visible) {
-        const needed = field.required && field.default === undefined && !field.computed &&
-          !field.fetch_from && !field.read_only && !field.visible_if && field.type !== "table";
-        if (needed && !mapped.has(field.id)) {
+        if (neededOnCreate(field) && !mapped.has(field.id)) {
           failures.push({
             line: row.line,
             field: field.id,
