@@ -311,7 +311,11 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
     });
   }
 
-  if (type.fields.some((f) => f.type === "attach")) fileRoutes(api, engine, type);
+  // A type with an attach field, its own or a child table's (an expense line's receipt).
+  const attaches = type.fields.some((f) =>
+    f.type === "attach" || f.childFields?.some((c) => c.type === "attach")
+  );
+  if (attaches) fileRoutes(api, engine, type);
 
   api.route({
     method: "get",
@@ -360,6 +364,25 @@ const StoredFileSchema = z.object({
   size: z.number().int(),
 }).strict();
 
+/**
+ * The file id an attach field of the record holds: a field of its own (`receipt`),
+ * or a child table's column (`lines.receipt`) in the row with id `row`.
+ */
+function attachedFileId(
+  type: RecordType,
+  record: Record<string, unknown>,
+  path: string,
+  row: string | undefined,
+): unknown {
+  const [fieldId, columnId] = path.split(".");
+  const field = type.field.get(fieldId);
+  if (columnId === undefined) return field?.type === "attach" ? record[field.id] : undefined;
+  const column = field?.childFields?.find((c) => c.id === columnId);
+  if (field?.type !== "table" || column?.type !== "attach" || !row) return undefined;
+  const rows = Array.isArray(record[field.id]) ? record[field.id] as Record<string, unknown>[] : [];
+  return rows.find((r) => r.id === row)?.[column.id];
+}
+
 /** Uploading a file for a type's attach fields, and downloading a record's file. */
 function fileRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
   const base = `/api/records/${type.id}`;
@@ -392,12 +415,12 @@ function fileRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
     path: `${base}/:id/files/:field`,
     tag,
     summary:
-      `Downloads the file of a ${label}'s attach field (for callers who may read the record it is attached to)`,
+      `Downloads the file of a ${label}'s attach field, or of a child row's (\`lines.receipt\` with ?row=<row id>), for callers who may read the record it is attached to`,
     audience: "staff",
-  }, async (c, { access }) => {
+    query: z.object({ row: z.string().min(1).max(64).optional() }).strict(),
+  }, async (c, { access, query }) => {
     const { record } = await engine.get(access, type.id, c.req.param("id")!);
-    const field = type.field.get(c.req.param("field")!);
-    const fileId = field?.type === "attach" ? record[field.id] : undefined;
+    const fileId = attachedFileId(type, record, c.req.param("field")!, query.row);
     if (typeof fileId !== "string" || !fileId) throw notFound("File");
     const attached = type.declaration.attached_to;
     const targetType = attached ? record[attached.type_field] : undefined;
