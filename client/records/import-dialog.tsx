@@ -9,9 +9,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError } from "../api/api-error.ts";
-import { saveBlob, saveFile } from "../renderer/download.ts";
 import { Modal } from "../ui/modal.tsx";
-import { failedRowsCsv } from "./failed-rows.ts";
 import {
   type ImportAnswer,
   importColumns,
@@ -47,7 +45,10 @@ export function ImportDialog(
   async function downloadTemplate(): Promise<void> {
     setError(undefined);
     try {
-      saveBlob(`${stemOf(plural)}-import-template.csv`, await importTemplate(api));
+      const blob = await importTemplate(api);
+      // Loaded when first used, as the list's export loads it.
+      const { saveBlob } = await import("../renderer/download.ts");
+      saveBlob(`${stemOf(plural)}-import-template.csv`, blob);
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : String(caught));
     }
@@ -157,6 +158,17 @@ function ImportColumns({ columns }: { columns: ImportColumnsAnswer["columns"] })
   );
 }
 
+/** Offers the failed rows as a CSV file with an "Error" column, to fix and import again. */
+async function downloadFailedRows(answer: ImportAnswer, fileStem: string): Promise<void> {
+  // Loaded when first used, as the list's export loads its CSV writer.
+  const [{ failedRowsCsv }, { saveFile }] = await Promise.all([
+    import("./failed-rows.ts"),
+    import("../renderer/download.ts"),
+  ]);
+  const text = failedRowsCsv(answer);
+  if (text !== undefined) saveFile(`${fileStem}-failed-rows.csv`, text, "text/csv");
+}
+
 function ImportCheck({ answer, fileStem }: { answer: ImportAnswer; fileStem: string }) {
   if (answer.failed.length === 0) {
     return (
@@ -165,7 +177,7 @@ function ImportCheck({ answer, fileStem }: { answer: ImportAnswer; fileStem: str
       </p>
     );
   }
-  const failedRows = failedRowsCsv(answer);
+  const canDownload = answer.failed_rows.length > 0 && answer.header.length > 0;
   const problems = answer.failed.length;
   return (
     <div role="status" className="import-errors">
@@ -174,15 +186,17 @@ function ImportCheck({ answer, fileStem }: { answer: ImportAnswer; fileStem: str
         {" "}
         {answer.failed_rows.length === 1 ? "row" : "rows"}; nothing was imported.
       </p>
-      {failedRows === undefined ? null : (
-        <button
-          type="button"
-          className="button button-secondary button-small"
-          onClick={() => saveFile(`${fileStem}-failed-rows.csv`, failedRows, "text/csv")}
-        >
-          Download failed rows
-        </button>
-      )}
+      {canDownload
+        ? (
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            onClick={() => void downloadFailedRows(answer, fileStem)}
+          >
+            Download failed rows
+          </button>
+        )
+        : null}
       <table className="table">
         <thead>
           <tr>

@@ -427,7 +427,7 @@ describe("the record-list widget", () => {
     });
     try {
       fireEvent.click(within(dialog).getByRole("button", { name: "Download failed rows" }));
-      expect(names).toEqual(["tasks-failed-rows.csv"]);
+      await waitFor(() => expect(names).toEqual(["tasks-failed-rows.csv"]));
       const bytes = new Uint8Array(await saved[0].arrayBuffer());
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       expect(await saved[0].text()).toBe(
