@@ -44,3 +44,13 @@ export function apiErrorFromAnswer(status: number, statusText: string, body: unk
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/**
+ * Whether a 409 says the caller's copy is stale (someone saved since: the answer
+ * carries `current_version`). Any other 409 refuses because of the record's state
+ * ("Only a draft can be changed: …"), and the server's message says so.
+ */
+export function isStaleVersion(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409 && isRecord(error.details) &&
+    error.details.current_version !== undefined;
+}

@@ -13,7 +13,12 @@ export interface AttachInputProps {
   /** The saved record's id (downloads need one). */
   recordId: string | null;
   fieldId: string;
+  /** A child row's id, when the field is a column of a child table (`fieldId` `lines.receipt`). */
+  rowId?: string;
   inputId?: string;
+  /** The control's accessible name (a grid cell's "Receipt row 2"). */
+  label?: string;
+  invalid?: boolean;
   value: unknown;
   /** The chosen file's name, once uploaded in this form. */
   title?: string;
@@ -60,7 +65,10 @@ export function AttachInput(props: AttachInputProps) {
     setProblem(undefined);
     setState("downloading");
     try {
-      offer(await downloadFile(props.api, props.recordId, props.fieldId), props.title ?? "file");
+      offer(
+        await downloadFile(props.api, props.recordId, props.fieldId, props.rowId),
+        props.title ?? "file",
+      );
     } catch (error) {
       setProblem(error instanceof ApiError ? error.message : "The file could not be downloaded");
     } finally {
@@ -77,6 +85,8 @@ export function AttachInput(props: AttachInputProps) {
         <input
           id={props.inputId}
           type="file"
+          aria-label={props.label}
+          aria-invalid={props.invalid || undefined}
           aria-describedby={props.describedBy}
           disabled={state !== "idle"}
           onChange={(event) => void choose(event.target.files?.[0])}
@@ -88,6 +98,7 @@ export function AttachInput(props: AttachInputProps) {
             type="button"
             className="button button-secondary button-small"
             disabled={state !== "idle"}
+            aria-label={props.label ? `Download ${props.label}` : undefined}
             onClick={() => void download()}
           >
             Download

@@ -1,6 +1,7 @@
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { taskMeta, taskRow } from "../testing/record-fixture.ts";
+import { localToday } from "./conditions.ts";
 import { fakeServer } from "../testing/fake-server.ts";
 import { renderScreen, screenOf } from "../testing/render-screen.tsx";
 
@@ -14,6 +15,26 @@ function lines(count: number) {
     qty: 1,
     amount: 10,
   }));
+}
+
+/** The task fixture with a dated line and a receipt per line (as an expense claim's). */
+function datedMeta() {
+  const meta = taskMeta();
+  return {
+    ...meta,
+    fields: meta.fields.map((f) =>
+      f.id === "lines"
+        ? {
+          ...f,
+          fields: [
+            { id: "date", label: "Date", type: "date" as const, default: "@today" },
+            ...(f.fields ?? []),
+            { id: "receipt", label: "Receipt", type: "attach" as const },
+          ],
+        }
+        : f
+    ),
+  };
 }
 
 async function openLines(count: number) {
@@ -58,6 +79,60 @@ describe("the child-row grid of a record form", () => {
           { amount: 5.5 },
         ],
       },
+    });
+  });
+
+  it("dates a new row today and takes a receipt per row, uploaded at once and saved with it", async () => {
+    const server = fakeServer({
+      [`GET ${API}/t1`]: {
+        record: taskRow("t1", {
+          version: 3,
+          lines: [{
+            id: "l0",
+            date: "2031-02-10",
+            item: "Taxi",
+            qty: 1,
+            amount: 40,
+            receipt: "f0",
+          }],
+        }),
+        actions: [{ id: "update", label: "Edit" }],
+        read_only_fields: [],
+      },
+      [`POST ${API}/files`]: {
+        file: { id: "f1", name: "hotel.pdf", content_type: "application/pdf", size: 4 },
+      },
+      [`GET ${API}/t1/files/lines.receipt?row=l0`]: new Response("taxi", {
+        headers: { "content-type": "text/plain" },
+      }),
+      [`PATCH ${API}/t1`]: { record: taskRow("t1", { version: 4 }) },
+    });
+    await renderScreen(
+      screenOf({ type: "record-form", api: API, meta: datedMeta(), recordId: "t1" }),
+    );
+    fireEvent.click(await screen.findByRole("tab", { name: "Lines" }));
+    const grid = screen.getByRole("table", { name: "Lines" });
+    fireEvent.click(screen.getByRole("button", { name: "Add row" }));
+    expect((within(grid).getByLabelText("Date row 2") as HTMLInputElement).value).toBe(
+      localToday(),
+    );
+    const file = new File(["%PDF"], "hotel.pdf", { type: "application/pdf" });
+    fireEvent.change(within(grid).getByLabelText("Receipt row 2"), { target: { files: [file] } });
+    expect(await within(grid).findByText("hotel.pdf")).toBeTruthy();
+    fireEvent.click(within(grid).getByRole("button", { name: "Download Receipt row 1" }));
+    await waitFor(() =>
+      expect(server.to("GET", `${API}/t1/files/lines.receipt`).map((r) => r.url)).toEqual([
+        `${API}/t1/files/lines.receipt?row=l0`,
+      ])
+    );
+    fireEvent.change(within(grid).getByLabelText("Amount row 2"), { target: { value: "180" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(server.to("PATCH", `${API}/t1`)).toHaveLength(1));
+    const sent = server.to("PATCH", `${API}/t1`)[0].body as { values: { lines: unknown[] } };
+    expect(sent.values.lines[1]).toEqual({
+      date: localToday(),
+      receipt: "f1",
+      amount: 180,
     });
   });
 

@@ -2,13 +2,19 @@
  * An editable grid of a record's child rows: one input per cell, rows added and
  * removed, arrow keys and Enter moving between cells (Tab follows the page order),
  * and running totals of the columns the record itself sums (an invoice totals its
- * lines' net, tax and amount, never their rates). Rows are memoised so that typing in
- * one cell re-renders that row only; a record with a thousand rows stays quick.
+ * lines' net, tax and amount, never their rates). The server's errors of a cell
+ * (`lines[0].date`: "Line 1: Date is required") are shown in that cell, its input
+ * marked invalid; a column the record's state fixes is shown, not edited, and then
+ * rows are neither added nor removed. An attach column uploads a file per row (a
+ * receipt per expense line). Rows are memoised so that typing in one cell
+ * re-renders that row only; a record with a thousand rows stays quick.
  */
 import { type KeyboardEvent, memo, useCallback, useMemo, useRef } from "react";
 import type { FieldMeta, Filter } from "../../schemas/records/meta.ts";
 import { type ExternalOptions, FieldDisplay, numberText } from "./field-display.tsx";
 import { FieldInput } from "./field-input.tsx";
+import { AttachInput } from "./attach-input.tsx";
+import { defaultValue } from "./use-record-editor.ts";
 
 type ChildRow = Record<string, unknown>;
 
@@ -25,17 +31,51 @@ export interface ChildGridProps {
   describedBy?: string;
   /** The columns the record sums (its computed `sum` fields over this table): the Total row. */
   summed?: ReadonlySet<string>;
+  /** The form's errors by path; those of this table's cells (`lines[0].date`) are shown in them. */
+  errors?: Readonly<Record<string, string>>;
+  /** Columns that cannot change now; with any, rows can be neither added nor removed. */
+  lockedColumns?: ReadonlySet<string>;
+  /** Called when the user changes a cell, with its path (`lines[0].date`), to clear its error. */
+  onCellEdited?(path: string): void;
+  /** The records API and the saved record's id, for an attach column's uploads and downloads. */
+  api?: string;
+  recordId?: string | null;
+}
+
+/** A cell's errors by row index and column id. */
+type CellErrors = ReadonlyMap<number, Readonly<Record<string, string>>>;
+
+const CELL_PATH = /^([a-z][a-z0-9_]*)\[(\d+)\]\.([a-z][a-z0-9_]*)$/;
+
+/** The errors of the table's cells, by row and column. */
+function cellErrorsOf(
+  table: string,
+  errors: Readonly<Record<string, string>> | undefined,
+): CellErrors {
+  const found = new Map<number, Record<string, string>>();
+  for (const [path, message] of Object.entries(errors ?? {})) {
+    const match = CELL_PATH.exec(path);
+    if (!match || match[1] !== table) continue;
+    const row = Number(match[2]);
+    found.set(row, { ...found.get(row), [match[3]]: message });
+  }
+  return found;
 }
 
 /** A child grid. */
 export function ChildGrid(props: ChildGridProps) {
-  const { field, rows, readOnly, onRows } = props;
+  const { field, rows, onRows, lockedColumns } = props;
   const columns = useMemo(() => (field.fields ?? []).filter((f) => !f.hidden), [field]);
+  // Rows are fixed when the record's state holds some columns (a submitted claim's lines).
+  const readOnly = props.readOnly || (lockedColumns !== undefined && lockedColumns.size > 0);
+  const cellErrors = useMemo(() => cellErrorsOf(field.id, props.errors), [field.id, props.errors]);
+  const edited = useRef(props.onCellEdited);
+  edited.current = props.onCellEdited;
+  const rowsChange = useRef(onRows);
+  rowsChange.current = onRows;
   const table = useRef<HTMLTableElement>(null);
   // The rows' callbacks stay the same across renders (so unchanged rows are not
   // drawn again) while still reaching the latest `onRows`.
-  const rowsChange = useRef(onRows);
-  rowsChange.current = onRows;
   const totals = useMemo(() => {
     const sums = new Map<string, number>();
     for (const column of columns) {
@@ -51,15 +91,17 @@ export function ChildGrid(props: ChildGridProps) {
   }, [columns, rows, props.summed]);
 
   const onCell = useCallback(
-    (index: number, id: string, value: unknown, title?: string) =>
+    (index: number, id: string, value: unknown, title?: string) => {
       rowsChange.current((current) =>
         current.map((row, i) =>
           i === index
             ? { ...row, [id]: value, ...(title === undefined ? {} : { [`${id}__title`]: title }) }
             : row
         )
-      ),
-    [],
+      );
+      edited.current?.(`${field.id}[${index}].${id}`);
+    },
+    [field.id],
   );
   const onRemove = useCallback(
     (index: number) => rowsChange.current((current) => current.filter((_, i) => i !== index)),
@@ -68,7 +110,8 @@ export function ChildGrid(props: ChildGridProps) {
   const addRow = useCallback(() => {
     const fresh: ChildRow = {};
     for (const column of columns) {
-      if (column.default !== undefined) fresh[column.id] = column.default;
+      const value = defaultValue(column);
+      if (value !== undefined) fresh[column.id] = value;
     }
     rowsChange.current((current) => [...current, fresh]);
   }, [columns]);
@@ -133,6 +176,11 @@ export function ChildGrid(props: ChildGridProps) {
               start={b * BLOCK_SIZE}
               columns={columns}
               readOnly={readOnly}
+              locked={props.readOnly ? undefined : lockedColumns}
+              errors={cellErrors}
+              table={field.id}
+              api={props.api}
+              recordId={props.recordId}
               external={props.external}
               filters={props.filters}
               onCell={onCell}
@@ -176,9 +224,11 @@ function blocksOf<T>(rows: readonly T[]): T[][] {
   return blocks;
 }
 
-type RowBlockProps = Omit<GridRowProps, "row" | "index"> & { rows: ChildRow[]; start: number };
+type RowBlockProps =
+  & Omit<GridRowProps, "row" | "index" | "errors">
+  & { rows: ChildRow[]; start: number; errors: CellErrors };
 
-const RowBlock = memo(function RowBlock({ rows, start, ...rest }: RowBlockProps) {
+const RowBlock = memo(function RowBlock({ rows, start, errors, ...rest }: RowBlockProps) {
   return (
     <>
       {rows.map((row, i) => (
@@ -186,6 +236,7 @@ const RowBlock = memo(function RowBlock({ rows, start, ...rest }: RowBlockProps)
           key={typeof row.id === "string" ? row.id : `new-${start + i}`}
           row={row}
           index={start + i}
+          errors={errors.get(start + i)}
           {...rest}
         />
       ))}
@@ -193,7 +244,8 @@ const RowBlock = memo(function RowBlock({ rows, start, ...rest }: RowBlockProps)
   );
 }, (before, after) =>
   before.start === after.start && before.columns === after.columns &&
-  before.readOnly === after.readOnly && before.external === after.external &&
+  before.readOnly === after.readOnly && before.locked === after.locked &&
+  before.external === after.external && before.errors === after.errors &&
   before.filters === after.filters &&
   before.rows.length === after.rows.length && before.rows.every((row, i) => row === after.rows[i]));
 
@@ -202,6 +254,13 @@ interface GridRowProps {
   index: number;
   columns: readonly FieldMeta[];
   readOnly: boolean;
+  /** Columns that cannot change now, though others of the row can. */
+  locked?: ReadonlySet<string>;
+  /** This row's errors by column. */
+  errors?: Readonly<Record<string, string>>;
+  table: string;
+  api?: string;
+  recordId?: string | null;
   external?: ExternalOptions;
   filters?: Readonly<Record<string, readonly Filter[]>>;
   onCell(index: number, id: string, value: unknown, title?: string): void;
@@ -209,36 +268,85 @@ interface GridRowProps {
 }
 
 const GridRow = memo(function GridRow(
-  { row, index, columns, readOnly, external, filters, onCell, onRemove }: GridRowProps,
+  {
+    row,
+    index,
+    columns,
+    readOnly,
+    locked,
+    errors,
+    table,
+    external,
+    filters,
+    onCell,
+    onRemove,
+    ...rest
+  }: GridRowProps,
 ) {
   return (
-    <tr>
+    <tr className={errors ? "has-error" : undefined}>
       <td className="child-index">{index + 1}</td>
-      {columns.map((column, c) => (
-        <td key={column.id} data-row={index} data-col={c}>
-          {readOnly || column.read_only || column.computed
-            ? (
-              <FieldDisplay
-                field={column}
-                value={row[column.id]}
-                row={row}
-                external={external}
-                linked
-              />
-            )
-            : (
-              <FieldInput
-                field={column}
-                label={`${column.label} row ${index + 1}`}
-                value={row[column.id]}
-                title={titleOf(row, column.id)}
-                external={external}
-                filters={filters?.[column.id]}
-                onChange={(value, title) => onCell(index, column.id, value, title)}
-              />
-            )}
-        </td>
-      ))}
+      {columns.map((column, c) => {
+        const label = `${column.label} row ${index + 1}`;
+        const error = errors?.[column.id];
+        const errorId = error ? `${table}-${index}-${column.id}-error` : undefined;
+        const fixed = (readOnly && !locked?.size) || locked?.has(column.id) ||
+          column.read_only || column.computed;
+        let control;
+        if (column.type === "attach" && rest.api !== undefined) {
+          control = (
+            <AttachInput
+              api={rest.api}
+              recordId={rest.recordId ?? null}
+              fieldId={`${table}.${column.id}`}
+              rowId={typeof row.id === "string" ? row.id : undefined}
+              label={label}
+              value={row[column.id]}
+              title={titleOf(row, column.id)}
+              disabled={fixed}
+              invalid={error !== undefined}
+              describedBy={errorId}
+              onChange={(value, title) => onCell(index, column.id, value, title)}
+            />
+          );
+        } else if (fixed) {
+          control = (
+            <FieldDisplay
+              field={column}
+              value={row[column.id]}
+              row={row}
+              external={external}
+              linked
+            />
+          );
+        } else {
+          control = (
+            <FieldInput
+              field={column}
+              label={label}
+              value={row[column.id]}
+              title={titleOf(row, column.id)}
+              invalid={error !== undefined}
+              describedBy={errorId}
+              external={external}
+              filters={filters?.[column.id]}
+              onChange={(value, title) => onCell(index, column.id, value, title)}
+            />
+          );
+        }
+        return (
+          <td
+            key={column.id}
+            data-row={index}
+            data-col={c}
+            data-label={column.label}
+            className={error ? "has-error" : undefined}
+          >
+            {control}
+            {error ? <p id={errorId} className="field-error cell-error">{error}</p> : null}
+          </td>
+        );
+      })}
       {readOnly ? null : (
         <td>
           <button

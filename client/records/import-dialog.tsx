@@ -1,12 +1,27 @@
 /**
- * Importing a CSV file into a list: the file is checked first (a dry run that
- * stores nothing and reports each bad row by line and field), then imported when
- * the user confirms.
+ * Importing a CSV file into a list: what the file takes is said first (a template
+ * to download, and the columns with whether each is required, its format and the
+ * values a choice accepts); the file is checked (a dry run that stores nothing and
+ * reports each bad row by line and by the file's own column heading), the failed
+ * rows can be downloaded with an "Error" column to fix them, and the file is
+ * imported when the user confirms.
  */
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError } from "../api/api-error.ts";
 import { Modal } from "../ui/modal.tsx";
-import { type ImportAnswer, importCsv } from "./record-api.ts";
+import {
+  type ImportAnswer,
+  importColumns,
+  type ImportColumnsAnswer,
+  importCsv,
+  importTemplate,
+} from "./record-api.ts";
+
+/** A file name's stem from the list's name ("Leads" → "leads"). */
+function stemOf(plural: string): string {
+  return plural.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "records";
+}
 
 /** The import dialog. */
 export function ImportDialog(
@@ -21,6 +36,23 @@ export function ImportDialog(
   const [check, setCheck] = useState<ImportAnswer>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const columns = useQuery({
+    queryKey: ["records", api, "import-columns"],
+    queryFn: () => importColumns(api),
+    staleTime: 5 * 60_000,
+  });
+
+  async function downloadTemplate(): Promise<void> {
+    setError(undefined);
+    try {
+      const blob = await importTemplate(api);
+      // Loaded when first used, as the list's export loads it.
+      const { saveBlob } = await import("../renderer/download.ts");
+      saveBlob(`${stemOf(plural)}-import-template.csv`, blob);
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught));
+    }
+  }
 
   async function run(dryRun: boolean): Promise<void> {
     if (file === undefined) return;
@@ -41,6 +73,20 @@ export function ImportDialog(
   return (
     <Modal title={`Import ${plural}`} onClose={onClose}>
       <div className="import-dialog">
+        <div className="import-help">
+          <p>
+            Use the template: its first row holds the column headings, the second an example to
+            replace.
+          </p>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            onClick={() => void downloadTemplate()}
+          >
+            Download template
+          </button>
+          {columns.data ? <ImportColumns columns={columns.data.columns} /> : null}
+        </div>
         <label className="field">
           CSV file
           <input
@@ -53,7 +99,7 @@ export function ImportDialog(
           />
         </label>
         {error ? <p className="field-error" role="alert">{error}</p> : null}
-        {check ? <ImportCheck answer={check} /> : null}
+        {check ? <ImportCheck answer={check} fileStem={stemOf(plural)} /> : null}
         <div className="modal-actions">
           {check === undefined || check.failed.length > 0
             ? (
@@ -83,7 +129,47 @@ export function ImportDialog(
   );
 }
 
-function ImportCheck({ answer }: { answer: ImportAnswer }) {
+/** The columns an import takes, folded away until asked for. */
+function ImportColumns({ columns }: { columns: ImportColumnsAnswer["columns"] }) {
+  return (
+    <details className="import-columns">
+      <summary>Columns ({columns.length})</summary>
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">Column</th>
+            <th scope="col">Required</th>
+            <th scope="col">Format</th>
+            <th scope="col">Accepted values</th>
+          </tr>
+        </thead>
+        <tbody>
+          {columns.map((c) => (
+            <tr key={c.field}>
+              <th scope="row">{c.heading}</th>
+              <td>{c.required ? "Required" : "Optional"}</td>
+              <td>{c.format}</td>
+              <td>{c.accepted?.join(", ") ?? ""}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
+
+/** Offers the failed rows as a CSV file with an "Error" column, to fix and import again. */
+async function downloadFailedRows(answer: ImportAnswer, fileStem: string): Promise<void> {
+  // Loaded when first used, as the list's export loads its CSV writer.
+  const [{ failedRowsCsv }, { saveFile }] = await Promise.all([
+    import("./failed-rows.ts"),
+    import("../renderer/download.ts"),
+  ]);
+  const text = failedRowsCsv(answer);
+  if (text !== undefined) saveFile(`${fileStem}-failed-rows.csv`, text, "text/csv");
+}
+
+function ImportCheck({ answer, fileStem }: { answer: ImportAnswer; fileStem: string }) {
   if (answer.failed.length === 0) {
     return (
       <p role="status">
@@ -91,14 +177,31 @@ function ImportCheck({ answer }: { answer: ImportAnswer }) {
       </p>
     );
   }
+  const canDownload = answer.failed_rows.length > 0 && answer.header.length > 0;
+  const problems = answer.failed.length;
   return (
     <div role="status" className="import-errors">
-      <p>{answer.failed.length} problems found; nothing was imported.</p>
+      <p>
+        {problems} {problems === 1 ? "problem" : "problems"} found in {answer.failed_rows.length}
+        {" "}
+        {answer.failed_rows.length === 1 ? "row" : "rows"}; nothing was imported.
+      </p>
+      {canDownload
+        ? (
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            onClick={() => void downloadFailedRows(answer, fileStem)}
+          >
+            Download failed rows
+          </button>
+        )
+        : null}
       <table className="table">
         <thead>
           <tr>
             <th scope="col">Line</th>
-            <th scope="col">Field</th>
+            <th scope="col">Column</th>
             <th scope="col">Problem</th>
           </tr>
         </thead>
@@ -106,7 +209,7 @@ function ImportCheck({ answer }: { answer: ImportAnswer }) {
           {answer.failed.slice(0, 200).map((f, i) => (
             <tr key={i}>
               <td>{f.line}</td>
-              <td>{f.field ?? "—"}</td>
+              <td>{f.column ?? "—"}</td>
               <td>{f.message}</td>
             </tr>
           ))}

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import type {
   BulkResponse,
   HistoryResponse,
+  ImportColumnsResponse,
   ImportResponse,
   ListRequest,
   ListResponse,
@@ -25,11 +26,14 @@ export type ListAnswer = z.infer<typeof ListResponse>;
 export type RecordAnswer = {
   record: RecordValues;
   actions: z.infer<typeof RecordAction>[];
+  /** Fields the caller may not change now; a child table's column as `<table>.<column>`. */
   read_only_fields: string[];
   /** New records of other types the caller may start from this one (absent from older answers). */
   makes?: z.infer<typeof RecordMake>[];
   /** Whom the record waits for in its state ("Waiting for Alice Morgan to approve"). */
   waiting_for?: string | null;
+  /** Why the record's state keeps fields from changing ("Only a draft can be changed: …"). */
+  read_only_reason?: string;
 };
 export type MadeRecord = z.infer<typeof MadeRecordResponse>;
 export type HistoryAnswer = z.infer<typeof HistoryResponse>;
@@ -37,6 +41,7 @@ export type HistoryAnswer = z.infer<typeof HistoryResponse>;
 export type ActionAnswer = { record: RecordValues; made: z.infer<typeof MadeRecord>[] };
 export type BulkAnswer = z.infer<typeof BulkResponse>;
 export type ImportAnswer = z.infer<typeof ImportResponse>;
+export type ImportColumnsAnswer = z.infer<typeof ImportColumnsResponse>;
 export type SearchAnswer = z.infer<typeof SearchResponse>;
 export type MetaAnswer = z.infer<typeof MetaResponse>;
 export type View = z.infer<typeof ViewMeta>;
@@ -132,6 +137,16 @@ export function importCsv(api: string, file: File, dryRun: boolean): Promise<Imp
   return apiRequest<ImportAnswer>(`${api}/import`, { method: "POST", body: form });
 }
 
+/** What an import of the type takes: its columns, as the import dialog lists them. */
+export function importColumns(api: string): Promise<ImportColumnsAnswer> {
+  return apiRequest<ImportColumnsAnswer>(`${api}/import/columns`);
+}
+
+/** A template CSV for an import: the columns' headings and one example row. */
+export function importTemplate(api: string): Promise<Blob> {
+  return apiFile(`${api}/import/template`);
+}
+
 /** The CSV of the list as filtered now. */
 export function exportCsv(
   api: string,
@@ -201,7 +216,13 @@ export async function uploadFile(api: string, file: File): Promise<UploadedFile>
   return answer.file;
 }
 
-/** The file of a saved record's attach field. */
-export function downloadFile(api: string, id: string, field: string): Promise<Blob> {
-  return apiFile(`${api}/${encodeURIComponent(id)}/files/${encodeURIComponent(field)}`);
+/** The file of a saved record's attach field (a child row's: `lines.receipt` and the row's id). */
+export function downloadFile(
+  api: string,
+  id: string,
+  field: string,
+  row?: string,
+): Promise<Blob> {
+  const query = row === undefined ? "" : `?row=${encodeURIComponent(row)}`;
+  return apiFile(`${api}/${encodeURIComponent(id)}/files/${encodeURIComponent(field)}${query}`);
 }

@@ -2,15 +2,17 @@
  * The editing state of one record: the server's copy (or a new record's starting
  * values) with the user's edits over it, saving (a new record is created, an
  * existing one sends only its changed fields with its version), the server's
- * field errors, and conflicts: a stale save (409) or a change heard on the live
- * stream while the user has unsaved edits raises `conflict` instead of
- * overwriting; `reload` takes the server's copy and keeps the edits over it.
+ * field errors (keyed by path, a child cell as `lines[0].date`), and conflicts: a
+ * stale save (409 with `current_version`) or a change heard on the live stream
+ * while the user has unsaved edits raises `conflict` instead of overwriting;
+ * `reload` takes the server's copy and keeps the edits over it. Any other refusal
+ * (a 409 because of the record's state) shows the server's message as it is.
  * A new record saved "and new" starts the next one from what they share.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { RecordTypeMeta } from "../../schemas/records/meta.ts";
-import { ApiError, isRecord } from "../api/api-error.ts";
+import type { FieldMeta, RecordTypeMeta } from "../../schemas/records/meta.ts";
+import { ApiError, isRecord, isStaleVersion } from "../api/api-error.ts";
 import { fieldState, isEmptyValue, localToday } from "./conditions.ts";
 import { createRecord, getRecord, type RecordAnswer, updateRecord } from "./record-api.ts";
 import { listFieldsOf } from "./standard-fields.ts";
@@ -111,6 +113,15 @@ export function useRecordEditor(
     });
   }, []);
 
+  /** Forgets the error at `path` once the user changes what it was about. */
+  const clearError = useCallback((path: string) => {
+    setErrors((current) => {
+      if (current[path] === undefined) return current;
+      const { [path]: _cleared, ...rest } = current;
+      return rest;
+    });
+  }, []);
+
   const setRows = useCallback((field: string, update: (rows: Rows) => Values[]) => {
     setEdits((e) => {
       const current = e[field] ?? baseRef.current?.[field];
@@ -170,7 +181,9 @@ export function useRecordEditor(
     for (const field of fields) {
       if (field.computed || field.read_only) continue;
       if (isNew ? values[field.id] !== undefined : Object.hasOwn(edits, field.id)) {
-        sent[field.id] = values[field.id];
+        sent[field.id] = field.type === "table"
+          ? rowsToSend(field, values[field.id])
+          : values[field.id];
       }
     }
     setSaving(true);
@@ -201,10 +214,15 @@ export function useRecordEditor(
       void queryClient.invalidateQueries({ queryKey: key });
       onSaved?.(answer.record);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) setConflict(true);
-      else if (error instanceof ApiError && error.status === 400 && fieldErrorsOf(error)) {
-        setErrors(fieldErrorsOf(error)!);
-      } else setFormError(error instanceof Error ? error.message : String(error));
+      if (isStaleVersion(error)) setConflict(true);
+      else {
+        const fields = error instanceof ApiError ? fieldErrorsOf(error) : undefined;
+        if (fields) setErrors(fields);
+        // A 400's fields say it all, each at its place; a refusal's reason is said once, above.
+        if (!(fields && error instanceof ApiError && error.status === 400)) {
+          setFormError(error instanceof Error ? error.message : String(error));
+        }
+      }
     } finally {
       savingRef.current = false;
       setSaving(false);
@@ -228,7 +246,10 @@ export function useRecordEditor(
     conflict,
     saving,
     readOnlyFields,
+    /** Why the record's state keeps fields from changing, when it does. */
+    readOnlyReason: loaded.data?.read_only_reason,
     setField,
+    clearError,
     setRows,
     save,
     reload,
@@ -237,18 +258,44 @@ export function useRecordEditor(
   };
 }
 
+/**
+ * A child table's rows as the server takes them: a file's name, kept in a row to
+ * show the upload (`receipt__title`), is the form's own; a link's title goes back.
+ */
+function rowsToSend(field: FieldMeta, rows: unknown): unknown {
+  if (!Array.isArray(rows)) return rows;
+  const local = (field.fields ?? []).filter((c) => c.type === "attach").map((c) =>
+    `${c.id}__title`
+  );
+  if (local.length === 0) return rows;
+  return rows.map((row) => {
+    if (!isRecord(row)) return row;
+    const copy = { ...row };
+    for (const key of local) delete copy[key];
+    return copy;
+  });
+}
+
 /** A new record's values from its fields' defaults. */
 function defaultsOf(meta: RecordTypeMeta): Values {
   const values: Values = {};
   for (const field of meta.fields) {
-    // "@today" is the browser's day; other "@" defaults (the caller, the organisation's
-    // settings) are the server's to fill, so the form leaves them out.
-    if (field.default === "@today") values[field.id] = localToday();
-    else if (typeof field.default === "string" && field.default.startsWith("@")) continue;
-    else if (field.default !== undefined) values[field.id] = field.default;
+    const value = defaultValue(field);
+    if (value !== undefined) values[field.id] = value;
     else if (field.type === "table") values[field.id] = [];
   }
   return values;
+}
+
+/**
+ * A new record's or child row's value of a field from its default: "@today" is the
+ * browser's day; other "@" defaults (the caller, the organisation's settings) are
+ * the server's to fill, so the form leaves them out.
+ */
+export function defaultValue(field: FieldMeta): unknown {
+  if (field.default === "@today") return localToday();
+  if (typeof field.default === "string" && field.default.startsWith("@")) return undefined;
+  return field.default;
 }
 
 /** The per-field messages of a 400 answer (`details.fields`), if it has any. */

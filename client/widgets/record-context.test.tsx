@@ -122,7 +122,7 @@ describe("records carrying their context", () => {
       values: { title: "Kick-off", project: "p1", due_date: "2026-05-01" },
     });
     await waitFor(() => expect(title.value).toBe(""));
-    expect(toasts).toEqual(["Task created"]);
+    expect(toasts).toEqual(["Task Task t1 created"]);
     expect((screen.getByLabelText("Due date") as HTMLInputElement).value).toBe("");
     expect((screen.getByRole("combobox", { name: "Project" }) as HTMLInputElement).value)
       .toBe("Apollo");

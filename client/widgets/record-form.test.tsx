@@ -178,16 +178,125 @@ describe("the record-form widget", () => {
     expect(screen.getByLabelText(/^Title/).getAttribute("aria-describedby")).toBe(message.id);
   });
 
-  it("brings forward the tab of a field the server refused, naming the child row", async () => {
+  it("shows a child row's error in its cell, in the server's words, on its tab, and focuses it", async () => {
     await openTask({
-      [`PATCH ${API}/t1`]: apiError(400, "invalid_input", "Invalid input", {
-        fields: { "lines.0.qty": "Must be at least 1" },
+      [`GET ${API}/t1`]: answer({ lines: [{ id: "l1", item: "Desk", qty: 0, amount: 5 }] }),
+      [`PATCH ${API}/t1`]: apiError(400, "invalid_input", "Line 1: Quantity must be at least 1", {
+        fields: { "lines[0].qty": "Line 1: Quantity must be at least 1" },
       }),
     });
     type(/^Title/, "Changed");
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText("Row 1, Quantity: Must be at least 1")).toBeTruthy();
+    const message = await screen.findByText("Line 1: Quantity must be at least 1");
     expect(screen.getByRole("tab", { name: "Lines" }).getAttribute("aria-selected")).toBe("true");
+    const grid = screen.getByRole("table", { name: "Lines" });
+    const cell = within(grid).getByLabelText("Quantity row 1");
+    expect(message.closest("td")).toBe(cell.closest("td"));
+    expect(cell.getAttribute("aria-invalid")).toBe("true");
+    expect(cell.getAttribute("aria-describedby")).toBe(message.id);
+    await waitFor(() => expect(document.activeElement).toBe(cell));
+    expect(screen.getAllByText("Line 1: Quantity must be at least 1")).toHaveLength(1);
+    fireEvent.change(cell, { target: { value: "2" } });
+    expect(screen.queryByText("Line 1: Quantity must be at least 1")).toBeNull();
+  });
+
+  it("shows a field's error at the field, in the server's words, and focuses it", async () => {
+    await openTask({
+      [`PATCH ${API}/t1`]: apiError(400, "invalid_input", "Budget must be at least 0", {
+        fields: { budget: "Budget must be at least 0" },
+      }),
+    });
+    type("Budget", "-5");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    const message = await screen.findByText("Budget must be at least 0");
+    const input = screen.getByLabelText("Budget");
+    expect(input.getAttribute("aria-describedby")).toBe(message.id);
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    expect(screen.queryByText(/budget: /)).toBeNull();
+  });
+
+  it("a refusal because of the record's state shows the server's reason, not someone else's change", async () => {
+    await openTask({
+      [`PATCH ${API}/t1`]: apiError(
+        409,
+        "conflict",
+        "Only a draft can be changed: this task is done",
+        { fields: { title: "Title cannot be changed" } },
+      ),
+    });
+    type(/^Title/, "Changed");
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Only a draft can be changed: this task is done"))
+      .toBeTruthy();
+    expect(screen.queryByText(/changed by someone else/)).toBeNull();
+    expect(screen.queryByText(/Reload/)).toBeNull();
+  });
+
+  it("an action refused because of the state does not say to reload; a stale one does", async () => {
+    let stale = false;
+    await openTask({
+      [`POST ${API}/t1/actions/complete`]: () =>
+        stale
+          ? apiError(409, "conflict", "The task was changed by someone else.", {
+            current_version: 4,
+          })
+          : apiError(409, "conflict", "Over budget: the project has $10.00 left"),
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Complete" }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Complete" }));
+    expect(await screen.findByText("Over budget: the project has $10.00 left")).toBeTruthy();
+    stale = true;
+    fireEvent.click(screen.getByRole("button", { name: "Complete" }));
+    fireEvent.click(
+      within(await screen.findByRole("dialog")).getByRole("button", {
+        name: "Complete",
+      }),
+    );
+    expect(
+      await screen.findByText(
+        "The task was changed by someone else. Reload to see the current record.",
+      ),
+    ).toBeTruthy();
+  });
+
+  it("a record its state holds reads as read-only and says why", async () => {
+    await openTask({
+      [`GET ${API}/t1`]: {
+        ...answer({ lines: [{ id: "l1", item: "Desk", qty: 2, amount: 5 }] }, []),
+        read_only_fields: ["title", "lines", "budget"],
+        read_only_reason: "Only a draft can be changed: this task is done",
+      },
+    });
+    expect(screen.getByText("Only a draft can be changed: this task is done.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Save" })).toBeNull();
+    expect(screen.queryByRole("textbox", { name: /^Title/ })).toBeNull();
+    fireEvent.click(screen.getByRole("tab", { name: "Lines" }));
+    const grid = screen.getByRole("table", { name: "Lines" });
+    expect(within(grid).queryByRole("textbox")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Add row" })).toBeNull();
+  });
+
+  it("a state that leaves some columns open edits only those, with rows fixed", async () => {
+    await openTask({
+      [`GET ${API}/t1`]: {
+        ...answer({ lines: [{ id: "l1", item: "Desk", qty: 2, amount: 5 }] }, ACTIONS),
+        read_only_fields: ["title", "lines.item", "lines.qty"],
+        read_only_reason: "Only a draft can be changed: this task is in review",
+      },
+    });
+    expect(
+      screen.getByText(
+        "Only a draft can be changed: this task is in review. Only the fields still open can be changed.",
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole("tab", { name: "Lines" }));
+    const grid = screen.getByRole("table", { name: "Lines" });
+    expect(within(grid).queryByLabelText("Item row 1")).toBeNull();
+    expect(within(grid).queryByLabelText("Quantity row 1")).toBeNull();
+    expect(within(grid).getByLabelText("Amount row 1")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Add row" })).toBeNull();
+    expect(within(grid).queryByRole("button", { name: "Remove row 1" })).toBeNull();
   });
 
   it("does not take the event of its own save, heard before the answer, for someone else's", async () => {
@@ -211,7 +320,7 @@ describe("the record-form widget", () => {
       [`GET ${API}/t1`]: () => answer({ version, budget: version === 3 ? 1234.5 : 99 }),
       [`PATCH ${API}/t1`]: (r) =>
         (r.body as { version: number }).version === 3
-          ? apiError(409, "conflict", "The record was changed")
+          ? apiError(409, "conflict", "The record was changed", { current_version: 4 })
           : { record: taskRow("t1", { version: 5, title: "Mine" }) },
     });
     version = 4;

@@ -2,11 +2,13 @@
  * A record's form (or, in `read` mode, its read-only detail), laid out from its
  * type's metadata: an input per field type, live visibility, requirement and
  * read-only rules, child-row grids, the server's field errors under their
- * fields, Save (and Ctrl+S; on a new record also "Save and new", which keeps what
- * the next record shares), links to linked records (read-only values, and Open
- * beside a link's picker, whose choices meet the field's conditions), the caller's
- * actions, Delete, a guard against leaving with unsaved edits, and a banner when
- * someone else changed the record. A saved
+ * fields and in their grid cells (the first focused), why the record's state
+ * keeps it from changing (a 409 for its state says so; only one carrying
+ * `current_version` is someone else's change), Save (and Ctrl+S; on a new record
+ * also "Save and new", which keeps what the next record shares), links to linked
+ * records (read-only values, and Open beside a link's picker, whose choices meet
+ * the field's conditions), the caller's actions, Delete, a guard against leaving
+ * with unsaved edits, and a banner when someone else changed the record. A saved
  * record may show the descriptor's own tabs after the layout's (any widgets, drawn
  * after the form element so that their forms are not nested in it).
  */
@@ -15,7 +17,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import { useLocation, useNavigate } from "react-router-dom";
 import type { NodeOf } from "../../schemas/descriptor/mod.ts";
 import type { FieldMeta } from "../../schemas/records/meta.ts";
-import { ApiError } from "../api/api-error.ts";
+import { isStaleVersion } from "../api/api-error.ts";
 import { useActionHost } from "../renderer/action-host.tsx";
 import { RenderChildren } from "../renderer/render-node.tsx";
 import { useScreenRuntime, type WidgetProps } from "../renderer/screen-runtime.tsx";
@@ -114,6 +116,18 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
     staleTime: 5 * 60_000,
   }).data?.options;
   const confirm = host.confirm;
+  const lockedColumns = useMemo(() => lockedColumnsOf(editor.readOnlyFields), [
+    editor.readOnlyFields,
+  ]);
+  // The first field or cell the server (or the required check) found wrong takes the
+  // focus, once its tab is forward.
+  useEffect(() => {
+    if (Object.keys(editor.errors).length === 0) return;
+    const timer = setTimeout(() => {
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [editor.errors]);
   useLeaveGuard(editor.dirty && canEdit === true, confirm);
   const extraTabs = useMemo(() => editor.isNew ? [] : node.tabs ?? [], [editor.isNew, node.tabs]);
   const [extra, setExtra] = useState<number | null>(null);
@@ -186,8 +200,8 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
       return true;
     } catch (error) {
       editor.setFormError(
-        error instanceof ApiError && error.status === 409
-          ? `${error.message} Reload to see the current record.`
+        isStaleVersion(error)
+          ? `${(error as Error).message} Reload to see the current record.`
           : error instanceof Error
           ? error.message
           : String(error),
@@ -204,7 +218,7 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
     const rule = fieldState(field, values, editor.readOnlyFields, today);
     if (!rule.visible) return null;
     const inputId = `${baseId}-${field.id}`;
-    const error = editor.errors[field.id] ?? childError(editor.errors, field);
+    const error = editor.errors[field.id] ?? unplacedChildError(editor.errors, field);
     const errorId = error ? `${inputId}-error` : undefined;
     const editable = canEdit && !rule.readOnly;
     const label = (
@@ -224,6 +238,11 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
           summed={summedColumns(meta.fields, field.id)}
           rows={rows}
           readOnly={!editable}
+          lockedColumns={lockedColumns.get(field.id)}
+          errors={editor.errors}
+          onCellEdited={editor.clearError}
+          api={api}
+          recordId={editor.isNew ? null : id}
           external={external}
           filters={gridFilters[field.id]}
           describedBy={errorId}
@@ -388,6 +407,16 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
             </div>
           )
           : null}
+        {editor.readOnlyReason && !readMode
+          ? (
+            <div className="alert tone-info record-state-lock" role="note">
+              <p className="alert-text">
+                {editor.readOnlyReason}
+                {canEdit ? ". Only the fields still open can be changed." : "."}
+              </p>
+            </div>
+          )
+          : null}
         {editor.formError
           ? (
             <div className="alert tone-danger" role="alert">
@@ -399,7 +428,7 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
         <FormLayout
           layout={meta.form}
           field={renderField}
-          reveal={Object.keys(editor.errors)[0]?.split(".")[0]}
+          reveal={/^[a-z0-9_]+/.exec(Object.keys(editor.errors)[0] ?? "")?.[0]}
           extraTabs={extraTabs}
           extraPanelId={`${baseId}-extra`}
           onExtra={showExtra}
@@ -438,16 +467,32 @@ function summedColumns(fields: readonly FieldMeta[], table: string): ReadonlySet
   return columns;
 }
 
-/** The first error of a child table's rows (`lines.3.qty`), if any. */
-function childError(
+/**
+ * The first error of a child table's rows that its grid cannot show in a cell: a
+ * whole row's (`lines[2]`) or a hidden column's. The server words it already
+ * ("Line 3: …").
+ */
+function unplacedChildError(
   errors: Readonly<Record<string, string>>,
   field: FieldMeta,
 ): string | undefined {
-  const key = Object.keys(errors).find((k) => k.startsWith(`${field.id}.`));
-  if (key === undefined) return undefined;
-  const [, row, column] = key.split(".");
-  const label = field.fields?.find((f) => f.id === column)?.label ?? column;
-  return `Row ${Number(row) + 1}${label ? `, ${label}` : ""}: ${errors[key]}`;
+  const shown = new Set((field.fields ?? []).filter((c) => !c.hidden).map((c) => c.id));
+  const key = Object.keys(errors).find((k) => {
+    const match = /^([a-z0-9_]+)\[\d+\](?:\.([a-z0-9_]+))?$/.exec(k);
+    return match?.[1] === field.id && (match[2] === undefined || !shown.has(match[2]));
+  });
+  return key === undefined ? undefined : errors[key];
+}
+
+/** The child columns the record's state fixes (`lines.date` among the read-only fields), by table. */
+function lockedColumnsOf(readOnly: ReadonlySet<string>): ReadonlyMap<string, ReadonlySet<string>> {
+  const byTable = new Map<string, Set<string>>();
+  for (const path of readOnly) {
+    const [table, column] = path.split(".");
+    if (column === undefined) continue;
+    byTable.set(table, new Set([...(byTable.get(table) ?? []), column]));
+  }
+  return byTable;
 }
 
 /** Errors of fields the form does not show (an unknown or hidden field). */
@@ -455,11 +500,14 @@ function UnplacedErrors(
   { errors, fields }: { errors: Readonly<Record<string, string>>; fields: readonly FieldMeta[] },
 ) {
   const known = new Set(fields.map((f) => f.id));
-  const unplaced = Object.entries(errors).filter(([key]) => !known.has(key.split(".")[0]));
+  const unplaced = Object.entries(errors).filter(([key]) =>
+    !known.has(/^[a-z0-9_]+/.exec(key)?.[0] ?? key)
+  );
   if (unplaced.length === 0) return null;
+  // The server's messages name their field in words already.
   return (
     <div className="alert tone-danger" role="alert">
-      {unplaced.map(([key, message]) => <p key={key} className="alert-text">{key}: {message}</p>)}
+      {unplaced.map(([key, message]) => <p key={key} className="alert-text">{message}</p>)}
     </div>
   );
 }

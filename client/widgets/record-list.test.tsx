@@ -468,10 +468,22 @@ describe("the record-list widget", () => {
     });
   });
 
-  it("imports a CSV after a dry run that reports each bad line and field", async () => {
+  it("imports a CSV after a dry run that reports each bad line by its column heading", async () => {
     let dryRuns = 0;
     const server = fakeServer({
       [`POST ${API}/list`]: page([taskRow("t1")]),
+      [`GET ${API}/import/columns`]: {
+        columns: [
+          { heading: "Title", field: "title", required: true, format: "Text" },
+          {
+            heading: "Priority",
+            field: "priority",
+            required: false,
+            format: "One of the accepted values",
+            accepted: ["Low", "High"],
+          },
+        ],
+      },
       [`POST ${API}/import`]: (r) => {
         const dry = (r.body as Record<string, unknown>).dry_run === "true";
         if (dry) dryRuns += 1;
@@ -480,19 +492,59 @@ describe("the record-list widget", () => {
             dry_run: true,
             created: 0,
             updated: 0,
-            failed: [{ line: 3, field: "priority", message: "Must be 1 to 4" }],
+            failed: [{
+              line: 3,
+              field: "priority",
+              column: "Priority",
+              message: 'Priority: "9" is not one of the options (Low, High)',
+            }],
+            header: ["title", "Priority"],
+            failed_rows: [{ line: 3, cells: ["B", "9"] }],
           }
-          : { dry_run: dry, created: 2, updated: 0, failed: [] };
+          : { dry_run: dry, created: 2, updated: 0, failed: [], header: [], failed_rows: [] };
       },
     });
     const { toasts } = await renderScreen(listScreen());
     fireEvent.click(await screen.findByRole("button", { name: "Import" }));
     const dialog = screen.getByRole("dialog", { name: "Import Tasks" });
-    const file = new File(["title,priority\nA,1\nB,9\n"], "tasks.csv", { type: "text/csv" });
+    const columns = await within(dialog).findByRole("table");
+    expect(within(columns).getByRole("row", { name: "Title Required Text" })).toBeTruthy();
+    expect(
+      within(columns).getByRole("row", {
+        name: "Priority Optional One of the accepted values Low, High",
+      }),
+    ).toBeTruthy();
+    const file = new File(["title,Priority\nA,1\nB,9\n"], "tasks.csv", { type: "text/csv" });
     fireEvent.change(within(dialog).getByLabelText("CSV file"), { target: { files: [file] } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Check file" }));
-    expect(await within(dialog).findByText("Must be 1 to 4")).toBeTruthy();
-    expect(within(dialog).getByRole("row", { name: "3 priority Must be 1 to 4" })).toBeTruthy();
+    const problem = 'Priority: "9" is not one of the options (Low, High)';
+    expect(await within(dialog).findByText(problem)).toBeTruthy();
+    expect(within(dialog).getByRole("row", { name: `3 Priority ${problem}` })).toBeTruthy();
+
+    const saved: Blob[] = [];
+    const createUrl = vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => {
+      saved.push(blob as Blob);
+      return "blob:failed";
+    });
+    const names: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    try {
+      fireEvent.click(within(dialog).getByRole("button", { name: "Download failed rows" }));
+      await waitFor(() => expect(names).toEqual(["tasks-failed-rows.csv"]));
+      const bytes = new Uint8Array(await saved[0].arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(await saved[0].text()).toBe(
+        'title,Priority,Error\r\nB,9,"Priority: ""9"" is not one of the options (Low, High)"\r\n',
+      );
+    } finally {
+      createUrl.mockRestore();
+      click.mockRestore();
+    }
+
     fireEvent.click(within(dialog).getByRole("button", { name: "Check file" }));
     fireEvent.click(await within(dialog).findByRole("button", { name: "Import 2 rows" }));
     await waitFor(() => expect(toasts).toEqual(["2 tasks imported"]));
@@ -501,6 +553,45 @@ describe("the record-list widget", () => {
     expect((sent[2].file as File).name).toBe("tasks.csv");
     expect(server.to("POST", `${API}/import`)[0].headers["content-type"]).toBeUndefined();
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("offers the import's template file, fetched with the caller's token", async () => {
+    storeTokens({ access_token: "tok", refresh_token: "r" });
+    const server = fakeServer({
+      [`POST ${API}/list`]: page([taskRow("t1")]),
+      [`GET ${API}/import/columns`]: { columns: [] },
+      [`GET ${API}/import/template`]: new Response(
+        "\uFEFFTitle,Priority\r\nExample title,High\r\n",
+        {
+          headers: { "content-type": "text/csv" },
+        },
+      ),
+    });
+    await renderScreen(listScreen());
+    fireEvent.click(await screen.findByRole("button", { name: "Import" }));
+    const dialog = screen.getByRole("dialog", { name: "Import Tasks" });
+    const saved: Blob[] = [];
+    const names: string[] = [];
+    const createUrl = vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => {
+      saved.push(blob as Blob);
+      return "blob:template";
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    try {
+      fireEvent.click(within(dialog).getByRole("button", { name: "Download template" }));
+      await waitFor(() => expect(names).toEqual(["tasks-import-template.csv"]));
+      expect(await saved[0].text()).toContain("Title,Priority\r\nExample title,High");
+      expect(server.to("GET", `${API}/import/template`)[0].headers.authorization).toBe(
+        "Bearer tok",
+      );
+    } finally {
+      createUrl.mockRestore();
+      click.mockRestore();
+    }
   });
 
   it("exports the list as filtered, searched and sorted now, through the API with the bearer token", async () => {

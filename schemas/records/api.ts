@@ -184,9 +184,15 @@ export const BULK_UNDO_SECONDS = 60;
 /** Undoes one of the caller's bulk edits of the type. */
 export const BulkUndoRequest = z.object({ edit: z.string().min(1).max(64) }).strict();
 
+/**
+ * One problem an import found: its line, the field's id and the column's heading
+ * as the file writes it (null when the problem is not one column's), and what is
+ * wrong, naming the column.
+ */
 export const ImportFailure = z.object({
   line: z.number().int().positive(),
   field: z.string().nullable(),
+  column: z.string().nullable(),
   message: z.string(),
 }).strict();
 export const ImportResponse = z.object({
@@ -194,6 +200,28 @@ export const ImportResponse = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   failed: z.array(ImportFailure),
+  /** The file's header row as written (empty when the file has none). */
+  header: z.array(z.string()),
+  /** The rows that failed as written, in file order: with `header`, a file of them to fix. */
+  failed_rows: z.array(z.object({ line: z.number().int(), cells: z.array(z.string()) }).strict()),
+}).strict();
+
+/** What an import of a type takes: its columns, as the import dialog lists them. */
+export const ImportColumnsResponse = z.object({
+  columns: z.array(
+    z.object({
+      /** The heading to write in the file. */
+      heading: z.string(),
+      field: z.string(),
+      /** Whether every new record needs a value in the column. */
+      required: z.boolean(),
+      /** What the column holds, in words. */
+      format: z.string(),
+      /** The values a choice accepts, by their labels. */
+      accepted: z.array(z.string()).optional(),
+      description: z.string().optional(),
+    }).strict(),
+  ),
 }).strict();
 
 /** Most conditions one link search takes. */

@@ -122,6 +122,11 @@ export interface ChildTableDeclaration {
   fields: readonly FieldDeclaration[];
   /** Most rows one record may hold (default 5,000). */
   max_rows?: number;
+  /**
+   * What one row is called in messages, by its position: "Line" gives "Line 2: Date
+   * is required" (default "Row").
+   */
+  row_label?: string;
 }
 
 /** A workflow state. */
@@ -140,6 +145,13 @@ export interface StateDeclaration {
    * waits for, and lists it under their "Waiting for me".
    */
   awaits?: { action: string; field?: string };
+  /**
+   * A state past the draft that is not yet final (a claim waiting for approval):
+   * only these fields may change in it, a child table's column named
+   * `<table>.<column>` (its rows then can be neither added nor removed). `[]` makes
+   * a record in this state read-only. Left out, every field may change (docstatus 0).
+   */
+  editable?: readonly string[];
 }
 
 /** A transition: an action moving a record from one of `from` to `to`. */

@@ -144,6 +144,18 @@ export function defineRecordType(declaration: RecordTypeDeclaration): RecordType
     if (!states.has(declaration.states.initial)) {
       throw new Error(`${where}: initial state "${declaration.states.initial}" is not a state`);
     }
+    for (const state of declaration.states.list) {
+      for (const path of state.editable ?? []) {
+        const [head, column] = path.split(".");
+        const target = fields.find((f) => f.id === head);
+        const known = column === undefined
+          ? target !== undefined
+          : target?.childFields?.some((c) => c.id === column) === true;
+        if (!known) {
+          throw new Error(`${where}: state "${state.id}" makes unknown field "${path}" editable`);
+        }
+      }
+    }
     for (const t of declaration.states.transitions) {
       for (const s of [...t.from, t.to]) {
         if (!states.has(s)) {

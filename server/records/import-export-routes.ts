@@ -1,5 +1,6 @@
 /**
- * A record type's CSV import and export calls (DESIGN.md §8). Registered per type
+ * A record type's CSV import and export calls (DESIGN.md §8), and what an import
+ * takes: its columns and a template file. Registered per type
  * by routes.ts before `GET /api/records/{type}/:id`, which would otherwise take
  * `/export` for an id. An import's body may exceed the usual 1 MiB: up to
  * IMPORT_MAX_BYTES, read only for callers holding the type's import permission,
@@ -10,12 +11,13 @@ import type { Api } from "../platform/http/api.ts";
 import type { BodyLimit } from "../platform/http/body-limit.ts";
 import { uploadedFile } from "../platform/http/uploaded-file.ts";
 import { Filter, Sort } from "../../schemas/records/meta.ts";
-import { ImportResponse } from "../../schemas/records/api.ts";
+import { ImportColumnsResponse, ImportResponse } from "../../schemas/records/api.ts";
 import type { RecordType } from "./define.ts";
 import type { RecordEngine } from "./engine/engine.ts";
 import { jsonParameter } from "./json-parameter.ts";
 import { importRecords } from "./engine/import.ts";
 import { exportRecords } from "./engine/export.ts";
+import { importColumns, importTemplate } from "./engine/import-template.ts";
 
 /** Largest import file: 100,000 rows of a wide record type. */
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
@@ -74,6 +76,37 @@ export function importExportRoutes(api: Api, engine: RecordEngine, type: RecordT
         requestId: c.get("requestId"),
       }),
     ));
+
+  api.route({
+    method: "get",
+    path: `${base}/import/columns`,
+    tag,
+    summary:
+      `The columns an import of ${plural} takes: heading, whether new records need it, format, accepted values`,
+    audience: "staff",
+    permission: { module: type.module, actions: ["import"] },
+    response: ImportColumnsResponse,
+  }, async (c, { access }) => {
+    const { columns } = await importColumns(engine, access, type.id);
+    return c.json({ columns });
+  });
+
+  api.route({
+    method: "get",
+    path: `${base}/import/template`,
+    tag,
+    summary:
+      `A CSV template for importing ${plural}: the columns' headings and one example row that imports as it is`,
+    audience: "staff",
+    permission: { module: type.module, actions: ["import"] },
+  }, async (c, { access }) => {
+    const { fileName, text } = await importTemplate(engine, access, type.id);
+    return c.body(text, 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "no-store",
+    });
+  });
 
   api.route({
     method: "get",

@@ -89,7 +89,8 @@ Deno.test("a task's status is one of its organisation's task statuses: a new typ
     const admin = await t.tokenFor("admin@acme.test");
     const values = { title: "Wait for the client", status: "waiting" };
     const refused = await errorOf(await create(t, admin, "task", values), 400, "invalid_input");
-    ok(refused.details?.fields?.status?.includes("in_progress"), JSON.stringify(refused));
+    // The organisation's statuses are named as people read them, not by their codes.
+    ok(refused.details?.fields?.status?.includes("In progress"), JSON.stringify(refused));
     await jsonOf(
       await create(t, admin, "type_master", {
         kind: "task_status",
@@ -223,7 +224,9 @@ Deno.test("an import by a member updates their own task, audited with its change
       dry_run: false,
       created: 0,
       updated: 1,
-      failed: [{ line: 3, field: "id", message: "No task has this ID" }],
+      failed: [{ line: 3, field: "id", column: "ID", message: "No task has this ID" }],
+      header: ["ID", "Title"],
+      failed_rows: [{ line: 3, cells: [other!.id, "Taken over"] }],
     });
     const titleOf = async (id: string) =>
       await t.db.get<{ title: string; version: number }>(

@@ -97,10 +97,13 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
   const withActions = z.object({
     record,
     actions: z.array(RecordAction),
+    /** Fields the caller may not change now; a child table's column as `<table>.<column>`. */
     read_only_fields: z.array(z.string()),
     makes: z.array(RecordMake),
     /** Whom the record waits for in its state, in words ("Waiting for Alice Morgan to approve"). */
     waiting_for: z.string().nullable(),
+    /** Why the record's state keeps fields from changing ("Only a draft can be changed: …"). */
+    read_only_reason: z.string().optional(),
   }).strict();
 
   api.route({
@@ -370,7 +373,11 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
     });
   }
 
-  if (type.fields.some((f) => f.type === "attach")) fileRoutes(api, engine, type);
+  // A type with an attach field, its own or a child table's (an expense line's receipt).
+  const attaches = type.fields.some((f) =>
+    f.type === "attach" || f.childFields?.some((c) => c.type === "attach")
+  );
+  if (attaches) fileRoutes(api, engine, type);
 
   api.route({
     method: "get",
@@ -419,6 +426,25 @@ const StoredFileSchema = z.object({
   size: z.number().int(),
 }).strict();
 
+/**
+ * The file id an attach field of the record holds: a field of its own (`receipt`),
+ * or a child table's column (`lines.receipt`) in the row with id `row`.
+ */
+function attachedFileId(
+  type: RecordType,
+  record: Record<string, unknown>,
+  path: string,
+  row: string | undefined,
+): unknown {
+  const [fieldId, columnId] = path.split(".");
+  const field = type.field.get(fieldId);
+  if (columnId === undefined) return field?.type === "attach" ? record[field.id] : undefined;
+  const column = field?.childFields?.find((c) => c.id === columnId);
+  if (field?.type !== "table" || column?.type !== "attach" || !row) return undefined;
+  const rows = Array.isArray(record[field.id]) ? record[field.id] as Record<string, unknown>[] : [];
+  return rows.find((r) => r.id === row)?.[column.id];
+}
+
 /** Uploading a file for a type's attach fields, and downloading a record's file. */
 function fileRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
   const base = `/api/records/${type.id}`;
@@ -451,14 +477,14 @@ function fileRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
     path: `${base}/:id/files/:field`,
     tag,
     summary:
-      `Downloads the file of a ${label}'s attach field (for callers who may read the record it is attached to)`,
+      `Downloads the file of a ${label}'s attach field, or of a child row's (\`lines.receipt\` with ?row=<row id>), for callers who may read the record it is attached to`,
     audience: "staff",
-  }, async (c, { access }) => {
     // The record's own GET decides (a document: whoever may read the record it is attached
     // to); a field the caller may not see is not in the record it answers.
+    query: z.object({ row: z.string().min(1).max(64).optional() }).strict(),
+  }, async (c, { access, query }) => {
     const { record } = await engine.get(access, type.id, c.req.param("id")!);
-    const field = type.field.get(c.req.param("field")!);
-    const fileId = field?.type === "attach" ? record[field.id] : undefined;
+    const fileId = attachedFileId(type, record, c.req.param("field")!, query.row);
     if (typeof fileId !== "string" || !fileId) throw notFound("File");
     const file = await readFile(engine.db, access.organizationId, fileId);
     if (!file) throw notFound("File");

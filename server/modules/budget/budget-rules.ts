@@ -1,14 +1,14 @@
 /**
- * The rules of a budget the declaration cannot hold: it changes only while a
- * draft (what was approved stays what was approved); its period ends after it
- * starts and its items fall in it; and a budget saved with a template and no
- * items gets them from the template: each share of the amount to spread, in the
- * month the share names counted from the period's first month.
+ * The rules of a budget the declaration cannot hold (that it changes only while a
+ * draft, its states declare): its period ends after it starts and its items fall
+ * in it; and a budget saved with a template and no items gets them from the
+ * template: each share of the amount to spread, in the month the share names
+ * counted from the period's first month.
  */
 import type { Queryable } from "../../db/database.ts";
 import type { RecordEngine } from "../../records/engine/engine.ts";
 import type { SaveContext } from "../../records/engine/record-rules.ts";
-import { conflict, invalidInput } from "../../platform/errors/app-error.ts";
+import { invalidFields } from "../../records/engine/field-problems.ts";
 import { roundMoney } from "../finance/budget-actuals.ts";
 
 /** `YYYY-MM` of the month `offset` months after the one `date` falls in. */
@@ -41,26 +41,17 @@ export async function itemsFromTemplate(
 
 async function beforeSave(ctx: SaveContext): Promise<void> {
   const { existing, checked } = ctx;
-  if (existing && existing.status !== "draft" && checked.changes.length > 0) {
-    throw conflict(
-      `Budget ${existing.name} is ${
-        String(existing.status).replace("_", " ")
-      }: only a draft budget can be changed`,
-    );
-  }
   const values = checked.values;
   const start = String(values.period_start ?? "");
   const end = String(values.period_end ?? "");
   if (start && end && end < start) {
-    throw invalidInput("To: must not be before From", { period_end: "Must not be before From" });
+    throw invalidFields(ctx.type, { period_end: "Must not be before From" });
   }
   let items = (values.items ?? []) as Record<string, unknown>[];
   if (values.template && items.length === 0) {
     const amount = Number(values.amount ?? 0);
     if (!(amount > 0)) {
-      throw invalidInput("Amount to spread: Required to share out the template", {
-        amount: "Required to share out the template",
-      });
+      throw invalidFields(ctx.type, { amount: "Is required to share out the template" });
     }
     items = await itemsFromTemplate(ctx.tx, ctx.access.organizationId, {
       templateId: String(values.template),
@@ -84,9 +75,7 @@ async function beforeSave(ctx: SaveContext): Promise<void> {
       errors[`items[${i}].month`] = `Must fall in the budget's period (${start} to ${end})`;
     }
   }
-  if (Object.keys(errors).length > 0) {
-    throw invalidInput(`Month: ${Object.values(errors)[0]}`, errors);
-  }
+  if (Object.keys(errors).length > 0) throw invalidFields(ctx.type, errors);
 }
 
 /** Adds the budget rules to the engine. */

@@ -1,49 +1,28 @@
 /**
- * The rules of an expense claim the declaration cannot hold: a claim changes only
- * while a draft, except the sanctioned amounts while it waits for approval; a
- * sanctioned amount is at most what was claimed; nobody approves or rejects their
- * own claim; approval sanctions what was claimed on lines left at 0, stamps the
- * time and checks the budgets the claim falls in; paying stamps the time.
+ * The rules of an expense claim the declaration cannot hold (that a claim changes
+ * only while a draft, but for the sanctioned amounts while it waits for approval,
+ * its states declare): a sanctioned amount is at most what was claimed; nobody
+ * approves or rejects their own claim; approval sanctions what was claimed on
+ * lines left at 0, stamps the time and checks the budgets the claim falls in;
+ * paying stamps the time.
  */
 import type { RecordEngine } from "../../records/engine/engine.ts";
 import type { ActionContext, SaveContext } from "../../records/engine/record-rules.ts";
-import { conflict, forbidden, invalidInput } from "../../platform/errors/app-error.ts";
+import { forbidden } from "../../platform/errors/app-error.ts";
+import { invalidFields } from "../../records/engine/field-problems.ts";
 import { checkClaimBudgets } from "../budget/budget-check.ts";
 
 type Line = Record<string, unknown>;
 
-/** Whether two line lists differ only in their sanctioned amounts. */
-function onlySanctionedChanged(before: Line[], after: Line[]): boolean {
-  if (before.length !== after.length) return false;
-  const strip = ({ sanctioned_amount: _s, id: _id, ...rest }: Line) => JSON.stringify(rest);
-  return before.every((line, i) => strip(line) === strip(after[i]));
-}
-
 function beforeSave(ctx: SaveContext): Promise<void> {
-  const { existing, checked } = ctx;
-  const lines = (checked.values.lines ?? []) as Line[];
-  const errors: Record<string, string> = {};
+  const lines = (ctx.checked.values.lines ?? []) as Line[];
+  const problems: Record<string, string> = {};
   for (const [i, line] of lines.entries()) {
     if (Number(line.sanctioned_amount ?? 0) > Number(line.amount ?? 0)) {
-      errors[`lines[${i}].sanctioned_amount`] = "Cannot be more than the amount claimed";
+      problems[`lines[${i}].sanctioned_amount`] = "Cannot be more than the amount claimed";
     }
   }
-  if (Object.keys(errors).length > 0) {
-    throw invalidInput(`Sanctioned amount: ${Object.values(errors)[0]}`, errors);
-  }
-  if (!existing || existing.status === "draft" || checked.changes.length === 0) {
-    return Promise.resolve();
-  }
-  const sanctionedOnly = existing.status === "submitted" &&
-    checked.changes.every((c) => c.field === "lines" || c.field === "sanctioned_total") &&
-    onlySanctionedChanged((existing.lines ?? []) as Line[], lines);
-  if (!sanctionedOnly) {
-    throw conflict(
-      `Expense claim ${existing.name} is ${existing.status}: only a draft can be changed${
-        existing.status === "submitted" ? " (the approver may change sanctioned amounts)" : ""
-      }`,
-    );
-  }
+  if (Object.keys(problems).length > 0) throw invalidFields(ctx.type, problems);
   return Promise.resolve();
 }
 

@@ -53,9 +53,10 @@ Deno.test("submitted invoices are read-only, Overdue past due on read, and paid 
         token: finance,
         body: { version: submitted.version, values: { notes: "changed" } },
       }),
-      400,
+      409,
     );
-    assertEquals(edit.error.details.fields, { notes: "This field cannot be changed" });
+    assertEquals(edit.error.message, "Only a draft can be changed: this invoice is submitted");
+    assertEquals(edit.error.details, { fields: { notes: "Notes cannot be changed" } });
 
     app.clock.now = Date.parse("2026-04-01T09:00:00.000Z"); // due 2026-03-31
     finance = await app.tokenFor("finance@acme.test");

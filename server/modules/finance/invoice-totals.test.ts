@@ -191,7 +191,7 @@ Deno.test("bad invoice input is refused naming the field", async () => {
       }),
       400,
     );
-    assertEquals(noLines.error.details.fields, { lines: "Required" });
+    assertEquals(noLines.error.details.fields, { lines: "Lines: add at least one line" });
     const totals = await expectJson(
       await app.call("POST", "/api/records/invoice", {
         token: admin,
@@ -201,7 +201,7 @@ Deno.test("bad invoice input is refused naming the field", async () => {
       }),
       400,
     );
-    assertEquals(totals.error.details.fields, { grand_total: "This field cannot be changed" });
+    assertEquals(totals.error.details.fields, { grand_total: "Grand total cannot be changed" });
   } finally {
     await app.close();
   }

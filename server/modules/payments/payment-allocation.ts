@@ -24,7 +24,10 @@ interface InvoiceRow {
   outstanding: number;
 }
 
-/** Why each allocation is refused, by field (`allocations[1].amount`); empty when all hold. */
+/**
+ * Why each allocation is refused, by field (`allocations[1].amount`), as phrases
+ * the engine names the field and row in (field-problems.ts); empty when all hold.
+ */
 export async function allocationProblems(
   q: Queryable,
   organizationId: string,
@@ -56,7 +59,7 @@ export async function allocationProblems(
       const sum = roundMoney((claimed.get(invoice.id) ?? 0) + allocation.amount);
       claimed.set(invoice.id, sum);
       if (sum > Number(invoice.outstanding) + 0.005) {
-        problems[`${at}.amount`] = `More than invoice ${invoice.name} has outstanding (${
+        problems[`${at}.amount`] = `Is more than invoice ${invoice.name} has outstanding (${
           money(Number(invoice.outstanding))
         })`;
       }

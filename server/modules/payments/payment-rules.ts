@@ -10,7 +10,8 @@
 import type { RecordEngine } from "../../records/engine/engine.ts";
 import type { ActionContext, SaveContext } from "../../records/engine/record-rules.ts";
 import { lockRecords, replaceChildren } from "../../records/engine/record-store.ts";
-import { conflict, invalidInput } from "../../platform/errors/app-error.ts";
+import { conflict } from "../../platform/errors/app-error.ts";
+import { invalidFields, problemSentences } from "../../records/engine/field-problems.ts";
 import { applyInvoicePayment } from "../finance/invoice-balance.ts";
 import { roundMoney } from "../finance/budget-actuals.ts";
 import {
@@ -35,8 +36,7 @@ async function beforeSave(ctx: SaveContext): Promise<void> {
     amount: Number(values.amount ?? 0),
     allocations: allocationsOf(values),
   });
-  const [first] = Object.entries(problems);
-  if (first) throw invalidInput(`Allocations: ${first[1]}`, problems);
+  if (Object.keys(problems).length > 0) throw invalidFields(ctx.type, problems);
 }
 
 async function submit(ctx: ActionContext): Promise<Record<string, unknown> | void> {
@@ -70,8 +70,11 @@ async function submit(ctx: ActionContext): Promise<Record<string, unknown> | voi
     };
   }
   const problems = await allocationProblems(tx, organizationId, { ...payment, allocations });
-  const [first] = Object.values(problems);
-  if (first) throw conflict(`Payment ${record.name} cannot be submitted: ${first}`, problems);
+  if (Object.keys(problems).length > 0) {
+    const fields = problemSentences(type, problems);
+    const [first] = Object.values(fields);
+    throw conflict(`Payment ${record.name} cannot be submitted. ${first}`, { fields });
+  }
   await applyAll(ctx, allocations, 1);
   return values;
 }

@@ -82,7 +82,7 @@ Deno.test("payments move an invoice Unpaid → Partly Paid → Paid, and back on
       assertEquals(pastInvoice.status, 400);
       ok(
         String(fieldsOf(pastInvoice)["allocations[0].amount"]).includes(
-          `More than invoice ${older.name} has outstanding (600.00)`,
+          `Allocation 1: Amount is more than invoice ${older.name} has outstanding (600.00)`,
         ),
         JSON.stringify(pastInvoice.body),
       );
@@ -104,7 +104,7 @@ Deno.test("payments move an invoice Unpaid → Partly Paid → Paid, and back on
       assertEquals(other.status, 400);
       assertEquals(
         fieldsOf(other)["allocations[0].invoice"],
-        `Invoice ${newer.name} belongs to another client`,
+        `Allocation 1: Invoice ${newer.name} belongs to another client`,
       );
       const bad = await finance.create("payment", {
         client: client.id,

@@ -85,3 +85,9 @@ Deno.test("Text keeps its value, trimmed except long text; an export's formula g
   assertEquals(cell("full_name", "'=1+1"), { value: "=1+1" });
   assertEquals(cell("full_name", "'quoted"), { value: "'quoted" });
 });
+
+Deno.test("A number, choice or link the CSV writer guarded as a formula reads back as itself", () => {
+  assertEquals(cell("visits", "'-5"), { value: -5 });
+  assertEquals(cell("company", "'-Minus Ltd"), { value: "-Minus Ltd" });
+  assertEquals("error" in cell("visits", "'5"), true, "only a guard before a formula start");
+});

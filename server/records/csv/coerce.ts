@@ -20,7 +20,10 @@ const CURRENCY_SIGN = /^([+-]?)[$€£¥]\s*/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME =
   /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
-/** The `'` an export puts before a text that looks like a formula (writer.ts), taken off again. */
+/**
+ * The `'` the CSV writer puts before a cell that looks like a formula (an export,
+ * a file of an import's failed rows: `'-5`, `'+1 555 0100`), taken off again.
+ */
 const PROTECTED_FORMULA = /^'[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
 const FLAGS: Readonly<Record<string, boolean>> = {
   yes: true,
@@ -63,18 +66,18 @@ export function coerceCell(
     case "float":
     case "currency":
     case "percent":
-      return coerceNumber(field, trimmed, options);
+      return coerceNumber(field, unprotect(trimmed), options);
     case "check":
       return coerceFlag(trimmed);
     case "select":
       if (!trimmed) return { value: "" };
-      return options ? matchOption(trimmed, options) : { value: trimmed };
+      return options ? matchOption(unprotect(trimmed), options) : { value: unprotect(trimmed) };
     case "date":
       return coerceDate(trimmed);
     case "datetime":
       return coerceDateTime(trimmed);
     case "link":
-      return { value: trimmed || null };
+      return { value: unprotect(trimmed) || null };
     case "table":
       return { error: "Child rows cannot be imported from CSV" };
   }

@@ -37,14 +37,21 @@ Deno.test("An unknown, empty or repeated heading, or a child table, fails on lin
     {
       line: 1,
       field: null,
+      column: "Favourite colour",
       message:
         'Unknown column "Favourite colour": it is neither a field id nor a field label of Contact',
     },
-    { line: 1, field: null, message: "Column 3 has no heading" },
-    { line: 1, field: "full_name", message: 'Column "Full Name" repeats column "full_name"' },
+    { line: 1, field: null, column: null, message: "Column 3 has no heading" },
+    {
+      line: 1,
+      field: "full_name",
+      column: "Full Name",
+      message: 'Column "Full Name" repeats column "full_name"',
+    },
     {
       line: 1,
       field: "lines",
+      column: "lines",
       message: 'Column "lines" holds child rows, which a CSV import cannot set',
     },
   ]);

@@ -16,10 +16,15 @@ export type ImportColumn =
   | { kind: "field"; field: RecordField; heading: string }
   | { kind: "skipped"; heading: string };
 
-/** A problem with the file, a row or a value, as the import answers it. */
+/**
+ * A problem with the file, a row or a value, as the import answers it: the field
+ * (its id) and the column (its heading as the file writes it, so the message can
+ * be found in the file), or null when the problem is not one column's.
+ */
 export interface ImportFailure {
   line: number;
   field: string | null;
+  column: string | null;
   message: string;
 }
 
@@ -28,10 +33,17 @@ export interface HeaderMapping {
   columns: ImportColumn[];
   /** Whether a column holds record ids (rows with one update that record). */
   hasId: boolean;
+  /** The heading of the column of each field, by field id (`id` for the ID column). */
+  headings: ReadonlyMap<string, string>;
 }
 
-/** Record columns an export may write that an import never sets, by id and by label. */
+/**
+ * Record columns an export may write that an import never sets, by id and by
+ * label; and the "Error" column a file of an import's failed rows adds, so the
+ * file imports again once its rows are fixed.
+ */
 const SYSTEM_COLUMNS: Readonly<Record<string, string>> = {
+  error: "Error",
   name: "Name",
   status: "Status",
   version: "Version",
@@ -49,6 +61,16 @@ function normalise(heading: string): string {
 /** Whether an import may set the field (it has a column and nobody else computes it). */
 export function importable(field: RecordField): boolean {
   return field.type !== "table" && !field.read_only && !field.computed && !field.fetch_from;
+}
+
+/**
+ * Whether a file that creates records needs a column for the field: required,
+ * with no default, not derived and not conditional (a `visible_if` field may not
+ * apply to a row).
+ */
+export function neededOnCreate(field: RecordField): boolean {
+  return !!field.required && field.default === undefined && importable(field) &&
+    !field.visible_if;
 }
 
 /**
@@ -79,7 +101,7 @@ export function mapHeader(
     const key = normalise(cell);
     const heading = cell.trim();
     const fail = (field: string | null, message: string): ImportColumn => {
-      failures.push({ line, field, message });
+      failures.push({ line, field, column: heading || null, message });
       return { kind: "skipped", heading };
     };
     const field = byId.get(key) ?? byLabel.get(key);
@@ -110,5 +132,5 @@ export function mapHeader(
       }: it is neither a field id nor a field label of ${options.typeLabel}`,
     );
   });
-  return { mapping: { columns, hasId: seen.has("id") }, failures };
+  return { mapping: { columns, hasId: seen.has("id"), headings: seen }, failures };
 }

@@ -8,7 +8,7 @@ export { CSV_LIMITS, CsvError, CsvParser, parseCsv, readCsv } from "./reader.ts"
 export type { CsvReadOptions, CsvRow } from "./reader.ts";
 export { csvLine, csvStream, protectFormula } from "./writer.ts";
 export type { CsvCell, CsvWriteOptions } from "./writer.ts";
-export { importable, mapHeader } from "./header.ts";
+export { importable, mapHeader, neededOnCreate } from "./header.ts";
 export type { HeaderMapping, ImportColumn, ImportFailure } from "./header.ts";
 export { coerceCell, parseNumber } from "./coerce.ts";
 export type { Coerced } from "./coerce.ts";

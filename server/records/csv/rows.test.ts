@@ -82,15 +82,26 @@ Deno.test("Every bad cell is reported with its line and field, and its row left 
       "Dee,Acme,2,2026-02-02\n",
   );
   assertEquals(failures, [
-    { line: 2, field: "company", message: 'No client matches "Nowhere Inc" by ID or title' },
-    { line: 3, field: "company", message: '2 client records are titled "Globex"; write the ID' },
-    { line: 3, field: "visits", message: '"x" is not a number' },
+    {
+      line: 2,
+      field: "company",
+      column: "Company",
+      message: 'Company: Nothing matches "Nowhere Inc" by title or ID',
+    },
+    {
+      line: 3,
+      field: "company",
+      column: "Company",
+      message: 'Company: 2 records are titled "Globex"; write the ID',
+    },
+    { line: 3, field: "visits", column: "Visits", message: 'Visits: "x" is not a number' },
     {
       line: 3,
       field: "born_on",
-      message: '"14/03/2026" is not a date written as YYYY-MM-DD (such as 2026-03-14)',
+      column: "Born on",
+      message: 'Born on: "14/03/2026" is not a date written as YYYY-MM-DD (such as 2026-03-14)',
     },
-    { line: 5, field: null, message: "The row has 3 cells; the header has 4" },
+    { line: 5, field: null, column: null, message: "The row has 3 cells; the header has 4" },
   ]);
   assertEquals(rows.map((r) => [r.line, r.values.full_name]), [[6, "Dee"]]);
 });

@@ -38,7 +38,10 @@ export interface RowCoercion {
   selectOptions?: ReadonlyMap<string, readonly SelectOption[]>;
 }
 
-/** The chunk's rows as values; a row with any bad cell is left out and its failures listed, by line. */
+/**
+ * The chunk's rows as values; a row with any bad cell is left out and its failures
+ * listed, by line, each named by its column's heading as the file writes it.
+ */
 export async function coerceRows(
   rows: readonly CsvRow[],
   coercion: RowCoercion,
@@ -51,6 +54,7 @@ export async function coerceRows(
     failures.push({
       line: row.line,
       field: null,
+      column: null,
       message: `The row has ${row.cells.length} cells; the header has ${columns.length}`,
     });
     return false;
@@ -83,6 +87,7 @@ export async function coerceRows(
         failures.push({
           line: row.line,
           field: column.kind === "field" ? column.field.id : "id",
+          column: column.heading || null,
           message:
             `Column ${heading} holds a NUL character (U+0000), which cannot be stored; remove it`,
         });
@@ -97,15 +102,17 @@ export async function coerceRows(
       if (!error && field.type === "link" && typeof value === "string") {
         const ids = found.get(field.link!)?.get(value) ?? [];
         if (ids.length === 1) value = ids[0];
-        else if (ids.length === 0) {
-          error = `No ${field.link} matches ${quoted(value)} by ID or title`;
-        } else {
-          error = `${ids.length} ${field.link} records are titled ${quoted(value)}; write the ID`;
-        }
+        else if (ids.length === 0) error = `Nothing matches ${quoted(value)} by title or ID`;
+        else error = `${ids.length} records are titled ${quoted(value)}; write the ID`;
       }
       if (error) {
         ok = false;
-        failures.push({ line: row.line, field: field.id, message: error });
+        failures.push({
+          line: row.line,
+          field: field.id,
+          column: column.heading,
+          message: `${column.heading}: ${error}`,
+        });
       } else {
         values[field.id] = value;
       }

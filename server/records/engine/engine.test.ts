@@ -128,10 +128,10 @@ Deno.test("bad values answer 400 naming each field, and nothing is stored", asyn
     }
     const missing = await createJob(app, admin, { kind: "install" });
     assertEquals(missing.response.status, 400);
-    assertEquals(missing.body.error.details.fields.title, "Required");
+    assertEquals(missing.body.error.details.fields.title, "Title is required");
     assertEquals(
       missing.body.error.details.fields.site,
-      "Required",
+      "Site is required",
       "required_if kind == 'install'",
     );
     const list = await json(

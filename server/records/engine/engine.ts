@@ -202,7 +202,7 @@ export class RecordEngine {
     }
     await addLinkTitles(this.db, access.organizationId, type.fields, [record], this.findType);
     this.#derive(type, record, this.#now().slice(0, 10));
-    const { actions, readOnly } = availableActions(type, access, record, this.#now());
+    const { actions, readOnly, reason } = availableActions(type, access, record, this.#now());
     const visible = visibleRecord(type, access, record);
     const awaiting = await awaitingOf(this.db, type, access.organizationId, record);
     return {
@@ -214,6 +214,8 @@ export class RecordEngine {
         actions,
       }),
       read_only_fields: readOnly,
+      // Why the record's state keeps fields from changing, for a form to say so.
+      ...(reason ? { read_only_reason: reason } : {}),
       makes: availableMakes(type, access, visible, this.types, this.#now()),
       waiting_for: awaiting ? waitingText(awaiting) : null,
     };

@@ -17,6 +17,14 @@ const URL_PATTERN = /^https?:\/\/[^\s]+$/i;
 const PHONE = /^[+()0-9 .\-/]{3,40}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Options as a refusal names them: the first few, then how many more. */
+function namedOptions(names: readonly string[]): string {
+  const more = names.length - OPTIONS_NAMED;
+  return more > 0
+    ? `${names.slice(0, OPTIONS_NAMED).join(", ")} and ${more} more`
+    : names.join(", ");
+}
+
 /** Whether a sent value means "empty". */
 export function isEmpty(value: unknown): boolean {
   return value === null || value === undefined || value === "";
@@ -47,11 +55,14 @@ export function isCalendarDate(day: string): boolean {
   return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === day;
 }
 
-/** Checks one value against its field; `optionValues` are a select's allowed values. */
+/** Most options a refusal lists by name. */
+const OPTIONS_NAMED = 10;
+
+/** Checks one value against its field; `options` are a select's allowed values and their labels. */
 export function checkFieldValue(
   field: RecordField,
   value: unknown,
-  optionValues?: ReadonlySet<string>,
+  options?: ReadonlyMap<string, string>,
 ): Checked {
   if (isEmpty(value)) return { ok: true, value: emptyStored(field) };
   switch (field.type) {
@@ -78,8 +89,8 @@ export function checkFieldValue(
       if (field.type === "phone" && !PHONE.test(text)) {
         return { ok: false, message: "Must be a phone number" };
       }
-      if (field.type === "select" && optionValues && !optionValues.has(text)) {
-        return { ok: false, message: `Must be one of: ${[...optionValues].join(", ")}` };
+      if (field.type === "select" && options && !options.has(text)) {
+        return { ok: false, message: `Must be one of: ${namedOptions([...options.values()])}` };
       }
       return { ok: true, value: text };
     }
@@ -103,7 +114,7 @@ export function checkFieldValue(
       if (field.options && !field.options.some((o) => Number(o.value) === value)) {
         return {
           ok: false,
-          message: `Must be one of: ${field.options.map((o) => o.value).join(", ")}`,
+          message: `Must be one of: ${namedOptions(field.options.map((o) => o.value))}`,
         };
       }
       if (field.type === "int") return { ok: true, value };

@@ -70,7 +70,14 @@ Deno.test("POST /api/records/{type}/import with one bad row stores nothing and r
       dry_run: false,
       created: 0,
       updated: 0,
-      failed: [{ line: 3, field: "email", message: "Must be an email address" }],
+      failed: [{
+        line: 3,
+        field: "email",
+        column: "Email",
+        message: "Email must be an email address",
+      }],
+      header: ["Name", "Email"],
+      failed_rows: [{ line: 3, cells: ["Bad Row", "not-an-email"] }],
     });
     assertEquals(await listed(app, admin, "sample_contact"), []);
   });
@@ -116,27 +123,45 @@ Deno.test("Import reads labels, options by label, links by title, flags and date
       "Sink,Repair,,1,,200,\n";
     const bad = await importCsv(app, admin, "sample_job", csv);
     assertEquals(bad.body.failed, [
-      { line: 2, field: "visits", message: '"1,2" is not a number' },
-      { line: 3, field: "contact", message: 'No sample_contact matches "Nobody" by ID or title' },
-      { line: 4, field: "kind", message: '"Paint" is not one of the options (Repair, Install)' },
+      { line: 2, field: "visits", column: "Visits", message: 'Visits: "1,2" is not a number' },
+      {
+        line: 3,
+        field: "contact",
+        column: "Contact",
+        message: 'Contact: Nothing matches "Nobody" by title or ID',
+      },
+      {
+        line: 4,
+        field: "kind",
+        column: "Kind",
+        message: 'Kind: "Paint" is not one of the options (Repair, Install)',
+      },
       {
         line: 4,
         field: "contact",
-        message: '2 sample_contact records are titled "Twin"; write the ID',
+        column: "Contact",
+        message: 'Contact: 2 records are titled "Twin"; write the ID',
       },
       {
         line: 4,
         field: "billable",
-        message: '"maybe" is not yes or no (write yes/no, true/false or 1/0)',
+        column: "Billable",
+        message: 'Billable: "maybe" is not yes or no (write yes/no, true/false or 1/0)',
       },
       {
         line: 4,
         field: "due_date",
-        message: '"01/05/2026" is not a date written as YYYY-MM-DD (such as 2026-03-14)',
+        column: "Due",
+        message: 'Due: "01/05/2026" is not a date written as YYYY-MM-DD (such as 2026-03-14)',
       },
-      { line: 4, field: "visits", message: '"x" is not a number' },
-      { line: 5, field: "visits", message: "Must be at most 99" },
+      { line: 4, field: "visits", column: "Visits", message: 'Visits: "x" is not a number' },
+      { line: 5, field: "visits", column: "Visits", message: "Visits must be at most 99" },
     ]);
+    assertEquals(
+      bad.body.failed_rows.map((r: { line: number }) => r.line),
+      [2, 3, 4, 5],
+      "each failed row once, in file order",
+    );
     const good = await importCsv(
       app,
       admin,
@@ -180,12 +205,14 @@ Deno.test("A row with an ID updates that record; an unknown ID or column is repo
     assertEquals(unknown.body.failed, [{
       line: 1,
       field: null,
+      column: "Shoe size",
       message: 'Unknown column "Shoe size": it is neither a field id nor a field label of Contact',
     }]);
     const missing = await importCsv(app, admin, "sample_contact", "ID,Name\nnope,X\n");
     assertEquals(missing.body.failed, [{
       line: 2,
       field: "id",
+      column: "ID",
       message: "No contact has this ID",
     }]);
   });
@@ -326,7 +353,12 @@ Deno.test("Leads import with their name, source and stage by label and owner by 
       `Imported Two,two@lead.example,${source.value},new,0,\n` +
       `,three@lead.example,${source.value},new,0,\n`;
     const bad = await importCsv(app, admin, "lead", csv);
-    assertEquals(bad.body.failed, [{ line: 4, field: "name", message: "Required" }]);
+    assertEquals(bad.body.failed, [{
+      line: 4,
+      field: "name",
+      column: "Name",
+      message: "Name is required",
+    }]);
     const good = await importCsv(app, admin, "lead", csv.split("\n").slice(0, 3).join("\n"));
     assertEquals([good.body.created, good.body.failed], [2, []]);
     const search = (q: string) =>
@@ -376,8 +408,11 @@ Deno.test("A file that is not readable CSV, or lacks a required column, stores n
       failed: [{
         line: 3,
         field: null,
+        column: null,
         message: "A quoted field is not closed: its closing quote is missing",
       }],
+      header: ["Name", "Email"],
+      failed_rows: [],
     });
     const noName = await importCsv(app, admin, "sample_contact", "Email\nada@example.com\n", {
       mode: "partial",
@@ -385,12 +420,14 @@ Deno.test("A file that is not readable CSV, or lacks a required column, stores n
     assertEquals(noName.body.failed, [{
       line: 1,
       field: "full_name",
+      column: null,
       message: 'No column for "Name", which every new record needs',
     }]);
     const empty = await importCsv(app, admin, "sample_contact", "\n\n");
     assertEquals(empty.body.failed, [{
       line: 1,
       field: null,
+      column: null,
       message: "The file is empty: it has no header row",
     }]);
     assertEquals(await listed(app, admin, "sample_contact"), []);

@@ -46,6 +46,7 @@ Deno.test("a file over 100,000 rows is refused at the row past the limit, and no
     assertEquals(body.failed, [{
       line: IMPORT_MAX_ROWS + 2,
       field: null,
+      column: null,
       message: "The file has more than 100,000 rows; split it",
     }]);
     assertEquals(await storedJobs(app), 0);

@@ -37,10 +37,12 @@ import {
   type ImportFailure,
   type ImportRow,
   mapHeader,
+  neededOnCreate,
   readCsv,
 } from "../csv/mod.ts";
 import type { RecordEngine } from "./engine.ts";
 import { selectOptions, type ValidatedRecord, validateRecord } from "./validate-record.ts";
+import { FieldProblems, fieldSentence, problemSentence } from "./field-problems.ts";
 import { loadRecords, nextSeriesNames } from "./record-store.ts";
 import { mayReach } from "./record-access.ts";
 import { derivedStatus } from "./record-actions.ts";
@@ -72,12 +74,22 @@ export interface ImportOptions {
   requestId?: string;
 }
 
+/** A row of the file that failed, as the file wrote it. */
+export interface FailedRow {
+  line: number;
+  cells: string[];
+}
+
 /** What an import answers (the `ImportResponse` of schemas/records/api.ts). */
 export interface ImportResult {
   dry_run: boolean;
   created: number;
   updated: number;
   failed: ImportFailure[];
+  /** The file's header row, as written (empty when it has none). */
+  header: string[];
+  /** The rows that failed, as written, in file order: with `header`, a file of them to fix. */
+  failed_rows: FailedRow[];
 }
 
 class Rollback extends Error {}
@@ -136,11 +148,13 @@ async function runImport(
     created: counted ? run.created : 0,
     updated: counted ? run.updated : 0,
     failed: run.failed,
+    header: run.header,
+    failed_rows: run.failedRows,
   };
 }
 
-/** The fields validation of a `RecordData` failed on, from the engine's 400. */
-function invalidFields(error: unknown): Record<string, string> | undefined {
+/** The fields a 400 of a rule names (already in words), when it is not the engine's FieldProblems. */
+function namedFields(error: unknown): Record<string, string> | undefined {
   if (!(error instanceof AppError) || error.status !== 400) return undefined;
   return (error.details as { fields?: Record<string, string> } | undefined)?.fields;
 }
@@ -148,6 +162,8 @@ function invalidFields(error: unknown): Record<string, string> | undefined {
 /** One import's state while its file is read. */
 class ImportRun {
   readonly failed: ImportFailure[] = [];
+  header: string[] = [];
+  readonly failedRows: FailedRow[] = [];
   created = 0;
   updated = 0;
   /** The file as a whole is unusable: nothing is stored, whatever the mode. */
@@ -163,6 +179,9 @@ class ImportRun {
   readonly #uniqueSeen = new Map<string, Map<string, number>>();
   readonly #idSeen = new Map<string, number>();
   readonly #newId: () => string;
+  #mapping?: HeaderMapping;
+  /** Lines of the chunk being read that failed. */
+  readonly #failedLines = new Set<number>();
 
   constructor(engine: RecordEngine, access: Access, type: RecordType, options: ImportOptions) {
     this.#engine = engine;
@@ -177,9 +196,49 @@ class ImportRun {
 
   #fail(...failures: ImportFailure[]): void {
     for (const failure of failures) {
+      this.#failedLines.add(failure.line);
       if (this.failed.length < FAILURES_SHOWN) this.failed.push(failure);
       else this.#more++;
     }
+  }
+
+  /**
+   * A row's problem with a field, named by the field's column as the file heads it
+   * ("Estimated value must be a number"), or by its label when the file has no
+   * column for it.
+   */
+  #named(line: number, field: string, problem: string): ImportFailure {
+    const column = this.#mapping?.headings.get(field) ?? null;
+    const message = column === null
+      ? problemSentence(this.#type, field, problem)
+      : fieldSentence(column, problem);
+    return { line, field, column, message };
+  }
+
+  /** What a refused row's error names: each field's problem, or the refusal as a whole. */
+  #refusal(line: number, error: AppError): ImportFailure[] {
+    if (error instanceof FieldProblems) {
+      return Object.entries(error.problems).map(([field, problem]) =>
+        this.#named(line, field, problem)
+      );
+    }
+    const fields = namedFields(error);
+    if (!fields) return [{ line, field: null, column: null, message: error.message }];
+    return Object.entries(fields).map(([field, message]) => ({
+      line,
+      field,
+      column: this.#mapping?.headings.get(field) ?? null,
+      message,
+    }));
+  }
+
+  /** Keeps the chunk's failed rows as the file wrote them (as many as failures are listed). */
+  #keepFailedRows(rows: readonly CsvRow[]): void {
+    for (const row of rows) {
+      if (!this.#failedLines.has(row.line) || this.failedRows.length >= FAILURES_SHOWN) continue;
+      this.failedRows.push({ line: row.line, cells: [...row.cells] });
+    }
+    this.#failedLines.clear();
   }
 
   async read(tx: Queryable, file: ReadableStream<Uint8Array>): Promise<void> {
@@ -192,7 +251,9 @@ class ImportRun {
       for await (const row of readCsv(file)) {
         this.#lastLine = row.line;
         if (!mapping) {
+          this.header = [...row.cells];
           mapping = this.#header(row);
+          this.#mapping = mapping;
           if (!mapping) return;
           continue;
         }
@@ -225,6 +286,7 @@ class ImportRun {
       this.failed.push({
         line: this.#lastLine,
         field: null,
+        column: null,
         message: `… and ${this.#more.toLocaleString("en")} more failures`,
       });
     }
@@ -232,7 +294,7 @@ class ImportRun {
 
   #stop(line: number, message: string): void {
     this.fatal = true;
-    this.failed.push({ line, field: null, message });
+    this.failed.push({ line, field: null, column: null, message });
   }
 
   #header(row: CsvRow): HeaderMapping | undefined {
@@ -243,12 +305,11 @@ class ImportRun {
     const mapped = new Set(mapping.columns.flatMap((c) => c.kind === "field" ? [c.field.id] : []));
     if (!mapping.hasId) {
       for (const field of this.#visible) {
-        const needed = field.required && field.default === undefined && !field.computed &&
-          !field.fetch_from && !field.read_only && !field.visible_if && field.type !== "table";
-        if (needed && !mapped.has(field.id)) {
+        if (neededOnCreate(field) && !mapped.has(field.id)) {
           failures.push({
             line: row.line,
             field: field.id,
+            column: null,
             message: `No column for "${field.label}", which every new record needs`,
           });
         }
@@ -304,7 +365,7 @@ class ImportRun {
       }
       requireAuthorized(this.#access, module, "update");
       const earlier = this.#idSeen.get(row.id);
-      if (earlier) this.#fail({ line: row.line, field: "id", message: `Repeats line ${earlier}` });
+      if (earlier) this.#fail(this.#named(row.line, "id", `Repeats line ${earlier}`));
       else {
         this.#idSeen.set(row.id, row.line);
         updates.push(row);
@@ -314,10 +375,11 @@ class ImportRun {
       ...creates.map(({ row, checked }) => ({ ...row, values: checked.values })),
       ...updates,
     ], this.#uniqueSeen);
-    this.#fail(...clashes);
+    this.#fail(...clashes.map((c) => this.#named(c.line, c.field, c.message)));
     const clashed = new Set(clashes.map((c) => c.line));
     await this.#create(tx, creates.filter(({ row }) => !clashed.has(row.line)));
     await this.#update(q, tx, updates.filter((row) => !clashed.has(row.line)));
+    this.#keepFailedRows(rows);
   }
 
   async #validate(q: Queryable, row: ImportRow): Promise<ValidatedRecord | undefined> {
@@ -331,11 +393,8 @@ class ImportRun {
         types: this.#engine.types,
       }, row.values);
     } catch (error) {
-      const fields = invalidFields(error);
-      if (!fields) throw error;
-      this.#fail(
-        ...Object.entries(fields).map(([field, message]) => ({ line: row.line, field, message })),
-      );
+      if (!(error instanceof AppError) || error.status !== 400) throw error;
+      this.#fail(...this.#refusal(row.line, error));
       return undefined;
     }
   }
@@ -404,6 +463,7 @@ class ImportRun {
         this.#fail({
           line: row.line,
           field: "id",
+          column: this.#mapping?.headings.get("id") ?? null,
           message: `No ${label.toLowerCase()} has this ID`,
         });
         continue;
@@ -422,12 +482,7 @@ class ImportRun {
         this.updated++;
       } catch (error) {
         if (!(error instanceof AppError) || error.status >= 500) throw error;
-        const fields = invalidFields(error);
-        this.#fail(
-          ...(fields
-            ? Object.entries(fields).map(([field, message]) => ({ line: row.line, field, message }))
-            : [{ line: row.line, field: null, message: error.message }]),
-        );
+        this.#fail(...this.#refusal(row.line, error));
       }
     }
     await auditInBulk(tx, audits);

@@ -10,7 +10,7 @@ import type { Queryable } from "../../db/database.ts";
 import type { Access, MembershipAccess } from "../../platform/access/access.ts";
 import { authorize, requireAuthorized } from "../../platform/access/authorize.ts";
 import { conflict, forbidden, invalidInput, notFound } from "../../platform/errors/app-error.ts";
-import type { RecordType } from "../define.ts";
+import type { RecordField, RecordType } from "../define.ts";
 import type { TransitionDeclaration } from "../declaration.ts";
 import {
   type ActionWording,
@@ -22,6 +22,7 @@ import { conditionHolds } from "./conditions.ts";
 import { fieldsOf, parseExpression } from "../../../schemas/records/expression.ts";
 import type { RecordData } from "./record-rows.ts";
 import { documentStatusOf } from "./document-status.ts";
+import { stateLock } from "./state-locks.ts";
 import { announceRecord, loadRecord } from "./record-store.ts";
 import { mayReach } from "./record-access.ts";
 import { recordAudit } from "../../platform/audit/record.ts";
@@ -132,7 +133,12 @@ function oneRecord(wording: ActionWording): RecordActionWording {
   return one;
 }
 
-/** The actions the caller may take on the record now, and the fields they may not change. */
+/**
+ * The actions the caller may take on the record now; the fields they may not
+ * change (a child table's column as `<table>.<column>`); and, when the record's
+ * state holds some of them, why. Save (`update`) is offered only when something is
+ * left that the caller may change.
+ */
 export function availableActions(
   type: RecordType,
   access: MembershipAccess,
@@ -140,11 +146,31 @@ export function availableActions(
   now: string,
 ) {
   const actions: RecordActionWording[] = [];
-  const docstatus = Number(record.docstatus ?? 0);
-  const editable = docstatus === 0 || type.fields.some((f) => f.allow_on_submit);
-  if (editable && authorize(access, type.module, "update")) {
-    actions.push(oneRecord(saveWording(type)));
+  const lock = stateLock(type, record);
+  const level1 = authorize(access, type.module, "level1");
+  const mayUpdate = authorize(access, type.module, "update");
+  const fixed = (f: RecordField) =>
+    f.read_only || f.computed || (f.fetch_from && !f.fetch_if_empty) || (f.level === 1 && !level1);
+  const readOnly: string[] = [];
+  let changeable = false;
+  for (const f of type.fields) {
+    if (
+      fixed(f) || lock?.fields.has(f.id) || !mayUpdate ||
+      conditionHolds(f.read_only_if, record, now, false)
+    ) {
+      readOnly.push(f.id);
+      continue;
+    }
+    const open = lock?.openColumns.get(f.id);
+    // A table's rows may be added and removed unless the state fixes them.
+    if (f.type !== "table" || !open) changeable = true;
+    for (const c of f.childFields ?? []) {
+      if (fixed(c)) continue;
+      if (open && !open.has(c.id)) readOnly.push(`${f.id}.${c.id}`);
+      else changeable = true;
+    }
   }
+  if (changeable) actions.push(oneRecord(saveWording(type)));
   if (documentStatusOf(type, record) === 0 && authorize(access, type.module, "delete")) {
     actions.push(oneRecord(deleteWording(type)));
   }
@@ -154,16 +180,7 @@ export function availableActions(
       actions.push(oneRecord(actionWording(type, action)));
     }
   }
-  const level1 = authorize(access, type.module, "level1");
-  const readOnly = type.fields
-    .filter((f) =>
-      f.read_only || f.computed || (f.fetch_from && !f.fetch_if_empty) ||
-      (f.level === 1 && !level1) ||
-      (docstatus !== 0 && !f.allow_on_submit) || !authorize(access, type.module, "update") ||
-      conditionHolds(f.read_only_if, record, now, false)
-    )
-    .map((f) => f.id);
-  return { actions, readOnly };
+  return { actions, readOnly, reason: lock?.reason };
 }
 
 /** Takes an action on a record at `version`. */

@@ -15,6 +15,7 @@ import { announceRecord, replaceChildren, updateRecord } from "./record-store.ts
 import { validateRecord } from "./validate-record.ts";
 import { derivedStatus } from "./record-actions.ts";
 import type { RecordRules } from "./record-rules.ts";
+import { stateLock } from "./state-locks.ts";
 
 /** Who updates what, when, and what the engine lends the update. */
 export interface UpdateScope {
@@ -59,9 +60,6 @@ export async function updateLoaded(
       `A cancelled ${type.declaration.label.toLowerCase()} cannot be changed; amend it instead`,
     );
   }
-  const locked = docstatus === 1
-    ? new Set(type.fields.filter((f) => !f.allow_on_submit).map((f) => f.id))
-    : undefined;
   const checked = await validateRecord(
     {
       q: tx,
@@ -71,7 +69,7 @@ export async function updateLoaded(
       now,
       findType: scope.findType,
       types: scope.types,
-      lockedFields: options.trusted ? undefined : locked,
+      lock: options.trusted ? undefined : stateLock(type, existing),
     },
     options.trusted ? {} : values,
   );

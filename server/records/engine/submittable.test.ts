@@ -3,7 +3,7 @@
  * read-only and cannot be deleted; it is cancelled instead, and a cancelled one is
  * amended into a new draft that links back to it.
  */
-import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { createEngineTestApp } from "../testing/engine-app.ts";
 import { defineRecordType } from "../define.ts";
 
@@ -55,8 +55,10 @@ Deno.test("a submitted record is read-only and kept; cancelled, it is amended in
       token: admin,
       body: { version: 2, values: { amount: 999 } },
     });
-    assertEquals(locked.status, 400);
-    assert((await locked.json()).error.details.fields.amount);
+    assertEquals(locked.status, 409);
+    const refusal = (await locked.json()).error;
+    assertEquals(refusal.message, "Only a draft can be changed: this voucher is submitted");
+    assertEquals(refusal.details, { fields: { amount: "Amount cannot be changed" } });
     const memo = await app.call("PATCH", `${base}/${id}`, {
       token: admin,
       body: { version: 2, values: { memo: "Paid by transfer" } },

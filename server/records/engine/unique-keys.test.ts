@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { assertInvalidFields, jsonOf } from "../../testing/http-assertions.ts";
 import { uniqueViolationColumns } from "../../db/constraint-errors.ts";
 
-const MESSAGE = "Another type master already has this code for this list";
+const MESSAGE = "Code is already used by another type master with this list";
 
 async function codes(t: TestApp, kind: string, code: string): Promise<number> {
   const row = await t.db.get<{ n: number }>(
@@ -97,8 +97,8 @@ Deno.test("An import repeating a list's code names the line and the code field",
     );
     assertEquals(answer.created, 1);
     assertEquals(answer.failed.sort((a, b) => a.line - b.line), [
-      { line: 3, field: "code", message: "Repeats line 2" },
-      { line: 4, field: "code", message: MESSAGE },
+      { line: 3, field: "code", column: "Code", message: "Code repeats line 2" },
+      { line: 4, field: "code", column: "Code", message: MESSAGE },
     ]);
     assertEquals(await codes(t, first.kind, "fresh_one"), 1);
   } finally {

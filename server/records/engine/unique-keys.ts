@@ -8,7 +8,8 @@
  */
 import type { Queryable, SqlValue } from "../../db/database.ts";
 import { uniqueViolationColumns } from "../../db/constraint-errors.ts";
-import { type AppError, invalidInput } from "../../platform/errors/app-error.ts";
+import type { AppError } from "../../platform/errors/app-error.ts";
+import { invalidFields } from "./field-problems.ts";
 import type { RecordField, RecordType } from "../define.ts";
 
 /** The field a key's refusal is named at: its last. */
@@ -16,12 +17,12 @@ export function keyField(key: readonly RecordField[]): RecordField {
   return key[key.length - 1];
 }
 
-/** What a caller is told when another record holds the key's values. */
+/** What a caller is told, at the key's field, when another record holds the key's values. */
 export function duplicateMessage(type: RecordType, key: readonly RecordField[]): string {
   const what = type.declaration.label.toLowerCase();
-  if (key.length === 1) return `Another ${what} already has this value`;
+  if (key.length === 1) return `Is already used by another ${what}`;
   const others = key.slice(0, -1).map((f) => f.label.toLowerCase()).join(" and ");
-  return `Another ${what} already has this ${keyField(key).label.toLowerCase()} for this ${others}`;
+  return `Is already used by another ${what} with this ${others}`;
 }
 
 const isEmptyStored = (value: SqlValue | undefined) =>
@@ -81,7 +82,5 @@ export function duplicateFromViolation(type: RecordType, error: unknown): AppErr
     k.length === columns.length && k.every((f) => columns.includes(f.column))
   );
   if (!key) return undefined;
-  const field = keyField(key);
-  const message = duplicateMessage(type, key);
-  return invalidInput(`${field.label}: ${message}`, { [field.id]: message });
+  return invalidFields(type, { [keyField(key).id]: duplicateMessage(type, key) });
 }

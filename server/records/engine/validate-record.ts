@@ -1,17 +1,19 @@
 /**
  * Checks what a caller sends for a record against its type, all at once: unknown
- * fields, fields the caller may not change, each value's type and bounds, select
- * options (declared or from the organisation's type masters), links to records
- * that exist in the caller's organisation, child rows, then fills defaults,
- * fetched and computed values and checks what is required. Every failing field is
- * reported together, under its id (child rows as `lines[2].amount`).
+ * fields, fields the caller may not change (derived ones, and those the record's
+ * state holds: state-locks.ts), each value's type and bounds, select options
+ * (declared or from the organisation's type masters), links to records that exist
+ * in the caller's organisation, child rows, then fills defaults, fetched and
+ * computed values and checks what is required. Every failing field is reported
+ * together, under its path (child rows as `lines[2].amount`) and in the user's
+ * words ("Line 3: Amount must be at least 0.01", field-problems.ts); a change the
+ * record's state does not allow is refused first, with the state's reason (409).
  */
 import { ROLE_OPTIONS } from "../declaration.ts";
 import { staffRoleOptions } from "../../platform/access/role-options.ts";
 import type { Queryable, SqlValue } from "../../db/database.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
 import { authorize } from "../../platform/access/authorize.ts";
-import { invalidInput } from "../../platform/errors/app-error.ts";
 import type { RecordField, RecordType } from "../define.ts";
 import { checkFieldValue, emptyStored, isCalendarDate, isEmpty } from "./field-values.ts";
 import { fromColumn, type RecordData } from "./record-rows.ts";
@@ -21,6 +23,8 @@ import { describeFile } from "./files.ts";
 import { uniqueKeyClashes } from "./unique-keys.ts";
 import { roundHalfAway } from "../../../schemas/money/rounding.ts";
 import { mayAttachFile } from "./file-access.ts";
+import { invalidFields, lockedByState } from "./field-problems.ts";
+import type { StateLock } from "./state-locks.ts";
 
 /** What validation gives a write: the merged record and what to store. */
 export interface ValidatedRecord {
@@ -45,8 +49,8 @@ export interface ValidationScope {
   findType(id: string): RecordType | undefined;
   /** Every declared type (which records hold a file, file-access.ts). */
   types: ReadonlyMap<string, RecordType>;
-  /** Fields the record's state makes read-only now (submitted records). */
-  lockedFields?: ReadonlySet<string>;
+  /** What the record's state does not let change (state-locks.ts); absent for trusted writes. */
+  lock?: StateLock;
 }
 
 /** Allowed select values of a field in the caller's organisation. */
@@ -65,6 +69,11 @@ export async function selectOptions(
   );
 }
 
+/** A select's options as value → label. */
+function optionMap(options: readonly { value: string; label: string }[]): Map<string, string> {
+  return new Map(options.map((o) => [o.value, o.label]));
+}
+
 /** Validates `input` for a create (no `existing`) or an update; throws 400 naming every bad field. */
 export async function validateRecord(
   scope: ValidationScope,
@@ -72,6 +81,8 @@ export async function validateRecord(
 ): Promise<ValidatedRecord> {
   const { type, access, existing } = scope;
   const errors: Record<string, string> = {};
+  // Changes the record's state does not allow, refused before anything else.
+  const locked: Record<string, string> = {};
   const level1 = authorize(access, type.module, "level1");
   const values: RecordData = existing ? { ...existing } : {};
   const sent = new Set<string>();
@@ -83,8 +94,10 @@ export async function validateRecord(
       continue;
     }
     const derived = field.read_only || field.computed || fetchedAlways(field);
-    if (derived || scope.lockedFields?.has(key)) {
-      if (!sameValue(field, values[key], value)) errors[key] = "This field cannot be changed";
+    if (derived || scope.lock?.fields.has(key)) {
+      if (!sameValue(field, values[key], value)) {
+        (derived ? errors : locked)[key] = "Cannot be changed";
+      }
       continue;
     }
     sent.add(key);
@@ -106,7 +119,7 @@ export async function validateRecord(
   for (const field of type.fields) {
     if (field.type === "table") {
       if (!sent.has(field.id)) continue;
-      const rows = await checkChildRows(scope, field, values[field.id], errors);
+      const rows = await checkChildRows(scope, field, values[field.id], errors, locked);
       if (rows) {
         children.set(field.id, rows.stored);
         values[field.id] = rows.shown;
@@ -116,7 +129,7 @@ export async function validateRecord(
     if (!sent.has(field.id) && existing) continue;
     if (field.computed || fetchedAlways(field)) continue;
     const options = field.type === "select" && !isEmpty(values[field.id])
-      ? new Set((await selectOptions(scope.q, access.organizationId, field)).map((o) => o.value))
+      ? optionMap(await selectOptions(scope.q, access.organizationId, field))
       : undefined;
     const checked = checkFieldValue(field, values[field.id], options);
     if (!checked.ok) {
@@ -146,10 +159,8 @@ export async function validateRecord(
       errors[field.id] = "Required";
     }
   }
-  if (Object.keys(errors).length > 0) {
-    const [first] = Object.entries(errors);
-    throw invalidInput(`${labelOf(type, first[0])}: ${first[1]}`, errors);
-  }
+  if (Object.keys(locked).length > 0) throw lockedByState(type, scope.lock!.reason, locked);
+  if (Object.keys(errors).length > 0) throw invalidFields(type, errors);
 
   const changes: ValidatedRecord["changes"] = [];
   for (const field of type.fields) {
@@ -168,11 +179,6 @@ export async function validateRecord(
     }
   }
   return { values, columns, children, changes };
-}
-
-function labelOf(type: RecordType, key: string): string {
-  const [head] = key.split(/[[.]/);
-  return type.field.get(head)?.label ?? key;
 }
 
 function sameValue(field: RecordField, a: unknown, b: unknown): boolean {
@@ -228,6 +234,7 @@ async function checkChildRows(
   field: RecordField,
   value: unknown,
   errors: Record<string, string>,
+  locked: Record<string, string>,
 ): Promise<{ stored: Record<string, SqlValue>[]; shown: RecordData[] } | null> {
   const childFields = field.childFields ?? [];
   const max = field.child?.max_rows ?? 5_000;
@@ -252,13 +259,10 @@ async function checkChildRows(
     ((scope.existing?.[field.id] ?? []) as RecordData[]).map((r) => [r.id as string, r]),
   );
   const byId = new Map(childFields.filter((c) => !hidden.has(c.id)).map((c) => [c.id, c]));
-  const optionsOf = new Map<string, Set<string>>();
+  const optionsOf = new Map<string, ReadonlyMap<string, string>>();
   for (const c of childFields) {
     if (c.type === "select") {
-      optionsOf.set(
-        c.id,
-        new Set((await selectOptions(scope.q, scope.access.organizationId, c)).map((o) => o.value)),
-      );
+      optionsOf.set(c.id, optionMap(await selectOptions(scope.q, scope.access.organizationId, c)));
     }
   }
   for (const [index, row] of value.entries()) {
@@ -276,7 +280,7 @@ async function checkChildRows(
     }
     const rowId = (row as RecordData).id;
     if (rowId !== undefined && (typeof rowId !== "string" || rowId.length > 64)) {
-      errors[`${at}.id`] = "Must be the id of a row";
+      errors[`${at}.id`] = "Must be the id of a stored row";
     }
     if (typeof rowId === "string" && before.has(rowId)) {
       shownRow.id = rowId;
@@ -309,6 +313,8 @@ async function checkChildRows(
     shown.push(shownRow);
     emptied.push(rowEmpty);
   }
+  const open = scope.lock?.openColumns.get(field.id);
+  if (open) checkOpenColumns({ field, open, before, hidden }, shown, locked);
   for (const [index, row] of shown.entries()) {
     await checkLinks(scope, childFields, row, errors, `${field.id}[${index}].`);
   }
@@ -319,6 +325,36 @@ async function checkChildRows(
     for (const [column, value] of columns) stored[index][column] = value;
   }
   return { stored, shown };
+}
+
+/**
+ * A table of which the record's state lets only some columns change: its rows are
+ * the stored ones, in order, and their other columns keep their values.
+ */
+function checkOpenColumns(
+  table: {
+    field: RecordField;
+    open: ReadonlySet<string>;
+    before: ReadonlyMap<string, RecordData>;
+    hidden: ReadonlySet<string>;
+  },
+  shown: readonly RecordData[],
+  locked: Record<string, string>,
+): void {
+  const { field, open, before, hidden } = table;
+  const ids = shown.map((row) => row.id).filter((id) => typeof id === "string");
+  if (ids.length !== shown.length || new Set(ids).size !== before.size) {
+    locked[field.id] = "Cannot have rows added or removed";
+  }
+  for (const [index, row] of shown.entries()) {
+    const old = before.get(row.id as string);
+    if (!old) continue;
+    for (const c of field.childFields ?? []) {
+      if (open.has(c.id) || hidden.has(c.id) || c.computed || fetchedAlways(c)) continue;
+      if (!storageClass(c) || sameValue(c, old[c.id], row[c.id])) continue;
+      locked[`${field.id}[${index}].${c.id}`] = "Cannot be changed";
+    }
+  }
 }
 
 async function checkLinks(
@@ -341,7 +377,7 @@ async function checkLinks(
       continue;
     }
     if (!(await linkExists(scope, field.link!, id as string))) {
-      errors[prefix + field.id] = `No ${targetLabel(scope, field.link!)} with this id`;
+      errors[prefix + field.id] = `Must be an existing ${targetLabel(scope, field.link!)}`;
     }
   }
 }
@@ -478,11 +514,11 @@ async function checkAttachedTo(
   if (isEmpty(typeId)) return;
   const target = scope.findType(String(typeId));
   if (!target || !authorize(scope.access, target.module, "read")) {
-    errors[attached.type_field] = "Unknown record type";
+    errors[attached.type_field] = "Must be a record type you may read";
     return;
   }
   if (!isEmpty(id) && !(await linkExists(scope, target.id, String(id)))) {
-    errors[attached.id_field] = `No ${target.declaration.label.toLowerCase()} with this id`;
+    errors[attached.id_field] = `Must be an existing ${target.declaration.label.toLowerCase()}`;
   }
 }
 

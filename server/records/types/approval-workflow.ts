@@ -36,6 +36,7 @@ export const APPROVAL_WORKFLOW = defineRecordType({
       type: "table",
       child: {
         table: "approval_workflow_steps",
+        row_label: "Step",
         parent_column: "workflow_id",
         max_rows: 20,
         fields: [

@@ -56,6 +56,7 @@ export const BUDGET_TEMPLATE = defineRecordType({
       required: true,
       child: {
         table: "budget_template_lines",
+        row_label: "Share",
         parent_column: "budget_template_id",
         max_rows: 240,
         fields: [

@@ -3,12 +3,10 @@
  * period, with monthly amounts (items), started from a template when one is
  * chosen, approved by someone with budget approval who did not create it, and an
  * action on excess: "stop" refuses an expense approval that would take it past
- * its amount, "warn" lets it through with a warning. Changed only while a draft.
+ * its amount, "warn" lets it through with a warning. Changed only while a draft
+ * (its states say so: pending approval and decided budgets keep their values).
  */
 import { defineRecordType } from "../define.ts";
-
-/** A budget past its draft is what was approved (or refused): its fields no longer change. */
-const DECIDED = "is_set(status) and status != 'draft'";
 
 export const BUDGET = defineRecordType({
   id: "budget",
@@ -22,7 +20,6 @@ export const BUDGET = defineRecordType({
   fields: [
     {
       id: "title",
-      read_only_if: DECIDED,
       label: "Title",
       type: "data",
       required: true,
@@ -31,7 +28,6 @@ export const BUDGET = defineRecordType({
     },
     {
       id: "scope",
-      read_only_if: DECIDED,
       label: "Budget for",
       type: "select",
       required: true,
@@ -45,7 +41,6 @@ export const BUDGET = defineRecordType({
     },
     {
       id: "project",
-      read_only_if: DECIDED,
       label: "Project",
       type: "link",
       link: "project",
@@ -57,7 +52,6 @@ export const BUDGET = defineRecordType({
     },
     {
       id: "category",
-      read_only_if: DECIDED,
       label: "Expense category",
       type: "select",
       options_from: "expense_category",
@@ -68,7 +62,6 @@ export const BUDGET = defineRecordType({
     },
     {
       id: "period_start",
-      read_only_if: DECIDED,
       label: "From",
       type: "date",
       required: true,
@@ -77,7 +70,6 @@ export const BUDGET = defineRecordType({
     },
     {
       id: "period_end",
-      read_only_if: DECIDED,
       label: "To",
       type: "date",
       required: true,
@@ -85,7 +77,6 @@ export const BUDGET = defineRecordType({
     },
     {
       id: "action_on_excess",
-      read_only_if: DECIDED,
       label: "When exceeded",
       type: "select",
       required: true,
@@ -99,7 +90,6 @@ export const BUDGET = defineRecordType({
     },
     {
       id: "template",
-      read_only_if: DECIDED,
       label: "Template",
       type: "link",
       link: "budget_template",
@@ -108,7 +98,6 @@ export const BUDGET = defineRecordType({
     },
     {
       id: "amount",
-      read_only_if: DECIDED,
       label: "Amount to spread",
       type: "currency",
       min: 0,
@@ -118,11 +107,11 @@ export const BUDGET = defineRecordType({
     },
     {
       id: "items",
-      read_only_if: DECIDED,
       label: "Monthly amounts",
       type: "table",
       child: {
         table: "budget_items",
+        row_label: "Monthly amount",
         parent_column: "budget_id",
         max_rows: 600,
         fields: [
@@ -158,12 +147,14 @@ export const BUDGET = defineRecordType({
     initial: "draft",
     list: [
       { id: "draft", label: "Draft", tone: "neutral", docstatus: 0 },
+      // Waiting for approval, a budget is what its approver decides on: nothing changes.
       {
         id: "pending_approval",
         label: "Pending approval",
         tone: "warning",
         docstatus: 0,
         awaits: { action: "approve" },
+        editable: [],
       },
       { id: "approved", label: "Approved", tone: "success", docstatus: 1 },
       { id: "rejected", label: "Rejected", tone: "danger", docstatus: 1 },

@@ -5,8 +5,8 @@
  * 1: what finance decides, defaulting to what was claimed) and commits it against
  * the budgets it falls in; paying it consumes them. Members see only their own
  * claims. A claim is changed only while it is a draft (sanctioned amounts while it
- * waits for approval): the finance module's expense rules hold that, the approver
- * rule and the budget check.
+ * waits for approval), as its states declare; the finance module's expense rules
+ * hold the approver rule and the budget check.
  */
 import { defineRecordType } from "../define.ts";
 
@@ -27,7 +27,6 @@ export const EXPENSE = defineRecordType({
       required: true,
       max_length: 140,
       in_list: true,
-      read_only_if: "is_set(status) and status != 'draft'",
     },
     {
       id: "claimant",
@@ -39,7 +38,6 @@ export const EXPENSE = defineRecordType({
       default: "@me",
       in_list: true,
       filterable: true,
-      read_only_if: "is_set(status) and status != 'draft'",
     },
     {
       id: "approver",
@@ -51,17 +49,16 @@ export const EXPENSE = defineRecordType({
       in_list: true,
       filterable: true,
       description: "Who approves the claim; not the claimant.",
-      read_only_if: "is_set(status) and status != 'draft'",
     },
     {
       id: "lines",
       label: "Expenses",
       type: "table",
-      read_only_if: "is_set(status) and status != 'draft' and status != 'submitted'",
       child: {
         table: "expense_lines",
         parent_column: "expense_id",
         max_rows: 500,
+        row_label: "Line",
         fields: [
           {
             id: "date",
@@ -69,6 +66,7 @@ export const EXPENSE = defineRecordType({
             type: "date",
             column: "expense_date",
             required: true,
+            default: "@today",
           },
           {
             id: "category",
@@ -131,12 +129,14 @@ export const EXPENSE = defineRecordType({
     initial: "draft",
     list: [
       { id: "draft", label: "Draft", tone: "neutral", docstatus: 0 },
+      // Waiting for approval: the approver may still change what is sanctioned of each line.
       {
         id: "submitted",
         label: "Submitted",
         tone: "info",
         docstatus: 0,
         awaits: { action: "approve", field: "approver" },
+        editable: ["lines.sanctioned_amount"],
       },
       { id: "approved", label: "Approved", tone: "success", docstatus: 1 },
       { id: "rejected", label: "Rejected", tone: "danger", docstatus: 1 },

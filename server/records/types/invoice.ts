@@ -92,6 +92,7 @@ export const INVOICE = defineRecordType({
       required: true,
       child: {
         table: "invoice_lines",
+        row_label: "Line",
         parent_column: "invoice_id",
         max_rows: 500,
         fields: [

@@ -75,6 +75,7 @@ export const PAYMENT = defineRecordType({
         "The client's submitted invoices this payment settles. Leave empty to allocate oldest first on submit.",
       child: {
         table: "payment_allocations",
+        row_label: "Allocation",
         parent_column: "payment_id",
         max_rows: 500,
         fields: [

@@ -199,6 +199,7 @@ export const PROJECT = defineRecordType({
       type: "table",
       child: {
         table: "project_phases",
+        row_label: "Phase",
         parent_column: "project_id",
         max_rows: 50,
         fields: [
@@ -234,6 +235,7 @@ export const PROJECT = defineRecordType({
       type: "table",
       child: {
         table: "project_members",
+        row_label: "Member",
         parent_column: "project_id",
         max_rows: 200,
         fields: [

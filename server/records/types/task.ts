@@ -137,6 +137,7 @@ export const TASK = defineRecordType({
       description: "Tasks that must be finished before this one can start.",
       child: {
         table: "task_dependencies",
+        row_label: "Dependency",
         parent_column: "task_id",
         max_rows: 50,
         fields: [

@@ -32,6 +32,7 @@ export const TAX_TEMPLATE = defineRecordType({
       required: true,
       child: {
         table: "tax_template_rows",
+        row_label: "Tax",
         parent_column: "tax_template_id",
         max_rows: 10,
         fields: [
