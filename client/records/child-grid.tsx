@@ -3,6 +3,8 @@
  * removed, arrow keys and Enter moving between cells (Tab follows the page order),
  * and running totals of the numeric columns. Rows are memoised so that typing in
  * one cell re-renders that row only; a record with a thousand rows stays quick.
+ * Narrower than 600 px (a phone) the rows stack as cards, each cell under its
+ * column's name (`data-label`), so the grid is never wider than its box.
  */
 import { type KeyboardEvent, memo, useCallback, useMemo, useRef } from "react";
 import type { FieldMeta } from "../../schemas/records/meta.ts";
@@ -23,6 +25,8 @@ export interface ChildGridProps {
 }
 
 const SUMMED = new Set(["int", "float", "currency"]);
+/** Field types whose cards share a line two by two on a phone; the rest take a whole line. */
+const NARROW = new Set(["int", "float", "currency", "percent", "date", "check"]);
 
 /** A child grid. */
 export function ChildGrid(props: ChildGridProps) {
@@ -142,7 +146,11 @@ export function ChildGrid(props: ChildGridProps) {
               <tr>
                 <th scope="row">Total</th>
                 {columns.map((c) => (
-                  <td key={c.id} data-total={c.id}>
+                  <td
+                    key={c.id}
+                    data-total={c.id}
+                    data-label={totals.has(c.id) ? c.label : undefined}
+                  >
                     {totals.has(c.id) ? numberText(c, totals.get(c.id)) : null}
                   </td>
                 ))}
@@ -207,9 +215,15 @@ const GridRow = memo(function GridRow(
 ) {
   return (
     <tr>
-      <td className="child-index">{index + 1}</td>
+      <td className="child-index" data-label="Row">{index + 1}</td>
       {columns.map((column, c) => (
-        <td key={column.id} data-row={index} data-col={c}>
+        <td
+          key={column.id}
+          data-row={index}
+          data-col={c}
+          data-label={column.label}
+          data-width={NARROW.has(column.type) ? "narrow" : "wide"}
+        >
           {readOnly || column.read_only || column.computed
             ? <FieldDisplay field={column} value={row[column.id]} row={row} external={external} />
             : (
@@ -225,7 +239,7 @@ const GridRow = memo(function GridRow(
         </td>
       ))}
       {readOnly ? null : (
-        <td>
+        <td className="child-remove">
           <button
             type="button"
             className="button button-ghost button-small"
