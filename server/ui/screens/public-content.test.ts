@@ -17,7 +17,7 @@ interface Card {
 }
 
 function cardsOf(node: unknown, found: Card[] = []): Card[] {
-  if (Array.isArray(node)) for (const child of node) cardsOf(child, found);
+  if (Array.isArray(node)) { for (const child of node) cardsOf(child, found); }
   else if (node && typeof node === "object") {
     if ((node as { type?: string }).type === "card") found.push(node as Card);
     for (const value of Object.values(node)) cardsOf(value, found);
