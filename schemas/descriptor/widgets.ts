@@ -205,6 +205,9 @@ const ListNode = z.object({
   items: z.array(z.record(z.string(), z.unknown())).optional().describe("literal items"),
   title: Text,
   subtitle: Text.optional(),
+  subtitleLinks: z.boolean().optional().describe(
+    "web addresses in the subtitle are links (a mail's text); not with `action`, as a link cannot sit inside a button",
+  ),
   meta: Text.optional(),
   badge: z.object({ text: Text, tone: ToneValue.optional() }).strict().optional(),
   action: Action.optional(),
