@@ -34,6 +34,7 @@ import { FILE_MAX_BYTES, readFile, storeFile } from "./engine/files.ts";
 import type { BodyLimit } from "../platform/http/body-limit.ts";
 import { sweepUnattachedFiles } from "./engine/file-sweep.ts";
 import { FORM_OVERHEAD_BYTES, importExportRoutes } from "./import-export-routes.ts";
+import { findEverywhereRoute } from "./find-everywhere.ts";
 
 const DeleteQuery = z.object({ version: z.coerce.number().int().positive() }).strict();
 
@@ -67,6 +68,7 @@ export function recordRoutes(api: Api, engine: RecordEngine): void {
       c.json(await engine.search(access, "user", query.q, query.limit)),
   );
 
+  findEverywhereRoute(api, engine);
   for (const type of engine.types.values()) typeRoutes(api, engine, type);
 }
 
