@@ -10,6 +10,8 @@ async function openOutgoingMail(admin: Page): Promise<void> {
 }
 
 test("a forgotten password is reset through the link in the outgoing mail", async ({ browser }) => {
+  // Four people's pages and three page loads: longer than the default minute on a busy machine.
+  test.setTimeout(120_000);
   // A person of their own, so that no other flow's demo password changes.
   const admin = await (await browser.newContext()).newPage();
   await signIn(admin, "admin@acme.test", "/app/users");
