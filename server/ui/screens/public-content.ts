@@ -188,7 +188,7 @@ export const PUBLIC_CONTENT_SCREENS: ScreenDef[] = [
           "landing",
           ["workflow-management", "notifications"],
           "Approvals",
-          "Approval steps for projects, expenses and budgets, with everyone notified in turn.",
+          "Submitted projects, expense claims and budgets wait for the approvers your workflows name.",
         ),
         feature(
           "landing",
