@@ -8,6 +8,8 @@
  * rows are neither added nor removed. An attach column uploads a file per row (a
  * receipt per expense line). Rows are memoised so that typing in one cell
  * re-renders that row only; a record with a thousand rows stays quick.
+ * Narrower than 600 px (a phone) the rows stack as cards, each cell under its
+ * column's name (`data-label`), so the grid is never wider than its box.
  */
 import { type KeyboardEvent, memo, useCallback, useMemo, useRef } from "react";
 import type { FieldMeta, Filter } from "../../schemas/records/meta.ts";
@@ -41,6 +43,9 @@ export interface ChildGridProps {
   api?: string;
   recordId?: string | null;
 }
+
+/** Field types whose cards share a line two by two on a phone; the rest take a whole line. */
+const NARROW = new Set(["int", "float", "currency", "percent", "date", "check"]);
 
 /** A cell's errors by row index and column id. */
 type CellErrors = ReadonlyMap<number, Readonly<Record<string, string>>>;
@@ -194,7 +199,11 @@ export function ChildGrid(props: ChildGridProps) {
               <tr>
                 <th scope="row">Total</th>
                 {columns.map((c) => (
-                  <td key={c.id} data-total={c.id}>
+                  <td
+                    key={c.id}
+                    data-total={c.id}
+                    data-label={totals.has(c.id) ? c.label : undefined}
+                  >
                     {totals.has(c.id) ? numberText(c, totals.get(c.id)) : null}
                   </td>
                 ))}
@@ -285,7 +294,7 @@ const GridRow = memo(function GridRow(
 ) {
   return (
     <tr className={errors ? "has-error" : undefined}>
-      <td className="child-index">{index + 1}</td>
+      <td className="child-index" data-label="Row">{index + 1}</td>
       {columns.map((column, c) => {
         const label = `${column.label} row ${index + 1}`;
         const error = errors?.[column.id];
@@ -340,6 +349,7 @@ const GridRow = memo(function GridRow(
             data-row={index}
             data-col={c}
             data-label={column.label}
+            data-width={NARROW.has(column.type) ? "narrow" : "wide"}
             className={error ? "has-error" : undefined}
           >
             {control}
@@ -348,7 +358,7 @@ const GridRow = memo(function GridRow(
         );
       })}
       {readOnly ? null : (
-        <td>
+        <td className="child-remove">
           <button
             type="button"
             className="button button-ghost button-small"

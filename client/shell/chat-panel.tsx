@@ -2,7 +2,8 @@
  * The open help chat: the conversation, scripted replies after a simulated delay,
  * helpful / not helpful feedback on each bot reply (sent to the feedback path),
  * suggestions, and the message box. Send is disabled while the input is blank or a
- * reply is pending; ArrowUp and ArrowDown recall earlier messages. It stays mounted
+ * reply is pending; ArrowUp and ArrowDown recall earlier messages. Shown, it puts
+ * the cursor in the message box; Escape inside it closes it. It stays mounted
  * (hidden) while the chat is minimised or closed, so the conversation is kept.
  */
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
@@ -48,6 +49,10 @@ export function ChatPanel({ script, hidden, onMinimize, onClose }: ChatPanelProp
   const logRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => () => clearTimeout(timer.current), []);
+  // Opened or restored, the chat is where the keyboard goes: straight to typing.
+  useEffect(() => {
+    if (!hidden) inputRef.current?.focus();
+  }, [hidden]);
   useEffect(() => {
     logRef.current?.scrollTo?.({ top: logRef.current.scrollHeight });
   }, [messages, pending, hidden]);
@@ -97,7 +102,16 @@ export function ChatPanel({ script, hidden, onMinimize, onClose }: ChatPanelProp
 
   const lastBot = [...messages].reverse().find((m) => m.type === "bot");
   return (
-    <aside className="chatbot" aria-label={script.title} hidden={hidden}>
+    <aside
+      className="chatbot"
+      aria-label={script.title}
+      hidden={hidden}
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || event.nativeEvent.isComposing) return;
+        event.stopPropagation();
+        onClose();
+      }}
+    >
       <div className="chat-header">
         <h2 className="chat-title">{script.title}</h2>
         <button

@@ -50,6 +50,31 @@ describe("the help chatbot", () => {
     expect(screen.getByText("Hi! How can I help?")).toBeTruthy();
   });
 
+  it("puts the cursor in the message box when opened or restored", async () => {
+    const { input } = await openChat();
+    expect(document.activeElement).toBe(input);
+    fireEvent.click(screen.getByRole("button", { name: "Minimize Help Assistant" }));
+    fireEvent.click(screen.getByRole("button", { name: "Restore Help Assistant" }));
+    expect(document.activeElement).toBe(screen.getByRole("textbox", { name: "Message" }));
+  });
+
+  it("closes on Escape inside it, the keyboard back on the launcher, the conversation kept", async () => {
+    const { input } = await openChat();
+    type(input, "users");
+    fireEvent.keyDown(input, { key: "Escape" });
+    expect(screen.queryByRole("complementary", { name: "Help Assistant" })).toBeNull();
+    const launcher = screen.getByRole("button", { name: "Open Help Assistant" });
+    expect(document.activeElement).toBe(launcher);
+    fireEvent.click(launcher);
+    expect(screen.getByRole("textbox", { name: "Message" })).toHaveProperty("value", "users");
+  });
+
+  it("leaves Escape alone outside it", async () => {
+    await openChat();
+    fireEvent.keyDown(document.body, { key: "Escape" });
+    expect(screen.getByRole("complementary", { name: "Help Assistant" })).toBeTruthy();
+  });
+
   it("blocks sending a blank message", async () => {
     const { input, send } = await openChat();
     expect(send.disabled).toBe(true);

@@ -1,9 +1,10 @@
 /**
  * The scripted help chatbot: closed (a launcher button), open, or minimised (a
  * bar). The chat panel itself is loaded on first opening and then kept, so the
- * conversation survives minimising and closing.
+ * conversation survives minimising and closing. Once closed (a Close button or
+ * Escape in the panel), the keyboard goes back to the launcher.
  */
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Icon } from "../ui/icons.tsx";
 import type { ChatScript } from "./chat-script.ts";
 
@@ -15,6 +16,19 @@ type ChatView = "closed" | "open" | "minimized";
 export function Chatbot({ script }: { script: ChatScript }) {
   const [view, setView] = useState<ChatView>("closed");
   const [opened, setOpened] = useState(false);
+  const launcher = useRef<HTMLButtonElement>(null);
+  const focusLauncher = useRef(false);
+
+  useEffect(() => {
+    if (view !== "closed" || !focusLauncher.current) return;
+    focusLauncher.current = false;
+    launcher.current?.focus();
+  }, [view]);
+
+  function close(): void {
+    focusLauncher.current = true;
+    setView("closed");
+  }
 
   function open(): void {
     setOpened(true);
@@ -26,6 +40,7 @@ export function Chatbot({ script }: { script: ChatScript }) {
       {view === "closed"
         ? (
           <button
+            ref={launcher}
             type="button"
             className="chat-launcher"
             aria-label={`Open ${script.title}`}
@@ -50,7 +65,7 @@ export function Chatbot({ script }: { script: ChatScript }) {
               type="button"
               className="icon-button"
               aria-label={`Close ${script.title}`}
-              onClick={() => setView("closed")}
+              onClick={close}
             >
               <Icon name="close" size={16} />
             </button>
@@ -64,7 +79,7 @@ export function Chatbot({ script }: { script: ChatScript }) {
               script={script}
               hidden={view !== "open"}
               onMinimize={() => setView("minimized")}
-              onClose={() => setView("closed")}
+              onClose={close}
             />
           </Suspense>
         )

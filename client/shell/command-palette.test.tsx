@@ -1,6 +1,7 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { describe, expect, it } from "vitest";
+import { fakeServer } from "../testing/fake-server.ts";
 import { shellFixture } from "../testing/shell-fixture.ts";
 import "./command-palette.tsx";
 import { PaletteHost } from "./palette-host.tsx";
@@ -27,7 +28,7 @@ async function press(key: string, options: Record<string, boolean> = {}) {
 }
 
 function options(): string[] {
-  return within(screen.getByRole("listbox", { name: "Modules" })).getAllByRole("option").map((o) =>
+  return within(screen.getByRole("group", { name: "Modules" })).getAllByRole("option").map((o) =>
     o.querySelector(".palette-name")?.textContent ?? ""
   );
 }
@@ -36,7 +37,7 @@ describe("the command palette", () => {
   it("opens on Ctrl+K with the search focused and every module listed", async () => {
     renderHost();
     await press("k", { ctrlKey: true });
-    const dialog = screen.getByRole("dialog", { name: "Go to module" });
+    const dialog = screen.getByRole("dialog", { name: "Go to" });
     expect(document.activeElement).toBe(within(dialog).getByRole("combobox"));
     expect(options()).toHaveLength(9);
   });
@@ -76,6 +77,66 @@ describe("the command palette", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
     (document.activeElement as HTMLElement).blur();
     await press("/");
-    expect(screen.getByRole("dialog", { name: "Go to module" })).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Go to" })).toBeTruthy();
+  });
+
+  it("also finds records and actions on the server once typing pauses, and opens them", async () => {
+    const server = fakeServer({
+      "GET /api/records/find": {
+        records: [{
+          type: "client",
+          type_label: "Client",
+          id: "cli_1",
+          title: "Northwind Traders",
+          to: "/app/clients/cli_1",
+        }, {
+          type: "invoice",
+          type_label: "Invoice",
+          id: "inv_1",
+          title: "INV-0001",
+          description: "Northwind Traders",
+          to: "/app/invoices/inv_1",
+        }],
+        actions: [{ label: "New invoice", to: "/app/invoices/new" }],
+      },
+    });
+    const router = renderHost();
+    await press("k", { ctrlKey: true });
+    const input = screen.getByRole("combobox", { name: "Search modules, records and actions" });
+    for (const typed of ["n", "no", "nor", "north"]) {
+      fireEvent.change(input, { target: { value: typed } });
+    }
+    const records = await screen.findByRole("group", { name: "Records" });
+    expect(within(records).getAllByRole("option").map((o) => o.textContent)).toEqual([
+      "Northwind TradersClient",
+      "INV-0001Invoice · Northwind Traders",
+    ]);
+    expect(within(screen.getByRole("group", { name: "Actions" })).getByRole("option").textContent)
+      .toBe("New invoice");
+    // Typing quickly asks once, for what was typed last, with the caller's session.
+    const finds = server.requests.filter((r) => r.path === "/api/records/find");
+    expect(finds.map((r) => r.url)).toEqual(["/api/records/find?q=north"]);
+
+    fireEvent.click(within(records).getByRole("option", { name: /INV-0001/ }));
+    expect(router.state.location.pathname).toBe("/app/invoices/inv_1");
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("opens an action found on the server with Enter", async () => {
+    fakeServer({
+      "GET /api/records/find": {
+        records: [],
+        actions: [{ label: "New invoice", to: "/app/invoices/new" }],
+      },
+    });
+    const router = renderHost();
+    await press("k", { ctrlKey: true });
+    fireEvent.change(screen.getByRole("combobox"), { target: { value: "new inv" } });
+    await screen.findByRole("group", { name: "Actions" });
+    await waitFor(() =>
+      expect(screen.getByRole("option", { selected: true }).textContent).toBe("New invoice")
+    );
+    await press("Enter");
+    expect(router.state.location.pathname).toBe("/app/invoices/new");
   });
 });

@@ -80,6 +80,10 @@ export function PaletteHost({ sidebar, searchHidden }: PaletteHostProps) {
           setOpen(false);
           void navigate(item.path);
         }}
+        onGo={(to) => {
+          setOpen(false);
+          void navigate(to);
+        }}
       />
     </Suspense>
   );

@@ -143,18 +143,15 @@ export function GroupedBarChart({ node }: WidgetProps<Node>) {
           </div>
         ))}
       </div>
-      {/* Many rows make a wide hidden table: kept inside a clipped box so the page never scrolls sideways. */}
-      <div className="sr-only">
-        <ChartDataTable
-          caption={title}
-          columns={[
-            ...(node.groupBy ? [humanise(node.groupBy)] : []),
-            node.xLabel ?? humanise(node.x),
-            ...node.series.map((s) => s.label),
-          ]}
-          rows={points.map((p) => [...(node.groupBy ? [p.group] : []), p.x, ...p.values])}
-        />
-      </div>
+      <ChartDataTable
+        caption={title}
+        columns={[
+          ...(node.groupBy ? [humanise(node.groupBy)] : []),
+          node.xLabel ?? humanise(node.x),
+          ...node.series.map((s) => s.label),
+        ]}
+        rows={points.map((p) => [...(node.groupBy ? [p.group] : []), p.x, ...p.values])}
+      />
     </figure>
   );
 }

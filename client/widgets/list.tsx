@@ -1,11 +1,13 @@
 /**
  * A list of items from a source (or literal items): title, subtitle, meta and a
  * badge per item, read with `{$field}`. With an action each item is a button;
- * with `to` each item whose path fills (a notification's record) is a link.
+ * with `to` each item whose path fills (a notification's record) is a link; with
+ * `subtitleLinks` the web addresses in a subtitle are links.
  */
 import { Link } from "react-router-dom";
 import type { NodeOf } from "../../schemas/descriptor/mod.ts";
 import { ActionButton } from "../renderer/action-button.tsx";
+import { LinkedText } from "../ui/linked-text.tsx";
 import { type BindingScope, resolveText } from "../renderer/bindings.ts";
 import { ItemContext, useScreenRuntime, type WidgetProps } from "../renderer/screen-runtime.tsx";
 import { resolveTone } from "../renderer/tone-rules.ts";
@@ -68,7 +70,13 @@ function ListItemContent({ node, scope }: { node: NodeOf<"list">; scope: Binding
     <span className="list-item-content">
       <span className="list-item-main">
         <span className="list-item-title">{resolveText(node.title, scope)}</span>
-        {subtitle ? <span className="list-item-subtitle">{subtitle}</span> : null}
+        {subtitle
+          ? (
+            <span className="list-item-subtitle">
+              {node.subtitleLinks && !node.action ? <LinkedText text={subtitle} /> : subtitle}
+            </span>
+          )
+          : null}
       </span>
       {meta ? <span className="list-item-meta">{meta}</span> : null}
       {node.badge

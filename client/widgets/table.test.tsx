@@ -174,3 +174,64 @@ describe("the table widget's search, groups and row actions", () => {
     expect(firstColumn()).toEqual(["Ada", "Bo", "Cy"]);
   });
 });
+
+describe("a table declared for phones", () => {
+  const invoices = screenOf(
+    {
+      type: "table",
+      source: "invoices",
+      emptyText: "No invoices yet",
+      columns: [
+        { key: "name", label: "Invoice" },
+        { key: "issued", label: "Issued" },
+        { key: "total", label: "Total" },
+        { key: "status", label: "Status" },
+      ],
+      phone: { first: ["name", "total", "status"] },
+      rowActions: [{ label: "Download PDF", action: { kind: "refresh" } }],
+    },
+    { sources: { invoices: { method: "POST", path: "/invoices" } } },
+  );
+
+  /** The row's cells in the order a phone card draws them, each with the name it shows. */
+  function cardOf(row: HTMLElement): string[] {
+    return within(row).getAllByRole("cell")
+      .map((cell) => ({ cell, order: Number(cell.style.order) }))
+      .sort((a, b) => a.order - b.order)
+      .map(({ cell }) =>
+        `${cell.dataset.label ?? ""}${
+          "cardTitle" in cell.dataset ? " (title)" : ""
+        }: ${cell.textContent}`
+      );
+  }
+
+  it("puts the declared columns and the row actions first in each card, named", async () => {
+    fakeServer({
+      "POST /invoices": [{ name: "INV-1", issued: "Nov 1", total: "$10.00", status: "Unpaid" }],
+    });
+    await renderScreen(invoices);
+    const row = (await screen.findByRole("cell", { name: "INV-1" })).closest("tr")!;
+    expect(cardOf(row)).toEqual([
+      "Invoice (title): INV-1",
+      "Total: $10.00",
+      "Status: Unpaid",
+      ": Download PDF",
+      "Issued: Nov 1",
+    ]);
+  });
+
+  it("keeps the table's own column order and headers for wider screens", async () => {
+    fakeServer({
+      "POST /invoices": [{ name: "INV-1", issued: "Nov 1", total: "$10.00", status: "Unpaid" }],
+    });
+    await renderScreen(invoices);
+    await screen.findByRole("cell", { name: "INV-1" });
+    expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual([
+      "Invoice",
+      "Issued",
+      "Total",
+      "Status",
+      "Actions",
+    ]);
+  });
+});

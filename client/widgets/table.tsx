@@ -3,7 +3,9 @@
  * show a text rule over the row instead of its value, or a floor), sorting by
  * sortable columns, an optional search box, grouping under headings, paging, an
  * empty text, a row action on the first cell and per-row action buttons (each
- * possibly only on rows whose field has a given value).
+ * possibly only on rows whose field has a given value). A table declared for phones
+ * (`phone`) stacks its rows as cards below 600 px, each value under its column's
+ * name, the declared columns and the row actions first.
  */
 import { Fragment, useId, useState } from "react";
 import type { NodeOf } from "../../schemas/descriptor/mod.ts";
@@ -54,7 +56,7 @@ export function Table({ node }: WidgetProps<TableNode>) {
   }
 
   return (
-    <div className="table-block">
+    <div className={node.phone ? "table-block table-cards" : "table-block"}>
       {node.searchable
         ? (
           <div className="table-search">
@@ -179,10 +181,17 @@ function Row(
   const actions = (node.rowActions ?? []).filter((entry) =>
     entry.when === undefined || (valueAt(row, entry.when.field) ?? null) === entry.when.equals
   );
+  const first = node.phone?.first ?? [];
   return (
     <tr>
       {node.columns.map((column, c) => (
-        <td key={column.key} className={cellClass(column, row)}>
+        <td
+          key={column.key}
+          className={cellClass(column, row)}
+          data-label={node.phone ? column.label : undefined}
+          data-card-title={first[0] === column.key ? "" : undefined}
+          style={node.phone ? { order: cardOrder(first, column.key, c) } : undefined}
+        >
           {c === 0 && node.rowAction
             ? (
               <ActionButton action={node.rowAction} item={row} variant="ghost" className="row-link">
@@ -194,7 +203,10 @@ function Row(
       ))}
       {node.rowActions
         ? (
-          <td className="align-end row-actions">
+          <td
+            className="align-end row-actions"
+            style={node.phone ? { order: first.length } : undefined}
+          >
             {actions.map((entry) => (
               <ActionButton
                 key={entry.label}
@@ -230,6 +242,15 @@ function Cell(
     : displayValue(value, column) ?? column.fallback ?? MISSING_TEXT;
   const tone = resolveTone(column.tone, scope);
   return tone ? <span className={`badge tone-${tone}`} data-tone={tone}>{text}</span> : <>{text}</>;
+}
+
+/**
+ * Where a cell goes in its card on a phone: the declared columns first in their
+ * order, then the row actions (at `first.length`), then the other columns as declared.
+ */
+function cardOrder(first: readonly string[], key: string, index: number): number {
+  const declared = first.indexOf(key);
+  return declared >= 0 ? declared : first.length + 1 + index;
 }
 
 /** The longest value kept on one line: an id, a date, an amount, a name; longer text wraps. */

@@ -208,16 +208,14 @@ export function TimelineChart({ node }: WidgetProps<Node>) {
           </p>
         )
         : null}
-      <div className="sr-only">
-        <ChartDataTable
-          caption={title}
-          columns={["", ...node.bars.flatMap((b) => [`${b.label}: from`, `${b.label}: to`])]}
-          rows={rows.map((row) => [
-            row.label,
-            ...row.spans.flatMap((s) => s ? [s.first, s.last] : ["—", "—"]),
-          ])}
-        />
-      </div>
+      <ChartDataTable
+        caption={title}
+        columns={["", ...node.bars.flatMap((b) => [`${b.label}: from`, `${b.label}: to`])]}
+        rows={rows.map((row) => [
+          row.label,
+          ...row.spans.flatMap((s) => s ? [s.first, s.last] : ["—", "—"]),
+        ])}
+      />
     </figure>
   );
 }

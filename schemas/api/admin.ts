@@ -1,5 +1,6 @@
 /** Payloads of the administration calls (firm_admin only). */
 import { z } from "zod";
+import { newPassword } from "./password-rules.ts";
 import { nameText } from "./name-text.ts";
 
 const id = z.string().min(1).max(100);
@@ -108,7 +109,7 @@ export const UserInviteResponse = z.object({
 }).strict();
 export const AcceptInvitationRequest = z.object({
   token: z.string().min(10).max(200),
-  password: z.string().min(10, "Password must be at least 10 characters").max(1024),
+  password: newPassword,
 }).strict();
 export const MemberResponse = z.object({
   user_id: z.string(),

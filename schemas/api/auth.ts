@@ -1,5 +1,6 @@
 /** Payloads of the auth calls. */
 import { z } from "zod";
+import { newPassword } from "./password-rules.ts";
 import { nameText } from "./name-text.ts";
 
 /** The User entity (spec §3). */
@@ -39,7 +40,7 @@ export const RegisterRequest = z.object({
   first_name: nameText({ min: 1, max: 100, required: "First name is required" }),
   last_name: nameText({ min: 1, max: 100, required: "Last name is required" }),
   email,
-  password: z.string().min(10, "Password must be at least 10 characters").max(1024),
+  password: newPassword,
   organization_name: nameText({ min: 2, max: 200, required: "Organization name is required" }),
 }).strict();
 export type RegisterRequest = z.infer<typeof RegisterRequest>;

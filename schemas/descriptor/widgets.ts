@@ -214,6 +214,9 @@ const ListNode = z.object({
   items: z.array(z.record(z.string(), z.unknown())).optional().describe("literal items"),
   title: Text,
   subtitle: Text.optional(),
+  subtitleLinks: z.boolean().optional().describe(
+    "web addresses in the subtitle are links (a mail's text); not with `action`, as a link cannot sit inside a button",
+  ),
   meta: Text.optional(),
   badge: z.object({ text: Text, tone: ToneValue.optional() }).strict().optional(),
   action: Action.optional(),
@@ -269,6 +272,13 @@ const Table = z.object({
   searchPlaceholder: z.string().optional(),
   groupBy: z.string().optional().describe("rows are grouped under headings by this field"),
   groupLabels: ValueLabels.optional().describe("the group field is enumerated: headings by label"),
+  phone: z.object({
+    first: z.array(z.string()).min(1).describe(
+      "keys of the columns each card shows first, in this order, with the row actions right after them; the other columns follow",
+    ),
+  }).strict().optional().describe(
+    "narrower than 600 px (a phone) the rows stack as cards, each value under its column's name",
+  ),
 }).strict().meta({ id: "widget:table" });
 
 const CheckMatrix = z.object({

@@ -244,6 +244,35 @@ export const SearchResponse = z.object({
   ),
 }).strict();
 
+/** What the command palette asks: words typed, at least one character that is not a space. */
+export const FindQuery = z.object({
+  q: z.string().trim().min(1, "Type what to find").max(200, "At most 200 characters"),
+}).strict();
+
+/**
+ * Records of every type the caller may read whose title matches, with the caller's
+ * row visibility, and the actions (New invoice, …) whose names match.
+ */
+export const FindResponse = z.object({
+  records: z.array(
+    z.object({
+      type: z.string(),
+      type_label: z.string().describe("the record type's label, e.g. Invoice"),
+      id: z.string(),
+      title: z.string(),
+      description: z.string().optional(),
+      to: z.string().describe("the app path of the record's form"),
+    }).strict(),
+  ),
+  actions: z.array(
+    z.object({
+      label: z.string().describe("e.g. New invoice"),
+      to: z.string().describe("the app path the action opens"),
+    }).strict(),
+  ),
+}).strict();
+export type FindResponse = z.infer<typeof FindResponse>;
+
 export const TypesResponse = z.object({ types: z.array(RecordTypeMeta) }).strict();
 export const MetaResponse = z.object({
   meta: RecordTypeMeta,

@@ -43,6 +43,7 @@ import type { BodyLimit } from "../platform/http/body-limit.ts";
 import { sweepUnattachedFiles } from "./engine/file-sweep.ts";
 import { FORM_OVERHEAD_BYTES, importExportRoutes } from "./import-export-routes.ts";
 import { uploadedFile } from "../platform/http/uploaded-file.ts";
+import { findEverywhereRoute } from "./find-everywhere.ts";
 
 const DeleteQuery = z.object({ version: z.coerce.number().int().positive() }).strict();
 
@@ -75,6 +76,7 @@ export function recordRoutes(api: Api, engine: RecordEngine): void {
     async (c, { access, query }) => c.json(await engine.search(access, "user", searchOf(query))),
   );
 
+  findEverywhereRoute(api, engine);
   for (const type of engine.types.values()) typeRoutes(api, engine, type);
 }
 

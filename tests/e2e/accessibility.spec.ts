@@ -66,7 +66,7 @@ for (const theme of ["light", "dark"] as const) {
       if (problems.length > 0) found[tab] = problems;
     }
     await page.keyboard.press("Control+k");
-    await expect(page.getByRole("dialog", { name: "Go to module" })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Go to" })).toBeVisible();
     const palette = await violations(page);
     if (palette.length > 0) found["command palette"] = palette;
     expect(found).toEqual({});

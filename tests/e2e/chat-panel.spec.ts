@@ -19,3 +19,34 @@ for (const path of ["/app/dashboard", "/app/tasks", "/app/project-progress-analy
     await expect(page.getByRole("button", { name: "Open Help Assistant" })).toBeVisible();
   });
 }
+
+for (
+  const [size, viewport] of [
+    ["desktop", { width: 1440, height: 900 }],
+    ["phone", { width: 390, height: 844 }],
+  ] as const
+) {
+  test.describe(`at ${size} size`, () => {
+    test.use({ viewport });
+
+    test("the help chat takes the keyboard when opened and closes with Escape", async ({ page }) => {
+      await signIn(page, "admin@acme.test");
+      const chat = page.getByRole("complementary", { name: "Help Assistant" });
+      const launcher = page.getByRole("button", { name: "Open Help Assistant" });
+      await launcher.click();
+      const message = chat.getByRole("textbox", { name: "Message" });
+      await expect(message).toBeFocused();
+      await page.keyboard.type("How do I invite");
+      await expect(message).toHaveValue("How do I invite");
+      await page.screenshot({ path: `test-results/screens/${size}-chat-open.png` });
+
+      await page.keyboard.press("Escape");
+      await expect(chat).toBeHidden();
+      await expect(launcher).toBeFocused();
+      // Reopened, the words typed are still there and the keyboard is back in the box.
+      await page.keyboard.press("Enter");
+      await expect(message).toBeFocused();
+      await expect(message).toHaveValue("How do I invite");
+    });
+  });
+}

@@ -6,11 +6,13 @@ test("Ctrl+K opens the command palette and Enter goes to the module", async ({ p
   // Typed at once: what arrives while the palette's code loads is kept.
   await page.keyboard.press("Control+k");
   await page.keyboard.type("lead sources");
-  const palette = page.getByRole("dialog", { name: "Go to module" });
-  await expect(palette.getByRole("combobox", { name: "Search modules" })).toBeFocused();
-  await expect(palette.getByRole("combobox", { name: "Search modules" })).toHaveValue(
-    "lead sources",
-  );
+  const palette = page.getByRole("dialog", { name: "Go to" });
+  await expect(palette.getByRole("combobox", { name: "Search modules, records and actions" }))
+    .toBeFocused();
+  await expect(palette.getByRole("combobox", { name: "Search modules, records and actions" }))
+    .toHaveValue(
+      "lead sources",
+    );
   await expect(palette.getByRole("option").first()).toContainText("Lead Sources");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/app\/lead-sources$/);
@@ -31,10 +33,48 @@ test("/ opens the palette from the icon rail", async ({ page }) => {
   await expect(page.locator(".rail-tooltip")).toHaveText("Tasks");
   await page.locator("body").click({ position: { x: 600, y: 300 } });
   await page.keyboard.press("/");
-  await expect(page.getByRole("dialog", { name: "Go to module" })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Go to" })).toBeVisible();
   await page.keyboard.press("Escape");
-  await expect(page.getByRole("dialog", { name: "Go to module" })).toBeHidden();
+  await expect(page.getByRole("dialog", { name: "Go to" })).toBeHidden();
 });
+
+for (
+  const [size, viewport] of [
+    ["desktop", { width: 1440, height: 900 }],
+    ["phone", { width: 390, height: 844 }],
+  ] as const
+) {
+  test.describe(`at ${size} size`, () => {
+    test.use({ viewport });
+
+    test("Ctrl+K finds a record by its title and an action by its name", async ({ page }) => {
+      await signIn(page, "finance@acme.test");
+      await page.keyboard.press("Control+k");
+      const palette = page.getByRole("dialog", { name: "Go to" });
+      const search = palette.getByRole("combobox", { name: "Search modules, records and actions" });
+      await expect(search).toBeFocused();
+      await search.fill("northwind");
+      const records = palette.getByRole("group", { name: "Records" });
+      const client = records.getByRole("option").filter({ hasText: "Client" }).first();
+      await expect(client).toContainText("Northwind");
+      await expect(records.getByRole("option").filter({ hasText: "Northwind ERP Rollout" }))
+        .toContainText("Project");
+      await page.screenshot({ path: `test-results/screens/${size}-palette-records.png` });
+      await client.click();
+      await expect(page).toHaveURL(/\/app\/clients\/[^/]+$/);
+      await expect(page.getByRole("heading", { name: /Northwind/ }).first()).toBeVisible();
+
+      await page.keyboard.press("Control+k");
+      await search.fill("new inv");
+      const action = palette.getByRole("group", { name: "Actions" }).getByRole("option", {
+        name: "New invoice",
+      });
+      await expect(action).toHaveAttribute("aria-selected", "true");
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/app\/invoices\/new$/);
+    });
+  });
+}
 
 test("the analytics screen keeps its project and tab across reload and Back", async ({ page }) => {
   await signIn(page, "pm@acme.test", "/app/project-progress-analytics");

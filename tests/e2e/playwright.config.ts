@@ -91,6 +91,8 @@ export default defineConfig({
         DATABASE_URL: `sqlite:${process.env.E2E_DB}`,
         LOG_LEVEL: "quiet",
         HOST: "127.0.0.1",
+        // Mailed links point where the browser opens the product, so they can be followed.
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
       },
     },
     {

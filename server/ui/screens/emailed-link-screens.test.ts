@@ -55,3 +55,41 @@ Deno.test("the staff and portal sign-in screens offer a password reset", async (
     await t.close();
   }
 });
+
+Deno.test("every screen where a password is chosen states its rules up front, as the server holds them", async () => {
+  const t = await createTestApp();
+  try {
+    for (const screen of ["accept-invitation", "reset-password", "register"]) {
+      const descriptor = await jsonOf<{ body: FormNode }>(
+        await t.call("GET", `/ui/screens/${screen}`),
+      );
+      const form = nodesOf(descriptor.body).find((n) => n.type === "form") as
+        | { fields: { name: string; help?: string; minLength?: number }[] }
+        | undefined;
+      const password = form?.fields.find((f) => f.name === "password");
+      assertEquals(
+        [screen, password?.help, password?.minLength],
+        [
+          screen,
+          "At least 10 characters. Any characters count: a few unrelated words make a strong password.",
+          10,
+        ],
+      );
+    }
+    // The server refuses a shorter one with the same rule, naming the field.
+    const refused = await t.call("POST", "/auth/register", {
+      body: {
+        first_name: "Ada",
+        last_name: "Lovelace",
+        email: "ada@rules.test",
+        password: "123456789",
+        organization_name: "Rules Ltd",
+      },
+    });
+    assertEquals(refused.status, 400);
+    const { error } = await refused.json();
+    assertEquals(error.details.fields.password, "Password must be at least 10 characters");
+  } finally {
+    await t.close();
+  }
+});

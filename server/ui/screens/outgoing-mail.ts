@@ -1,7 +1,7 @@
 /**
  * System Settings → Outgoing mail: the organisation's recent messages. With no mail
  * server configured the demo still works: the administrator reads each message here
- * and opens (or passes on) its link.
+ * and opens (or passes on) its link, a link in the text as the recipient gets it.
  */
 import type { Node, Source } from "../../../schemas/descriptor/mod.ts";
 
@@ -43,6 +43,8 @@ export function outgoingMailSection(): Node {
         path: "messages",
         title: { $field: "subject" },
         subtitle: { $field: "text", fallback: "Sent to its recipient by the mail server" },
+        // The links in a message are links, as in the recipient's mail program.
+        subtitleLinks: true,
         meta: { $field: "created_at", format: "datetime" },
         badge: {
           text: { $text: { value: { $field: "status" }, cases: STATUS_LABELS, otherwise: "" } },
@@ -54,7 +56,6 @@ export function outgoingMailSection(): Node {
             },
           },
         },
-        action: { kind: "navigate", to: "{+link_path}" },
         emptyText: "No mail has been sent yet",
       },
     ],

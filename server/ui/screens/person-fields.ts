@@ -1,5 +1,10 @@
 /** The form fields about a person: who to invite, and a password they choose. */
 import type { FormField } from "../../../schemas/descriptor/mod.ts";
+import {
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RULES,
+  PASSWORD_TOO_SHORT,
+} from "../../../schemas/api/password-rules.ts";
 
 /** Email, first name and last name, all required, with their messages. */
 export const PERSON_FIELDS: FormField[] = [
@@ -28,7 +33,7 @@ export const PERSON_FIELDS: FormField[] = [
 
 /**
  * A password the person chooses (registration, an invitation, a reset), with the
- * rule the server holds it to: at least 10 characters.
+ * rules the server holds it to, stated under the field before anything is typed.
  */
 export function newPasswordField(label: string): FormField {
   return {
@@ -36,11 +41,13 @@ export function newPasswordField(label: string): FormField {
     label,
     kind: "password",
     required: true,
-    minLength: 10,
+    minLength: PASSWORD_MIN_LENGTH,
     autocomplete: "new-password",
+    // Stated up front, not only after a refusal.
+    help: PASSWORD_RULES,
     messages: {
       required: "Password is required",
-      minLength: "Password must be at least 10 characters",
+      minLength: PASSWORD_TOO_SHORT,
     },
   };
 }

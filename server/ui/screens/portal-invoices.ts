@@ -1,6 +1,7 @@
 /**
  * The client portal's invoices: the client's submitted invoices with their
- * status (Overdue derived on read) and a PDF download per invoice.
+ * status (Overdue derived on read) and a PDF download per invoice; on a phone one
+ * card per invoice, its amount, status and Download first.
  */
 import type { ValueLabels } from "../../../schemas/descriptor/mod.ts";
 import { head, type ScreenDef } from "./screen-def.ts";
@@ -64,6 +65,9 @@ export const portalInvoices: ScreenDef = {
           },
         ],
         emptyText: "No invoices yet",
+        // On a phone each invoice is a card: what it is, what it costs, whether it
+        // is paid and its PDF come first; the dates follow.
+        phone: { first: ["name", "grand_total", "status"] },
         rowActions: [{
           label: "Download PDF",
           action: {

@@ -1,6 +1,8 @@
 /**
  * The public marketing and information pages as descriptors: landing, about,
- * pricing, features, security, integrations, help, docs and the blog.
+ * pricing, features, security, integrations, help, docs and the blog. A feature
+ * card names the screens that deliver it (`PUBLIC_CLAIMS`), so a test can hold every
+ * claim to a working screen, never a module's placeholder.
  */
 import type { Node } from "../../../schemas/descriptor/mod.ts";
 import { head, type ScreenDef } from "./screen-def.ts";
@@ -40,7 +42,22 @@ const CALL_TO_ACTION: Node = {
   ],
 };
 
-function feature(title: string, text: string): Node {
+/** A feature a public page claims and the screens (ids) that deliver it. */
+export interface PublicClaim {
+  page: string;
+  title: string;
+  screens: readonly string[];
+}
+
+/** Every feature card of the public pages, with the modules that back it. */
+export const PUBLIC_CLAIMS: PublicClaim[] = [];
+
+/**
+ * A feature card on public page `page`, backed by `screens` (screen ids); one that
+ * is not a screen of the product (the API, the keyboard) names none.
+ */
+function feature(page: string, screens: readonly string[], title: string, text: string): Node {
+  PUBLIC_CLAIMS.push({ page, title, screens });
   return { type: "card", title, children: [{ type: "text", text }] };
 }
 
@@ -134,7 +151,7 @@ export const PUBLIC_CONTENT_SCREENS: ScreenDef[] = [
   page("landing", "Run your whole firm in one place", [
     {
       type: "section",
-      title: "Contracts, clients, projects, sales, finance and people — one product.",
+      title: "Clients, projects, sales and finance — one product.",
       description:
         "Opsuite is the operating system for professional-services firms. Every screen adapts live to your organisation's modules and permissions.",
       children: [CALL_TO_ACTION],
@@ -144,17 +161,38 @@ export const PUBLIC_CONTENT_SCREENS: ScreenDef[] = [
       columns: 3,
       children: [
         feature(
+          "landing",
+          ["projects", "tasks", "progress-analytics"],
           "Projects and tasks",
           "Plan work, track progress and see forecasts computed from real task history.",
         ),
         feature(
+          "landing",
+          ["leads", "lead-sources", "lead-conversion"],
           "Sales pipeline",
-          "Leads, scoring, assignment and proposals with conversion analytics.",
+          "Leads with their source, stage and value, and conversion analytics.",
         ),
-        feature("Finance", "Invoices, expenses, budgets and tax compliance in one ledger."),
-        feature("HR and payroll", "Employees, attendance, leave and payroll runs."),
-        feature("Legal", "Contracts, clauses, templates and approvals."),
         feature(
+          "landing",
+          ["invoices", "expenses", "budget", "compliance"],
+          "Finance",
+          "Invoices, payments, expenses, budgets and tax compliance in one ledger.",
+        ),
+        feature(
+          "landing",
+          ["clients", "documents"],
+          "Clients and documents",
+          "Every client with their projects, invoices and shared documents.",
+        ),
+        feature(
+          "landing",
+          ["workflow-management", "notifications"],
+          "Approvals",
+          "Submitted projects, expense claims and budgets wait for the approvers your workflows name.",
+        ),
+        feature(
+          "landing",
+          ["client-portal/dashboard", "client-portal/messages"],
           "Client portal",
           "Your clients follow their projects' progress and milestones and message your team.",
         ),
@@ -195,7 +233,7 @@ export const PUBLIC_CONTENT_SCREENS: ScreenDef[] = [
           type: "card",
           title: "Enterprise",
           subtitle: "Talk to us",
-          children: [{ type: "text", text: "SSO, PostgreSQL clusters and dedicated support." }],
+          children: [{ type: "text", text: "PostgreSQL, onboarding and dedicated support." }],
         },
       ],
     },
@@ -207,17 +245,28 @@ export const PUBLIC_CONTENT_SCREENS: ScreenDef[] = [
       columns: 2,
       children: [
         feature(
+          "features",
+          ["settings"],
           "Server-driven screens",
           "Menus, routes and screens come from the server: change permissions and every browser follows.",
         ),
         feature(
+          "features",
+          ["project-progress-analytics", "analytics-dashboard", "forecasting"],
           "Project analytics",
           "Progress, velocity, burndown, health, Monte Carlo forecasts and team performance.",
         ),
-        feature("Audit everything", "Every change records who, what, before, after and when."),
         feature(
+          "features",
+          ["audit"],
+          "Audit everything",
+          "Every change records who, what, before, after and when.",
+        ),
+        feature(
+          "features",
+          [],
           "Keyboard first",
-          "Press / to search modules; every control is reachable by keyboard.",
+          "Press Ctrl+K to find any screen, record or action; every control is reachable by keyboard.",
         ),
       ],
     },
@@ -242,9 +291,24 @@ export const PUBLIC_CONTENT_SCREENS: ScreenDef[] = [
       type: "grid",
       columns: 3,
       children: [
-        feature("Email", "Connect mailboxes to leads and contracts."),
-        feature("Calendar", "Task due dates and milestones on your calendar."),
-        feature("REST API", "Everything the product does, documented in OpenAPI 3.1."),
+        feature(
+          "integrations",
+          ["settings"],
+          "Email",
+          "Invitations, password resets and approval requests go out through your mail server.",
+        ),
+        feature(
+          "integrations",
+          ["calendar"],
+          "Calendar",
+          "Task due dates and milestones on a calendar.",
+        ),
+        feature(
+          "integrations",
+          [],
+          "REST API",
+          "Everything the product does, documented in OpenAPI 3.1.",
+        ),
       ],
     },
     { type: "link", text: "Read the API reference", to: "/api" },
@@ -257,7 +321,7 @@ export const PUBLIC_CONTENT_SCREENS: ScreenDef[] = [
         ul(
           "Sign in with your work email",
           "Pick your organisation from the header",
-          "Press / to find any module",
+          "Press Ctrl+K to find any screen, record or action",
         ),
         h("Need a person?"),
         p("Write to support@opsuite.example or use the contact form."),
