@@ -8,7 +8,7 @@ import type { Node } from "../../../schemas/descriptor/mod.ts";
 import { head, type ScreenDef } from "./screen-def.ts";
 import { PERSON_FIELDS } from "./person-fields.ts";
 import { ACCESS_ADMIN_SCREENS } from "./admin-access-screens.ts";
-import { AUDIT_ACTION, MEMBERSHIP_STATUS, RESOURCE_TYPE, ROLE } from "../value-labels.ts";
+import { MEMBERSHIP_STATUS, ROLE } from "../value-labels.ts";
 import { OUTGOING_MAIL_SOURCE, outgoingMailSection } from "./outgoing-mail.ts";
 
 const users: ScreenDef = {
@@ -392,9 +392,10 @@ const audit: ScreenDef = {
               kind: "select",
               optionsSource: {
                 source: "filters",
-                path: "actions",
+                path: "action_options",
+                value: "value",
+                label: "label",
                 emptyLabel: "Any action",
-                labels: AUDIT_ACTION,
               },
             },
             {
@@ -403,9 +404,10 @@ const audit: ScreenDef = {
               kind: "select",
               optionsSource: {
                 source: "filters",
-                path: "resource_types",
+                path: "resource_type_options",
+                value: "value",
+                label: "label",
                 emptyLabel: "Any resource",
-                labels: RESOURCE_TYPE,
               },
             },
             { name: "from", label: "From", kind: "date" },
@@ -416,13 +418,15 @@ const audit: ScreenDef = {
         {
           type: "table",
           source: "logs",
+          // The entry's record is named by its title and opens from it; its id is never shown.
           columns: [
+            { key: "resource_title", label: "Record", fallback: "—", sortable: true },
             { key: "created_at", label: "When", format: "datetime", sortable: true },
             { key: "actor_name", label: "Actor", fallback: "System", sortable: true },
-            { key: "action", label: "Action", sortable: true, labels: AUDIT_ACTION },
-            { key: "resource_type", label: "Resource", sortable: true, labels: RESOURCE_TYPE },
-            { key: "resource_id", label: "Id", fallback: "—" },
+            { key: "action_label", label: "Action", sortable: true },
+            { key: "resource_label", label: "Kind", sortable: true },
           ],
+          rowAction: { kind: "navigate", to: "{+resource_path}" },
           pageSize: 25,
           emptyText: "Nothing recorded for these filters",
           defaultSort: { key: "created_at", direction: "desc" },
