@@ -10,6 +10,7 @@ import { PERSON_FIELDS } from "./person-fields.ts";
 import { ACCESS_ADMIN_SCREENS } from "./admin-access-screens.ts";
 import { MEMBERSHIP_STATUS, ROLE } from "../value-labels.ts";
 import { OUTGOING_MAIL_SOURCE, outgoingMailSection } from "./outgoing-mail.ts";
+import { DATA_CARE_SCREEN } from "./data-care-screen.ts";
 
 const users: ScreenDef = {
   id: "users",
@@ -285,10 +286,25 @@ const settings: ScreenDef = {
         tabs: [
           { id: "session", label: "Session policy", children: [sessionPolicyCard] },
           { id: "mail", label: "Outgoing mail", children: [outgoingMailSection()] },
+          { id: "maintenance", label: "Maintenance", children: [maintenanceCard] },
         ],
       }],
     },
   }),
+};
+
+/** Where the administrator's maintenance screens are reached from. */
+const maintenanceCard: Node = {
+  type: "card",
+  title: "Data care",
+  subtitle:
+    "Check a project's data for integrity, time its analytics queries, add recommended indexes and refresh precomputed summaries.",
+  children: [{
+    type: "button",
+    label: "Open Data care",
+    variant: "secondary",
+    action: { kind: "navigate", to: "/app/settings/data-care" },
+  }],
 };
 
 const sessionPolicyCard: Node = {
@@ -443,4 +459,5 @@ export const ADMIN_SCREENS: ScreenDef[] = [
   organization,
   settings,
   audit,
+  DATA_CARE_SCREEN,
 ];
