@@ -82,7 +82,10 @@ Deno.test("The integrity test finds the planted cycle, orphans and dates out of 
     assertEquals(dates?.severity, "error");
     // The fixture's tasks are assigned to people who are not project members.
     const outsider = report.findings.find((f) => f.message.includes("not a member of the project"));
-    ok(/^It is allocated to [A-Z][a-z]+ [A-Z][a-z]+, who/.test(outsider?.message ?? ""), outsider?.message);
+    ok(
+      /^It is allocated to [A-Z][a-z]+ [A-Z][a-z]+, who/.test(outsider?.message ?? ""),
+      outsider?.message,
+    );
     assertEquals(report.errors, report.findings.filter((f) => f.severity === "error").length);
   });
 });
