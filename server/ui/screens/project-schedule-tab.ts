@@ -89,14 +89,14 @@ export const SCHEDULE_TAB: RecordFormTab = {
             },
           },
         ],
-        emptyText: "No open tasks to schedule",
+        emptyText: "No dates proposed",
       },
       {
         type: "table",
         source: SOURCE,
         path: "tasks",
         caption: "Current and proposed dates of the open tasks",
-        emptyText: "No open tasks to schedule",
+        emptyText: "No dates proposed",
         pageSize: 50,
         defaultSort: { key: "proposed_start", direction: "asc" },
         columns: [
