@@ -7,7 +7,7 @@
 import type { Queryable } from "../../db/database.ts";
 import type { RecordEngine } from "../../records/engine/engine.ts";
 import type { RecordType } from "../../records/define.ts";
-import { AUDIT_ACTION, RESOURCE_TYPE } from "../../ui/value-labels.ts";
+import { AUDIT_ACTION, RESOURCE_TYPE } from "./audit-vocabulary.ts";
 
 /** The words of the engine's own actions, for every record type. */
 const ENGINE_ACTIONS: Readonly<Record<string, string>> = {
