@@ -5,7 +5,11 @@
  * when the type is named by it (`title_field` "name"), else its series number,
  * read-only. A declared field of the same id wins.
  */
-import type { FieldMeta, RecordTypeMeta } from "../../schemas/records/meta.ts";
+import {
+  DOCUMENT_STATUS_OPTIONS,
+  type FieldMeta,
+  type RecordTypeMeta,
+} from "../../schemas/records/meta.ts";
 
 /** The standard columns of a type, as fields. */
 export function standardFields(meta: RecordTypeMeta): FieldMeta[] {
@@ -69,4 +73,20 @@ function routePath(formRoute: string, id: string): string {
 /** The declared fields of a type followed by its standard columns. */
 export function listFieldsOf(meta: RecordTypeMeta): FieldMeta[] {
   return [...meta.fields, ...standardFields(meta)];
+}
+
+/**
+ * Every field a record's history may name: the listed ones and, for a submittable
+ * type, its document status (draft, submitted, cancelled), which no list shows.
+ */
+export function historyFieldsOf(meta: RecordTypeMeta): FieldMeta[] {
+  const fields = listFieldsOf(meta);
+  if (!meta.submittable || fields.some((f) => f.id === "docstatus")) return fields;
+  return [...fields, {
+    id: "docstatus",
+    label: "Document status",
+    type: "select",
+    read_only: true,
+    options: [...DOCUMENT_STATUS_OPTIONS],
+  }];
 }

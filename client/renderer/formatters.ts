@@ -37,6 +37,7 @@ export function formatValue(
   if (value === undefined || value === null) return undefined;
   switch (format) {
     case "text":
+    case "code":
       return typeof value === "object" ? undefined : String(value);
     case "number":
       return withNumber(value, (n) => numberFormat.format(n));

@@ -4,6 +4,7 @@ import { MISSING_TEXT, resolveNumber, resolveText } from "../renderer/bindings.t
 import type { WidgetProps } from "../renderer/screen-runtime.tsx";
 import { resolveTone } from "../renderer/tone-rules.ts";
 import { useBindingScope } from "../renderer/use-binding-scope.ts";
+import { formatValue } from "../renderer/formatters.ts";
 
 /** A progress bar. */
 export function ProgressBar({ node }: WidgetProps<NodeOf<"progress-bar">>) {
@@ -11,7 +12,9 @@ export function ProgressBar({ node }: WidgetProps<NodeOf<"progress-bar">>) {
   const max = node.max ?? 100;
   const value = resolveNumber(node.value, scope);
   const drawn = value === undefined ? 0 : Math.max(0, Math.min(value, node.cap ?? value, max));
-  const percent = value === undefined ? undefined : Math.round((value / max) * 100);
+  // Worded by the same format as every other percentage, so one figure reads the same
+  // in a bar and beside it (48.5% in both, never 49% in one).
+  const percent = value === undefined ? undefined : formatValue((value / max) * 100, "percent");
   const label = resolveText(node.label, scope) || "Progress";
   const tone = resolveTone(node.tone, scope) ?? "info";
   return (
@@ -19,7 +22,7 @@ export function ProgressBar({ node }: WidgetProps<NodeOf<"progress-bar">>) {
       <div className="progress-header">
         <span className="progress-label">{label}</span>
         <span className="progress-value">
-          {percent === undefined ? MISSING_TEXT : `${percent}%`}
+          {percent ?? MISSING_TEXT}
         </span>
       </div>
       <div

@@ -95,6 +95,42 @@ describe("the record-timeline widget", () => {
     );
   });
 
+  it("words states, document statuses and actions by their labels, never their codes", async () => {
+    const meta = taskMeta({
+      submittable: true,
+      actions: [{ id: "mark_done", label: "Finish the task", permission: "tasks.complete" }],
+    });
+    const state = meta.states![1];
+    fakeServer({
+      [`GET ${API}/meta`]: { meta, options: {} },
+      [`GET ${API}/t1/history`]: {
+        entries: [{
+          id: "h1",
+          kind: "action",
+          at: minutesAgo(3),
+          by: ADA,
+          action: meta.actions[0].id,
+          changes: [
+            { field: "status", label: "Status", from: meta.states![0].id, to: state.id },
+            { field: "docstatus", label: "Document status", from: 0, to: 1 },
+          ],
+        }],
+      },
+    });
+    await renderScreen(timelineScreen(), { params: { id: "t1" } });
+    await waitFor(() =>
+      expect(screen.getByText(/^Status:/).textContent).toBe(
+        `Status: ${meta.states![0].label} → ${state.label}`,
+      )
+    );
+    expect(screen.getByText(/^Document status:/).textContent).toBe(
+      "Document status: Draft → Submitted",
+    );
+    expect(document.querySelector(".timeline-line")?.textContent).toContain(
+      `— ${meta.actions[0].label}`,
+    );
+  });
+
   it("adds a comment and shows it", async () => {
     const entries: unknown[] = [];
     const server = fakeServer({

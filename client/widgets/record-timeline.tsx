@@ -9,11 +9,10 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "react-router-dom";
 import type { NodeOf } from "../../schemas/descriptor/mod.ts";
 import { ApiError } from "../api/api-error.ts";
-import { MISSING_TEXT } from "../renderer/bindings.ts";
-import { formatValue, humanise } from "../renderer/formatters.ts";
+import { formatValue } from "../renderer/formatters.ts";
 import { useScreenRuntime, type WidgetProps } from "../renderer/screen-runtime.tsx";
 import { fillTemplate } from "../renderer/templates.ts";
-import { displayOf } from "../records/field-display.tsx";
+import { actionText, changeText } from "../records/timeline-text.ts";
 import {
   addComment,
   type HistoryAnswer,
@@ -52,17 +51,7 @@ export function RecordTimeline({ node }: WidgetProps<NodeOf<"record-timeline">>)
     enabled: id !== null,
     staleTime: 5 * 60_000,
   }).data;
-  const fields = new Map((described?.meta.fields ?? []).map((f) => [f.id, f]));
-  /** A changed value as people read it: options by label, links by their record's title. */
-  const shown = (field: string, value: unknown, title?: string | null): string => {
-    const meta = fields.get(field);
-    if (meta === undefined || value === null || value === undefined || value === "") {
-      // A standard column the server words itself (a document status: Draft, Submitted).
-      return title ?? valueText(value);
-    }
-    const row = title ? { [`${field}__title`]: title } : {};
-    return displayOf(meta, value, row, described?.options).text;
-  };
+  const words = { meta: described?.meta, options: described?.options, labels: node.labels };
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string>();
@@ -136,7 +125,7 @@ export function RecordTimeline({ node }: WidgetProps<NodeOf<"record-timeline">>)
                   </>
                 )
                 : entry.kind === "action" && entry.action
-                ? `— ${node.labels?.[entry.action] ?? humanise(entry.action)}`
+                ? `— ${actionText(entry.action, words)}`
                 : KIND_WORDS[entry.kind]}{" "}
               <time dateTime={entry.at} title={formatValue(entry.at, "datetime")}>
                 {formatValue(entry.at, "relative-time")}
@@ -145,16 +134,10 @@ export function RecordTimeline({ node }: WidgetProps<NodeOf<"record-timeline">>)
             {entry.changes && entry.changes.length > 0
               ? (
                 <ul className="timeline-changes">
-                  {entry.changes.map((change) => (
+                  {entry.changes.map((change) => changeText(change, words)).map((change) => (
                     <li key={change.field}>
-                      {node.labels?.[change.field] ?? change.label}:{" "}
-                      <span className="timeline-from">
-                        {shown(change.field, change.from, change.from_title)}
-                      </span>{" "}
-                      →{" "}
-                      <span className="timeline-to">
-                        {shown(change.field, change.to, change.to_title)}
-                      </span>
+                      {change.label}: <span className="timeline-from">{change.from}</span> →{" "}
+                      <span className="timeline-to">{change.to}</span>
                     </li>
                   ))}
                 </ul>
@@ -186,12 +169,4 @@ function CauseSummary(
       {summary.slice(at + link.label.length)}
     </>
   );
-}
-
-function valueText(value: unknown): string {
-  if (value === null || value === undefined || value === "") return MISSING_TEXT;
-  if (typeof value === "boolean") return value ? "Yes" : "No";
-  if (Array.isArray(value)) return `${value.length} rows`;
-  if (typeof value === "object") return MISSING_TEXT;
-  return String(value);
 }

@@ -22,6 +22,10 @@ const Standing = z.object({
   remaining: z.number(),
   /** Committed and consumed as a percentage of the total (0 when the total is 0). */
   percent_used: z.number(),
+  /** Past its total (remaining below 0): what "Over budget" counts. */
+  over_limit: z.boolean(),
+  /** 90 % used or more, and not over: what "Near their limit" counts. */
+  near_limit: z.boolean(),
 }).strict();
 
 export const BudgetStandingsResponse = z.object({
@@ -32,8 +36,8 @@ export const BudgetStandingsResponse = z.object({
     consumed: z.number(),
     remaining: z.number(),
     percent_used: z.number(),
-    near_limit: z.number().int().describe("approved budgets at 90 % or more, not over"),
-    over: z.number().int().describe("approved budgets past their total"),
+    near_limit: z.number().int().describe("budgets listed at 90 % or more, not over"),
+    over: z.number().int().describe("budgets listed past their total"),
     pending_approval: z.number().int(),
   }).strict(),
   budgets: z.array(Standing),

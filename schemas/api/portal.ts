@@ -32,9 +32,12 @@ export const PortalMilestonesResponse = z.object({
 
 export const PortalProgressResponse = z.object({
   project: PortalProject,
+  /** Every status, counted as the staff analytics count them. */
   tasks_by_status: z.object({
     todo: z.number().int(),
     in_progress: z.number().int(),
+    review: z.number().int(),
+    blocked: z.number().int(),
     completed: z.number().int(),
   }).strict(),
   schedule_progress_percentage: z.number(),

@@ -130,6 +130,14 @@ export const AuditEntry = z.object({
   before: z.unknown(),
   after: z.unknown(),
   created_at: z.string(),
+  /** The action as people read it ("Submitted", "Approve"). */
+  action_label: z.string(),
+  /** The kind of record as people read it ("Task"). */
+  resource_label: z.string(),
+  /** The record's title (never its id); null when it has none. */
+  resource_title: z.string().nullable(),
+  /** Where the record opens in the app; null when nothing opens. */
+  resource_path: z.string().nullable(),
 }).strict();
 export const AuditFilters = z.object({
   actor_id: id.optional(),
@@ -148,6 +156,10 @@ export const AuditFiltersResponse = z.object({
   actors: z.array(z.object({ id: z.string(), name: z.string() }).strict()),
   actions: z.array(z.string()),
   resource_types: z.array(z.string()),
+  /** The actions with their labels, to offer by label. */
+  action_options: z.array(z.object({ value: z.string(), label: z.string() }).strict()),
+  /** The kinds of record with their labels. */
+  resource_type_options: z.array(z.object({ value: z.string(), label: z.string() }).strict()),
 }).strict();
 
 export const SettingsRequest = z.object({}).strict();

@@ -18,6 +18,8 @@ export const Format = z.enum([
   "datetime",
   "relative-time",
   "count",
+  /** A technical name shown as it is (an index, a table: a maintenance screen's subject). */
+  "code",
 ]);
 export type Format = z.input<typeof Format>;
 

@@ -154,6 +154,16 @@ export const ActionWording = z.object({
   done: z.string().optional(),
 }).strict();
 
+/**
+ * What a submittable record's document status reads as (stored 0, 1, 2): the words
+ * of its timeline, its audit entries and its notifications.
+ */
+export const DOCUMENT_STATUS_OPTIONS: readonly SelectOption[] = [
+  { value: "0", label: "Draft", tone: "neutral" },
+  { value: "1", label: "Submitted", tone: "info" },
+  { value: "2", label: "Cancelled", tone: "danger" },
+];
+
 /** One workflow action (a transition), or a built-in one (`submit`, `cancel`, `amend`). */
 export const ActionMeta = z.object({
   id: z.string(),

@@ -1,24 +1,20 @@
 /**
- * Contract: no screen shows a stored code. For every demo account, every screen the
- * route table offers is loaded, its sources are called as the client calls them
- * (route params, initial state, a sample project for sources that wait for one),
- * and the descriptor is walked over the answers: an enumerated value must carry
- * the server's labels, a boolean must say what it means.
+ * Contract: no screen shows an internal. For every demo account, every screen the
+ * route table offers is walked over the demo data (screen-walk.ts): each record
+ * screen with the records the account may read, every source called as the client
+ * calls it, every record form, list and timeline loaded. Nothing shown may be an
+ * id where a title exists, a stored code without its label (the server's value
+ * labels, the declarations' options, states and document statuses), or a bare
+ * true/false. Before the walk, each record type's first available action is taken
+ * on one of its records, so the timelines hold state and document status changes.
  */
 import { ok } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../server/testing/test-app.ts";
 import { PEOPLE } from "../../server/db/seed/demo-people.ts";
 import { VALUE_LABELS } from "../../server/ui/value-labels.ts";
-import { shownValueProblems } from "./shown-values.ts";
-
-const SAMPLE_PARAMS: Record<string, string> = {
-  id: "led_acme_001",
-  reportType: "summary",
-};
-/** State a screen waits for before it loads (the project picked on analytics screens). */
-const SAMPLE_STATE: Record<string, string> = { projectId: "prj_northwind_erp" };
-/** Params of a portal user's screens: their own project. */
-const PORTAL_PARAMS: Record<string, string> = { id: "prj_northwind_erp" };
+import { RECORD_TYPES } from "../../server/records/catalogue.ts";
+import type { Vocabulary } from "./shown-internals.ts";
+import { walkScreens } from "./screen-walk.ts";
 
 const KNOWN_CODES = new Set(
   Object.entries(VALUE_LABELS).filter(([kind]) =>
@@ -26,94 +22,89 @@ const KNOWN_CODES = new Set(
   )
     .flatMap(([, labels]) => Object.keys(labels)).filter((code) => /^[a-z_]+$/.test(code)),
 );
+/** Who takes the actions that fill the timelines. */
+const ACTOR = "admin@acme.test";
+/** Records of a type tried for an action that can be taken now. */
+const ACTION_CANDIDATES = 20;
+/** An id of the data: a kind prefix, `_`, then letters, digits and `_`. */
+const ID_SHAPE = /^[a-z]{2,6}_[a-z0-9_]+$/;
 
 type Json = Record<string, unknown>;
 
-function fill(template: unknown, params: Record<string, string>, state: Json): unknown {
-  if (Array.isArray(template)) return template.map((t) => fill(t, params, state));
-  if (template === null || typeof template !== "object") return template;
-  const t = template as Json;
-  if (typeof t.$param === "string") return params[t.$param] ?? null;
-  if (typeof t.$state === "string") return state[t.$state] ?? null;
-  const out: Json = {};
-  for (const [key, value] of Object.entries(t)) {
-    const filled = fill(value, params, state);
-    if (filled === null && typeof value === "object" && value !== null) continue;
-    out[key] = filled;
-  }
-  return out;
-}
-
-function valueAt(value: unknown, path: string | undefined): unknown {
-  if (!path) return value;
-  return path.split(".").reduce<unknown>(
-    (v, step) => v !== null && typeof v === "object" ? (v as Json)[step] : undefined,
-    value,
-  );
-}
-
-/** The selected answers of a screen's sources that load now. */
-async function loadSources(
-  t: TestApp,
-  token: string,
-  screen: Json,
-  params: Record<string, string>,
-): Promise<Record<string, unknown>> {
-  const state: Json = { ...SAMPLE_STATE, ...(screen.state as Json | undefined) };
-  const values: Record<string, unknown> = {};
-  for (const [name, source] of Object.entries((screen.sources ?? {}) as Record<string, Json>)) {
-    const path = (source.path as string).replace(
-      /\{([A-Za-z0-9_]+)\}/g,
-      (_m, key: string) => encodeURIComponent(String(state[key] ?? params[key] ?? "")),
-    );
-    const res = await t.call(source.method as string, path, {
+/** Takes, as the actor, the first action each record type offers on one of its records. */
+async function takeOneActionPerType(t: TestApp): Promise<void> {
+  const token = await t.tokenFor(ACTOR);
+  const types = (await (await t.call("GET", "/api/records/types", { token })).json()).types as {
+    id: string;
+    actions: { id: string; comment?: string }[];
+  }[];
+  for (const type of types.filter((ty) => ty.actions.length > 0)) {
+    const api = `/api/records/${type.id}`;
+    const list = await (await t.call("POST", `${api}/list`, {
       token,
-      body: source.method === "POST" ? fill(source.body ?? {}, params, state) : undefined,
-    });
-    if (res.status !== 200) {
+      body: { limit: ACTION_CANDIDATES, fields: ["name"] },
+    })).json();
+    for (const item of list.items as Json[]) {
+      const got = await (await t.call("GET", `${api}/${item.id}`, { token })).json();
+      // The record's actions begin with save and delete; the type's own come after.
+      const action = (got.actions as { id: string }[]).find((a) =>
+        type.actions.some((declared) => declared.id === a.id)
+      );
+      if (!action) continue;
+      const res = await t.call("POST", `${api}/${item.id}/actions/${action.id}`, {
+        token,
+        body: { version: got.record.version, comment: "Checked during the screen walk" },
+      });
       await res.body?.cancel();
-      continue;
+      if (res.status === 200) break;
     }
-    values[name] = valueAt(await res.json(), source.select as string | undefined);
   }
-  return values;
+}
+
+/** The ids the database holds for records, people and organisations. */
+async function dataIds(t: TestApp): Promise<Set<string>> {
+  const tables = [
+    ...new Set([...RECORD_TYPES.map((type) => type.table), "users", "organizations"]),
+  ];
+  const ids = new Set<string>();
+  for (const table of tables) {
+    for (const row of await t.db.all<{ id: string }>(`SELECT id FROM ${table}`)) {
+      if (ID_SHAPE.test(row.id)) ids.add(row.id);
+    }
+  }
+  return ids;
+}
+
+/** Record ids with a timeline (audit entries or comments), by record type. */
+async function recordsWithHistory(t: TestApp): Promise<Map<string, string[]>> {
+  const rows = await t.db.all<{ type: string; id: string }>(
+    `SELECT resource_type AS type, resource_id AS id FROM audit_logs WHERE resource_id IS NOT NULL
+     UNION SELECT record_type AS type, record_id AS id FROM record_comments`,
+  );
+  const byType = new Map<string, string[]>();
+  for (const row of rows) byType.set(row.type, [...(byType.get(row.type) ?? []), row.id]);
+  return byType;
 }
 
 const accounts = PEOPLE.filter((p) => p.login);
 
 for (const person of accounts) {
-  Deno.test(`no screen shows a stored code or a bare true/false to ${person.email}`, async () => {
+  Deno.test(`no screen shows an id, a stored code or a bare true/false to ${person.email}`, async () => {
     const t = await createTestApp();
     try {
-      const token = await t.tokenFor(person.email);
-      const routes = await (await t.call("GET", "/ui/routes", { token })).json();
-      const problems: string[] = [];
-      let walked = 0;
-      for (const route of routes.routes as { path: string; screen: string; audience: string }[]) {
-        const names = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
-        const samples = route.audience === "portal" ? PORTAL_PARAMS : SAMPLE_PARAMS;
-        const params = Object.fromEntries(names.map((n) => [n, samples[n]]));
-        const query = route.screen === "module"
-          ? "?id=tasks"
-          : names.length
-          ? "?" + names.map((n) => `${n}=${params[n]}`).join("&")
-          : "";
-        const res = await t.call("GET", `/ui/screens/${route.screen}${query}`, { token });
-        if (res.status !== 200) {
-          await res.body?.cancel();
-          continue;
-        }
-        const screen = await res.json();
-        const sources = await loadSources(t, token, screen, params);
-        walked++;
-        problems.push(
-          ...shownValueProblems(screen.body, sources, KNOWN_CODES).map((p) =>
-            `${route.path}: ${p}`
-          ),
-        );
-      }
+      await takeOneActionPerType(t);
+      const vocabulary: Vocabulary = { ids: await dataIds(t), codes: KNOWN_CODES };
+      const { problems, walked } = await walkScreens({
+        t,
+        token: await t.tokenFor(person.email),
+        vocabulary,
+        withHistory: await recordsWithHistory(t),
+      });
       ok(walked > 3, `only ${walked} screens were walked`);
-      ok(problems.length === 0, `codes shown to ${person.email}:\n${problems.join("\n")}`);
+      ok(
+        problems.length === 0,
+        `${problems.length} internals shown to ${person.email}:\n${problems.join("\n")}`,
+      );
     } finally {
       await t.close();
     }

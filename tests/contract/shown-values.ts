@@ -2,9 +2,11 @@
  * Finds the values a screen would show as stored codes: a snake_case code, a bare
  * true/false, or a known enumerated code, shown by a binding, an item field, a table
  * column, a table group heading or a chart category that does not give its labels —
- * or a labelled value whose code has no label. It walks the descriptor the way the
+ * or a labelled value whose code has no label — and the ids it would show where a
+ * record's title belongs (shown-internals.ts). It walks the descriptor the way the
  * client renders it, over the data its sources really answered.
  */
+import { idShownIn, type Vocabulary } from "./shown-internals.ts";
 
 /** The answers of a screen's sources, by source name (the selected value). */
 export type SourceValues = Readonly<Record<string, unknown>>;
@@ -13,7 +15,7 @@ type Labels = Readonly<Record<string, string>>;
 type Json = Record<string, unknown>;
 
 const SNAKE_CASE = /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/;
-/** Identifiers (`id`, `resource_id`) are shown as they are: they name a record, not a kind. */
+/** Identifiers (`id`, `resource_id`) are not codes; they are still checked for ids. */
 const IDENTIFIER = /(^|[._])id$/;
 /** Keys of a node that hold other nodes or actions, not shown values. */
 const NOT_SHOWN = new Set([
@@ -39,39 +41,53 @@ const TEXT_FORMATS = new Set([undefined, "text"]);
 export function shownValueProblems(
   body: unknown,
   sources: SourceValues,
-  knownCodes: ReadonlySet<string>,
+  vocabulary: Vocabulary,
 ): string[] {
   const problems: string[] = [];
-  const check = (value: unknown, labels: Labels | undefined, where: string) => {
-    const problem = problemOf(value, labels, knownCodes);
+  const check = (value: unknown, labels: Labels | undefined, where: string, identifier = false) => {
+    const problem = identifier
+      ? idProblemOf(value, vocabulary.ids)
+      : problemOf(value, labels, vocabulary);
     if (problem) problems.push(`${where}: ${problem}`);
   };
   walkNode(body, "body", { sources, check });
   return [...new Set(problems)];
 }
 
+function idProblemOf(value: unknown, ids: ReadonlySet<string>): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const id = idShownIn(value, ids);
+  return id === undefined ? undefined : `id "${id}" is shown`;
+}
+
 function problemOf(
   value: unknown,
   labels: Labels | undefined,
-  knownCodes: ReadonlySet<string>,
+  vocabulary: Vocabulary,
 ): string | undefined {
   if (value === undefined || value === null || value === "" || typeof value === "object") {
     return undefined;
   }
   const code = String(value);
+  if (!labels || !Object.hasOwn(labels, code)) {
+    const id = idProblemOf(code, vocabulary.ids);
+    if (id) return id;
+  }
   if (labels) return Object.hasOwn(labels, code) ? undefined : `"${code}" has no label`;
   if (typeof value === "boolean" || code === "true" || code === "false") {
     return `bare ${code} is shown`;
   }
   if (typeof value !== "string") return undefined;
   if (SNAKE_CASE.test(code)) return `code "${code}" is shown`;
-  if (knownCodes.has(code)) return `enumerated code "${code}" is shown without its label`;
+  if (vocabulary.codes.has(code)) {
+    return `enumerated code "${code}" is shown without its label`;
+  }
   return undefined;
 }
 
 interface Walk {
   sources: SourceValues;
-  check(value: unknown, labels: Labels | undefined, where: string): void;
+  check(value: unknown, labels: Labels | undefined, where: string, identifier?: boolean): void;
 }
 
 function valueAt(value: unknown, path: string | undefined): unknown {
@@ -104,15 +120,13 @@ function walkNode(node: unknown, where: string, walk: Walk): void {
           for (const item of items) {
             walkText(column.text, `${here} column ${column.key}`, walk, item);
           }
-        } else if (
-          TEXT_FORMATS.has(column.format as string | undefined) &&
-          !IDENTIFIER.test(column.key as string)
-        ) {
+        } else if (TEXT_FORMATS.has(column.format as string | undefined)) {
           for (const item of items) {
             walk.check(
               valueAt(item, column.key as string),
               column.labels as Labels | undefined,
               `${here} column ${column.key}`,
+              IDENTIFIER.test(column.key as string),
             );
           }
         }
@@ -138,6 +152,22 @@ function walkNode(node: unknown, where: string, walk: Walk): void {
             `${here} options of ${field.name}`,
           );
         }
+      }
+      break;
+    case "timeline-chart":
+      for (const item of items) walk.check(valueAt(item, n.label as string), undefined, here);
+      break;
+    case "grouped-bar-chart":
+      for (const item of items) {
+        walk.check(valueAt(item, n.x as string), undefined, `${here} category`);
+        if (typeof n.groupBy === "string") {
+          walk.check(valueAt(item, n.groupBy), undefined, `${here} group`);
+        }
+      }
+      break;
+    case "check-matrix":
+      for (const item of items) {
+        walk.check(valueAt(item, n.rowLabel as string), undefined, `${here} row`);
       }
       break;
     case "bar-chart":
@@ -188,11 +218,10 @@ function walkText(text: unknown, where: string, walk: Walk, item: unknown): void
   const ref = text as Json;
   if (!TEXT_FORMATS.has(ref.format as string | undefined)) return;
   const path = (ref.$field ?? ref.path) as string | undefined;
-  if (path && IDENTIFIER.test(path)) return;
   const value = "$bind" in ref
     ? valueAt(walk.sources[ref.$bind as string], ref.path as string | undefined)
     : "$field" in ref
     ? valueAt(item, ref.$field as string)
     : undefined;
-  walk.check(value, ref.labels as Labels | undefined, where);
+  walk.check(value, ref.labels as Labels | undefined, where, path ? IDENTIFIER.test(path) : false);
 }

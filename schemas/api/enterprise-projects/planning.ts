@@ -145,6 +145,25 @@ export const OptimizeScheduleResponse = z.object({
   meets_deadline: z.boolean().nullable(),
   applied: z.boolean(),
   changed_tasks: z.number().int(),
+  /**
+   * Why no schedule is proposed, or null when one is: the optimiser refuses when
+   * open tasks have no estimate or their assignees no weekly capacity, because
+   * every duration would be a guess (all tasks on one day).
+   */
+  refusal: z.object({
+    reason: z.string(),
+    tasks_without_estimate: z.number().int(),
+    members_without_capacity: z.number().int(),
+  }).strict().nullable(),
+}).strict();
+
+export const ScheduleDefaultsRequest = z.object({
+  estimated_hours: z.number().positive().max(1000).default(8),
+}).strict();
+
+export const ScheduleDefaultsResponse = z.object({
+  /** Open tasks given the default estimate. */
+  estimated_tasks: z.number().int(),
 }).strict();
 
 export type ReportKind = z.infer<typeof ReportType>;

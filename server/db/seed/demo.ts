@@ -240,7 +240,9 @@ async function seedProjects(tx: Queryable, random: SeededRandom, today: number):
         ORGS[project.org].id,
         project.client,
         project.name,
-        `${project.name} for ${project.client ?? "Acme itself"}.`,
+        `${project.name} for ${
+          CLIENTS.find((c) => c.id === project.client)?.name ?? "Acme itself"
+        }.`,
         project.status,
         project.type,
         isoDay(start),

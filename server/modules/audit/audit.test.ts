@@ -40,6 +40,10 @@ Deno.test("POST /audit/logs/ answers the organisation's entries newest first wit
       before: null,
       after: { seeded: true },
       created_at: "",
+      action_label: "Permission granted",
+      resource_label: "Role",
+      resource_title: null,
+      resource_path: null,
     });
     const withoutSlash = await jsonOf<AuditBody>(
       await t.call("POST", "/audit/logs", { token, body: { filters: {} } }),
@@ -102,6 +106,24 @@ Deno.test("POST /api/audit/filters answers the actors, actions and resource type
         "user.invite",
       ],
       resource_types: ["invoice", "lead", "module", "project", "role", "task", "user"],
+      action_options: [
+        { value: "invoice.send", label: "Invoice sent" },
+        { value: "lead.assign", label: "Lead assigned" },
+        { value: "module.enable", label: "Module turned on" },
+        { value: "project.update", label: "Project updated" },
+        { value: "role.grant", label: "Permission granted" },
+        { value: "task.complete", label: "Task completed" },
+        { value: "user.invite", label: "Member invited" },
+      ],
+      resource_type_options: [
+        { value: "invoice", label: "Invoice" },
+        { value: "lead", label: "Lead" },
+        { value: "module", label: "Module" },
+        { value: "project", label: "Project" },
+        { value: "role", label: "Role" },
+        { value: "task", label: "Task" },
+        { value: "user", label: "Person" },
+      ],
     });
   } finally {
     await t.close();
@@ -157,6 +179,50 @@ Deno.test("POST /audit/logs/ shows records' audited values as their GET does: no
     assertEquals(entry.after, { description: "Rebudgeted" });
     ok(!JSON.stringify(after).includes("987654"));
     assertEquals(after.some((l) => l.resource_type === "task"), false);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("POST /audit/logs/ names each entry's record by its title with where it opens, and its action and kind by their labels", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor("admin@acme.test");
+    const path = "/api/records/expense/exp_acme_member_1";
+    const { record } = await jsonOf<{ record: { version: number; title: string } }>(
+      await t.call("GET", path, { token }),
+    );
+    await jsonOf(
+      await t.call("POST", `${path}/actions/submit`, { token, body: { version: record.version } }),
+    );
+    const { logs } = await jsonOf<{ logs: Record<string, unknown>[] }>(
+      await t.call("POST", "/audit/logs/", { token, body: { filters: {} } }),
+    );
+    const words = (l: Record<string, unknown>) => ({
+      action_label: l.action_label,
+      resource_label: l.resource_label,
+      resource_title: l.resource_title,
+      resource_path: l.resource_path,
+    });
+    const submitted = logs.find((l) => l.resource_id === "exp_acme_member_1")!;
+    assertEquals(words(submitted), {
+      action_label: "Submit",
+      resource_label: "Expense claim",
+      resource_title: record.title,
+      resource_path: "/app/expenses/exp_acme_member_1",
+    });
+    const task = logs.find((l) => l.resource_id === "tsk_northwind_erp_001")!;
+    const { record: taskRecord } = await jsonOf<{ record: { title: string } }>(
+      await t.call("GET", "/api/records/task/tsk_northwind_erp_001", { token }),
+    );
+    assertEquals(words(task), {
+      action_label: "Task completed",
+      resource_label: "Task",
+      resource_title: taskRecord.title,
+      resource_path: "/app/tasks/tsk_northwind_erp_001",
+    });
+    const invited = logs.find((l) => l.action === "user.invite")!;
+    ok(typeof invited.resource_title === "string" && !/_/.test(invited.resource_title));
   } finally {
     await t.close();
   }

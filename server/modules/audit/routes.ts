@@ -15,6 +15,7 @@ import { isoDatePlus } from "../../db/dialect.ts";
 import type { Api } from "../../platform/http/api.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
 import type { RecordEngine } from "../../records/engine/engine.ts";
+import { actionLabel, auditWords, resourceLabel } from "./audit-words.ts";
 import {
   mayReadType,
   readableClause,
@@ -71,6 +72,15 @@ function shownValue(
   return visibleRecord(type, access, value);
 }
 
+/** An action's label whatever type it was taken on: the first type that names it, else the engine's word. */
+function labelOfAction(records: RecordEngine, action: string): string {
+  const namer = [...records.types.values()].find((type) =>
+    [...(type.declaration.states?.transitions ?? []), ...(type.declaration.actions ?? [])]
+      .some((a) => a.action === action)
+  );
+  return actionLabel(records, namer?.id ?? "", action);
+}
+
 /** Declares the audit endpoints. */
 export function auditRoutes(api: Api, records: RecordEngine): void {
   const db = records.db;
@@ -108,11 +118,13 @@ export function auditRoutes(api: Api, records: RecordEngine): void {
           WHERE ${clause} ORDER BY a.created_at DESC, a.id LIMIT ? OFFSET ?`,
         [...params, f.limit ?? 100, f.skip ?? 0],
       );
-      const logs = rows.map(({ before_value, after_value, ...rest }) => ({
+      const shown = rows.map(({ before_value, after_value, ...rest }) => ({
         ...rest,
         before: shownValue(records, access, rest.resource_type, before_value),
         after: shownValue(records, access, rest.resource_type, after_value),
       }));
+      const words = await auditWords(db, records, shown);
+      const logs = shown.map((entry, i) => ({ ...entry, ...words[i] }));
       return c.json({ logs, total: total?.n ?? 0 });
     });
   }
@@ -141,10 +153,18 @@ export function auditRoutes(api: Api, records: RecordEngine): void {
       "SELECT DISTINCT resource_type AS v FROM audit_logs WHERE organization_id = ? ORDER BY v",
       org,
     );
+    // Actions are offered by their labels; one label may cover the same action of several types.
+    const offered = new Map<string, string>();
+    for (const { v } of actions) offered.set(v, labelOfAction(records, v));
     return c.json({
       actors,
       actions: actions.map((a) => a.v),
       resource_types: types.map((t) => t.v),
+      action_options: [...offered].map(([value, label]) => ({ value, label })),
+      resource_type_options: types.map((t) => ({
+        value: t.v,
+        label: resourceLabel(records, t.v),
+      })),
     });
   });
 }

@@ -37,6 +37,10 @@ export async function budgetOverview(q: Queryable, organizationId: string) {
     project_name: s.project_id ? projects.get(s.project_id) ?? null : null,
     category_label: s.category ? labels.get(s.category) ?? s.category : "All categories",
     percent_used: percentOf(s.committed + s.consumed, s.total),
+    // Whether a budget is over (or near) its limit is decided here, once per budget:
+    // the table shows these rows and the summary counts them, so the two cannot disagree.
+    over_limit: s.remaining < 0,
+    near_limit: s.remaining >= 0 && percentOf(s.committed + s.consumed, s.total) >= 90,
   }));
   const approved = budgets.filter((b) => b.status === "approved");
   const sum = (key: "total" | "committed" | "consumed" | "remaining") =>
@@ -57,8 +61,9 @@ export async function budgetOverview(q: Queryable, organizationId: string) {
       consumed: sum("consumed"),
       remaining: sum("remaining"),
       percent_used: percentOf(sum("committed") + sum("consumed"), sum("total")),
-      near_limit: approved.filter((b) => b.percent_used >= 90 && b.remaining >= 0).length,
-      over: approved.filter((b) => b.remaining < 0).length,
+      // Counted over every budget listed (the table's rows), whatever its state.
+      near_limit: budgets.filter((b) => b.near_limit).length,
+      over: budgets.filter((b) => b.over_limit).length,
       pending_approval: budgets.filter((b) => b.status === "pending_approval").length,
     },
     budgets,

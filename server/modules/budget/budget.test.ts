@@ -214,3 +214,25 @@ Deno.test("budgets: a stop budget refuses the claim that would exceed it; warn l
     await app.close();
   }
 });
+
+Deno.test("budgets: the dashboard counts budgets over and near their limit from the rows its table shows", async () => {
+  const app = await createTestApp();
+  try {
+    const admin = await recordsAs(app, "admin@acme.test");
+    const standings = await admin.post("/budget/standings", {});
+    assertEquals(standings.status, 200);
+    const summary = standings.body.summary as Json;
+    const rows = standings.body.budgets as Json[];
+    const over = rows.filter((b) => (b.percent_used as number) > 100);
+    assertEquals(summary.over, over.length);
+    assertEquals(rows.filter((b) => b.over_limit).map((b) => b.id), over.map((b) => b.id));
+    const near = rows.filter((b) =>
+      (b.percent_used as number) >= 90 && (b.percent_used as number) <= 100
+    );
+    // The demo's draft budget at 99.5 % is in the table: the count must see it too.
+    ok(near.some((b) => b.status === "draft"), "a draft near its limit is listed");
+    assertEquals(summary.near_limit, near.length);
+  } finally {
+    await app.close();
+  }
+});

@@ -36,6 +36,8 @@ interface TaskRow {
   due_date: string | null;
   phase_id: string;
   assignee_id: string | null;
+  /** The assignee's name, when they exist: people are named, never shown by id. */
+  assignee_name: string | null;
   assignee_exists: number;
   member: number;
   phase_known: number;
@@ -55,7 +57,7 @@ async function orphanFindings(q: Queryable, project: ProjectDates, tasks: TaskRo
         check: "orphan",
         severity: "error",
         record: task(t),
-        message: `Its phase ${t.phase_id} is not a phase of the project.`,
+        message: "Its phase is not a phase of the project.",
       });
     }
     if (t.assignee_id && !t.assignee_exists) {
@@ -63,14 +65,14 @@ async function orphanFindings(q: Queryable, project: ProjectDates, tasks: TaskRo
         check: "orphan",
         severity: "error",
         record: task(t),
-        message: `Its assignee ${t.assignee_id} does not exist.`,
+        message: "Its assignee is no longer a person of the organisation.",
       });
     } else if (t.assignee_id && !t.member) {
       found.push({
         check: "orphan",
         severity: "warning",
         record: task(t),
-        message: `It is allocated to ${t.assignee_id}, who is not a member of the project.`,
+        message: `It is allocated to ${t.assignee_name}, who is not a member of the project.`,
       });
     }
   }
@@ -88,7 +90,7 @@ async function orphanFindings(q: Queryable, project: ProjectDates, tasks: TaskRo
       check: "orphan",
       severity: "error",
       record: task(d),
-      message: `It depends on ${d.depends_on}, which is not a task of the project.`,
+      message: "It depends on a task that is not a task of the project.",
     });
   }
   return found;
@@ -240,6 +242,7 @@ export async function integrityFindings(q: Queryable, projectId: string): Promis
   if (!project) return [];
   const tasks = await q.all<TaskRow>(
     `SELECT t.id, t.name, t.title, t.start_date, t.due_date, t.phase_id, t.assignee_id,
+            u.first_name || ' ' || u.last_name AS assignee_name,
             CASE WHEN u.id IS NULL THEN 0 ELSE 1 END AS assignee_exists,
             CASE WHEN m.user_id IS NULL THEN 0 ELSE 1 END AS member,
             CASE WHEN ph.id IS NULL THEN 0 ELSE 1 END AS phase_known

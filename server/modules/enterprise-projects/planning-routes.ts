@@ -17,7 +17,7 @@ import { projectSummary } from "./summary-views.ts";
 import { ESTIMATION_RULE, findRequirements } from "./requirements.ts";
 import { requirementsText } from "./requirements-source.ts";
 import { recommend } from "./recommendations.ts";
-import { optimizeSchedule, workdaysBetween } from "./schedule-service.ts";
+import { fillScheduleDefaults, optimizeSchedule, workdaysBetween } from "./schedule-service.ts";
 import { reportCsv, reportLines, reportTitle } from "./report-content.ts";
 import { reportPdf } from "./report-pdf.ts";
 
@@ -104,6 +104,27 @@ export function planningRoutes(api: Api, deps: EnterpriseDeps): void {
         projectId: id,
         today: today(),
         constraints: body.constraints,
+      }),
+    );
+  });
+
+  api.route({
+    method: "post",
+    path: `${BASE}/schedule-defaults`,
+    tag: TAG,
+    summary: "Gives the project's open tasks without an estimate a default estimate (8 hours)",
+    description:
+      "What the optimiser needs to propose a schedule when it refuses for missing estimates. Needs projects.update; each task is written through the record engine.",
+    audience: "staff",
+    body: S.ScheduleDefaultsRequest,
+    response: S.ScheduleDefaultsResponse,
+  }, async (c, { access, body }) => {
+    const id = c.req.param("id")!;
+    await readable(access, id, "update");
+    return c.json(
+      await fillScheduleDefaults(deps, access, {
+        projectId: id,
+        estimatedHours: body.estimated_hours,
       }),
     );
   });

@@ -356,3 +356,47 @@ Deno.test("analytics and performance reports", async (s) => {
     });
   });
 });
+
+Deno.test("the optimiser refuses, with the reason, when open tasks have no estimate; apply is refused; defaults fill them", async () => {
+  await withProject(async (t, admin, { project, a }) => {
+    const path = `${BASE}/${project.id}/optimize-schedule`;
+    const version = (await t.db.get<{ version: number }>(
+      "SELECT version FROM tasks WHERE id = ?",
+      [a.id],
+    ))!.version;
+    await jsonOf(
+      await t.call("PATCH", `/api/records/task/${a.id}`, {
+        token: admin,
+        body: { version, values: { estimated_hours: 0 } },
+      }),
+    );
+    const refused = await jsonOf<Json>(
+      await t.call("POST", path, { token: admin, body: { constraints: {} } }),
+    );
+    assertEquals(refused.tasks, []);
+    assertEquals([refused.end_date_after, refused.change_in_days], [null, null]);
+    assertEquals(refused.refusal.tasks_without_estimate, 1);
+    assert(refused.refusal.reason.includes("1 of 3 open tasks have no estimated hours"));
+
+    const before = await taskDates(t, [a.id]);
+    const apply = await t.call("POST", path, {
+      token: admin,
+      body: { constraints: { apply: true } },
+    });
+    const error = await errorOf(apply, 400, "invalid_input");
+    assert(JSON.stringify(error).includes("constraints.apply"), JSON.stringify(error));
+    assertEquals(await taskDates(t, [a.id]), before);
+
+    const filled = await jsonOf<Json>(
+      await t.call("POST", `${BASE}/${project.id}/schedule-defaults`, {
+        token: admin,
+        body: {},
+      }),
+    );
+    assertEquals(filled, { estimated_tasks: 1 });
+    const proposed = await jsonOf<Json>(
+      await t.call("POST", path, { token: admin, body: { constraints: {} } }),
+    );
+    assertEquals([proposed.refusal, proposed.tasks.length], [null, 3]);
+  });
+});

@@ -100,9 +100,30 @@ export async function optimizeSchedule(
   const readable = new Set(
     (await readableTasks(records, access, tasks)).map((t) => t.id),
   );
+  const team = await members(db, access.organizationId, input.projectId);
+  const refusal = refusalOf(tasks, team, new Set(constraints.fixed_task_ids ?? []));
+  if (refusal) {
+    if (constraints.apply) {
+      throw invalidInput(`constraints.apply: ${refusal.reason}`, {
+        "constraints.apply": refusal.reason,
+      });
+    }
+    return {
+      project_id: input.projectId,
+      tasks: [],
+      critical_path: [],
+      end_date_before: latestDue(tasks),
+      end_date_after: null,
+      change_in_days: null,
+      meets_deadline: null,
+      applied: false,
+      changed_tasks: 0,
+      refusal,
+    };
+  }
   let plan;
   try {
-    plan = planSchedule(tasks, await members(db, access.organizationId, input.projectId), {
+    plan = planSchedule(tasks, team, {
       today: input.today,
       fixed: new Set(constraints.fixed_task_ids ?? []),
       maxAllocationPercent: constraints.max_allocation_percent,
@@ -116,10 +137,7 @@ export async function optimizeSchedule(
       { dependencies: `Cycle through ${error.tasks.map((t) => t.id).join(", ")}` },
     );
   }
-  let before: string | null = null;
-  for (const t of tasks) {
-    if (t.due_date && (before === null || t.due_date > before)) before = t.due_date;
-  }
+  const before = latestDue(tasks);
   const after = plan.end_date_after;
   const changed = plan.tasks.filter((p) =>
     !p.fixed && (p.proposed_start !== p.current_start || p.proposed_due !== p.current_due)
@@ -148,5 +166,72 @@ export async function optimizeSchedule(
     meets_deadline: constraints.deadline && after ? after <= constraints.deadline : null,
     applied: Boolean(constraints.apply),
     changed_tasks: changed.length,
+    refusal: null,
   };
+}
+
+function latestDue(tasks: readonly OpenTask[]): string | null {
+  let latest: string | null = null;
+  for (const t of tasks) {
+    if (t.due_date && (latest === null || t.due_date > latest)) latest = t.due_date;
+  }
+  return latest;
+}
+
+/**
+ * Why the optimiser cannot propose, if it cannot: open tasks it would move without
+ * an estimate, or assignees whose membership gives no weekly capacity. Planning
+ * them anyway puts every task on one day and offers that as a schedule.
+ */
+function refusalOf(
+  tasks: readonly OpenTask[],
+  team: ReadonlyMap<string, PlanMember>,
+  fixed: ReadonlySet<string>,
+): NonNullable<Answer["refusal"]> | null {
+  const moved = tasks.filter((t) => !fixed.has(t.id));
+  const unestimated = moved.filter((t) => !(t.estimated_hours > 0)).length;
+  const assignees = new Set(moved.map((t) => t.assignee).filter((a): a is string => a !== null));
+  const uncapable = [...assignees].filter((a) => {
+    const member = team.get(a);
+    return member !== undefined && !(member.capacity_hours > 0);
+  }).length;
+  if (unestimated === 0 && uncapable === 0) return null;
+  const parts = [
+    ...(unestimated > 0
+      ? [`${unestimated} of ${moved.length} open tasks have no estimated hours`]
+      : []),
+    ...(uncapable > 0
+      ? [`${uncapable} ${uncapable === 1 ? "member has" : "members have"} no weekly capacity`]
+      : []),
+  ];
+  return {
+    reason: `No schedule is proposed: ${
+      parts.join(", and ")
+    }. Durations would be guesses; give the estimates and capacities, or fill in defaults.`,
+    tasks_without_estimate: unestimated,
+    members_without_capacity: uncapable,
+  };
+}
+
+/**
+ * Gives every open task without an estimate the default estimate, through the
+ * record engine (versioned, audited), in one transaction. Answers how many.
+ */
+export async function fillScheduleDefaults(
+  deps: { db: Database; records: RecordEngine },
+  access: Access,
+  input: { projectId: string; estimatedHours: number },
+): Promise<{ estimated_tasks: number }> {
+  const { db, records } = deps;
+  const type = records.typeFor(access, "task", "update");
+  const tasks = (await openTasks(db, access.organizationId, input.projectId))
+    .filter((t) => !(t.estimated_hours > 0));
+  await db.transaction(async (tx) => {
+    for (const t of tasks) {
+      await records.updateIn(tx, access, type, t.id, t.version, {
+        estimated_hours: input.estimatedHours,
+      });
+    }
+  });
+  return { estimated_tasks: tasks.length };
 }

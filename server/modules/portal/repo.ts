@@ -45,21 +45,6 @@ export function project(db: Queryable, scope: PortalScope, projectId: string) {
   );
 }
 
-/** Task counts by status of a project. */
-export async function tasksByStatus(db: Queryable, projectId: string) {
-  const rows = await db.all<{ status: string; n: number }>(
-    "SELECT status, COUNT(*) AS n FROM tasks WHERE project_id = ? GROUP BY status",
-    [projectId],
-  );
-  const count = (s: string[]) =>
-    rows.filter((r) => s.includes(r.status)).reduce((sum, r) => sum + r.n, 0);
-  return {
-    todo: count(["todo", "blocked"]),
-    in_progress: count(["in_progress", "review"]),
-    completed: count(["completed"]),
-  };
-}
-
 /** A milestone as the portal shows it. */
 export interface MilestoneRow {
   id: string;

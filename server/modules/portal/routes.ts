@@ -23,7 +23,12 @@ import type { Access } from "../../platform/access/access.ts";
 import type { Api } from "../../platform/http/api.ts";
 import { forbidden, notFound } from "../../platform/errors/app-error.ts";
 import { newId } from "../../platform/ids.ts";
-import { isoDay, progressOfProjects, projectOutlook } from "../project-analytics/mod.ts";
+import {
+  isoDay,
+  progressOfProjects,
+  projectBreakdown,
+  projectOutlook,
+} from "../project-analytics/mod.ts";
 import * as repo from "./repo.ts";
 
 function scopeOf(access: Access): repo.PortalScope {
@@ -89,7 +94,8 @@ export function portalRoutes(api: Api, db: Database, clock: () => number): void 
     }, { today: isoDay(clock()) });
     return c.json({
       project: { ...project, progress_percentage: progress },
-      tasks_by_status: await repo.tasksByStatus(db, id),
+      // The staff analytics' own breakdown: one definition of each count, every status.
+      tasks_by_status: (await projectBreakdown(db, id, isoDay(clock()))).byStatus,
       schedule_progress_percentage: schedule,
       is_on_schedule: outlook.status !== "delayed",
       milestones: (await repo.projectMilestones(db, scope, project.id as string)).map((

@@ -213,6 +213,14 @@ Deno.test("The Globex admin's audit log and filters hold only Globex entries", a
       actors: [{ id: "usr_globex_admin", name: "Greta Olsen" }],
       actions: ["project.create", "user.invite"],
       resource_types: ["project", "user"],
+      action_options: [
+        { value: "project.create", label: "Project created" },
+        { value: "user.invite", label: "Member invited" },
+      ],
+      resource_type_options: [
+        { value: "project", label: "Project" },
+        { value: "user", label: "Person" },
+      ],
     });
   } finally {
     await t.close();

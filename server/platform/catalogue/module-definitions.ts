@@ -385,6 +385,8 @@ export const MODULE_DEFINITIONS: readonly ModuleDefinition[] = Object.entries(CA
 /** Routes with parameters, each owned by a module (its screen and permission). */
 export const PARAMETER_ROUTES: readonly { path: string; module: string; title: string }[] = [
   { path: "lead-detail/:id", module: "leads", title: "Lead" },
+  // System Settings' maintenance screen (administrators): no parameter, the settings guard.
+  { path: "settings/data-care", module: "settings", title: "Data care" },
   { path: "invoices/print/:id", module: "invoices", title: "Print invoice" },
   { path: "lead-activity/:id", module: "lead-activity", title: "Lead Activity" },
   { path: "proposals/edit/:id", module: "proposals", title: "Edit Proposal" },

@@ -62,3 +62,35 @@ Deno.test("a claimant reads their claim's history without the sanctioned amounts
     await t.close();
   }
 });
+
+Deno.test("a history names only what the type shows: its fields, name, state and document status", async () => {
+  const t = await createTestApp();
+  try {
+    // The demo's project entry carries bookkeeping of its own ({ seeded: true }).
+    const project = JSON.parse(
+      await historyText(t, "/api/records/project/prj_northwind_erp", "admin@acme.test"),
+    ) as { changes?: { field: string; label: string }[] }[];
+    ok(project.length > 0, "the project has a history");
+    assertEquals(project.flatMap((e) => e.changes ?? []).map((c) => c.field), []);
+
+    const admin = await t.tokenFor("admin@acme.test");
+    const path = "/api/records/expense/exp_acme_member_1";
+    const { record } = await jsonOf<{ record: Json }>(await t.call("GET", path, { token: admin }));
+    await jsonOf(
+      await t.call("POST", `${path}/actions/submit`, {
+        token: admin,
+        body: { version: record.version },
+      }),
+    );
+    const claim = JSON.parse(await historyText(t, path, "admin@acme.test")) as {
+      action?: string;
+      changes?: { field: string; label: string; from: unknown; to: unknown }[];
+    }[];
+    const submitted = claim.find((e) => e.action === "submit");
+    assertEquals(submitted?.changes, [
+      { field: "status", label: "Status", from: "draft", to: "submitted" },
+    ]);
+  } finally {
+    await t.close();
+  }
+});

@@ -1,9 +1,10 @@
 /**
  * A record's timeline: its audited changes (who, when, which field from what to
- * what), actions with their comments, what other records did to it (a payment
- * applied, named and linked), and comments, newest first. Each entry's values go
- * through the record's own visibility (record-access.ts), so fields the caller may
- * not see — of child rows too, which are audited whole — are left out.
+ * what: the type's fields, its name, state and document status, nothing else an
+ * entry may carry), actions with their comments, what other records did to it (a
+ * payment applied, named and linked), and comments, newest first. Each entry's
+ * values go through the record's own visibility (record-access.ts), so fields the
+ * caller may not see — of child rows too, which are audited whole — are left out.
  */
 import type { Queryable } from "../../db/database.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
@@ -63,17 +64,16 @@ export async function recordHistory(
     id: actor,
     name: actor ? `${first ?? ""} ${last ?? ""}`.trim() || "Someone" : "System",
   });
-  const label = (field: string) =>
-    type.field.get(field)?.label ??
-      (field === "status" ? "Status" : field === "docstatus" ? "Document status" : field);
+  const label = (field: string) => type.field.get(field)?.label ?? standardLabel(type, field)!;
   const entries = [
     ...audits.map((a) => {
       const before = visibleRecord(type, access, a.before_value ? JSON.parse(a.before_value) : {});
       const after = visibleRecord(type, access, a.after_value ? JSON.parse(a.after_value) : {});
       const comment = typeof after.comment === "string" ? after.comment : undefined;
       const cause = causeOf(after.cause, access, findType);
+      // Only what the type shows is told: an audit entry may carry bookkeeping of its own.
       const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])]
-        .filter((f) => f !== "comment" && f !== "cause");
+        .filter((f) => type.field.has(f) || standardLabel(type, f) !== undefined);
       const kind: "created" | "changed" | "deleted" | "imported" | "action" = KINDS[a.action] ??
         "action";
       return {
@@ -135,6 +135,14 @@ function causeOf(
     summary,
     link: { label: name, path: `/app/${route.replace(":id", encodeURIComponent(id))}` },
   };
+}
+
+/** The label of a column every record of the type has besides its fields, if it is one. */
+function standardLabel(type: RecordType, field: string): string | undefined {
+  if (field === "name") return "Name";
+  if (field === "status" && type.declaration.states) return "Status";
+  if (field === "docstatus" && type.declaration.submittable) return "Document status";
+  return undefined;
 }
 
 /** Adds the titles of linked records to the changes of link fields (one query per target). */

@@ -8,9 +8,10 @@ import type { Node } from "../../../schemas/descriptor/mod.ts";
 import { head, type ScreenDef } from "./screen-def.ts";
 import { PERSON_FIELDS } from "./person-fields.ts";
 import { ACCESS_ADMIN_SCREENS } from "./admin-access-screens.ts";
-import { AUDIT_ACTION, MEMBERSHIP_STATUS, RESOURCE_TYPE, ROLE } from "../value-labels.ts";
+import { MEMBERSHIP_STATUS, ROLE } from "../value-labels.ts";
 import { OUTGOING_MAIL_SOURCE, outgoingMailSection } from "./outgoing-mail.ts";
 import { LETTERHEAD_SOURCE, letterheadCard } from "./letterhead-settings.ts";
+import { DATA_CARE_SCREEN } from "./data-care-screen.ts";
 
 const users: ScreenDef = {
   id: "users",
@@ -290,10 +291,25 @@ const settings: ScreenDef = {
           { id: "session", label: "Session policy", children: [sessionPolicyCard] },
           { id: "mail", label: "Outgoing mail", children: [outgoingMailSection()] },
           { id: "letterhead", label: "Letterhead", children: [letterheadCard] },
+          { id: "maintenance", label: "Maintenance", children: [maintenanceCard] },
         ],
       }],
     },
   }),
+};
+
+/** Where the administrator's maintenance screens are reached from. */
+const maintenanceCard: Node = {
+  type: "card",
+  title: "Data care",
+  subtitle:
+    "Check a project's data for integrity, time its analytics queries, add recommended indexes and refresh precomputed summaries.",
+  children: [{
+    type: "button",
+    label: "Open Data care",
+    variant: "secondary",
+    action: { kind: "navigate", to: "/app/settings/data-care" },
+  }],
 };
 
 const sessionPolicyCard: Node = {
@@ -397,9 +413,10 @@ const audit: ScreenDef = {
               kind: "select",
               optionsSource: {
                 source: "filters",
-                path: "actions",
+                path: "action_options",
+                value: "value",
+                label: "label",
                 emptyLabel: "Any action",
-                labels: AUDIT_ACTION,
               },
             },
             {
@@ -408,9 +425,10 @@ const audit: ScreenDef = {
               kind: "select",
               optionsSource: {
                 source: "filters",
-                path: "resource_types",
+                path: "resource_type_options",
+                value: "value",
+                label: "label",
                 emptyLabel: "Any resource",
-                labels: RESOURCE_TYPE,
               },
             },
             { name: "from", label: "From", kind: "date" },
@@ -421,13 +439,15 @@ const audit: ScreenDef = {
         {
           type: "table",
           source: "logs",
+          // The entry's record is named by its title and opens from it; its id is never shown.
           columns: [
+            { key: "resource_title", label: "Record", fallback: "—", sortable: true },
             { key: "created_at", label: "When", format: "datetime", sortable: true },
             { key: "actor_name", label: "Actor", fallback: "System", sortable: true },
-            { key: "action", label: "Action", sortable: true, labels: AUDIT_ACTION },
-            { key: "resource_type", label: "Resource", sortable: true, labels: RESOURCE_TYPE },
-            { key: "resource_id", label: "Id", fallback: "—" },
+            { key: "action_label", label: "Action", sortable: true },
+            { key: "resource_label", label: "Kind", sortable: true },
           ],
+          rowAction: { kind: "navigate", to: "{+resource_path}" },
           pageSize: 25,
           emptyText: "Nothing recorded for these filters",
           defaultSort: { key: "created_at", direction: "desc" },
@@ -444,4 +464,5 @@ export const ADMIN_SCREENS: ScreenDef[] = [
   organization,
   settings,
   audit,
+  DATA_CARE_SCREEN,
 ];

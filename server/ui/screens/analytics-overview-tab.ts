@@ -2,7 +2,46 @@
 import type { Node } from "../../../schemas/descriptor/mod.ts";
 import { COMPLETION_BADGE, level, recommendations } from "./analytics-rules.ts";
 import { OVERVIEW_CARDS } from "./analytics-overview-cards.ts";
-import { RISK_KIND, RISK_LEVEL } from "../value-labels.ts";
+import { PRIORITY, RISK_KIND, RISK_LEVEL, TASK_STATUS } from "../value-labels.ts";
+import { PRIORITY_NAMES, TASK_STATUSES } from "../../modules/project-analytics/constants.ts";
+
+/**
+ * A card counting tasks by one of their enumerated values: one line per value the
+ * figures know (every status, every priority) and the total, so the lines always
+ * add up to it — a value cannot be left out by a hand-written list.
+ */
+function countCard(
+  title: string,
+  block: "tasks_by_status" | "tasks_by_priority",
+  values: readonly string[],
+  labels: Readonly<Record<string, string>>,
+): Node {
+  return {
+    type: "card",
+    title,
+    children: [{
+      type: "key-value",
+      items: [
+        ...values.map((value) => ({
+          label: labels[value],
+          value: {
+            $bind: "progress",
+            path: `task_progress.${block}.${value}`,
+            format: "integer" as const,
+          },
+        })),
+        {
+          label: "Total",
+          value: {
+            $bind: "progress",
+            path: "task_progress.total_tasks",
+            format: "integer" as const,
+          },
+        },
+      ],
+    }],
+  };
+}
 
 export const OVERVIEW_TAB: Node[] = [
   OVERVIEW_CARDS,
@@ -10,72 +49,8 @@ export const OVERVIEW_TAB: Node[] = [
     type: "grid",
     columns: 3,
     children: [
-      {
-        type: "card",
-        title: "Tasks by status",
-        children: [{
-          type: "key-value",
-          items: [
-            {
-              label: "To do",
-              value: {
-                $bind: "progress",
-                path: "task_progress.tasks_by_status.todo",
-                format: "integer",
-              },
-            },
-            {
-              label: "In progress",
-              value: {
-                $bind: "progress",
-                path: "task_progress.in_progress_tasks",
-                format: "integer",
-              },
-            },
-            {
-              label: "Completed",
-              value: {
-                $bind: "progress",
-                path: "task_progress.completed_tasks",
-                format: "integer",
-              },
-            },
-          ],
-        }],
-      },
-      {
-        type: "card",
-        title: "Tasks by priority",
-        children: [{
-          type: "key-value",
-          items: [
-            {
-              label: "High",
-              value: {
-                $bind: "progress",
-                path: "task_progress.tasks_by_priority.high",
-                format: "integer",
-              },
-            },
-            {
-              label: "Medium",
-              value: {
-                $bind: "progress",
-                path: "task_progress.tasks_by_priority.medium",
-                format: "integer",
-              },
-            },
-            {
-              label: "Low",
-              value: {
-                $bind: "progress",
-                path: "task_progress.tasks_by_priority.low",
-                format: "integer",
-              },
-            },
-          ],
-        }],
-      },
+      countCard("Tasks by status", "tasks_by_status", TASK_STATUSES, TASK_STATUS),
+      countCard("Tasks by priority", "tasks_by_priority", [...PRIORITY_NAMES].reverse(), PRIORITY),
       {
         type: "card",
         title: "Estimated hours",

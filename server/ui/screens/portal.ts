@@ -9,6 +9,7 @@ import { ON_SCHEDULE, PROJECT_STATUS, TASK_STATUS } from "../value-labels.ts";
 import { head, type ScreenDef } from "./screen-def.ts";
 import { portalHelp } from "./portal-help.ts";
 import { portalInvoices } from "./portal-invoices.ts";
+import { TASK_STATUSES } from "../../modules/project-analytics/constants.ts";
 
 const STATUS_TONE = {
   $match: {
@@ -152,18 +153,19 @@ const portalProject: ScreenDef = {
         },
         {
           type: "key-value",
+          // One line per status the figures count, and their total: nothing left out.
           items: [
+            ...TASK_STATUSES.map((status) => ({
+              label: TASK_STATUS[status],
+              value: {
+                $bind: "progress",
+                path: `tasks_by_status.${status}`,
+                format: "integer" as const,
+              },
+            })),
             {
-              label: "To do",
-              value: { $bind: "progress", path: "tasks_by_status.todo", format: "integer" },
-            },
-            {
-              label: "In progress",
-              value: { $bind: "progress", path: "tasks_by_status.in_progress", format: "integer" },
-            },
-            {
-              label: "Completed",
-              value: { $bind: "progress", path: "tasks_by_status.completed", format: "integer" },
+              label: "Total",
+              value: { $bind: "progress", path: "project.total_tasks", format: "integer" },
             },
           ],
         },

@@ -38,9 +38,15 @@ Deno.test("the project form's Schedule tab", async (t) => {
       chart.bars.map((b: Json) => [b.start, b.end, b.emphasis?.field ?? null]),
       [["current_start", "current_due", null], ["proposed_start", "proposed_due", "critical"]],
     );
-    const button = tab.children.find((c: Json) => c.type === "button");
-    assertEquals(button.action.body, { constraints: { apply: true } });
-    ok(button.action.confirm);
+    const buttons = tab.children.filter((c: Json) => c.type === "button");
+    const apply = buttons.find((b: Json) => b.label === "Apply proposed schedule");
+    assertEquals(apply.action.body, { constraints: { apply: true } });
+    ok(apply.action.confirm);
+    // The optimiser's refusal is shown with its reason, and defaults can be filled in.
+    const notice = tab.children.find((c: Json) => c.type === "alert");
+    assertEquals(notice.text.path, "refusal.reason");
+    const defaults = buttons.find((b: Json) => b.action.path.endsWith("/schedule-defaults"));
+    ok(defaults?.action.confirm);
   });
 
   await t.step("shows readers the schedule without Apply", () => {

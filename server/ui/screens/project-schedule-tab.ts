@@ -51,6 +51,17 @@ export const SCHEDULE_TAB: RecordFormTab = {
         ],
       },
       {
+        type: "alert",
+        tone: "info",
+        title: "Proposal",
+        // The optimiser's refusal, with its reason, when estimates or capacities are missing.
+        text: {
+          $bind: SOURCE,
+          path: "refusal.reason",
+          fallback: "A schedule is proposed from the open tasks' estimates and capacities.",
+        },
+      },
+      {
         type: "text",
         variant: "muted",
         text:
@@ -78,14 +89,14 @@ export const SCHEDULE_TAB: RecordFormTab = {
             },
           },
         ],
-        emptyText: "No open tasks to schedule",
+        emptyText: "No dates proposed",
       },
       {
         type: "table",
         source: SOURCE,
         path: "tasks",
         caption: "Current and proposed dates of the open tasks",
-        emptyText: "No open tasks to schedule",
+        emptyText: "No dates proposed",
         pageSize: 50,
         defaultSort: { key: "proposed_start", direction: "asc" },
         columns: [
@@ -112,6 +123,20 @@ export const SCHEDULE_TAB: RecordFormTab = {
       },
       ...(authorize(access, "projects", "update")
         ? [{
+          type: "button" as const,
+          label: "Fill in default estimates (8 hours)",
+          variant: "secondary" as const,
+          action: {
+            kind: "call" as const,
+            method: "POST" as const,
+            path: "/enterprise-projects/{id}/schedule-defaults",
+            body: { estimated_hours: 8 },
+            confirm:
+              "Give every open task without an estimate 8 estimated hours? Each change is recorded in the task's history.",
+            invalidate: [SOURCE],
+            toast: "Default estimates filled in",
+          },
+        }, {
           type: "button" as const,
           label: "Apply proposed schedule",
           variant: "primary" as const,

@@ -8,7 +8,6 @@ import type { RecordFormTab } from "./record-form-tab.ts";
 import { approvalsTab } from "./approval-tab.ts";
 import { resourcesTab } from "./resource-tab.ts";
 import { SCHEDULE_TAB } from "./project-schedule-tab.ts";
-import { DATA_CARE_TAB } from "./project-data-care-tab.ts";
 
 /** Record type id → the tabs added to its form, in order. */
 export const RECORD_FORM_TABS: Readonly<Record<string, readonly RecordFormTab[]>> = {
@@ -17,6 +16,5 @@ export const RECORD_FORM_TABS: Readonly<Record<string, readonly RecordFormTab[]>
     { id: "approvals", label: "Approvals", requires: { action: "read" }, content: approvalsTab },
     { id: "resources", label: "Resources", requires: { action: "read" }, content: resourcesTab },
     SCHEDULE_TAB,
-    DATA_CARE_TAB,
   ],
 };

@@ -206,9 +206,12 @@ function relatedModules(access: Access | undefined, module: ModuleDefinition): N
   };
 }
 
-/** The generic screen of a catalogue module: its name, description and its neighbours. */
+/**
+ * The generic screen of a catalogue module: its name, description and its
+ * neighbours. A route's params (a record id) are not shown: this screen has no
+ * record to name by its title.
+ */
 export function moduleScreen(module: ModuleDefinition, ctx: ScreenContext, screenId = module.id) {
-  const extra = Object.entries(ctx.params).filter(([, v]) => v !== undefined);
   return {
     ...head(screenId, module.name, "semi-static" as const),
     body: {
@@ -216,11 +219,6 @@ export function moduleScreen(module: ModuleDefinition, ctx: ScreenContext, scree
       title: module.name,
       description: module.description,
       children: [
-        ...extra.map(([key, value]): Node => ({
-          type: "badge",
-          text: `${key}: ${value}`,
-          tone: "info",
-        })),
         {
           type: "card",
           title: "About this module",
@@ -250,7 +248,7 @@ export const catchAll: ScreenDef = {
   id: "module",
   audience: "staff",
   params: z.object({ id: z.string().min(1).max(200) }).strict(),
-  build: (ctx) => moduleScreen(findModule(ctx.params.id)!, { ...ctx, params: {} }),
+  build: (ctx) => moduleScreen(findModule(ctx.params.id)!, ctx),
 };
 
 const discussion: ScreenDef = {
