@@ -202,7 +202,10 @@ Deno.test("a member cannot take another member's receipt by naming its file id o
       body: { values: { title: "Mine now", file: receipt } },
     });
     assertEquals(taken.status, 400);
-    assertEquals((await taken.json()).error.details.fields.file, "No such file: upload it first");
+    assertEquals(
+      (await taken.json()).error.details.fields.file,
+      "File: No such file: upload it first",
+    );
     const stored = await app.db.get<{ n: number }>(
       "SELECT COUNT(*) AS n FROM documents WHERE organization_id = 'org_acme' AND file = ?",
       [receipt],

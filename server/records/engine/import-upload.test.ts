@@ -16,7 +16,7 @@ interface Answer {
   body: {
     created: number;
     updated: number;
-    failed: { line: number; field: string | null; message: string }[];
+    failed: { line: number; field: string | null; column: string | null; message: string }[];
     error?: { code: string; message: string };
   };
 }
@@ -104,11 +104,13 @@ Deno.test("A NUL character in a cell fails its row, naming the line and the colu
       {
         line: 3,
         field: "full_name",
+        column: "Name",
         message: 'Column "Name" holds a NUL character (U+0000), which cannot be stored; remove it',
       },
       {
         line: 4,
         field: "email",
+        column: "Email",
         message: 'Column "Email" holds a NUL character (U+0000), which cannot be stored; remove it',
       },
     ];
@@ -138,10 +140,11 @@ Deno.test("A failure quotes at most 60 characters of its cell, however long the 
     assertEquals(body.failed[0], {
       line: 2,
       field: "visits",
-      message: `${quoted} is not a number`,
+      column: "Visits",
+      message: `Visits: ${quoted} is not a number`,
     });
     assertEquals(body.failed[1].field, "kind");
-    assert(body.failed[1].message.startsWith(`${quoted} is not one of the options`));
+    assert(body.failed[1].message.startsWith(`Kind: ${quoted} is not one of the options`));
     assert(body.failed.every((f) => f.message.length < 200), "a failure repeats its cell");
   } finally {
     await app.close();
