@@ -60,7 +60,8 @@ function valueOf(
 ): string {
   const meta = words.meta ? historyFieldsOf(words.meta).find((f) => f.id === field) : undefined;
   if (meta === undefined || value === null || value === undefined || value === "") {
-    return plainText(value);
+    // A value the server words itself (a document status: Draft, Submitted).
+    return title ?? plainText(value);
   }
   const row = title ? { [`${field}__title`]: title } : {};
   return displayOf(meta, value, row, words.options).text;
