@@ -18,7 +18,9 @@ export interface Vocabulary {
 }
 
 /** The id a text shows, if any. */
-export function idShownIn(text: string, ids: ReadonlySet<string>): string | undefined {
+export function idShownIn(shown: string, ids: ReadonlySet<string>): string | undefined {
+  // A web address (a link in a mail's text) is where a link leads, not a value shown as words.
+  const text = shown.replace(/https?:\/\/\S+/g, " ");
   const generated = GENERATED_ID.exec(text);
   if (generated) return generated[0];
   for (const word of text.match(WORDS) ?? []) if (ids.has(word)) return word;

@@ -133,6 +133,8 @@ export const SCHEDULE_TAB: RecordFormTab = {
             body: { estimated_hours: 8 },
             confirm:
               "Give every open task without an estimate 8 estimated hours? Each change is recorded in the task's history.",
+            confirmLabel: "Fill in estimates",
+            keepLabel: "Go back",
             invalidate: [SOURCE],
             toast: "Default estimates filled in",
           },
