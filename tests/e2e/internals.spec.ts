@@ -71,7 +71,8 @@ for (const size of SIZES) {
       await page.screenshot({ path: `/tmp/h6/e2e-refusal-${size.name}.png`, fullPage: true });
 
       await page.getByRole("button", { name: "Fill in default estimates (8 hours)" }).click();
-      await page.getByRole("dialog").getByRole("button", { name: "Fill in estimates" }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Fill in estimates" })
+        .click();
       await expect(page.getByText("A schedule is proposed from the open tasks")).toBeVisible();
       await expect(schedule.getByRole("row").filter({ hasText: "Survey the site" }))
         .toBeVisible();
