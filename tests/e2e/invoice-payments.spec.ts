@@ -102,6 +102,8 @@ for (const [device, viewport] of DEVICES) {
       await expect(page).toHaveURL(/\/app\/payments\/(?!new)[^/]+$/);
       const saved = page.getByRole("form");
       await saved.getByRole("button", { name: "Submit", exact: true }).click();
+      await page.getByRole("alertdialog", { name: "Submit payment" })
+        .getByRole("button", { name: "Submit payment" }).click();
       await expect(saved.getByRole("button", { name: "Cancel", exact: true })).toBeVisible();
       const paymentName = (await saved.getByText(/^PAY-\d{4}-\d{5}$/).first().textContent())!
         .trim();
