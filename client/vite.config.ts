@@ -37,14 +37,19 @@ export default defineConfig({
           ) {
             return "app";
           }
-          // Except what only lazily loaded parts use (form fields, modals, chart tables, tabs),
+          // Except what only lazily loaded parts use (form fields, image inputs, linked text,
+          // modals, file downloads, the action runner, the reading of record events and the
+          // reloads they cause, the public layout, chart tables, tabs),
           // which goes with them.
           if (
-            /\/client\/api\/(?!record-events)|\/client\/routing\/|\/client\/renderer\/(?!.*validat)/
+            // The entry itself, and the theme switch, which is on every first page.
+            /\/client\/(main|shell\/theme-toggle)\.tsx$/.test(id) ||
+            /\/client\/api\/(?!record-event-data|content-disposition)|\/client\/routing\/(?!public-layout)|\/client\/renderer\/(?!.*validat|download|run-action|reload-gatherer)/
               .test(id) ||
-            /\/client\/ui\/(?!form-field|modal|chart-data-table|use-element-width|tab-strip)/.test(
-              id,
-            )
+            /\/client\/ui\/(?!form-field|image-input|linked-text|modal|chart-data-table|use-element-width|tab-strip)/
+              .test(
+                id,
+              )
           ) {
             return "app";
           }

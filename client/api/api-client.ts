@@ -5,7 +5,6 @@
  * the session ends.
  */
 import { ApiError, apiErrorFromAnswer, isRecord } from "./api-error.ts";
-import { dispositionFileName } from "./content-disposition.ts";
 import { apiUrl } from "./config.ts";
 import { endSession } from "./session-events.ts";
 import { rememberSignOutNotice } from "./sign-out-notice.ts";
@@ -60,6 +59,8 @@ export async function apiNamedFile(
 ): Promise<{ blob: Blob; name: string | null }> {
   const response = await authorizedResponse(path, options);
   if (!response.ok) return await parse<never>(response);
+  // Only downloads read the header, so its parser loads with the first one.
+  const { dispositionFileName } = await import("./content-disposition.ts");
   const name = dispositionFileName(response.headers.get("content-disposition"));
   return { blob: await response.blob(), name };
 }

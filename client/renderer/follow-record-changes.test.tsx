@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { publishRecordChange } from "../api/record-events.ts";
 import { fakeServer } from "../testing/fake-server.ts";
 import { renderScreen, screenOf } from "../testing/render-screen.tsx";
-import { FOLLOW_WAIT_MS, followedTypes } from "./follow-record-changes.ts";
+import { followedTypes } from "./follow-record-changes.ts";
+import { FOLLOW_WAIT_MS } from "./reload-gatherer.ts";
 
 function figures(source: Record<string, unknown>) {
   return screenOf(

@@ -1,17 +1,12 @@
 /**
- * Runs descriptor actions: navigate, go back, sign out, set screen state, open and
- * close dialogs, reload sources, download a source, and call the API (then reload
- * sources and show a toast).
+ * The hook that runs descriptor actions (see run-action.ts). The runner loads with
+ * the first action a person takes, not with the first screen.
  */
 import { useCallback, useContext } from "react";
-import { type NavigateFunction, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import type { Action } from "../../schemas/descriptor/mod.ts";
-import { apiNamedFile, apiRequest } from "../api/api-client.ts";
-import { type ActionHost, useActionHost } from "./action-host.tsx";
-import { type ScreenRuntime, ScreenRuntimeContext } from "./screen-runtime.tsx";
-import { resolveText } from "./bindings.ts";
-import { fillPlaceholders, fillRecord } from "./templates.ts";
-import { valueAt } from "./value-path.ts";
+import { useActionHost } from "./action-host.tsx";
+import { ScreenRuntimeContext } from "./screen-runtime.tsx";
 
 /** Runs an action, for the current item when given. Resolves when it is done. */
 export type RunAction = (action: Action, item?: unknown) => Promise<void>;
@@ -22,94 +17,10 @@ export function useRunAction(): RunAction {
   const host = useActionHost();
   const runtime = useContext(ScreenRuntimeContext);
   return useCallback(
-    (action: Action, item?: unknown) => runAction(action, { navigate, host, runtime, item }),
+    async (action: Action, item?: unknown) => {
+      const { runAction } = await import("./run-action.ts");
+      await runAction(action, { navigate, host, runtime, item });
+    },
     [navigate, host, runtime],
   );
-}
-
-interface ActionContext {
-  navigate: NavigateFunction;
-  host: ActionHost;
-  runtime: ScreenRuntime | null;
-  item?: unknown;
-}
-
-async function runAction(action: Action, ctx: ActionContext): Promise<void> {
-  const { runtime, host, item } = ctx;
-  const scope = { params: runtime?.params, query: runtime?.query, state: runtime?.state, item };
-  switch (action.kind) {
-    case "navigate": {
-      const to = fillPlaceholders(action.to, scope);
-      if (/^[a-z]+:/i.test(to)) globalThis.location.assign(to);
-      else await ctx.navigate(to);
-      return;
-    }
-    case "go-back": {
-      const index = (globalThis.history?.state as { idx?: number } | null)?.idx ?? 0;
-      await (index > 0 ? ctx.navigate(-1) : ctx.navigate(host.homePath));
-      return;
-    }
-    case "sign-out":
-      await host.signOut();
-      return;
-    case "print":
-      globalThis.print();
-      return;
-    case "set-state":
-      runtime?.setState(fillRecord(action.values, scope), action.clear);
-      return;
-    case "open-dialog":
-      runtime?.openDialog(action.id);
-      return;
-    case "close-dialog":
-      runtime?.closeDialog(action.id);
-      return;
-    case "refresh":
-      runtime?.refresh(action.sources);
-      return;
-    case "download": {
-      if (action.format === "file") {
-        const { saveBlob } = await import("./download.ts");
-        try {
-          // The server names its files (an invoice by its number); the descriptor's name is the fallback.
-          const file = await apiNamedFile(fillPlaceholders(action.source, scope));
-          saveBlob(file.name ?? fillPlaceholders(action.filename, scope), file.blob);
-        } catch (error) {
-          host.toast(error instanceof Error ? error.message : String(error), "danger");
-        }
-        return;
-      }
-      const value = valueAt(runtime?.sources[action.source]?.value, action.path);
-      if (value === undefined) {
-        host.toast("There is nothing to download yet.", "warning");
-        return;
-      }
-      const { saveFile, toCsv } = await import("./download.ts");
-      if (action.format === "csv") {
-        saveFile(action.filename, toCsv(value), "text/csv;charset=utf-8");
-      } else saveFile(action.filename, JSON.stringify(value, null, 2), "application/json");
-      return;
-    }
-    case "call": {
-      if (
-        action.confirm !== undefined &&
-        !(await host.confirm({
-          question: resolveText(action.confirm, { sources: runtime?.sources ?? {}, item }),
-          confirmLabel: action.confirmLabel,
-          keepLabel: action.keepLabel,
-        }))
-      ) return;
-      try {
-        await apiRequest(fillPlaceholders(action.path, scope), {
-          method: action.method,
-          body: action.body === undefined ? undefined : fillRecord(action.body, scope),
-        });
-      } catch (error) {
-        host.toast(error instanceof Error ? error.message : String(error), "danger");
-        return;
-      }
-      if (action.invalidate !== undefined) runtime?.refresh(action.invalidate);
-      if (action.toast !== undefined) host.toast(action.toast, "success");
-    }
-  }
 }

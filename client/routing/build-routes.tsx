@@ -1,7 +1,7 @@
 /**
  * Builds the react-router route objects from the route table: redirects (with the
- * params of the old path), public and guest pages in the public layout, staff and
- * portal pages behind their guards inside the lazily loaded shell, and a catch-all
+ * params of the old path), public and guest pages in the lazily loaded public layout, staff
+ * and portal pages behind their guards inside the lazily loaded shell, and a catch-all
  * that sends unknown paths to `unknown`. Routes not marked lazy load their screen
  * descriptor before the navigation completes (once the visitor may open them).
  */
@@ -14,7 +14,6 @@ import { AppRoot } from "./app-root.tsx";
 import { BootSplash } from "./boot-splash.tsx";
 import { prefetchScreen } from "./descriptor-queries.ts";
 import { guestGuard, portalGuard, staffGuard } from "./guards.ts";
-import { PublicLayout } from "./public-layout.tsx";
 import { RouteError } from "./route-error.tsx";
 import { fillRoutePath, screenParamsOf } from "./route-paths.ts";
 import { ScreenRoute } from "./screen-route.tsx";
@@ -25,6 +24,10 @@ export function buildRoutes(routes: RoutesDescriptor, queryClient: QueryClient):
     routes.routes.filter((r) => r.audience === audience).map((entry) =>
       screenRoute(entry, queryClient)
     );
+  // Each layout loads with the first page of its kind: a staff member's first screen
+  // does not carry the sign-in pages' layout, nor a visitor's the shell.
+  const publicLayout = () =>
+    import("./public-layout.tsx").then((m) => ({ Component: m.PublicLayout }));
   const shellLayout = () =>
     import("../shell/shell-layout.tsx").then((m) => ({ Component: m.ShellLayout }));
   const portalLayout = () =>
@@ -39,8 +42,8 @@ export function buildRoutes(routes: RoutesDescriptor, queryClient: QueryClient):
         loader: ({ params, request }: LoaderFunctionArgs) =>
           redirect(`${fillRoutePath(r.to, params)}${new URL(request.url).search}`),
       })),
-      { element: <PublicLayout />, children: of("public") },
-      { element: <PublicLayout />, loader: guestGuard(routes, queryClient), children: of("guest") },
+      { lazy: publicLayout, children: of("public") },
+      { lazy: publicLayout, loader: guestGuard(routes, queryClient), children: of("guest") },
       { loader: staffGuard(routes, queryClient), lazy: shellLayout, children: of("staff") },
       { loader: portalGuard(routes, queryClient), lazy: portalLayout, children: of("portal") },
       { path: "*", loader: () => redirect(routes.unknown) },

@@ -8,15 +8,20 @@
  */
 import {
   createContext,
+  lazy,
   type ReactNode,
+  Suspense,
   useCallback,
   useContext,
-  useId,
   useMemo,
   useRef,
   useState,
 } from "react";
-import { Modal } from "../ui/modal.tsx";
+
+/** The dialog loads with the first question, keeping it and its modal off the first screen. */
+const ConfirmDialog = lazy(() =>
+  import("./confirm-dialog-view.tsx").then((m) => ({ default: m.ConfirmDialog }))
+);
 
 /** A question with the words of its two buttons. */
 export interface ConfirmRequest {
@@ -35,7 +40,8 @@ export type Confirmation = string | ConfirmRequest;
 /** Asks `confirmation`; resolves true when the person goes ahead. */
 export type Confirm = (confirmation: Confirmation) => Promise<boolean>;
 
-interface Asked {
+/** A question waiting for its answer. */
+export interface Asked {
   id: number;
   request: ConfirmRequest;
   answer(yes: boolean): void;
@@ -71,44 +77,14 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      {current ? <ConfirmDialog key={current.id} asked={current} /> : null}
+      {current
+        ? (
+          <Suspense fallback={null}>
+            <ConfirmDialog key={current.id} asked={current} />
+          </Suspense>
+        )
+        : null}
     </ConfirmContext.Provider>
-  );
-}
-
-function ConfirmDialog({ asked }: { asked: Asked }) {
-  const { request, answer } = asked;
-  const questionId = useId();
-  const danger = request.tone === "danger";
-  const confirmLabel = request.confirmLabel ?? "Continue";
-  return (
-    <Modal
-      title={confirmLabel}
-      role="alertdialog"
-      describedBy={questionId}
-      onClose={() => answer(false)}
-      className="confirm-dialog"
-    >
-      <p id={questionId} className="confirm-question">{request.question}</p>
-      <div className="modal-actions">
-        <button
-          type="button"
-          className={`button ${danger ? "button-danger" : "button-primary"}`}
-          data-autofocus={danger ? undefined : true}
-          onClick={() => answer(true)}
-        >
-          {confirmLabel}
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          data-autofocus={danger ? true : undefined}
-          onClick={() => answer(false)}
-        >
-          {request.keepLabel ?? "Go back"}
-        </button>
-      </div>
-    </Modal>
   );
 }
 

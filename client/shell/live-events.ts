@@ -11,6 +11,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { refreshSession } from "../api/api-client.ts";
 import { apiUrl } from "../api/config.ts";
+import { publishRecordChange } from "../api/record-events.ts";
 import { readAccessToken } from "../api/tokens.ts";
 
 const FIRST_RETRY_MS = 2_000;
@@ -23,10 +24,10 @@ export function useLiveEvents(path: string): void {
     const controller = new AbortController();
     let versions: string | undefined;
     function onEvent(name: string, data: string): void {
-      // A record's change concerns only the record widgets showing it (loaded with them).
+      // A record's change concerns the widgets and sources following it (record-events.ts).
       if (name === "records") {
-        void import("../api/record-events.ts").then((events) =>
-          events.recordChangesOf(name, data)?.forEach(events.publishRecordChange)
+        void import("../api/record-event-data.ts").then(({ recordChangesOf }) =>
+          recordChangesOf(name, data)?.forEach(publishRecordChange)
         );
         return;
       }

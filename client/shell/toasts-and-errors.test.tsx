@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { configureErrorReporting } from "../api/error-report.ts";
 import { fakeServer } from "../testing/fake-server.ts";
 import { RenderErrorBoundary } from "./render-error-boundary.tsx";
-import { toastDuration, ToastProvider, useToasts } from "./toasts.tsx";
+import { toastDuration } from "./toast-item.tsx";
+import { ToastProvider, useToasts } from "./toasts.tsx";
 
 function Raiser() {
   const { show } = useToasts();
@@ -35,7 +36,7 @@ describe("toasts", () => {
     vi.useRealTimers();
   });
 
-  it("shows at most five, the newest, at the bottom, and dismisses them once read", () => {
+  it("shows at most five, the newest, at the bottom, and dismisses them once read", async () => {
     vi.useFakeTimers();
     render(
       <ToastProvider>
@@ -43,6 +44,8 @@ describe("toasts", () => {
       </ToastProvider>,
     );
     fireEvent.click(screen.getByRole("button", { name: "Raise" }));
+    // A toast's view loads with the first toast.
+    await act(() => import("./toast-item.tsx"));
     expect(shownToasts()).toEqual(["Toast 3", "Toast 4", "Toast 5", "Toast 6", "Toast 7"]);
     act(() => vi.advanceTimersByTime(5_000));
     expect(shownToasts()).toHaveLength(5, "still there after 5 s: time to read");

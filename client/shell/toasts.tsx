@@ -12,15 +12,15 @@
  */
 import {
   createContext,
+  lazy,
   type ReactNode,
+  Suspense,
   useCallback,
   useContext,
-  useEffect,
   useMemo,
   useRef,
   useState,
 } from "react";
-import { Link } from "react-router-dom";
 import type { Tone } from "../../schemas/descriptor/mod.ts";
 
 /** What a toast may offer besides its text. */
@@ -33,7 +33,8 @@ export interface ToastOptions {
   durationMs?: number;
 }
 
-interface Toast extends ToastOptions {
+/** A toast on screen. */
+export interface Toast extends ToastOptions {
   id: number;
   text: string;
   tone: Tone;
@@ -47,18 +48,8 @@ export interface ToastApi {
 
 /** The spec's limit; the shell descriptor may restate it. */
 const DEFAULT_MAX = 5;
-/** The least time a toast stays, and the time a reader takes per character besides. */
-const LEAST_MS = 6_000;
-const PER_CHARACTER_MS = 60;
-const MOST_MS = 15_000;
-const LEAST_MS_DANGER = 10_000;
-
-/** How long a toast of `text` stays, unless it says. */
-export function toastDuration(text: string, tone: Tone, options: ToastOptions = {}): number {
-  if (options.durationMs !== undefined) return options.durationMs;
-  const reading = Math.min(MOST_MS, Math.max(LEAST_MS, 3_000 + text.length * PER_CHARACTER_MS));
-  return tone === "danger" ? Math.max(LEAST_MS_DANGER, reading) : reading;
-}
+/** A toast's own view loads with the first toast, keeping it off the first screen. */
+const ToastItem = lazy(() => import("./toast-item.tsx").then((m) => ({ default: m.ToastItem })));
 
 const ToastContext = createContext<ToastApi>({
   show: (text) => console.info(text),
@@ -88,81 +79,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <section className="toast-viewport" aria-label="Notices">
         <ol className="toast-list" aria-live="polite" aria-relevant="additions">
-          {toasts.slice(-max).map((toast) => (
-            <ToastItem
-              key={toast.id}
-              toast={toast}
-              onDismiss={() => dismiss(toast.id)}
-            />
-          ))}
+          <Suspense fallback={null}>
+            {toasts.slice(-max).map((toast) => (
+              <ToastItem
+                key={toast.id}
+                toast={toast}
+                onDismiss={() => dismiss(toast.id)}
+              />
+            ))}
+          </Suspense>
         </ol>
       </section>
     </ToastContext.Provider>
-  );
-}
-
-/** One toast: its text, link and action, gone after its time (paused while looked at). */
-function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss(): void }) {
-  const [paused, setPaused] = useState(false);
-  const left = useRef(toastDuration(toast.text, toast.tone, toast));
-  const dismiss = useRef(onDismiss);
-  dismiss.current = onDismiss;
-
-  useEffect(() => {
-    if (paused) return;
-    const started = Date.now();
-    const timer = setTimeout(() => dismiss.current(), left.current);
-    return () => {
-      clearTimeout(timer);
-      left.current -= Date.now() - started;
-    };
-  }, [paused]);
-
-  return (
-    <li
-      className={`toast tone-${toast.tone}`}
-      role={toast.tone === "danger" ? "alert" : undefined}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-    >
-      <span className="toast-text">
-        {toast.text}
-        {toast.link
-          ? (
-            <>
-              {" "}
-              <Link className="toast-link" to={toast.link.to} onClick={onDismiss}>
-                {toast.link.label}
-              </Link>
-            </>
-          )
-          : null}
-      </span>
-      {toast.action
-        ? (
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            onClick={() => {
-              onDismiss();
-              toast.action!.run();
-            }}
-          >
-            {toast.action.label}
-          </button>
-        )
-        : null}
-      <button
-        type="button"
-        className="icon-button"
-        aria-label="Dismiss notification"
-        onClick={onDismiss}
-      >
-        ×
-      </button>
-    </li>
   );
 }
 

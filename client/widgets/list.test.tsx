@@ -66,7 +66,7 @@ describe("a list whose subtitles carry links", () => {
     });
     await renderScreen(mail);
     const item = (await screen.findByText("Reset your Opsuite password")).closest("li")!;
-    const links = within(item).getAllByRole("link");
+    const links = await within(item).findAllByRole("link");
     expect(links.map((a) => [a.textContent, a.getAttribute("href")])).toEqual([[
       "https://app.example/reset-password?token=abc",
       "https://app.example/reset-password?token=abc",

@@ -4,10 +4,10 @@
  * with `to` each item whose path fills (a notification's record) is a link; with
  * `subtitleLinks` the web addresses in a subtitle are links.
  */
+import { lazy, Suspense } from "react";
 import { Link } from "react-router-dom";
 import type { NodeOf } from "../../schemas/descriptor/mod.ts";
 import { ActionButton } from "../renderer/action-button.tsx";
-import { LinkedText } from "../ui/linked-text.tsx";
 import { type BindingScope, resolveText } from "../renderer/bindings.ts";
 import { ItemContext, useScreenRuntime, type WidgetProps } from "../renderer/screen-runtime.tsx";
 import { resolveTone } from "../renderer/tone-rules.ts";
@@ -62,6 +62,11 @@ export function List({ node }: WidgetProps<NodeOf<"list">>) {
   );
 }
 
+/** Linked subtitles (a mail's text) are rare: their code loads with the first. */
+const LinkedText = lazy(() =>
+  import("../ui/linked-text.tsx").then((m) => ({ default: m.LinkedText }))
+);
+
 function ListItemContent({ node, scope }: { node: NodeOf<"list">; scope: BindingScope }) {
   const subtitle = resolveText(node.subtitle, scope);
   const meta = resolveText(node.meta, scope);
@@ -73,7 +78,13 @@ function ListItemContent({ node, scope }: { node: NodeOf<"list">; scope: Binding
         {subtitle
           ? (
             <span className="list-item-subtitle">
-              {node.subtitleLinks && !node.action ? <LinkedText text={subtitle} /> : subtitle}
+              {node.subtitleLinks && !node.action
+                ? (
+                  <Suspense fallback={subtitle}>
+                    <LinkedText text={subtitle} />
+                  </Suspense>
+                )
+                : subtitle}
             </span>
           )
           : null}

@@ -546,7 +546,7 @@ describe("the record-form widget", () => {
       { realDialogs: true },
     );
     fireEvent.click(screen.getByRole("button", { name: "Delete" }));
-    const dialog = screen.getByRole("alertdialog", { name: "Delete task" });
+    const dialog = await screen.findByRole("alertdialog", { name: "Delete task" });
     expect(within(dialog).getByText("Delete this task? This cannot be undone.")).toBeTruthy();
     expect(document.activeElement?.textContent).toBe("Keep task");
     fireEvent.click(within(dialog).getByRole("button", { name: "Keep task" }));
