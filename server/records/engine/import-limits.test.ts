@@ -8,25 +8,10 @@ import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { createEngineTestApp, grant } from "../testing/engine-app.ts";
 import type { TestApp } from "../../testing/test-app.ts";
 import { IMPORT_MAX_ROWS } from "./import.ts";
+import { importCsv as sendImport } from "../testing/import-upload.ts";
 
-async function importCsv(app: TestApp, token: string, csv: string, partial = false) {
-  const form = new FormData();
-  form.set("file", new File([csv], "jobs.csv", { type: "text/csv" }));
-  if (partial) form.set("mode", "partial");
-  const response = await app.fetch(
-    new Request("http://localhost/api/records/sample_job/import", {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    }),
-  );
-  return {
-    status: response.status,
-    body: await response.json() as {
-      created: number;
-      failed: { line: number; field: string | null; message: string }[];
-    },
-  };
+function importCsv(app: TestApp, token: string, csv: string, partial = false) {
+  return sendImport(app, token, "sample_job", csv, partial ? { mode: "partial" } : {});
 }
 
 async function storedJobs(app: TestApp): Promise<number> {

@@ -6,29 +6,10 @@
  * imports once fixed.
  */
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { createTestApp } from "../../testing/test-app.ts";
 import { RECORD_TYPES } from "../catalogue.ts";
 import { csvText } from "../../../schemas/csv/writer.ts";
-
-async function importCsv(
-  app: TestApp,
-  token: string,
-  type: string,
-  csv: string,
-  fields: Record<string, string> = {},
-) {
-  const form = new FormData();
-  form.set("file", new File([csv], "import.csv", { type: "text/csv" }));
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  const response = await app.fetch(
-    new Request(`http://localhost/api/records/${type}/import`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    }),
-  );
-  return { status: response.status, body: await response.json() };
-}
+import { importCsv } from "../testing/import-upload.ts";
 
 Deno.test("GET /api/records/lead/import/columns lists heading, required, format and accepted values", async () => {
   const app = await createTestApp();

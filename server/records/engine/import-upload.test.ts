@@ -8,38 +8,9 @@ import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/stric
 import { createEngineTestApp, grant } from "../testing/engine-app.ts";
 import type { TestApp } from "../../testing/test-app.ts";
 import { IMPORTS_WAITING, importsWaiting, inImportTurn } from "./import-turns.ts";
+import { importCsv } from "../testing/import-upload.ts";
 
 const ADMIN = "admin@acme.test";
-
-interface Answer {
-  status: number;
-  body: {
-    created: number;
-    updated: number;
-    failed: { line: number; field: string | null; column: string | null; message: string }[];
-    error?: { code: string; message: string };
-  };
-}
-
-async function importCsv(
-  app: TestApp,
-  token: string,
-  type: string,
-  csv: string,
-  fields: Record<string, string> = {},
-): Promise<Answer> {
-  const form = new FormData();
-  form.set("file", new File([csv], "import.csv", { type: "text/csv" }));
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  const response = await app.fetch(
-    new Request(`http://localhost/api/records/${type}/import`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    }),
-  );
-  return { status: response.status, body: await response.json() };
-}
 
 async function contactNames(app: TestApp): Promise<string[]> {
   const rows = await app.db.all<{ full_name: string }>(
