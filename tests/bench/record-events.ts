@@ -10,6 +10,7 @@
  * keeps the ratio near 1, where a query per stream would not.
  */
 import { startApp } from "./servers.ts";
+import { arrivals, openStreams, percentile, signInToken } from "./event-stream-clients.ts";
 import { MAX_STREAMS_PER_SESSION } from "../../server/platform/admin/events-route.ts";
 
 const CLIENTS = Number(Deno.env.get("BENCH_CLIENTS") ?? 200);
@@ -30,64 +31,20 @@ async function call(path: string, token: string | undefined, init: RequestInit =
   return await res.json();
 }
 
-async function login(email: string): Promise<string> {
-  return (await call("/auth/login", undefined, {
-    method: "POST",
-    body: JSON.stringify({ email, password: "demo-password" }),
-  })).access_token;
-}
-
-function percentile(xs: number[], p: number): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 try {
-  const admin = await login("admin@acme.test");
+  const admin = await signInToken(app.url, "admin@acme.test");
   const sessions: string[] = [];
   for (const email of ["member@acme.test", "pm@acme.test"]) {
     for (let i = 0; i < Math.ceil(CLIENTS / 2 / MAX_STREAMS_PER_SESSION); i++) {
-      sessions.push(await login(email));
+      sessions.push(await signInToken(app.url, email));
     }
   }
-  let started = 0;
-  let waiting: { member: number[]; manager: number[] } | undefined;
-  let ready = 0;
-  const controllers: AbortController[] = [];
-  await Promise.all(Array.from({ length: CLIENTS }, async (_, client) => {
-    const controller = new AbortController();
-    controllers.push(controller);
-    // The first half of the sessions are the member's.
-    const token = sessions[Math.floor((client / CLIENTS) * sessions.length)];
-    const res = await fetch(`${app.url}/ui/events`, {
-      headers: { authorization: `Bearer ${token}` },
-      signal: controller.signal,
-    });
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = "";
-    (async () => {
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) return;
-          buffer += value;
-          let cut;
-          while ((cut = buffer.indexOf("\n\n")) >= 0) {
-            const block = buffer.slice(0, cut);
-            buffer = buffer.slice(cut + 2);
-            if (block.startsWith("event: hello")) ready++;
-            if (waiting && block.startsWith("event: records")) {
-              (client < CLIENTS / 2 ? waiting.member : waiting.manager)
-                .push(performance.now() - started);
-            }
-          }
-        }
-      } catch {
-        // aborted at the end
-      }
-    })();
-  }));
-  while (ready < CLIENTS) await new Promise((r) => setTimeout(r, 20));
+  // The first half of the streams are the member's.
+  const streams = await openStreams(
+    app.url,
+    CLIENTS,
+    (client) => sessions[Math.floor((client / CLIENTS) * sessions.length)],
+  );
 
   const { items } = await call("/api/records/task/list", admin, {
     method: "POST",
@@ -98,22 +55,17 @@ try {
   const member: number[] = [];
   const manager: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    waiting = { member: [], manager: [] };
-    started = performance.now();
+    const started = performance.now();
     await call(`/api/records/task/${task.id}`, admin, {
       method: "PATCH",
       body: JSON.stringify({ version: version++, values: { description: `Round ${round}` } }),
     });
-    const deadline = performance.now() + 5000;
-    while (
-      waiting.member.length + waiting.manager.length < CLIENTS && performance.now() < deadline
-    ) {
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    const missed = CLIENTS - waiting.member.length - waiting.manager.length;
+    const times = await arrivals(streams, "records", started);
+    const missed = times.filter((t) => t === undefined).length;
     if (missed > 0) console.log(`${missed} streams missed round ${round}`);
-    member.push(...waiting.member);
-    manager.push(...waiting.manager);
+    times.forEach((t, client) => {
+      if (t !== undefined) (client < CLIENTS / 2 ? member : manager).push(t);
+    });
     await new Promise((r) => setTimeout(r, 300));
   }
   const line = (who: string, xs: number[]) =>
@@ -130,7 +82,7 @@ try {
       (percentile(member, 50) / percentile(manager, 50)).toFixed(2)
     }, p99 ${(percentile(member, 99) / percentile(manager, 99)).toFixed(2)}`,
   );
-  for (const c of controllers) c.abort();
+  await Promise.all(streams.map((stream) => stream.close()));
 } finally {
   await app.stop();
 }

@@ -7,52 +7,24 @@
  * Measured twice: with the default per-address limits (most of the flood is
  * answered 429), and with the limits raised out of reach, so that only the hashing
  * pool (sign-ins first, enrolments kept to all slots but one) keeps sign-ins fast.
- * The flood runs in a child process at the lowest CPU priority (`nice -n 19`):
- * on this one machine it stands in for callers on other machines, so what is
- * measured is the server's share of the CPU, not the load generator's.
- * Bounded in time: the whole run stops after three minutes.
+ * The flood runs in a low-priority child (sign-ins-under-flood.ts). Bounded in
+ * time: the whole run stops after three minutes.
  */
 import { startApp } from "./servers.ts";
+import {
+  deadline,
+  running,
+  signInFigures,
+  signInsUnderFlood,
+  startFloodChild,
+} from "./sign-ins-under-flood.ts";
 
-/** Rounds of (sign-ins alone, sign-ins under flood): interleaved, so that the load of
- * other processes on the machine drifts into both figures alike. */
+/** Rounds of (sign-ins alone, sign-ins under flood). */
 const ROUNDS = 4;
-const SIGN_INS = 10;
 const FLOOD_CONNECTIONS = 16;
 const DEADLINE_MS = 180_000;
-const ACCOUNT = { email: "admin@acme.test", password: "demo-password" };
 
-/** What to stop if the deadline passes: the server and the flood, so no process outlives the run. */
-const running = new Set<() => Promise<unknown>>();
-
-const deadline = setTimeout(async () => {
-  console.error("signin-flood: stopped after 3 minutes");
-  await Promise.allSettled([...running].map((stop) => stop()));
-  Deno.exit(1);
-}, DEADLINE_MS);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-}
-
-async function signIns(url: string, times: number[]): Promise<void> {
-  for (let i = 0; i < SIGN_INS; i++) {
-    const started = performance.now();
-    const res = await fetch(`${url}/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(ACCOUNT),
-    });
-    await res.body?.cancel();
-    if (res.status !== 200) throw new Error(`Sign-in answered ${res.status}`);
-    times.push(performance.now() - started);
-  }
-}
-
-function summary(times: number[]): { median: number; p95: number } {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { median: percentile(sorted, 0.5), p95: percentile(sorted, 0.95) };
-}
+const callOff = deadline("signin-flood", DEADLINE_MS);
 
 /** Floods until stdin closes, then prints the statuses counted (the child process). */
 async function flood(url: string): Promise<void> {
@@ -99,52 +71,19 @@ async function flood(url: string): Promise<void> {
   console.log(JSON.stringify(statuses));
 }
 
-/** Starts the flood in a low-priority child; the stop function answers its statuses. */
-function startFlood(url: string): () => Promise<string> {
-  const deno = new URL("../../node_modules/.bin/deno", import.meta.url).pathname;
-  const child = new Deno.Command("nice", {
-    args: ["-n", "19", deno, "run", "-A", new URL(import.meta.url).pathname, "--flood", url],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const stop = async () => {
-    running.delete(stop);
-    await child.stdin.close().catch(() => {});
-    const { stdout } = await child.output();
-    return new TextDecoder().decode(stdout).trim();
-  };
-  running.add(stop);
-  return stop;
-}
-
 async function scenario(name: string, port: number, env: Record<string, string>) {
   const app = await startApp(port, { env });
   running.add(app.stop);
   try {
-    await signIns(app.url, []); // warm-up
-    const aloneTimes: number[] = [];
-    const floodedTimes: number[] = [];
-    const floodAnswers: string[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      await signIns(app.url, aloneTimes);
-      const stop = startFlood(app.url);
-      await new Promise((r) => setTimeout(r, 1000));
-      await signIns(app.url, floodedTimes);
-      floodAnswers.push(await stop());
-    }
-    const alone = summary(aloneTimes);
-    const flooded = summary(floodedTimes);
-    const statuses = floodAnswers.join(" ");
-    const ratio = (a: number, b: number) => (a / b).toFixed(2);
+    const { alone, flooded, floods } = await signInsUnderFlood(
+      app.url,
+      ROUNDS,
+      () => startFloodChild(import.meta.url, app.url),
+    );
     console.log(
-      `${name}: sign-in alone median ${alone.median.toFixed(0)} ms, p95 ${
-        alone.p95.toFixed(0)
-      } ms; under flood median ${flooded.median.toFixed(0)} ms, p95 ${
-        flooded.p95.toFixed(0)
-      } ms; ratio median ${ratio(flooded.median, alone.median)}, p95 ${
-        ratio(flooded.p95, alone.p95)
-      } (budget 1.5); flood answers by status ${statuses}`,
+      `${name}: ${signInFigures(alone, flooded, "flood")}; flood answers by status ${
+        floods.join(" ")
+      }`,
     );
   } finally {
     running.delete(app.stop);
@@ -153,7 +92,7 @@ async function scenario(name: string, port: number, env: Record<string, string>)
 }
 
 if (Deno.args[0] === "--flood") {
-  clearTimeout(deadline);
+  callOff();
   await flood(Deno.args[1]);
 } else {
   await scenario("limits on", 8831, {});
@@ -161,5 +100,5 @@ if (Deno.args[0] === "--flood") {
     RATE_LIMIT_REGISTRATION: "1000000/1",
     RATE_LIMIT_INVITATION: "1000000/1",
   });
-  clearTimeout(deadline);
+  callOff();
 }
