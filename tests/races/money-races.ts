@@ -46,23 +46,42 @@ interface Payments {
   ready: RaceWrite[];
 }
 
+/**
+ * `count` payments of `amount` from the invoice's client (allocated to it when
+ * `allocate`), each made ready to `action`; with `submitFirst` each is submitted
+ * before (to race its cancel).
+ */
+async function queuedPayments(
+  { finance, client, invoice }: { finance: Person; client: string; invoice: string },
+  count: number,
+  amount: number,
+  { action, allocate = true, submitFirst = false }: {
+    action: "submit" | "cancel";
+    allocate?: boolean;
+    submitFirst?: boolean;
+  },
+): Promise<RaceWrite[]> {
+  const ready: RaceWrite[] = [];
+  for (let i = 0; i < count; i++) {
+    const payment = await finance.create("payment", {
+      client,
+      method: "bank_transfer",
+      date: "2026-02-01",
+      amount,
+      ...(allocate ? { allocations: [{ invoice, amount }] } : {}),
+    });
+    if (submitFirst) await finance.act("payment", payment.id as string, "submit");
+    ready.push(await finance.actLater("payment", payment.id as string, action));
+  }
+  return ready;
+}
+
 const paymentsSubmitted: RaceScenario<Payments> = {
   name: "20 payments of 1,000 each allocated to one invoice of 1,000, submitted at once",
   covers: ["payment.submit"],
   async prepare(app) {
-    const { finance, client, invoice } = await invoiceOf(app, 1000);
-    const ready = [];
-    for (let i = 0; i < AT_ONCE; i++) {
-      const payment = await finance.create("payment", {
-        client,
-        method: "bank_transfer",
-        date: "2026-02-01",
-        amount: 1000,
-        allocations: [{ invoice, amount: 1000 }],
-      });
-      ready.push(await finance.actLater("payment", payment.id as string, "submit"));
-    }
-    return { finance, client, invoice, ready };
+    const made = await invoiceOf(app, 1000);
+    return { ...made, ready: await queuedPayments(made, AT_ONCE, 1000, { action: "submit" }) };
   },
   writes: (_app, state) => state.ready,
   outcome: (app, s) => balanceOutcome(app, s.finance, s.invoice, s.client),
@@ -72,18 +91,9 @@ const paymentsOldestFirst: RaceScenario<Payments> = {
   name: "20 payments of 500 naming no invoice, allocated oldest first to one invoice of 500",
   covers: ["payment.submit"],
   async prepare(app) {
-    const { finance, client, invoice } = await invoiceOf(app, 500);
-    const ready = [];
-    for (let i = 0; i < AT_ONCE; i++) {
-      const payment = await finance.create("payment", {
-        client,
-        method: "bank_transfer",
-        date: "2026-02-01",
-        amount: 500,
-      });
-      ready.push(await finance.actLater("payment", payment.id as string, "submit"));
-    }
-    return { finance, client, invoice, ready };
+    const made = await invoiceOf(app, 500);
+    const ready = await queuedPayments(made, AT_ONCE, 500, { action: "submit", allocate: false });
+    return { ...made, ready };
   },
   writes: (_app, state) => state.ready,
   outcome: (app, s) => balanceOutcome(app, s.finance, s.invoice, s.client),
@@ -93,20 +103,9 @@ const paymentsCancelled: RaceScenario<Payments> = {
   name: "20 payments of 50 on one invoice of 1,000, cancelled at once",
   covers: ["payment.cancel"],
   async prepare(app) {
-    const { finance, client, invoice } = await invoiceOf(app, 1000);
-    const ready = [];
-    for (let i = 0; i < AT_ONCE; i++) {
-      const payment = await finance.create("payment", {
-        client,
-        method: "bank_transfer",
-        date: "2026-02-01",
-        amount: 50,
-        allocations: [{ invoice, amount: 50 }],
-      });
-      await finance.act("payment", payment.id as string, "submit");
-      ready.push(await finance.actLater("payment", payment.id as string, "cancel"));
-    }
-    return { finance, client, invoice, ready };
+    const made = await invoiceOf(app, 1000);
+    const ready = await queuedPayments(made, AT_ONCE, 50, { action: "cancel", submitFirst: true });
+    return { ...made, ready };
   },
   writes: (_app, state) => state.ready,
   outcome: (app, s) => balanceOutcome(app, s.finance, s.invoice, s.client),
@@ -136,20 +135,10 @@ const cancelRacingPayments: RaceScenario<Payments> = {
   name: "an invoice of 1,000 cancelled while 19 payments of 50 to it are submitted",
   covers: ["invoice.cancel"],
   async prepare(app) {
-    const { finance, client, invoice } = await invoiceOf(app, 1000);
-    const ready = [];
-    for (let i = 0; i < AT_ONCE - 1; i++) {
-      const payment = await finance.create("payment", {
-        client,
-        method: "bank_transfer",
-        date: "2026-02-01",
-        amount: 50,
-        allocations: [{ invoice, amount: 50 }],
-      });
-      ready.push(await finance.actLater("payment", payment.id as string, "submit"));
-    }
-    ready.push(await finance.actLater("invoice", invoice, "cancel"));
-    return { finance, client, invoice, ready };
+    const made = await invoiceOf(app, 1000);
+    const ready = await queuedPayments(made, AT_ONCE - 1, 50, { action: "submit" });
+    ready.push(await made.finance.actLater("invoice", made.invoice, "cancel"));
+    return { ...made, ready };
   },
   writes: (_app, state) => state.ready,
   outcome: (app, s) => balanceOutcome(app, s.finance, s.invoice, s.client),
