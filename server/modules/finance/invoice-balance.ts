@@ -160,7 +160,9 @@ export interface BalanceCause {
 
 /**
  * What the invoice's timeline says of a move, written when it happens in the
- * organisation's locale: "Payment PAY-2026-00003 applied $400.00", or "reversed".
+ * organisation's locale: "Payment PAY-2026-00003 applied $400.00", or "reversed";
+ * and, for readers who may not read the payment, the same without naming it
+ * ("Payment applied $400.00").
  */
 async function causeOf(
   tx: Queryable,
@@ -171,11 +173,13 @@ async function causeOf(
 ) {
   const { locale } = await readLetterhead(tx, organizationId);
   const money = documentFormats(locale).money(Math.abs(amount), currency);
+  const moved = `${amount >= 0 ? "applied" : "reversed"} ${money}`;
   return {
     type: cause.type,
     id: cause.id,
     name: cause.name,
-    summary: `${cause.label} ${cause.name} ${amount >= 0 ? "applied" : "reversed"} ${money}`,
+    summary: `${cause.label} ${cause.name} ${moved}`,
+    unnamed_summary: `${cause.label} ${moved}`,
   };
 }
 

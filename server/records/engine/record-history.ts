@@ -8,8 +8,7 @@
  */
 import type { Queryable } from "../../db/database.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
-import { authorize } from "../../platform/access/authorize.ts";
-import { visibleRecord } from "./record-access.ts";
+import { readsEveryRecord, visibleRecord } from "./record-access.ts";
 import type { RecordType } from "../define.ts";
 import { titlesOf } from "./link-titles.ts";
 
@@ -117,7 +116,9 @@ function docstatusTitle(value: unknown): string | null {
 
 /**
  * The summary of an entry another record caused (a payment applied to an
- * invoice), with a link to that record for callers who may read its type.
+ * invoice), naming and linking that record for callers who may read every record
+ * of its type; others read what happened without its name ("Payment applied
+ * $400.00"), or nothing when the entry has no such wording.
  */
 function causeOf(
   cause: unknown,
@@ -125,11 +126,14 @@ function causeOf(
   findType: (id: string) => RecordType | undefined,
 ): { summary?: string; link?: { label: string; path: string } } {
   if (typeof cause !== "object" || cause === null) return {};
-  const { type, id, name, summary } = cause as Record<string, unknown>;
-  if (typeof summary !== "string") return {};
+  const { type, id, name, summary, unnamed_summary: unnamed } = cause as Record<string, unknown>;
   const target = typeof type === "string" ? findType(type) : undefined;
-  if (!target || typeof id !== "string" || typeof name !== "string") return { summary };
-  if (!authorize(access, target.module, "read")) return { summary };
+  if (
+    typeof summary !== "string" || !target || typeof id !== "string" ||
+    typeof name !== "string" || !readsEveryRecord(target, access)
+  ) {
+    return typeof unnamed === "string" ? { summary: unnamed } : {};
+  }
   const route = target.declaration.form_route ?? `${target.module}/:id`;
   return {
     summary,
