@@ -231,3 +231,16 @@ test("every public and sign-in screen fits a 390 px phone", async ({ page }) => 
   }
   expect(tooWide).toEqual([]);
 });
+
+test("a record whose title is one long word (a pasted formula) still fits a 390 px phone", async ({ page }) => {
+  await signIn(page, "admin@acme.test");
+  const name = `=HYPERLINK("http://evil.test/${Date.now()}","Pay here")`;
+  const { record } = await serverJson<{ record: { id: string } }>(page, "/api/records/client", {
+    values: { name },
+  });
+  const path = `/app/clients/${record.id}`;
+  await openInApp(page, path);
+  await settle(page);
+  await expect(page.getByRole("heading", { name })).toBeVisible();
+  expect(await measure(page, path)).toBeUndefined();
+});

@@ -103,7 +103,7 @@ for (const size of SIZES) {
           form.getByRole("button", { name: last ? "Save" : "Save and new", exact: true }),
         );
         if (!last) {
-          await expect(page.getByText("Task created").first()).toBeVisible();
+          await expect(page.getByText(`Task ${task} created`)).toBeVisible();
           await expect(title).toHaveValue("");
           await expect(projectBox).toHaveValue(project);
         }
