@@ -3,7 +3,7 @@
  * signing secret). No port, no globals: tests call `app.request()` on it.
  */
 import { type Context, Hono } from "hono";
-import type { Config } from "./config.ts";
+import { type Config, PRODUCT_VERSION } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { AppEnv } from "./platform/http/app-env.ts";
 import { requestId } from "./platform/http/request-id.ts";
@@ -50,7 +50,7 @@ import { financeReportRoutes } from "./modules/finance-reports/mod.ts";
 import { calendarRoutes } from "./modules/calendar/routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { waitingForMeRoutes } from "./modules/dashboard/waiting-route.ts";
-import { feedbackRoutes, PRODUCT_VERSION } from "./modules/feedback/routes.ts";
+import { feedbackRoutes } from "./modules/feedback/routes.ts";
 import { uiRoutes } from "./ui/routes.ts";
 import { DescriptorCache } from "./ui/descriptor-cache.ts";
 import { ChangeFeed } from "./platform/admin/change-feed.ts";

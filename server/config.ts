@@ -23,6 +23,9 @@ export interface InvitationLimits {
 /** The classes of anonymous writes, each with its own per-address limit. */
 export type AnonymousWriteClass = "reports" | "forms" | "registration" | "invitation";
 
+/** The product version: the footer, the health check and the OpenAPI document say it. */
+export const PRODUCT_VERSION = "1.0.0";
+
 /** Everything the server reads from its environment. */
 export interface Config {
   port: number;

@@ -12,7 +12,7 @@ import { authorize } from "../platform/access/authorize.ts";
 import { CHATBOT_SCRIPT } from "./chatbot-script.ts";
 import { CALENDAR_KIND } from "./value-labels.ts";
 import { idleSignedOutText } from "../platform/auth/session-store.ts";
-import { PRODUCT_VERSION } from "../modules/feedback/routes.ts";
+import { PRODUCT_VERSION } from "../config.ts";
 
 import type { SessionPolicy } from "../platform/orgs/session-policy.ts";
 

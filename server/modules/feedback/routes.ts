@@ -20,9 +20,6 @@ import {
   STORED_STACK_CHARS,
 } from "./retention.ts";
 
-/** The product version shown in the footer and the health check. */
-export const PRODUCT_VERSION = "1.0.0";
-
 /** Declares the feedback endpoints. */
 export function feedbackRoutes(api: Api, db: Database, clock: () => number): void {
   const now = () => new Date(clock()).toISOString();
