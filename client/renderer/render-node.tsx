@@ -8,7 +8,7 @@ import type { Node } from "../../schemas/descriptor/mod.ts";
 import { SkeletonLines } from "../ui/skeleton-lines.tsx";
 import { NodeErrorBoundary } from "./node-error-boundary.tsx";
 import { NodeFallback } from "./node-fallback.tsx";
-import { type Json, useScreenRuntime } from "./screen-runtime.tsx";
+import { type Json, useScreenRuntime, widgetFor } from "./screen-runtime.tsx";
 import { SourceGate } from "./source-gate.tsx";
 
 /** Renders one node at a JSON pointer of the screen. */
@@ -19,7 +19,7 @@ export function RenderNode({ node, path }: { node: Node; path: string }) {
     return <NodeFallback node={node} path={path} screenId={runtime.screenId} reason={invalid} />;
   }
   if (!isVisible(node.visibleWhen, runtime.state)) return null;
-  const Widget = runtime.registry[node.type];
+  const Widget = widgetFor(runtime.registry, node);
   if (Widget === undefined) {
     const reason = `Unknown widget type "${String(node.type)}"`;
     return <NodeFallback node={node} path={path} screenId={runtime.screenId} reason={reason} />;

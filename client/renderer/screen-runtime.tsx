@@ -4,7 +4,7 @@
  * current row of a table or list is a separate, nested context.
  */
 import { type ComponentType, createContext, useContext } from "react";
-import type { Node, Source } from "../../schemas/descriptor/mod.ts";
+import type { Node, NodeOf, Source } from "../../schemas/descriptor/mod.ts";
 
 /** A JSON value. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -29,9 +29,25 @@ export interface WidgetProps<T extends Node = Node> {
   path: string;
 }
 
-/** The map from widget type to component. */
-// deno-lint-ignore no-explicit-any
-export type WidgetRegistry = Readonly<Record<string, ComponentType<WidgetProps<any>>>>;
+/**
+ * The map from widget type to component: one for every type of the catalogue, each
+ * taking its own node (a type without a component does not type-check).
+ */
+export type WidgetRegistry = {
+  readonly [T in Node["type"]]: ComponentType<WidgetProps<NodeOf<T>>>;
+};
+
+/**
+ * The component of a node's type, or undefined for a type the catalogue lacks (a
+ * descriptor from a newer server). A node and its type's component always agree,
+ * which the compiler cannot follow through a union; this is the one place that says so.
+ */
+export function widgetFor(
+  registry: WidgetRegistry,
+  node: Node,
+): ComponentType<WidgetProps<Node>> | undefined {
+  return (registry as Partial<Record<string, ComponentType<WidgetProps<Node>>>>)[node.type];
+}
 
 /** Everything a widget of the current screen can read or change. */
 export interface ScreenRuntime {

@@ -1,8 +1,9 @@
 /**
  * The single map from widget `type` to component. Its keys are exactly the widget
- * catalogue of `schemas/descriptor/widgets.ts` (a test checks this). The layout and
- * data widgets of the busiest screens are in the main bundle; every other widget is
- * loaded on first use.
+ * catalogue of `schemas/descriptor/widgets.ts`: its type, WidgetRegistry, requires
+ * a component for each, taking that widget's node. The layout and data widgets of
+ * the busiest screens are in the main bundle; every other widget is loaded on
+ * first use.
  */
 import { lazy } from "react";
 import type { WidgetRegistry } from "../renderer/screen-runtime.tsx";
