@@ -6,7 +6,11 @@ import {
 } from "../../../schemas/api/dashboard-analytics.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { jsonOf } from "../../testing/http-assertions.ts";
-import { FIXTURE, FIXTURE_NOW, insertFixtureProject } from "../project-analytics/test-fixture.ts";
+import {
+  FIXTURE,
+  FIXTURE_NOW,
+  insertFixtureProject,
+} from "../project-analytics/testing/analytics-fixture.ts";
 import { actingFor } from "../../db/change-context.ts";
 
 const PATH = "/api/v1/analytics/dashboard";

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestApp } from "../../testing/test-app.ts";
 import { assertInvalidFields, errorOf, jsonOf } from "../../testing/http-assertions.ts";
-import { plannedProject } from "./test-fixture.ts";
+import { plannedProject } from "./testing/enterprise-fixture.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;

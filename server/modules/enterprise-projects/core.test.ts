@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { assertInvalidFields, errorOf, jsonOf } from "../../testing/http-assertions.ts";
-import { assertFieldError, plannedProject } from "./test-fixture.ts";
+import { assertFieldError, plannedProject } from "./testing/enterprise-fixture.ts";
 
 // Answers are read loosely here; their shapes are checked against the OpenAPI schemas.
 // deno-lint-ignore no-explicit-any

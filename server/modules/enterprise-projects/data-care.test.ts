@@ -13,7 +13,7 @@ import {
   fixtureTask,
   insertFixtureProject,
   openFixtureApp,
-} from "../project-analytics/test-fixture.ts";
+} from "../project-analytics/testing/analytics-fixture.ts";
 import { createTestApp } from "../../testing/test-app.ts";
 
 const BASE = `/enterprise-projects/${FIXTURE.projectId}`;

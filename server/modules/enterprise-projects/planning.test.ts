@@ -8,7 +8,7 @@ import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/stric
 import { PDFDocument } from "pdf-lib";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { errorOf, jsonOf } from "../../testing/http-assertions.ts";
-import { assertFieldError, plannedProject } from "./test-fixture.ts";
+import { assertFieldError, plannedProject } from "./testing/enterprise-fixture.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;

@@ -9,7 +9,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { jsonOf } from "../../testing/http-assertions.ts";
-import { fieldsOf, type Json, messageOf, recordOf, recordsAs } from "../finance/money-testing.ts";
+import { fieldsOf, type Json, messageOf, recordOf, recordsAs } from "../finance/testing/money.ts";
 
 const LINE = { date: "2031-02-10", category: "travel", description: "Train", amount: 1240.5 };
 

@@ -5,7 +5,7 @@
  */
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { type Json, recordOf, recordsAs } from "../finance/money-testing.ts";
+import { type Json, recordOf, recordsAs } from "../finance/testing/money.ts";
 
 async function upload(app: TestApp, token: string, name: string, text: string) {
   const form = new FormData();

@@ -6,7 +6,7 @@
  */
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestApp } from "../../testing/test-app.ts";
-import { fieldsOf, type Json, messageOf, recordOf, recordsAs } from "../finance/money-testing.ts";
+import { fieldsOf, type Json, messageOf, recordOf, recordsAs } from "../finance/testing/money.ts";
 
 const LINE = { date: "2031-02-10", category: "travel", description: "Train", amount: 120.5 };
 

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { assertInvalidFields, errorOf, jsonOf } from "../../testing/http-assertions.ts";
-import { FINANCE_NOW, plantFinance } from "./test-fixture.ts";
+import { FINANCE_NOW, plantFinance } from "./testing/reports-fixture.ts";
 
 type Json = Record<string, unknown>;
 

@@ -7,7 +7,7 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert, rejects } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { act, createInvoice, expectJson } from "./invoice-testing.ts";
+import { act, createInvoice, expectJson } from "./testing/invoices.ts";
 import { applyInvoicePayment } from "./invoice-balance.ts";
 
 const ACME = "org_acme";

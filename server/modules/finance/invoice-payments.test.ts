@@ -9,7 +9,7 @@
  */
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { type Json, messageOf, recordOf, recordsAs } from "./money-testing.ts";
+import { type Json, messageOf, recordOf, recordsAs } from "./testing/money.ts";
 
 type Records = Awaited<ReturnType<typeof recordsAs>>;
 

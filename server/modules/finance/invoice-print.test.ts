@@ -10,7 +10,7 @@ import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/stric
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { pdfText } from "../../testing/pdf-text.ts";
 import { printedTexts } from "../../../schemas/api/printed-document.ts";
-import { act, createInvoice, createTaxTemplates, expectJson } from "./invoice-testing.ts";
+import { act, createInvoice, createTaxTemplates, expectJson } from "./testing/invoices.ts";
 
 async function submittedInvoice(
   app: TestApp,

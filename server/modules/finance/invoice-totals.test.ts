@@ -7,7 +7,7 @@
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { createTestApp } from "../../testing/test-app.ts";
-import { createInvoice, createTaxTemplates, expectJson } from "./invoice-testing.ts";
+import { createInvoice, createTaxTemplates, expectJson } from "./testing/invoices.ts";
 
 Deno.test("line and invoice totals with discount, added and included tax, rounded per line", async () => {
   const app = await createTestApp();

@@ -7,7 +7,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { jsonOf } from "../../testing/http-assertions.ts";
-import { act, createInvoice } from "./invoice-testing.ts";
+import { act, createInvoice } from "./testing/invoices.ts";
 import { InvoiceWatch, raiseOverdueInvoiceNotices } from "./overdue-notices.ts";
 
 /** An invoice of 1,000 to Northwind, due 30 days after `issue` (its payment terms). */

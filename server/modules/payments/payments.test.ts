@@ -8,7 +8,7 @@
  */
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestApp } from "../../testing/test-app.ts";
-import { fieldsOf, type Json, messageOf, recordOf, recordsAs } from "../finance/money-testing.ts";
+import { fieldsOf, type Json, messageOf, recordOf, recordsAs } from "../finance/testing/money.ts";
 
 type Records = Awaited<ReturnType<typeof recordsAs>>;
 

@@ -16,8 +16,8 @@ import type {
 } from "../../../schemas/api/analytics.ts";
 import { createTestApp } from "../../testing/test-app.ts";
 import { jsonOf } from "../../testing/http-assertions.ts";
-import { FIXTURE_NOW } from "./test-fixture.ts";
-import { FIGURES, insertFiguresProjects } from "./figures-fixture.ts";
+import { FIXTURE_NOW } from "./testing/analytics-fixture.ts";
+import { FIGURES, insertFiguresProjects } from "./testing/figures-fixture.ts";
 
 const ACTIVE = FIGURES.active;
 const DONE = FIGURES.done;

@@ -2,7 +2,7 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import type { z } from "zod";
 import { Forecast, Health } from "../../../schemas/api/analytics.ts";
 import type { Database } from "../../db/database.ts";
-import { FIXTURE, openFixtureApp } from "./test-fixture.ts";
+import { FIXTURE, openFixtureApp } from "./testing/analytics-fixture.ts";
 
 const HEALTH = `/projects/${FIXTURE.projectId}/health-score`;
 const FORECAST = `/projects/${FIXTURE.projectId}/forecast`;

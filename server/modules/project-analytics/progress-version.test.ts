@@ -2,7 +2,7 @@ import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import type { z } from "zod";
 import type { Progress, ProgressUpdate } from "../../../schemas/api/analytics.ts";
 import { errorOf } from "../../testing/http-assertions.ts";
-import { FIXTURE, openFixtureApp } from "./test-fixture.ts";
+import { FIXTURE, openFixtureApp } from "./testing/analytics-fixture.ts";
 
 const project = FIXTURE.projectId;
 const UPDATE = `/projects/${project}/update-progress`;

@@ -8,7 +8,7 @@ import {
   SprintProgress,
 } from "../../../schemas/api/analytics.ts";
 import { errorOf, jsonOf } from "../../testing/http-assertions.ts";
-import { FIXTURE, FIXTURE_NOW, openFixtureApp } from "./test-fixture.ts";
+import { FIXTURE, FIXTURE_NOW, openFixtureApp } from "./testing/analytics-fixture.ts";
 
 const CALCULATE = "/projects/calculate-progress";
 const project = FIXTURE.projectId;

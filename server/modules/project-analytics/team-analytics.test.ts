@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import type { z } from "zod";
 import { Analytics, type Forecast, TeamPerformance } from "../../../schemas/api/analytics.ts";
-import { FIXTURE, fixtureTask, openFixtureApp } from "./test-fixture.ts";
+import { FIXTURE, fixtureTask, openFixtureApp } from "./testing/analytics-fixture.ts";
 
 const TEAM = `/projects/${FIXTURE.projectId}/team-performance`;
 const ANALYTICS = `/projects/${FIXTURE.projectId}/analytics`;

@@ -2,7 +2,7 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import type { z } from "zod";
 import { Burndown, Velocity } from "../../../schemas/api/analytics.ts";
 import { assertInvalidFields, errorOf } from "../../testing/http-assertions.ts";
-import { FIXTURE, openFixtureApp } from "./test-fixture.ts";
+import { FIXTURE, openFixtureApp } from "./testing/analytics-fixture.ts";
 
 const VELOCITY = `/projects/${FIXTURE.projectId}/velocity`;
 const BURNDOWN = `/projects/${FIXTURE.projectId}/burndown`;

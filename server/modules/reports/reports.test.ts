@@ -3,7 +3,11 @@ import type { z } from "zod";
 import { OperationsReport, SalesReport } from "../../../schemas/api/dashboard-analytics.ts";
 import { createTestApp } from "../../testing/test-app.ts";
 import { assertInvalidFields, errorOf, jsonOf } from "../../testing/http-assertions.ts";
-import { FIXTURE, FIXTURE_NOW, insertFixtureProject } from "../project-analytics/test-fixture.ts";
+import {
+  FIXTURE,
+  FIXTURE_NOW,
+  insertFixtureProject,
+} from "../project-analytics/testing/analytics-fixture.ts";
 
 Deno.test("POST /reports/operations reports the delivery of every project", async () => {
   const t = await createTestApp();

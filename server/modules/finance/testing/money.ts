@@ -1,5 +1,5 @@
 /** Calls the finance tests share: records through the engine's API as a signed-in person. */
-import type { TestApp } from "../../testing/test-app.ts";
+import type { TestApp } from "../../../testing/test-app.ts";
 
 /** A JSON object answer. */
 export type Json = Record<string, unknown>;

@@ -1,6 +1,6 @@
 /** Test support for invoices: tax templates and invoices made through the API. */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import type { TestApp } from "../../testing/test-app.ts";
+import type { TestApp } from "../../../testing/test-app.ts";
 
 /** The API answer's JSON, after checking its status. */
 export async function expectJson(response: Response, status: number) {

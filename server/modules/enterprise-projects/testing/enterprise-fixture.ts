@@ -1,7 +1,7 @@
 /** Test support of the enterprise project calls: a planned project, field errors. */
 import { ok } from "node:assert/strict";
-import type { TestApp } from "../../testing/test-app.ts";
-import { errorOf, jsonOf } from "../../testing/http-assertions.ts";
+import type { TestApp } from "../../../testing/test-app.ts";
+import { errorOf, jsonOf } from "../../../testing/http-assertions.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;

@@ -24,9 +24,9 @@
  * 10 h (06-09) and 8 h (06-10); T5 lena 6 h (06-12); T6 lena 5 h (06-12) and maya
  * 1 h (06-13); T7 maya 3 h (06-14).
  */
-import type { Database } from "../../db/database.ts";
-import { createTestApp } from "../../testing/test-app.ts";
-import { jsonOf } from "../../testing/http-assertions.ts";
+import type { Database } from "../../../db/database.ts";
+import { createTestApp } from "../../../testing/test-app.ts";
+import { jsonOf } from "../../../testing/http-assertions.ts";
 
 /** Ids and dates of the fixture. */
 export const FIXTURE = {

@@ -4,7 +4,7 @@
  * written as the record types store them (FIN15 storage), without the engine,
  * so each figure is checked against known rows only.
  */
-import type { Database } from "../../db/database.ts";
+import type { Database } from "../../../db/database.ts";
 
 /** 2026-03-10, noon UTC: "today" of the finance figure tests. */
 export const FINANCE_NOW = Date.parse("2026-03-10T12:00:00.000Z");

@@ -21,7 +21,7 @@
  * "Figures Archive" (completed) 2020-04-01 → 2020-05-15, two tasks: A1 4 h done
  * 05-10, A2 6 h done 05-20 (five days after the planned end).
  */
-import type { Database } from "../../db/database.ts";
+import type { Database } from "../../../db/database.ts";
 
 /** Ids of the two projects. */
 export const FIGURES = {
