@@ -43,7 +43,7 @@ import {
   whereClause,
 } from "./list-query.ts";
 import { addLinkTitles, titlesOf } from "./link-titles.ts";
-import { availableActions, derivedStatus, derivedStatusInputs } from "./record-actions.ts";
+import { availableActions, derivedStatus, derivedStatusInputs } from "./record-states.ts";
 import { explainActions } from "./action-explanations.ts";
 import { availableMakes, checkMakeTargets, madeRecord } from "./record-makes.ts";
 import { bulkEdit } from "./bulk-edit.ts";

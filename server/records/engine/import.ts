@@ -45,7 +45,7 @@ import { selectOptions, type ValidatedRecord, validateRecord } from "./validate-
 import { FieldProblems, fieldSentence, problemSentence } from "./field-problems.ts";
 import { loadRecords, nextSeriesNames } from "./record-store.ts";
 import { mayReach } from "./record-access.ts";
-import { derivedStatus } from "./record-actions.ts";
+import { derivedStatus } from "./record-states.ts";
 import { importLinkResolver } from "./import-links.ts";
 import { inImportTurn } from "./import-turns.ts";
 import {

@@ -13,7 +13,7 @@ import type { RecordEngine } from "./engine.ts";
 import { afterCursor, cursorAfter, sortKeys, whereClause } from "./list-query.ts";
 import { type RecordData, rowToRecord, selectList } from "./record-rows.ts";
 import { addLinkTitles } from "./link-titles.ts";
-import { derivedStatus } from "./record-actions.ts";
+import { derivedStatus } from "./record-states.ts";
 import { readsField, visibleRecord } from "./record-access.ts";
 
 /** Which records: a list request without its paging. */

@@ -1,5 +1,5 @@
 /**
- * Workflow actions: which a caller may take on a record now, and taking one.
+ * Workflow actions: taking one (which a caller may take now is record-states.ts).
  * Transitions move the record between declared states; submittable types have
  * submit (draft → submitted, read-only), cancel (submitted → cancelled) and amend
  * (a cancelled record → a new draft linking back); custom actions run their hook.
@@ -7,181 +7,20 @@
  * that does not allow it (409).
  */
 import type { Queryable } from "../../db/database.ts";
-import type { Access, MembershipAccess } from "../../platform/access/access.ts";
-import { authorize, requireAuthorized } from "../../platform/access/authorize.ts";
+import type { Access } from "../../platform/access/access.ts";
+import { requireAuthorized } from "../../platform/access/authorize.ts";
 import { conflict, forbidden, invalidInput, notFound } from "../../platform/errors/app-error.ts";
-import type { RecordField, RecordType } from "../define.ts";
-import type { TransitionDeclaration } from "../declaration.ts";
-import {
-  type ActionWording,
-  actionWording,
-  deleteWording,
-  saveWording,
-} from "../action-wording.ts";
-import { conditionHolds } from "./conditions.ts";
-import { fieldsOf, parseExpression } from "../../../schemas/records/expression.ts";
+import type { RecordType } from "../define.ts";
+import { actionWording } from "../action-wording.ts";
 import type { RecordData } from "./record-rows.ts";
-import { documentStatusOf } from "./document-status.ts";
-import { stateLock } from "./state-locks.ts";
 import { announceRecord, loadRecord } from "./record-store.ts";
 import { mayReach } from "./record-access.ts";
 import { recordAudit } from "../../platform/audit/record.ts";
 import type { RecordEngine } from "./engine.ts";
+import { refusal, storedState, transitionsOf } from "./record-states.ts";
 import { type BulkOutcome, outcomeError, summarise } from "./bulk-results.ts";
 import { announceArrival } from "./awaiting.ts";
 import type { MadeRecord } from "./made-records.ts";
-
-/** The derived status of a record, when a rule holds. */
-export function derivedStatus(
-  type: RecordType,
-  record: RecordData,
-  today: string,
-): string | undefined {
-  for (const rule of type.declaration.derived_status ?? []) {
-    if (rule.in_states && !rule.in_states.includes(String(record.status))) continue;
-    if (conditionHolds(rule.when, record, `${today}T00:00:00.000Z`, false)) return rule.status;
-  }
-  return undefined;
-}
-
-/** The fields a type's derived status rules read (a list must load them to derive it). */
-export function derivedStatusInputs(type: RecordType): string[] {
-  const ids = new Set<string>();
-  for (const rule of type.declaration.derived_status ?? []) {
-    for (const id of fieldsOf(parseExpression(rule.when))) ids.add(id);
-  }
-  return [...ids];
-}
-
-/** The workflow state a derived status belongs to is kept in `status`; actions read the stored one. */
-function storedState(record: RecordData): string {
-  return String(record.status ?? "");
-}
-
-/** Why an action cannot be taken on the record now, or null when it can (permission aside). */
-function refusal(
-  type: RecordType,
-  access: MembershipAccess,
-  record: RecordData,
-  action: string,
-  now: string,
-): { status: 403 | 409; message: string } | null {
-  const label = type.declaration.label.toLowerCase();
-  const docstatus = Number(record.docstatus ?? 0);
-  const transition = transitionsOf(type, action);
-  if (transition.length > 0) {
-    const here = storedState(record);
-    const t = transition.find((x) => x.from.includes(here));
-    if (!t) {
-      const state = type.declaration.states?.list.find((s) => s.id === here)?.label ?? here;
-      return {
-        status: 409,
-        message: `Cannot ${transition[0].label.toLowerCase()} a ${label} that is ${state}`,
-      };
-    }
-    if (t.condition && !conditionHolds(t.condition.expression, record, now, false)) {
-      return { status: 409, message: t.condition.message };
-    }
-    if (t.not_by_creator && record.created_by === access.user.id) {
-      return { status: 403, message: `You cannot ${t.label.toLowerCase()} a ${label} you created` };
-    }
-    return null;
-  }
-  const custom = type.declaration.actions?.find((a) => a.action === action);
-  if (custom) {
-    if (custom.on_submitted && docstatus !== 1) {
-      return {
-        status: 409,
-        message: `Only a submitted ${label} can have a ${custom.label.toLowerCase()}`,
-      };
-    }
-    if (!custom.on_submitted && docstatus !== 0) {
-      return { status: 409, message: `Cannot ${custom.label.toLowerCase()} a submitted ${label}` };
-    }
-    if (custom.condition && !conditionHolds(custom.condition.expression, record, now, false)) {
-      return { status: 409, message: custom.condition.message };
-    }
-    return null;
-  }
-  if (action === "submit") {
-    return docstatus === 0
-      ? null
-      : { status: 409, message: `Only a draft ${label} can be submitted` };
-  }
-  if (action === "cancel") {
-    return docstatus === 1
-      ? null
-      : { status: 409, message: `Only a submitted ${label} can be cancelled` };
-  }
-  if (action === "amend") {
-    return docstatus === 2
-      ? null
-      : { status: 409, message: `Only a cancelled ${label} can be amended` };
-  }
-  return { status: 409, message: `Unknown action "${action}"` };
-}
-
-function transitionsOf(type: RecordType, action: string): readonly TransitionDeclaration[] {
-  return type.declaration.states?.transitions.filter((t) => t.action === action) ?? [];
-}
-
-/** An action's wording on one record: without the words for many. */
-type RecordActionWording = Omit<ActionWording, "bulk_confirm" | "bulk_label">;
-
-function oneRecord(wording: ActionWording): RecordActionWording {
-  const { bulk_confirm: _many, bulk_label: _label, ...one } = wording;
-  return one;
-}
-
-/**
- * The actions the caller may take on the record now; the fields they may not
- * change (a child table's column as `<table>.<column>`); and, when the record's
- * state holds some of them, why. Save (`update`) is offered only when something is
- * left that the caller may change.
- */
-export function availableActions(
-  type: RecordType,
-  access: MembershipAccess,
-  record: RecordData,
-  now: string,
-) {
-  const actions: RecordActionWording[] = [];
-  const lock = stateLock(type, record);
-  const level1 = authorize(access, type.module, "level1");
-  const mayUpdate = authorize(access, type.module, "update");
-  const fixed = (f: RecordField) =>
-    f.read_only || f.computed || (f.fetch_from && !f.fetch_if_empty) || (f.level === 1 && !level1);
-  const readOnly: string[] = [];
-  let changeable = false;
-  for (const f of type.fields) {
-    if (
-      fixed(f) || lock?.fields.has(f.id) || !mayUpdate ||
-      conditionHolds(f.read_only_if, record, now, false)
-    ) {
-      readOnly.push(f.id);
-      continue;
-    }
-    const open = lock?.openColumns.get(f.id);
-    // A table's rows may be added and removed unless the state fixes them.
-    if (f.type !== "table" || !open) changeable = true;
-    for (const c of f.childFields ?? []) {
-      if (fixed(c)) continue;
-      if (open && !open.has(c.id)) readOnly.push(`${f.id}.${c.id}`);
-      else changeable = true;
-    }
-  }
-  if (changeable) actions.push(oneRecord(saveWording(type)));
-  if (documentStatusOf(type, record) === 0 && authorize(access, type.module, "delete")) {
-    actions.push(oneRecord(deleteWording(type)));
-  }
-  for (const action of type.actions) {
-    if (!authorize(access, type.module, action)) continue;
-    if (refusal(type, access, record, action, now) === null) {
-      actions.push(oneRecord(actionWording(type, action)));
-    }
-  }
-  return { actions, readOnly, reason: lock?.reason };
-}
 
 /** Takes an action on a record at `version`. */
 export async function takeAction(

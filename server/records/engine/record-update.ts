@@ -13,7 +13,7 @@ import type { RecordType } from "../define.ts";
 import type { RecordData } from "./record-rows.ts";
 import { announceRecord, replaceChildren, updateRecord } from "./record-store.ts";
 import { validateRecord } from "./validate-record.ts";
-import { derivedStatus } from "./record-actions.ts";
+import { derivedStatus } from "./record-states.ts";
 import type { RecordRules } from "./record-rules.ts";
 import { stateLock } from "./state-locks.ts";
 
