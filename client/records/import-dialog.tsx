@@ -17,6 +17,7 @@ import {
   importCsv,
   importTemplate,
 } from "./record-api.ts";
+import { recordKeys } from "./record-keys.ts";
 
 /** A file name's stem from the list's name ("Leads" → "leads"). */
 function stemOf(plural: string): string {
@@ -37,7 +38,7 @@ export function ImportDialog(
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const columns = useQuery({
-    queryKey: ["records", api, "import-columns"],
+    queryKey: recordKeys.importColumns(api),
     queryFn: () => importColumns(api),
     staleTime: 5 * 60_000,
   });

@@ -14,6 +14,7 @@ import { Link } from "react-router-dom";
 import type { Filter } from "../../schemas/records/meta.ts";
 import { searchRecords } from "./record-api.ts";
 import { useDebounced } from "./use-debounced.ts";
+import { recordKeys } from "./record-keys.ts";
 
 /** Props of a link input. */
 export interface LinkInputProps {
@@ -46,7 +47,7 @@ export function LinkInput(props: LinkInputProps) {
   const [active, setActive] = useState(0);
   const linked = value !== null && value !== "";
   const named = useQuery({
-    queryKey: ["records", "search", target, "title", value],
+    queryKey: recordKeys.title(target, value),
     queryFn: () => searchRecords(target, "", [{ field: "id", op: "eq", value }]),
     enabled: linked && title === undefined,
     staleTime: 5 * 60_000,
@@ -55,7 +56,7 @@ export function LinkInput(props: LinkInputProps) {
   const shown = text ?? (linked ? knownTitle ?? "" : "");
   const query = useDebounced(text ?? "", 200);
   const suggestions = useQuery({
-    queryKey: ["records", "search", target, query, filters],
+    queryKey: recordKeys.search(target, query, filters),
     queryFn: () => searchRecords(target, query, filters),
     enabled: open,
     staleTime: 30_000,

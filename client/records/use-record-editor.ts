@@ -20,6 +20,7 @@ import { onRecordChange, recordTypeOfApi } from "../api/record-events.ts";
 import { hasFormulas, withComputed } from "./live-values.ts";
 import { useLiveFetch } from "./use-live-fetch.ts";
 import { sharedValues } from "./record-context.ts";
+import { recordKeys } from "./record-keys.ts";
 
 type Values = Record<string, unknown>;
 type Rows = readonly Record<string, unknown>[];
@@ -53,7 +54,7 @@ export function useRecordEditor(
 ) {
   const isNew = id === null || id === "new";
   const queryClient = useQueryClient();
-  const key = useMemo(() => ["records", api, "record", id], [api, id]);
+  const key = useMemo(() => recordKeys.record(api, id), [api, id]);
   const loaded = useQuery({
     queryKey: key,
     queryFn: () => getRecord(api, id!),

@@ -37,6 +37,7 @@ import { AttachInput } from "../records/attach-input.tsx";
 import { columnFilters, pickerFilters, useSameWhileEqual } from "../records/link-filters.ts";
 import { typedStartValues } from "../records/record-context.ts";
 import { actionNotice, type Notice, recordNotice } from "../records/record-notices.ts";
+import { recordKeys } from "../records/record-keys.ts";
 
 /** A record form. */
 export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
@@ -110,7 +111,7 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
     f.options_from !== undefined || f.fields?.some((c) => c.options_from !== undefined)
   );
   const external = useQuery({
-    queryKey: ["records", api, "meta"],
+    queryKey: recordKeys.meta(api),
     queryFn: () => recordMeta(api),
     enabled: needsOptions,
     staleTime: 5 * 60_000,
@@ -370,7 +371,7 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
                         comment,
                       });
                       tell(actionNotice(meta, answer.record, action, answer.made));
-                      await queryClient.invalidateQueries({ queryKey: ["records", api] });
+                      await queryClient.invalidateQueries({ queryKey: recordKeys.all(api) });
                     })}
                   makes={editor.loaded.data?.makes}
                   onMake={(make) =>

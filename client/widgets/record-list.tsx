@@ -41,6 +41,7 @@ import { onRecordChange, recordTypeOfApi } from "../api/record-events.ts";
 import { useDebounced } from "../records/use-debounced.ts";
 import { newRecordPath } from "../records/record-context.ts";
 import { importNotice } from "../records/record-notices.ts";
+import { recordKeys } from "../records/record-keys.ts";
 
 type Row = Record<string, unknown>;
 
@@ -51,7 +52,7 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
   const host = useActionHost();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const viewsKey = ["records", api, "views"];
+  const viewsKey = recordKeys.views(api);
   // The metadata names the declared views; the caller's saved ones come from the API.
   const listed = useQuery({
     queryKey: viewsKey,
@@ -103,7 +104,7 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
     fixed,
     node.pageSize ?? 50,
   );
-  const listKey = ["records", api, "list", request];
+  const listKey = recordKeys.list(api, request);
   const pages = useInfiniteQuery({
     queryKey: listKey,
     queryFn: ({ pageParam }) =>
@@ -113,7 +114,7 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
   });
   const needsOptions = meta.fields.some((f) => f.options_from !== undefined);
   const external = useQuery({
-    queryKey: ["records", api, "meta"],
+    queryKey: recordKeys.meta(api),
     queryFn: () => recordMeta(api),
     enabled: needsOptions,
     staleTime: 5 * 60_000,
@@ -123,7 +124,7 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
     const type = recordTypeOfApi(api);
     return onRecordChange((change) => {
       if (change.recordType !== type) return;
-      void queryClient.invalidateQueries({ queryKey: ["records", api, "list"] });
+      void queryClient.invalidateQueries({ queryKey: recordKeys.lists(api) });
     });
   }, [api, queryClient]);
 
@@ -269,8 +270,7 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
             confirm={(confirmation) => host.confirm(confirmation)}
             toast={(text, tone, options) => host.toast(text, tone, options)}
             onClear={() => setSelected(new Set())}
-            onDone={() =>
-              void queryClient.invalidateQueries({ queryKey: ["records", api, "list"] })}
+            onDone={() => void queryClient.invalidateQueries({ queryKey: recordKeys.lists(api) })}
           />
         )
         : null}
@@ -328,7 +328,7 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
               setImporting(false);
               const notice = importNotice(meta, answer);
               host.toast(notice.text, notice.tone);
-              void queryClient.invalidateQueries({ queryKey: ["records", api, "list"] });
+              void queryClient.invalidateQueries({ queryKey: recordKeys.lists(api) });
             }}
           />
         )

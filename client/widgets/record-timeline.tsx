@@ -20,6 +20,7 @@ import {
   recordMeta,
 } from "../records/record-api.ts";
 import { onRecordChange, recordTypeOfApi } from "../api/record-events.ts";
+import { recordKeys } from "../records/record-keys.ts";
 
 type Entry = HistoryAnswer["entries"][number];
 
@@ -38,7 +39,7 @@ export function RecordTimeline({ node }: WidgetProps<NodeOf<"record-timeline">>)
   const queryClient = useQueryClient();
   const raw = fillTemplate(node.recordId, runtime);
   const id = raw === null || raw === "" || raw === "new" ? null : String(raw);
-  const key = ["records", node.api, "history", id];
+  const key = recordKeys.history(node.api, id);
   const history = useQuery({
     queryKey: key,
     queryFn: () => recordHistory(node.api, id!),
@@ -46,7 +47,7 @@ export function RecordTimeline({ node }: WidgetProps<NodeOf<"record-timeline">>)
   });
   // The type's metadata words changed values (options by label); without it they show as sent.
   const described = useQuery({
-    queryKey: ["records", node.api, "meta"],
+    queryKey: recordKeys.meta(node.api),
     queryFn: () => recordMeta(node.api),
     enabled: id !== null,
     staleTime: 5 * 60_000,
@@ -61,7 +62,7 @@ export function RecordTimeline({ node }: WidgetProps<NodeOf<"record-timeline">>)
     const type = recordTypeOfApi(node.api);
     return onRecordChange((change) => {
       if (change.recordType !== type || (change.id !== null && change.id !== id)) return;
-      void queryClient.invalidateQueries({ queryKey: ["records", node.api, "history", id] });
+      void queryClient.invalidateQueries({ queryKey: recordKeys.history(node.api, id) });
     });
   }, [id, node.api, queryClient]);
 
