@@ -31,8 +31,8 @@ export async function prepareDatabase(
   },
 ): Promise<Prepared> {
   const migrations = await migrate(db);
-  await db.transaction((tx) => syncModuleCatalogue(tx));
-  await rollOutPermissions(db, { now: new Date(options.now).toISOString() });
+  await whenFree(() => db.transaction((tx) => syncModuleCatalogue(tx)));
+  await whenFree(() => rollOutPermissions(db, { now: new Date(options.now).toISOString() }));
   let secret = options.jwtSecret;
   if (!secret) {
     // Instances starting together on a new database keep whichever secret was stored first.
@@ -49,6 +49,21 @@ export async function prepareDatabase(
   const seeded = options.seed === "demo" &&
     await seedEmpty(db, { now: options.now, hash: options.hash });
   return { secret, seeded, migrations };
+}
+
+/**
+ * Runs a start-up write, again while another instance starting at the same time
+ * holds the rows it writes (its transaction may outlast a request's write wait on
+ * a busy machine); once that one commits, this one finds the work done.
+ */
+async function whenFree<T>(write: () => Promise<T>): Promise<T> {
+  for (let wait = 0;; wait++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!(error instanceof DatabaseBusyError) || wait === SEED_WAITS) throw error;
+    }
+  }
 }
 
 /** How many times a start waits for another instance's seed to commit. */
