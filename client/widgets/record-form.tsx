@@ -121,13 +121,11 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
     editor.readOnlyFields,
   ]);
   // The first field or cell the server (or the required check) found wrong takes the
-  // focus, once its tab is forward.
+  // focus, once its tab is forward and drawn (a tab's grid may still be loading).
   useEffect(() => {
-    if (Object.keys(editor.errors).length === 0) return;
-    const timer = setTimeout(() => {
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-    }, 0);
-    return () => clearTimeout(timer);
+    const form = formRef.current;
+    if (Object.keys(editor.errors).length === 0 || !form) return;
+    return focusWhenShown(form, '[aria-invalid="true"]', FOCUS_WAIT_MS);
   }, [editor.errors]);
   useLeaveGuard(editor.dirty && canEdit === true, confirm);
   const extraTabs = useMemo(() => editor.isNew ? [] : node.tabs ?? [], [editor.isNew, node.tabs]);
@@ -511,4 +509,33 @@ function UnplacedErrors(
       {unplaced.map(([key, message]) => <p key={key} className="alert-text">{message}</p>)}
     </div>
   );
+}
+
+/** How long a form waits for the field it should focus to be drawn. */
+const FOCUS_WAIT_MS = 2_000;
+
+/**
+ * Focuses the first element under `root` matching `selector` once it is drawn, at
+ * most `withinMs` from now; answers the way to stop waiting.
+ */
+function focusWhenShown(root: HTMLElement, selector: string, withinMs: number): () => void {
+  let observer: MutationObserver | undefined;
+  const focused = () => {
+    const element = root.querySelector<HTMLElement>(selector);
+    element?.focus();
+    return element !== null;
+  };
+  const start = setTimeout(() => {
+    if (focused()) return;
+    observer = new MutationObserver(() => {
+      if (focused()) observer?.disconnect();
+    });
+    observer.observe(root, { subtree: true, childList: true, attributes: true });
+  }, 0);
+  const giveUp = setTimeout(() => observer?.disconnect(), withinMs);
+  return () => {
+    clearTimeout(start);
+    clearTimeout(giveUp);
+    observer?.disconnect();
+  };
 }
