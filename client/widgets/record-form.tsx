@@ -38,6 +38,10 @@ import { columnFilters, pickerFilters, useSameWhileEqual } from "../records/link
 import { typedStartValues } from "../records/record-context.ts";
 import { actionNotice, type Notice, recordNotice } from "../records/record-notices.ts";
 import { recordKeys } from "../records/record-keys.ts";
+import { focusWhenShown } from "../records/focus-when-shown.ts";
+
+/** How long a form waits for the field it should focus to be drawn. */
+const FOCUS_WAIT_MS = 2_000;
 
 /** A record form. */
 export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
@@ -509,33 +513,4 @@ function UnplacedErrors(
       {unplaced.map(([key, message]) => <p key={key} className="alert-text">{message}</p>)}
     </div>
   );
-}
-
-/** How long a form waits for the field it should focus to be drawn. */
-const FOCUS_WAIT_MS = 2_000;
-
-/**
- * Focuses the first element under `root` matching `selector` once it is drawn, at
- * most `withinMs` from now; answers the way to stop waiting.
- */
-function focusWhenShown(root: HTMLElement, selector: string, withinMs: number): () => void {
-  let observer: MutationObserver | undefined;
-  const focused = () => {
-    const element = root.querySelector<HTMLElement>(selector);
-    element?.focus();
-    return element !== null;
-  };
-  const start = setTimeout(() => {
-    if (focused()) return;
-    observer = new MutationObserver(() => {
-      if (focused()) observer?.disconnect();
-    });
-    observer.observe(root, { subtree: true, childList: true, attributes: true });
-  }, 0);
-  const giveUp = setTimeout(() => observer?.disconnect(), withinMs);
-  return () => {
-    clearTimeout(start);
-    clearTimeout(giveUp);
-    observer?.disconnect();
-  };
 }
