@@ -36,7 +36,11 @@ describe("the confirmation dialog", () => {
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
     expect(server.to("POST", "/admin/modules/toggle")).toHaveLength(0);
 
-    fireEvent.click(screen.getByRole("button", { name: "Turn off" }));
+    // The button stays disabled until its declined run has settled; a click before then is
+    // ignored, as it would be for a person.
+    const turnOff = screen.getByRole<HTMLButtonElement>("button", { name: "Turn off" });
+    await waitFor(() => expect(turnOff.disabled).toBe(false));
+    fireEvent.click(turnOff);
     fireEvent.click(await screen.findByRole("button", { name: "Turn off module" }));
     await waitFor(() => expect(server.to("POST", "/admin/modules/toggle")).toHaveLength(1));
     expect(browserConfirm).not.toHaveBeenCalled();
