@@ -2,7 +2,7 @@
  * The garbage collector settings every launcher starts the server with
  * (server/v8-flags.json): this Deno's V8 accepts them (an unknown flag would stop
  * the server at start), and under a steady stream of short-lived objects the young
- * generation stays within two 4 MB semi-spaces instead of growing to V8's default
+ * generation stays near two 4 MB semi-spaces instead of growing to V8's default
  * 64 MB, the growth the export benchmark measured.
  */
 import assert from "node:assert/strict";
@@ -29,9 +29,11 @@ async function youngGenerationBytes(flags: string[]): Promise<number> {
   return Number(new TextDecoder().decode(stdout).trim());
 }
 
-Deno.test("V8 accepts the server's flags, and they keep the young generation within 8 MB", async () => {
+Deno.test("V8 accepts the server's flags, and they keep the young generation near 8 MB", async () => {
   const bounded = await youngGenerationBytes([`--v8-flags=${V8_FLAGS.join(",")}`]);
   const unbounded = await youngGenerationBytes([]);
-  assert.ok(bounded <= 8 * 1024 * 1024, `young generation ${bounded} bytes with the flags`);
+  // Two 4 MB semi-spaces, and the few 256 KB pages V8 may hold besides while it scavenges
+  // (8.75 MB was seen on a loaded machine); V8's default grows to 64 MB.
+  assert.ok(bounded <= 10 * 1024 * 1024, `young generation ${bounded} bytes with the flags`);
   assert.ok(unbounded > bounded, `young generation ${unbounded} bytes without the flags`);
 });
