@@ -74,8 +74,11 @@ export const MIGRATIONS: readonly Migration[] = SQLITE.map(([version, name, sqli
 /** Any number that marks the migration lock among PostgreSQL advisory locks. */
 const MIGRATION_LOCK = 7_120_412;
 
-/** Makes concurrent migrators (other instances starting) wait for this transaction. */
-async function takeTurn(tx: Queryable): Promise<void> {
+/**
+ * Makes concurrent migrators (other instances starting, and their table syncs)
+ * wait for this transaction.
+ */
+export async function takeMigrationTurn(tx: Queryable): Promise<void> {
   // SQLite's transactions take the write lock at BEGIN (IMMEDIATE): nothing to add.
   if (tx.dialect === "postgres") await tx.get("SELECT pg_advisory_xact_lock(?)", [MIGRATION_LOCK]);
 }
@@ -83,7 +86,7 @@ async function takeTurn(tx: Queryable): Promise<void> {
 /** Applies the migrations the database lacks; returns the versions applied. */
 export async function migrate(db: Database): Promise<number[]> {
   await db.transaction(async (tx) => {
-    await takeTurn(tx);
+    await takeMigrationTurn(tx);
     await tx.exec(
       "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
     );
@@ -92,7 +95,7 @@ export async function migrate(db: Database): Promise<number[]> {
   for (const migration of MIGRATIONS) {
     try {
       const done = await db.transaction(async (tx) => {
-        await takeTurn(tx);
+        await takeMigrationTurn(tx);
         const recorded = await tx.get(
           "SELECT version FROM schema_migrations WHERE version = ?",
           [migration.version],

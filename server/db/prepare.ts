@@ -1,5 +1,6 @@
 /**
- * Gets a database ready to serve: migrations, the module catalogue as defined in
+ * Gets a database ready to serve: migrations, the declared record types' tables
+ * synced, the module catalogue as defined in
  * code, newly declared default permissions granted to existing organisations, the
  * token signing secret (kept in the database so every instance on it
  * agrees), and the demo seed on an empty database unless `SEED=none`.
@@ -8,6 +9,9 @@ import type { Database } from "./database.ts";
 import { migrate } from "./migrate.ts";
 import { isUniqueViolation } from "./constraint-errors.ts";
 import { DatabaseBusyError } from "./database-busy.ts";
+import { syncTables } from "../records/engine/table-sync.ts";
+import { checkTypeModules } from "../records/engine/type-modules.ts";
+import { RECORD_TYPES } from "../records/catalogue.ts";
 import { seedDemo } from "./seed/demo.ts";
 import { syncModuleCatalogue } from "../platform/orgs/organization-bootstrap.ts";
 import { rollOutPermissions } from "../platform/access/permission-rollout.ts";
@@ -31,6 +35,9 @@ export async function prepareDatabase(
   },
 ): Promise<Prepared> {
   const migrations = await migrate(db);
+  // A type of an unknown module fails here, before any of its tables is made.
+  checkTypeModules(RECORD_TYPES);
+  await syncTables(db, RECORD_TYPES);
   await whenFree(() => db.transaction((tx) => syncModuleCatalogue(tx)));
   await whenFree(() => rollOutPermissions(db, { now: new Date(options.now).toISOString() }));
   let secret = options.jwtSecret;

@@ -113,6 +113,17 @@ export interface FieldDeclaration {
   allow_on_submit?: boolean;
 }
 
+/**
+ * An index that reports or periodic checks read the type by, besides the ones its
+ * naming, unique keys, filters, sorts and default list get without asking.
+ */
+export interface IndexDeclaration {
+  /** Field ids, or standard columns (`status`, `docstatus`, the parent column), in order. */
+  fields: readonly string[];
+  /** A check that reads across organisations: the index does not lead with the organisation. */
+  across_organizations?: boolean;
+}
+
 /** A child table: rows owned by one record, stored in their own table. */
 export interface ChildTableDeclaration {
   /** Table name (snake_case, plural). */
@@ -127,6 +138,8 @@ export interface ChildTableDeclaration {
    * is required" (default "Row").
    */
   row_label?: string;
+  /** Indexes reports read the rows by. */
+  indexes?: readonly IndexDeclaration[];
 }
 
 /** A workflow state. */
@@ -261,6 +274,8 @@ export interface RecordTypeDeclaration {
    * with the same values is refused with 400 naming the set's last field.
    */
   unique_together?: readonly (readonly string[])[];
+  /** Indexes reports and periodic checks read the table by. */
+  indexes?: readonly IndexDeclaration[];
   /** Submittable types: drafts are edited, submitted ones are read-only, cancelled ones can be amended. */
   submittable?: boolean;
   states?: {

@@ -18,7 +18,7 @@ function declaration(
     id: "gadget",
     label: "Gadget",
     plural: "Gadgets",
-    module: "gadgets",
+    module: "milestones",
     naming: { series: "GDG-.#####" },
     title_field: "name",
     search_fields: [],

@@ -126,6 +126,25 @@ export function defineRecordType(declaration: RecordTypeDeclaration): RecordType
     }
     uniqueKeys.push(key);
   }
+  const standard = ["name", "status", "docstatus", "created_at", "updated_at"];
+  for (const index of declaration.indexes ?? []) {
+    const unknown = index.fields.find((id) =>
+      !standard.includes(id) && !(field.has(id) && field.get(id)!.type !== "table")
+    );
+    if (unknown || index.fields.length === 0) {
+      throw new Error(`${where}: an index names unknown field "${unknown ?? ""}"`);
+    }
+  }
+  for (const table of fields.filter((f) => f.child?.indexes)) {
+    const own = new Set([
+      table.child!.parent_column ?? "parent_id",
+      ...(table.childFields ?? []).map((c) => c.id),
+    ]);
+    const unknown = table.child!.indexes!.flatMap((i) => i.fields).find((id) => !own.has(id));
+    if (unknown) {
+      throw new Error(`${where}: an index of "${table.id}" names unknown field "${unknown}"`);
+    }
+  }
   // A picker's condition may name the record's own fields (a child row's, its parent's).
   for (const f of [...fields, ...fields.flatMap((p) => p.childFields ?? [])]) {
     if (!f.link_filters) continue;

@@ -15,7 +15,7 @@ function typeWith(fields: FieldDeclaration[]): RecordType {
     id: "ticket",
     label: "Ticket",
     plural: "Tickets",
-    module: "tickets",
+    module: "milestones",
     naming: { field: "subject" },
     title_field: "subject",
     search_fields: ["subject"],

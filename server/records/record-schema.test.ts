@@ -1,11 +1,11 @@
 /**
- * The migrated schema agrees with every declared record type: each standard
+ * The prepared schema (numbered migrations, then the start-up table sync) agrees
+ * with every declared record type, checked here independently of the sync: each standard
  * column and each field's column exists with the storage class of the engine's
  * convention (ENGINE13: TEXT, INTEGER, REAL; NOT NULL where empty is '' or 0),
  * child tables have their parent column, row order and index, and the indexes
  * the type's naming, unique, filterable and sortable fields and default list sort
- * need exist. A declaration changed without a migration (or the reverse) fails
- * here, on the dialect of the run.
+ * need exist, on the dialect of the run.
  */
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import type { Database } from "../db/database.ts";

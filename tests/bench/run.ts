@@ -22,6 +22,7 @@ const BENCHES = [
   "enterprise-schedule",
   "finance-dashboard",
   "payment-races",
+  "startup",
 ];
 
 const deno = new URL("../../node_modules/.bin/deno", import.meta.url).pathname;

@@ -2,7 +2,8 @@
  * Invoice notices (issue 15): the overdue notices already sent, one row per
  * invoice and due date, so the person who raised an invoice is told once when it
  * falls overdue, however often the daily check runs and on however many
- * instances. Also the index the check reads: open submitted invoices by due date.
+ * instances. The index the check reads (open submitted invoices by due date) is the
+ * invoice declaration's.
  */
 export default `
 CREATE TABLE invoice_notices (
@@ -13,5 +14,4 @@ CREATE TABLE invoice_notices (
   notified_at TEXT NOT NULL,
   PRIMARY KEY (invoice_id, due_date)
 );
-CREATE INDEX invoices_open_due ON invoices (payment_status, due_date);
 `;

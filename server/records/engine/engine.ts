@@ -7,7 +7,14 @@
  */
 import { type LinkSearch, searchPeople, searchRecordsOf } from "./record-search.ts";
 import { checkLinkFilters } from "./link-filter-check.ts";
-import type { Database, Queryable } from "../../db/database.ts";
+import { checkTypeModules } from "./type-modules.ts";
+import {
+  setSystemFields,
+  type SystemFieldsAudit,
+  type SystemFieldsResult,
+  type SystemFieldsTarget,
+} from "./system-fields.ts";
+import type { Database, Queryable, SqlValue } from "../../db/database.ts";
 import type { Access } from "../../platform/access/access.ts";
 import { conflict, invalidInput, notFound } from "../../platform/errors/app-error.ts";
 import { type AuditEntry, recordAudit } from "../../platform/audit/record.ts";
@@ -78,6 +85,7 @@ export class RecordEngine {
     this.db = db;
     this.types = new Map(types.map((t) => [t.id, t]));
     this.clock = clock;
+    checkTypeModules(this.types.values());
     checkLinkFilters(this.types);
     checkMakeTargets(this.types);
     this.publicUrl = options.publicUrl ?? "http://localhost:8000";
@@ -374,6 +382,23 @@ export class RecordEngine {
       values,
       options,
     );
+  }
+
+  /**
+   * Sets figures a module computes and stores on a record, inside the caller's
+   * transaction: versioned, stamped, audited and announced (system-fields.ts). The
+   * caller has already authorised the change.
+   */
+  setSystemFieldsIn(
+    tx: Queryable,
+    typeId: string,
+    target: Omit<SystemFieldsTarget, "now">,
+    values: Readonly<Record<string, SqlValue>>,
+    audit: SystemFieldsAudit,
+  ): Promise<SystemFieldsResult> {
+    const type = this.types.get(typeId);
+    if (!type) throw new Error(`Unknown record type "${typeId}"`);
+    return setSystemFields(tx, type, { ...target, now: this.#now() }, values, audit);
   }
 
   /** Deletes a draft at `version`; submitted records are cancelled instead. */

@@ -1,9 +1,8 @@
 /**
  * The tables a record type is stored in, derived from its declaration: the
  * standard columns, one typed column per field, a table per child table, and the
- * indexes its lists filter and sort by. Migrations for declared types are written
- * from this (and a test checks the migrated schema against it); tests create a
- * test-only type's tables with it.
+ * indexes its lists filter and sort by and the ones it declares. The start-up
+ * sync (table-sync.ts) creates tables, columns and indexes from this.
  */
 import type { Dialect } from "../../db/database.ts";
 import type { RecordField, RecordType } from "../define.ts";
@@ -30,17 +29,27 @@ export function nullable(field: RecordField): boolean {
   return field.type === "link" || field.type === "date" || field.type === "datetime";
 }
 
-function columnDdl(field: RecordField, dialect: Dialect): string | null {
+/**
+ * A field's column definition, as CREATE TABLE and ADD COLUMN write it; null for a
+ * table field. Its DEFAULT is the declared default when that is a constant (so rows
+ * already there when a column is added get it), else the empty value.
+ */
+export function columnDdl(field: RecordField, dialect: Dialect): string | null {
   const kind = storageClass(field);
   if (!kind) return null;
   const text = dialect === "sqlite" ? "TEXT" : 'text COLLATE "C"';
+  const given = field.default;
+  const constant = given !== undefined && !(typeof given === "string" && given.startsWith("@"));
   if (kind === "TEXT") {
-    return nullable(field)
-      ? `${field.column} ${text}`
-      : `${field.column} ${text} NOT NULL DEFAULT ''`;
+    if (nullable(field)) return `${field.column} ${text}`;
+    const value = constant ? String(given).replaceAll("'", "''") : "";
+    return `${field.column} ${text} NOT NULL DEFAULT '${value}'`;
   }
-  if (kind === "INTEGER") return `${field.column} INTEGER NOT NULL DEFAULT 0`;
-  return `${field.column} ${dialect === "sqlite" ? "REAL" : "double precision"} NOT NULL DEFAULT 0`;
+  const number = constant && typeof given !== "string" ? Number(given) : 0;
+  if (kind === "INTEGER") return `${field.column} INTEGER NOT NULL DEFAULT ${Math.trunc(number)}`;
+  return `${field.column} ${
+    dialect === "sqlite" ? "REAL" : "double precision"
+  } NOT NULL DEFAULT ${number}`;
 }
 
 /** CREATE TABLE and CREATE INDEX statements for a record type and its child tables. */
@@ -68,22 +77,31 @@ export function tableStatements(type: RecordType, dialect: Dialect): string[] {
   }
   const out = [`CREATE TABLE ${type.table} (\n  ${columns.join(",\n  ")}\n)`];
   out.push(...indexStatements(type));
-  for (const field of type.fields) {
-    if (field.type !== "table" || !field.child) continue;
-    const parent = field.child.parent_column ?? "parent_id";
-    const childColumns = [
-      `id ${text} PRIMARY KEY`,
-      `organization_id ${text} NOT NULL REFERENCES organizations(id)`,
-      `${parent} ${text} NOT NULL REFERENCES ${type.table}(id)`,
-      `idx INTEGER NOT NULL`,
-      ...(field.childFields ?? []).map((c) => columnDdl(c, dialect)).filter((c) => c !== null),
-    ];
-    out.push(`CREATE TABLE ${field.child.table} (\n  ${childColumns.join(",\n  ")}\n)`);
-    out.push(
-      `CREATE INDEX ${field.child.table}_parent ON ${field.child.table} (${parent}, idx)`,
-    );
-  }
+  for (const field of type.fields) out.push(...childTableStatements(type, field, dialect));
   return out;
+}
+
+/** CREATE TABLE and its row-order index for a table field's child table; none for another field. */
+export function childTableStatements(
+  type: RecordType,
+  field: RecordField,
+  dialect: Dialect,
+): string[] {
+  if (field.type !== "table" || !field.child) return [];
+  const text = dialect === "sqlite" ? "TEXT" : 'text COLLATE "C"';
+  const parent = field.child.parent_column ?? "parent_id";
+  const childColumns = [
+    `id ${text} PRIMARY KEY`,
+    `organization_id ${text} NOT NULL REFERENCES organizations(id)`,
+    `${parent} ${text} NOT NULL REFERENCES ${type.table}(id)`,
+    `idx INTEGER NOT NULL`,
+    ...(field.childFields ?? []).map((c) => columnDdl(c, dialect)).filter((c) => c !== null),
+  ];
+  return [
+    `CREATE TABLE ${field.child.table} (\n  ${childColumns.join(",\n  ")}\n)`,
+    `CREATE INDEX ${field.child.table}_parent ON ${field.child.table} (${parent}, idx)`,
+    ...childIndexStatements(field),
+  ];
 }
 
 /** The indexes a record type's table needs: name, unique keys, filterable and sortable fields, the list's sort. */
@@ -123,7 +141,37 @@ export function indexStatements(type: RecordType): string[] {
     const column = sortColumn(type, first.field);
     add(`${t}_list`, `CREATE INDEX ${t}_list ON ${t} (organization_id, ${column}, id)`);
   }
+  for (const index of d.indexes ?? []) {
+    const columns = [
+      ...(index.across_organizations ? [] : ["organization_id"]),
+      ...index.fields.map((f) => sortColumn(type, f)),
+    ];
+    add(declaredIndexName(t, columns), declaredIndex(t, columns));
+  }
   return out;
+}
+
+function declaredIndexName(table: string, columns: readonly string[]): string {
+  const across = columns[0] !== "organization_id";
+  return `${table}_${across ? "across" : "by"}_${
+    columns.filter((c) => c !== "organization_id").join("_")
+  }`;
+}
+
+function declaredIndex(table: string, columns: readonly string[]): string {
+  return `CREATE INDEX ${declaredIndexName(table, columns)} ON ${table} (${columns.join(", ")})`;
+}
+
+/** A child table's declared indexes (its row-order index aside). */
+export function childIndexStatements(field: RecordField): string[] {
+  if (!field.child?.indexes) return [];
+  const columnOf = (id: string) => field.childFields?.find((c) => c.id === id)?.column ?? id;
+  return field.child.indexes.map((index) =>
+    declaredIndex(field.child!.table, [
+      ...(index.across_organizations ? [] : ["organization_id"]),
+      ...index.fields.map(columnOf),
+    ])
+  );
 }
 
 /** The column a sortable or filterable key (field id or standard column) is stored in. */

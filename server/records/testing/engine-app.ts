@@ -1,12 +1,12 @@
 /**
  * A test app serving the test-only record types (server/testing/sample-record-types.ts)
- * beside the product's: their tables created from their declarations, and the
+ * beside the product's: their tables synced from their declarations, and the
  * permissions every declaration gives each default role granted in every
  * organisation.
  */
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { SAMPLE_RECORD_TYPES } from "../../testing/sample-record-types.ts";
-import { tableStatements } from "../engine/table-ddl.ts";
+import { syncDeclaredTables } from "../engine/table-sync.ts";
 import { permissionOf } from "../../platform/access/authorize.ts";
 import { RECORD_TYPES } from "../catalogue.ts";
 import type { RecordType } from "../define.ts";
@@ -19,9 +19,7 @@ export async function createEngineTestApp(
 ): Promise<TestApp> {
   const samples = [...SAMPLE_RECORD_TYPES, ...extra];
   const app = await createTestApp(overrides, { recordTypes: [...RECORD_TYPES, ...samples] });
-  for (const type of samples) {
-    for (const statement of tableStatements(type, app.db.dialect)) await app.db.exec(statement);
-  }
+  await app.db.transaction((tx) => syncDeclaredTables(tx, samples));
   const roles = await app.db.all<{ id: string; organization_id: string; name: string }>(
     "SELECT id, organization_id, name FROM roles",
   );

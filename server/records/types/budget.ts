@@ -188,6 +188,8 @@ export const BUDGET = defineRecordType({
       { action: "revise", label: "Revise", from: ["rejected"], to: "draft" },
     ],
   },
+  // The budgets in force for a date.
+  indexes: [{ fields: ["status", "period_start"] }],
   list: {
     columns: [
       "title",

@@ -184,6 +184,11 @@ export const COMPLIANCE_ITEM = defineRecordType({
       },
     },
   ],
+  indexes: [
+    // Open obligations by due date, per organisation and for the daily check across them.
+    { fields: ["status", "due_date"] },
+    { fields: ["status", "due_date"], across_organizations: true },
+  ],
   list: {
     columns: ["name", "title", "category", "authority", "due_date", "owner", "status"],
     sort: [{ field: "due_date", dir: "asc" }],

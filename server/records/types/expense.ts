@@ -58,6 +58,12 @@ export const EXPENSE = defineRecordType({
         table: "expense_lines",
         parent_column: "expense_id",
         max_rows: 500,
+        // The spend budget actuals sum: by category or project and date, and by date.
+        indexes: [
+          { fields: ["category", "date"] },
+          { fields: ["project", "date"] },
+          { fields: ["date", "category", "expense_id", "amount", "sanctioned_amount"] },
+        ],
         row_label: "Line",
         fields: [
           {
@@ -185,6 +191,8 @@ export const EXPENSE = defineRecordType({
       },
     ],
   },
+  // Claims by state.
+  indexes: [{ fields: ["status"] }],
   list: {
     columns: ["name", "purpose", "claimant", "approver", "status", "total", "sanctioned_total"],
     sort: [{ field: "created_at", dir: "desc" }],

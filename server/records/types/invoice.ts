@@ -95,6 +95,8 @@ export const INVOICE = defineRecordType({
         row_label: "Line",
         parent_column: "invoice_id",
         max_rows: 500,
+        // Whether a tax template is in use (it may not be deleted while it is).
+        indexes: [{ fields: ["tax_template"] }],
         fields: [
           {
             id: "item",
@@ -274,6 +276,17 @@ export const INVOICE = defineRecordType({
       allocations: [{ invoice: "id", amount: "outstanding" }],
     },
   }],
+  indexes: [
+    // Revenue invoiced per month.
+    { fields: ["docstatus", "issue_date", "grand_total"] },
+    // What unpaid invoices owe by due date (aging, overdue), and by client (the aging report).
+    { fields: ["payment_status", "due_date", "outstanding", "client"] },
+    { fields: ["client", "payment_status", "due_date", "outstanding"] },
+    // The returns made against an invoice.
+    { fields: ["return_against"] },
+    // The daily overdue check, across organisations.
+    { fields: ["payment_status", "due_date"], across_organizations: true },
+  ],
   list: {
     columns: ["name", "client", "issue_date", "due_date", "grand_total", "outstanding", "status"],
     sort: [{ field: "issue_date", dir: "desc" }],

@@ -78,6 +78,8 @@ export const PAYMENT = defineRecordType({
         row_label: "Allocation",
         parent_column: "payment_id",
         max_rows: 500,
+        // What paid an invoice.
+        indexes: [{ fields: ["invoice"] }],
         fields: [
           {
             id: "invoice",
@@ -120,6 +122,8 @@ export const PAYMENT = defineRecordType({
       in_list: true,
     },
   ],
+  // Revenue collected per month.
+  indexes: [{ fields: ["docstatus", "date", "amount"] }],
   list: {
     columns: [
       "name",

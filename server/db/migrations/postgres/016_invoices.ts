@@ -2,4 +2,4 @@
 import { T } from "./types.ts";
 import { invoicesMigration } from "../016_invoices.ts";
 
-export default invoicesMigration(T, "double precision");
+export default invoicesMigration(T);

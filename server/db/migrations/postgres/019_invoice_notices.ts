@@ -10,5 +10,4 @@ CREATE TABLE invoice_notices (
   notified_at ${T} NOT NULL,
   PRIMARY KEY (invoice_id, due_date)
 );
-CREATE INDEX invoices_open_due ON invoices (payment_status, due_date);
 `;
