@@ -208,7 +208,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   taskRoutes(api, records, clock);
   clientRoutes(api, db, records);
   projectRoutes(api, db, records);
-  projectAnalyticsRoutes(api, db, clock);
+  projectAnalyticsRoutes(api, db, records, clock);
   enterpriseProjectRoutes(api, { db, records, clock });
   addExpenseRules(records);
   addPaymentRules(records);

@@ -3,8 +3,10 @@
  * progress_updates, copied to the project and audited) and the recalculation of a
  * project's metrics (the computed weighted progress copied to the project, audited).
  *
- * Both increment the project's progress_version and read the value they replace
- * inside their transaction, so the audit's "before" is the value really replaced.
+ * Both set the project's progress and increment its progress_version through the
+ * record engine (the project's version moves, the change is audited and announced
+ * like any other), reading the value they replace inside their transaction with the
+ * row locked, so the audit's "before" is the value really replaced.
  * An update that names the version it read is refused (409, nothing changed) when
  * someone wrote since; the spec's payload has no version, so it is optional.
  */
@@ -13,12 +15,12 @@ import type { MetricsRecalculation, ProgressUpdate } from "../../../schemas/api/
 import type { Database, Queryable } from "../../db/database.ts";
 import { forUpdate } from "../../db/dialect.ts";
 import { conflict, notFound } from "../../platform/errors/app-error.ts";
-import { recordAudit } from "../../platform/audit/record.ts";
 import { newId } from "../../platform/ids.ts";
 import { DEFAULT_SPRINT_COUNT } from "./constants.ts";
 import { projectHealth } from "./health.ts";
 import { projectBreakdown, taskProgress, weightedProgress } from "./progress.ts";
 import type { ProjectRow } from "./repo.ts";
+import type { RecordEngine } from "../../records/engine/engine.ts";
 import { velocitySummary } from "./velocity.ts";
 
 /** Who writes, when, and the request to trace it by. */
@@ -48,6 +50,7 @@ async function currentProgress(
 /** Stores a progress update and audits it (action `project.progress_update`). */
 export async function updateProgress(
   db: Database,
+  engine: RecordEngine,
   project: ProjectRow,
   options: Writer & { progress: number; notes: string; version?: number },
 ): Promise<z.infer<typeof ProgressUpdate>> {
@@ -73,20 +76,9 @@ export async function updateProgress(
         options.now,
       ],
     );
-    await writeProgress(tx, project, current.progress_version, {
-      progress: options.progress,
-      now: options.now,
-    });
-    await recordAudit(tx, {
-      organizationId: project.organization_id,
-      actorId: options.userId,
+    await writeProgress(tx, engine, project, current, options, {
       action: "project.progress_update",
-      resourceType: "project",
-      resourceId: project.id,
-      before: { progress_percentage: current.progress_percentage },
       after: { progress_percentage: options.progress, notes: options.notes },
-      requestId: options.requestId,
-      now: options.now,
     });
     return current;
   });
@@ -102,22 +94,34 @@ export async function updateProgress(
   };
 }
 
-/** Sets the project's progress if its version is still `version`, incrementing it. */
+/**
+ * Sets the project's progress and its next progress version through the engine,
+ * audited under `audit.action` with the progress replaced.
+ */
 async function writeProgress(
   tx: Queryable,
+  engine: RecordEngine,
   project: ProjectRow,
-  version: number,
-  options: { progress: number; now: string },
+  current: { progress_version: number },
+  options: Writer & { progress: number },
+  audit: { action: string; after: Record<string, unknown> },
 ): Promise<void> {
-  const updated = await tx.run(
-    `UPDATE projects SET progress_percentage = ?, progress_version = progress_version + 1,
-            updated_at = ?
-      WHERE id = ? AND progress_version = ?`,
-    [options.progress, options.now, project.id, version],
+  await engine.setSystemFieldsIn(
+    tx,
+    "project",
+    {
+      organizationId: project.organization_id,
+      id: project.id,
+      actorId: options.userId,
+    },
+    { progress: options.progress, progress_version: current.progress_version + 1 },
+    {
+      action: audit.action,
+      requestId: options.requestId,
+      before: (replaced) => ({ progress_percentage: replaced.progress }),
+      after: audit.after,
+    },
   );
-  if (updated.changes !== 1) {
-    throw conflict("The project's progress was changed by someone else; read it again");
-  }
 }
 
 /**
@@ -126,6 +130,7 @@ async function writeProgress(
  */
 export async function recalculateMetrics(
   db: Database,
+  engine: RecordEngine,
   project: ProjectRow,
   options: Writer & { today: string },
 ): Promise<z.infer<typeof MetricsRecalculation>> {
@@ -136,17 +141,9 @@ export async function recalculateMetrics(
   const velocity = await velocitySummary(db, project, { today, sprintCount: DEFAULT_SPRINT_COUNT });
   const before = await db.transaction(async (tx) => {
     const current = await currentProgress(tx, project);
-    await writeProgress(tx, project, current.progress_version, { progress, now: options.now });
-    await recordAudit(tx, {
-      organizationId: project.organization_id,
-      actorId: options.userId,
+    await writeProgress(tx, engine, project, current, { ...options, progress }, {
       action: "project.metrics_recalculate",
-      resourceType: "project",
-      resourceId: project.id,
-      before: { progress_percentage: current.progress_percentage },
       after: { progress_percentage: progress, health_score: health.overall_health_score },
-      requestId: options.requestId,
-      now: options.now,
     });
     return current;
   });

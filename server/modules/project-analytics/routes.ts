@@ -7,6 +7,7 @@
 import type { Context } from "hono";
 import * as S from "../../../schemas/api/analytics.ts";
 import type { Database } from "../../db/database.ts";
+import type { RecordEngine } from "../../records/engine/engine.ts";
 import type { Api } from "../../platform/http/api.ts";
 import type { AppEnv } from "../../platform/http/app-env.ts";
 import { invalidInput, notFound } from "../../platform/errors/app-error.ts";
@@ -33,7 +34,12 @@ function periodDays(period: number | keyof typeof PERIOD_PRESETS): number {
 }
 
 /** Declares the project analytics endpoints. */
-export function projectAnalyticsRoutes(api: Api, db: Database, clock: () => number): void {
+export function projectAnalyticsRoutes(
+  api: Api,
+  db: Database,
+  records: RecordEngine,
+  clock: () => number,
+): void {
   const today = () => isoDay(clock());
   const data = (c: Context<AppEnv>, payload: unknown) => c.json({ data: payload });
 
@@ -169,7 +175,7 @@ export function projectAnalyticsRoutes(api: Api, db: Database, clock: () => numb
     });
     return data(
       c,
-      await updateProgress(db, project, {
+      await updateProgress(db, records, project, {
         progress: body.progress_percentage,
         notes: body.notes,
         version: body.version,
@@ -292,7 +298,7 @@ export function projectAnalyticsRoutes(api: Api, db: Database, clock: () => numb
     });
     return data(
       c,
-      await recalculateMetrics(db, project, {
+      await recalculateMetrics(db, records, project, {
         today: today(),
         userId: access.user.id,
         now: new Date(clock()).toISOString(),

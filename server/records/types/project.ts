@@ -129,6 +129,14 @@ export const PROJECT = defineRecordType({
       precision: 1,
       in_list: true,
     },
+    // What the progress calls count their writes by (an update naming an older one is refused).
+    {
+      id: "progress_version",
+      label: "Progress version",
+      type: "int",
+      read_only: true,
+      hidden: true,
+    },
     { id: "description", label: "Description", type: "long_text" },
     {
       id: "current_phase",
