@@ -1,5 +1,6 @@
 /**
- * The labels of every enumerated value the server sends to a screen. Codes such as
+ * The labels of the enumerated values that belong to no record type (a record
+ * field's come from its declaration: record-labels.ts). Codes such as
  * `on_hold` or `firm_admin` are for machines; people read the label chosen here.
  * Descriptors attach the map of a value's kind to the binding, field or column that
  * shows it (`labels`), so the client never prints a code: a value missing from its
@@ -7,27 +8,16 @@
  * says what it means ("Scheduled" / "Not scheduled"), not "true" / "false".
  */
 import { ROLE_LABELS } from "../platform/access/role-label.ts";
+import {
+  ARCHIVE_STATUS,
+  CLIENT_STATUS,
+  LEAD_SOURCE,
+  LEAD_STAGE,
+  PROJECT_STATUS,
+  PROJECT_TYPE,
+  TASK_STATUS,
+} from "./record-labels.ts";
 import type { ValueLabels } from "../../schemas/descriptor/mod.ts";
-
-/** Project status (projects.status). */
-export const PROJECT_STATUS: ValueLabels = {
-  planning: "Planning",
-  active: "Active",
-  on_hold: "On hold",
-  completed: "Completed",
-  cancelled: "Cancelled",
-  archived: "Archived",
-};
-
-/** Task status (tasks.status). */
-export const TASK_STATUS: ValueLabels = {
-  todo: "To do",
-  in_progress: "In progress",
-  review: "In review",
-  blocked: "Blocked",
-  completed: "Completed",
-  cancelled: "Cancelled",
-};
 
 /** Priority, as its stored number (tasks and projects: 1–4) or as a word (analytics). */
 export const PRIORITY: ValueLabels = {
@@ -49,30 +39,6 @@ export const RISK_LEVEL: ValueLabels = {
   critical: "Critical",
 };
 
-/** Lead stage (leads.status). */
-export const LEAD_STAGE: ValueLabels = {
-  new: "New",
-  contacted: "Contacted",
-  qualified: "Qualified",
-  proposal: "Proposal sent",
-  negotiation: "Negotiation",
-  won: "Won",
-  lost: "Lost",
-};
-
-/** Where a lead came from (leads.source). */
-export const LEAD_SOURCE: ValueLabels = {
-  website: "Website",
-  referral: "Referral",
-  event: "Event",
-  cold_outreach: "Cold outreach",
-  partner: "Partner",
-  social: "Social media",
-  email: "Email",
-  advertising: "Advertising",
-  other: "Other",
-};
-
 /** Role ids of a membership (user_organizations.user_role, project roles). */
 export const ROLE: ValueLabels = {
   ...ROLE_LABELS,
@@ -80,18 +46,6 @@ export const ROLE: ValueLabels = {
   lead: "Lead",
   contributor: "Contributor",
   viewer: "Viewer",
-};
-
-/** Project type (projects.project_type). */
-export const PROJECT_TYPE: ValueLabels = {
-  software_development: "Software development",
-  analytics: "Analytics",
-  consulting: "Consulting",
-  marketing: "Marketing",
-  internal: "Internal",
-  design: "Design",
-  research: "Research",
-  other: "Other",
 };
 
 /** Approval status of an enterprise project or a budget. */
@@ -102,27 +56,12 @@ export const APPROVAL_STATUS: ValueLabels = {
   rejected: "Rejected",
 };
 
-/** Lifecycle phase of an enterprise project. */
-export const PROJECT_PHASE: ValueLabels = {
-  planning: "Planning",
-  execution: "Execution",
-  monitoring: "Monitoring",
-  closing: "Closing",
-  closed: "Closed",
-};
-
-/** Archive status of an enterprise project. */
-export const ARCHIVE_STATUS: ValueLabels = { active: "Active", archived: "Archived" };
-
 /** Membership status (user_organizations.status). */
 export const MEMBERSHIP_STATUS: ValueLabels = {
   active: "Active",
   invited: "Invited",
   deactivated: "Deactivated",
 };
-
-/** Client status (clients.status). */
-export const CLIENT_STATUS: ValueLabels = { active: "Active", inactive: "Inactive" };
 
 /** Project health (analytics). */
 export const HEALTH_STATUS: ValueLabels = {
@@ -205,7 +144,10 @@ export const ON_SCHEDULE: ValueLabels = { true: "On schedule", false: "Behind sc
 /** Whether a module is switched on for the organisation. */
 export const ENABLED: ValueLabels = { true: "Enabled", false: "Disabled" };
 
-/** Every map, by the kind of value it labels (for the contract test and the docs). */
+/**
+ * Every map, by the kind of value it labels (for the contract test and the docs):
+ * these, and the record fields' labels taken from their declarations (record-labels.ts).
+ */
 export const VALUE_LABELS: Readonly<Record<string, ValueLabels>> = {
   PROJECT_STATUS,
   TASK_STATUS,
@@ -216,7 +158,6 @@ export const VALUE_LABELS: Readonly<Record<string, ValueLabels>> = {
   ROLE,
   PROJECT_TYPE,
   APPROVAL_STATUS,
-  PROJECT_PHASE,
   ARCHIVE_STATUS,
   MEMBERSHIP_STATUS,
   CLIENT_STATUS,

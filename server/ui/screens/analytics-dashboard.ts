@@ -9,7 +9,7 @@ import type { Node, ScreenDescriptor } from "../../../schemas/descriptor/mod.ts"
 import { findModule } from "../../platform/catalogue/module-definitions.ts";
 import { canSeeModule } from "../../platform/catalogue/visibility.ts";
 import { head, type ScreenContext, type ScreenDef } from "./screen-def.ts";
-import { LEAD_STAGE, PROJECT_STATUS } from "../value-labels.ts";
+import { LEAD_STAGE, PROJECT_STATUS } from "../record-labels.ts";
 
 /** The screens that show the analytics screen. */
 export const ANALYTICS_SCREEN_IDS = [

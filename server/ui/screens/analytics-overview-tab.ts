@@ -2,7 +2,8 @@
 import type { Node } from "../../../schemas/descriptor/mod.ts";
 import { COMPLETION_BADGE, level, recommendations } from "./analytics-rules.ts";
 import { OVERVIEW_CARDS } from "./analytics-overview-cards.ts";
-import { PRIORITY, RISK_KIND, RISK_LEVEL, TASK_STATUS } from "../value-labels.ts";
+import { PRIORITY, RISK_KIND, RISK_LEVEL } from "../value-labels.ts";
+import { TASK_STATUS } from "../record-labels.ts";
 import { PRIORITY_NAMES, TASK_STATUSES } from "../../modules/project-analytics/constants.ts";
 
 /**

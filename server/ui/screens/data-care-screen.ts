@@ -9,7 +9,7 @@
  */
 import type { Node, Source } from "../../../schemas/descriptor/mod.ts";
 import { head, type ScreenDef } from "./screen-def.ts";
-import { PROJECT_STATUS } from "../value-labels.ts";
+import { PROJECT_STATUS } from "../record-labels.ts";
 
 const API = "/enterprise-projects/{projectId}";
 /** The care sources wait for a picked project. */

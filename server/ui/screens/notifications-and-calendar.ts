@@ -4,12 +4,8 @@
  * from a data source.
  */
 import { screen, type ScreenDef } from "./screen-def.ts";
-import {
-  CALENDAR_KIND,
-  NOTIFICATION_CATEGORY,
-  PROJECT_STATUS,
-  TASK_STATUS,
-} from "../value-labels.ts";
+import { CALENDAR_KIND, NOTIFICATION_CATEGORY } from "../value-labels.ts";
+import { PROJECT_STATUS, TASK_STATUS } from "../record-labels.ts";
 
 const notifications: ScreenDef = {
   id: "notifications",

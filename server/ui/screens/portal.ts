@@ -5,7 +5,8 @@
  * documents are left out until the firm has those areas.
  */
 import { z } from "zod";
-import { ON_SCHEDULE, PROJECT_STATUS, TASK_STATUS } from "../value-labels.ts";
+import { ON_SCHEDULE } from "../value-labels.ts";
+import { PROJECT_STATUS, TASK_STATUS } from "../record-labels.ts";
 import { head, type ScreenDef } from "./screen-def.ts";
 import { portalHelp } from "./portal-help.ts";
 import { portalInvoices } from "./portal-invoices.ts";

@@ -11,7 +11,7 @@ import { SOURCES } from "./analytics-rules.ts";
 import { OVERVIEW_TAB } from "./analytics-overview-tab.ts";
 import { BURNDOWN_TAB, VELOCITY_TAB } from "./analytics-velocity-tabs.ts";
 import { FORECAST_TAB, TEAM_TAB } from "./analytics-forecast-tabs.ts";
-import { PROJECT_STATUS, PROJECT_TYPE } from "../value-labels.ts";
+import { PROJECT_STATUS, PROJECT_TYPE } from "../record-labels.ts";
 
 function analyticsBody(selection: boolean): Node {
   const tabs: Node = {

@@ -8,7 +8,7 @@
 import type { Node, ScreenDescriptor, Source } from "../../../schemas/descriptor/mod.ts";
 import { findModule } from "../../platform/catalogue/module-definitions.ts";
 import { head, type ScreenContext, type ScreenDef } from "./screen-def.ts";
-import { LEAD_SOURCE, LEAD_STAGE, PROJECT_STATUS } from "../value-labels.ts";
+import { LEAD_SOURCE, LEAD_STAGE, PROJECT_STATUS } from "../record-labels.ts";
 
 const ORGANIZATION: Source = {
   method: "POST",
