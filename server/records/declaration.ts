@@ -329,8 +329,15 @@ export interface HookContext {
   /** The record as it is after the change (values by field id). */
   record: Readonly<Record<string, unknown>>;
   now: string;
-  /** Creates a record of another type in the same transaction, with validation and audit. */
-  create(type: string, values: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /**
+   * Creates a record of another type in the same transaction, with validation and
+   * audit; `system` sets fields no caller may (a credit note's return marks).
+   */
+  create(
+    type: string,
+    values: Record<string, unknown>,
+    system?: Record<string, unknown>,
+  ): Promise<Record<string, unknown>>;
   /** Refuses the action (409) with this reason; nothing of it is kept. */
   refuse(message: string): never;
 }

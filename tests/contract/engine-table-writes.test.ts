@@ -26,7 +26,6 @@ const NOT_YET_MOVED: Record<string, number> = {
   "server/modules/expenses/expense-rules.ts": 1,
   "server/modules/finance/invoice-balance.ts": 1,
   "server/platform/orgs/organization-bootstrap.ts": 1,
-  "server/records/types/invoice-hooks.ts": 1,
 };
 
 /** Every declared type's table and child tables. */

@@ -131,6 +131,16 @@ Deno.test("a cancelled invoice is amended into a linked draft; a credit note is 
       [note.docstatus, note.status, note.grand_total, note.lines[0].quantity],
       [0, "draft", -570, -2],
     );
+    // The note is made with its return marks in one audited create: no write around the engine.
+    assertEquals([note.version, note.is_return, note.return_against], [1, true, draft.id]);
+    const created = await app.db.get<{ after_value: string }>(
+      "SELECT after_value FROM audit_logs WHERE resource_id = ? AND action = 'create'",
+      [note.id],
+    );
+    assertEquals(
+      [JSON.parse(created!.after_value).is_return, JSON.parse(created!.after_value).return_against],
+      [true, draft.id],
+    );
     const noteSubmitted = await act(app, admin, note, "submit");
     assertEquals([noteSubmitted.outstanding, noteSubmitted.payment_status], [0, "paid"]);
     assertEquals((await read(app, admin, note.id)).status, "return");

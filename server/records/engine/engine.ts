@@ -266,13 +266,24 @@ export class RecordEngine {
     access: Access,
     type: RecordType,
     values: Record<string, unknown>,
-    options: WriteOptions & { amendedFrom?: RecordData } = {},
+    options: WriteOptions & {
+      amendedFrom?: RecordData;
+      /** Fields the caller may not set that the code creating the record does (by field id). */
+      system?: Record<string, unknown>;
+    } = {},
   ): Promise<RecordData> {
     const now = this.#now();
     const checked = await validateRecord(
       { q: tx, access, type, now, findType: this.findType, types: this.types },
       values,
     );
+    for (const [key, value] of Object.entries(options.system ?? {})) {
+      const field = type.field.get(key);
+      if (!field) throw new Error(`Record type "${type.id}" has no field "${key}"`);
+      checked.columns.set(field.column, value === true ? 1 : value === false ? 0 : value as never);
+      checked.values[key] = value;
+      checked.changes.push({ field: key, from: null, to: value });
+    }
     for (const rule of this.rules.get(type.id) ?? []) {
       await rule.beforeSave?.({ tx, access, type, checked, now });
     }

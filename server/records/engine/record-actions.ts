@@ -190,12 +190,13 @@ async function runHook(
     access,
     record,
     now,
-    create: async (typeId, values) => {
+    create: async (typeId, values, system) => {
       const other = engine.findType(typeId);
       if (!other) throw notFound(`Record type "${typeId}"`);
       requireAuthorized(access, other.module, "create");
       const made = await engine.createIn(tx, access, other, values, {
         requestId: input.requestId,
+        system,
       });
       input.made?.push({ type: other, record: made });
       return made;

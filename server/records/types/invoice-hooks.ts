@@ -35,7 +35,8 @@ export function cancelInvoice(_ctx: HookContext): Promise<Values> {
 /** `credit_note`: a draft return against this invoice, its lines at negative quantities. */
 export async function creditNote(ctx: HookContext): Promise<Values> {
   const lines = (ctx.record.lines as Record<string, unknown>[] | undefined) ?? [];
-  const note = await ctx.create("invoice", {
+  // The return's own marks are not the caller's to set: the hook sets them as it creates it.
+  await ctx.create("invoice", {
     client: ctx.record.client,
     issue_date: ctx.now.slice(0, 10),
     lines: lines.map((line) => ({
@@ -46,11 +47,6 @@ export async function creditNote(ctx: HookContext): Promise<Values> {
       discount_percent: line.discount_percent,
       tax_template: line.tax_template ?? null,
     })),
-  });
-  // The return's own marks are not the caller's to set, so they are written here.
-  await ctx.tx.run(
-    "UPDATE invoices SET is_return = 1, return_against = ? WHERE organization_id = ? AND id = ?",
-    [ctx.record.id as string, ctx.access.organizationId, note.id as string],
-  );
+  }, { is_return: true, return_against: ctx.record.id });
   return { values: {} };
 }
