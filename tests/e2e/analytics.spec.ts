@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "./support.ts";
+import { reviewShot } from "./review-shot.ts";
 
 test("pick a project, read every analytics tab, and go back to the picker", async ({ page }) => {
   await signIn(page, "pm@acme.test", "/app/project-progress-analytics");
@@ -14,17 +15,17 @@ test("pick a project, read every analytics tab, and go back to the picker", asyn
     await expect(page.getByRole("heading", { name: card, exact: true })).toBeVisible();
   }
   await expect(page.getByText(/On Schedule|Behind Schedule/).first()).toBeVisible();
-  await page.screenshot({ path: "test-results/screens/analytics-overview.png", fullPage: true });
+  await reviewShot(page, "analytics-overview", { fullPage: true });
 
   await tab("Velocity").click();
   await expect(page.getByText("Current velocity (points per sprint)")).toBeVisible();
   await expect(page.getByRole("img", { name: /Velocity history/ })).toBeVisible();
-  await page.screenshot({ path: "test-results/screens/analytics-velocity.png", fullPage: true });
+  await reviewShot(page, "analytics-velocity", { fullPage: true });
 
   await tab("Burndown").click();
   await expect(page.getByRole("img", { name: /Remaining tasks/ })).toBeVisible();
   await expect(page.getByText("Sprint tasks completed")).toBeVisible();
-  await page.screenshot({ path: "test-results/screens/analytics-burndown.png", fullPage: true });
+  await reviewShot(page, "analytics-burndown", { fullPage: true });
 
   await tab("Forecast").click();
   for (const scenario of ["Optimistic", "Realistic", "Pessimistic"]) {
@@ -38,12 +39,12 @@ test("pick a project, read every analytics tab, and go back to the picker", asyn
     .innerText();
   await expect(listAfter("Risk factors")).not.toContainText(firstAssumption);
   await expect(page.getByText(/On Track|Delayed/).first()).toBeVisible();
-  await page.screenshot({ path: "test-results/screens/analytics-forecast.png", fullPage: true });
+  await reviewShot(page, "analytics-forecast", { fullPage: true });
 
   await tab("Team").click();
   await expect(page.getByText("Collaboration rating")).toBeVisible();
   await expect(page.getByText(/Active|Getting Started/).first()).toBeVisible();
-  await page.screenshot({ path: "test-results/screens/analytics-team.png", fullPage: true });
+  await reviewShot(page, "analytics-team", { fullPage: true });
 
   await page.getByRole("button", { name: "Back to Projects" }).click();
   await expect(page.getByText("Select a Project to Analyze")).toBeVisible();
@@ -85,7 +86,7 @@ test("the analytics dashboard switches period presets", async ({ page }) => {
   await expect(byStatus).toBeVisible();
   await expect(byStatus.locator(".chart-bar")).not.toHaveCount(0);
   await expect(page.getByRole("table", { name: "Projects by status" })).toContainText("Active");
-  await page.screenshot({ path: "test-results/screens/analytics-dashboard.png", fullPage: true });
+  await reviewShot(page, "analytics-dashboard", { fullPage: true });
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download CSV" }).click();
   expect((await download).suggestedFilename()).toBe("analytics-dashboard.csv");
@@ -111,10 +112,7 @@ test("every tab shows the same progress, completion rates, trend and schedule st
   expect(progress).toMatch(/^\d+(\.\d)?%$/);
   await expect(card("Progress analysis")).toContainText(`Overall progress${progress}`);
   await expect(card("Health factors")).toContainText(`Completion rate${progress}`);
-  await page.screenshot({
-    path: "test-results/screens/analytics-figures-overview.png",
-    fullPage: true,
-  });
+  await reviewShot(page, "analytics-figures-overview", { fullPage: true });
 
   await tab("Velocity").click();
   const current = Number(await stat("Current velocity").innerText());
@@ -125,19 +123,13 @@ test("every tab shows the same progress, completion rates, trend and schedule st
     ? "Declining"
     : "Stable";
   await expect(page.locator(".trend-value").first()).toHaveText(trend);
-  await page.screenshot({
-    path: "test-results/screens/analytics-figures-velocity.png",
-    fullPage: true,
-  });
+  await reviewShot(page, "analytics-figures-velocity", { fullPage: true });
 
   await tab("Forecast").click();
   await expect(stat("Current progress")).toHaveText(progress);
   const estimated = await stat("Estimated completion").innerText();
   await expect(card("Realistic").locator(".stat-value")).toHaveText(estimated);
-  await page.screenshot({
-    path: "test-results/screens/analytics-figures-forecast.png",
-    fullPage: true,
-  });
+  await reviewShot(page, "analytics-figures-forecast", { fullPage: true });
 
   await tab("Team").click();
   const rows = page.getByRole("tabpanel").getByRole("table").first().getByRole("row");
@@ -149,10 +141,7 @@ test("every tab shows the same progress, completion rates, trend and schedule st
     if (done === 0) continue;
     expect(rate).toBe(`${Math.round((1000 * done) / total) / 10}%`);
   }
-  await page.screenshot({
-    path: "test-results/screens/analytics-figures-team.png",
-    fullPage: true,
-  });
+  await reviewShot(page, "analytics-figures-team", { fullPage: true });
 
   await page.getByRole("button", { name: "Back to Projects" }).click();
   await pick("Tailspin Brand Refresh");
@@ -161,8 +150,5 @@ test("every tab shows the same progress, completion rates, trend and schedule st
   await expect(stat("Completion probability")).toHaveText("100%");
   await expect(card("Timeline context").getByText("Completed", { exact: true })).toBeVisible();
   await expect(page.getByText("Delayed", { exact: true })).toHaveCount(0);
-  await page.screenshot({
-    path: "test-results/screens/analytics-figures-completed.png",
-    fullPage: true,
-  });
+  await reviewShot(page, "analytics-figures-completed", { fullPage: true });
 });

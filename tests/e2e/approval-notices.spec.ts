@@ -8,8 +8,7 @@
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { signIn } from "./support.ts";
-
-const SHOTS = "/tmp/approvals-e2e";
+import { reviewShot } from "./review-shot.ts";
 
 // Two browsers signing in and working on a loaded machine take longer than one.
 test.setTimeout(180_000);
@@ -62,7 +61,7 @@ test("a project submitted by its manager reaches the administrator's dashboard a
   await signIn(pm, "pm@acme.test", path);
   await submitForApproval(pm, project);
   await expect(pm.getByText("Alice Morgan (Portfolio review)", { exact: true })).toBeVisible();
-  await pm.screenshot({ path: `${SHOTS}/desktop-submitted.png`, fullPage: true });
+  await reviewShot(pm, `desktop-submitted`, { fullPage: true });
 
   await signIn(alice, "admin@acme.test");
   const waiting = alice.locator(".card").filter({
@@ -73,7 +72,7 @@ test("a project submitted by its manager reaches the administrator's dashboard a
     "Project approval · Portfolio review, submitted by Peter Novak",
   );
   await expect(entry).toHaveAttribute("href", path);
-  await alice.screenshot({ path: `${SHOTS}/desktop-dashboard.png`, fullPage: true });
+  await reviewShot(alice, `desktop-dashboard`, { fullPage: true });
 
   await alice.getByRole("button", { name: /^Notifications/ }).click();
   const notice = alice.getByRole("dialog").getByRole("link", {
@@ -82,7 +81,7 @@ test("a project submitted by its manager reaches the administrator's dashboard a
   await expect(notice).toContainText(
     `${project} waits for your approval at Portfolio review. Submitted by Peter Novak.`,
   );
-  await alice.screenshot({ path: `${SHOTS}/desktop-notification.png` });
+  await reviewShot(alice, `desktop-notification`);
   await notice.click();
   await expect(alice).toHaveURL(new RegExp(`${path}$`));
   await alice.getByRole("tab", { name: "Approvals" }).click();
@@ -92,7 +91,7 @@ test("a project submitted by its manager reaches the administrator's dashboard a
   await expect(pm.getByText("Alice Morgan (Executive sign-off)", { exact: true })).toBeVisible();
   await decide(alice, "Executive sign-off");
   await expect(alice.getByText("No approval is in progress.", { exact: true })).toBeVisible();
-  await alice.screenshot({ path: `${SHOTS}/desktop-approved.png`, fullPage: true });
+  await reviewShot(alice, `desktop-approved`, { fullPage: true });
 
   // The manager's open tab follows without a reload, and he is told.
   await expect(approvalOf(pm)).toHaveText("Approved");
@@ -120,7 +119,7 @@ test("a project submitted by its manager reaches the administrator and she appro
   await submitForApproval(pm, project);
   await expect(pm.getByText("Alice Morgan (Portfolio review)", { exact: true })).toBeVisible();
   await fitsTheWidth(pm, size.width);
-  await pm.screenshot({ path: `${SHOTS}/phone-submitted.png`, fullPage: true });
+  await reviewShot(pm, `phone-submitted`, { fullPage: true });
 
   await signIn(alice, "admin@acme.test");
   const entry = alice.locator(".card").filter({
@@ -129,20 +128,20 @@ test("a project submitted by its manager reaches the administrator and she appro
   await entry.scrollIntoViewIfNeeded();
   await expect(entry).toBeInViewport();
   await fitsTheWidth(alice, size.width);
-  await alice.screenshot({ path: `${SHOTS}/phone-dashboard.png`, fullPage: true });
+  await reviewShot(alice, `phone-dashboard`, { fullPage: true });
   await alice.getByRole("button", { name: /^Notifications/ }).click();
   const notice = alice.getByRole("dialog").getByRole("link", {
     name: new RegExp(`Approval waiting for you: ${project}`),
   });
   await expect(notice).toBeInViewport();
-  await alice.screenshot({ path: `${SHOTS}/phone-notification.png` });
+  await reviewShot(alice, `phone-notification`);
   await notice.click();
   await expect(alice).toHaveURL(new RegExp(`${path}$`));
   await alice.getByRole("tab", { name: "Approvals" }).click();
   await decide(alice, "Portfolio review");
   await expect(alice.getByText("No approval is in progress.", { exact: true })).toBeVisible();
   await fitsTheWidth(alice, size.width);
-  await alice.screenshot({ path: `${SHOTS}/phone-approved.png`, fullPage: true });
+  await reviewShot(alice, `phone-approved`, { fullPage: true });
   await expect(approvalOf(pm)).toHaveText("Approved");
 
   await manager.close();
@@ -160,5 +159,5 @@ test("a claim waiting for the administrator opens from her Waiting for me and sa
   await expect(page).toHaveURL(/\/app\/expenses\/exp_/);
   await expect(page.getByRole("status").filter({ hasText: "Waiting for Alice Morgan to approve" }))
     .toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/desktop-claim-waiting.png` });
+  await reviewShot(page, `desktop-claim-waiting`);
 });

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "./support.ts";
+import { reviewShot } from "./review-shot.ts";
 
 for (const path of ["/app/dashboard", "/app/tasks", "/app/project-progress-analytics"]) {
   test(`the help chat closes and minimises on ${path}`, async ({ page }) => {
@@ -38,7 +39,7 @@ for (
       await expect(message).toBeFocused();
       await page.keyboard.type("How do I invite");
       await expect(message).toHaveValue("How do I invite");
-      await page.screenshot({ path: `test-results/screens/${size}-chat-open.png` });
+      await reviewShot(page, `${size}-chat-open`);
 
       await page.keyboard.press("Escape");
       await expect(chat).toBeHidden();

@@ -5,6 +5,7 @@
  */
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { signIn } from "./support.ts";
+import { reviewShot } from "./review-shot.ts";
 
 function cell(form: Locator, label: string, row: number): Locator {
   return form.getByRole("textbox", { name: `${label} row ${row}`, exact: true })
@@ -56,7 +57,7 @@ test.describe("on a phone", () => {
     expect(shownName).toBe('"Quantity"');
     await expect(lines.getByRole("button", { name: "Remove row 2" })).toBeInViewport();
     await expect(lines.locator("tfoot")).toContainText("2,488.88");
-    await page.screenshot({ path: "test-results/screens/phone-invoice-lines.png", fullPage: true });
+    await reviewShot(page, "phone-invoice-lines", { fullPage: true });
 
     await lines.getByRole("button", { name: "Remove row 1" }).click();
     await expect(cell(form, "Description", 1)).toHaveValue("Travel");
@@ -75,6 +76,6 @@ test.describe("on a desktop", () => {
     const quantity = (await cell(form, "Quantity", 1).boundingBox())!;
     expect(Math.abs(quantity.y - description.y)).toBeLessThan(2);
     expect(quantity.x).toBeGreaterThan(description.x + description.width);
-    await page.screenshot({ path: "test-results/screens/desktop-invoice-lines.png" });
+    await reviewShot(page, "desktop-invoice-lines");
   });
 });

@@ -6,6 +6,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { permissionBox, signIn } from "./support.ts";
+import { reviewShot } from "./review-shot.ts";
 
 const CLIENT_FORM = "/app/clients/cli_contoso";
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
@@ -28,9 +29,9 @@ test("the roles matrix shows the Comment permission, granted where a role may up
   await expect(sales).toBeChecked();
   // The columns, with the first modules under them (Tasks: Comment next to Update).
   await page.getByRole("columnheader", { name: "Comment", exact: true }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: "test-results/screens/roles-matrix-comment.png" });
+  await reviewShot(page, "roles-matrix-comment");
   await sales.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: "test-results/screens/roles-matrix-comment-clients.png" });
+  await reviewShot(page, "roles-matrix-comment-clients");
 });
 
 for (const [size, viewport] of Object.entries(SIZES)) {
@@ -41,7 +42,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await expect(timeline.getByRole("textbox", { name: "Comment" })).toHaveCount(0);
     await expect(timeline.getByRole("button", { name: "Add comment" })).toHaveCount(0);
     await timeline.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/screens/comment-none-${size}.png` });
+    await reviewShot(page, `comment-none-${size}`);
   });
 
   test(`on a ${size}, a role with clients.comment comments on the client`, async ({ page }) => {
@@ -53,6 +54,6 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await timeline.getByRole("button", { name: "Add comment" }).click();
     await expect(timeline.getByText(`Called them about the renewal (${size})`)).toBeVisible();
     await timeline.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/screens/comment-box-${size}.png` });
+    await reviewShot(page, `comment-box-${size}`);
   });
 }

@@ -7,6 +7,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { submitSignIn } from "./support.ts";
+import { reviewShot } from "./review-shot.ts";
 
 /** Screens of an administrator; `:task` and `:invoice` are the first of their kind. */
 const STAFF = [
@@ -97,7 +98,7 @@ for (
       // The task's form carries the danger button (Delete), so its colours were read too.
       await page.goto(`/app/tasks/${task}`);
       await expect(page.getByRole("button", { name: "Delete", exact: true })).toBeVisible();
-      await page.screenshot({ path: `test-results/screens/${size}-dark-task.png` });
+      await reviewShot(page, `${size}-dark-task`);
       expect(found).toEqual({});
     });
 

@@ -10,6 +10,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { signIn } from "./support.ts";
+import { reviewShot } from "./review-shot.ts";
 
 /** A run-unique word, so this run's records are found in a seeded database. */
 const RUN = Date.now().toString(36);
@@ -56,7 +57,7 @@ for (const size of SIZES) {
       await expect(date).toBeFocused();
       await expect(date).toHaveAttribute("aria-invalid", "true");
       await expect(page.getByText("lines[0]")).toHaveCount(0);
-      await page.screenshot({ path: `/tmp/errors-line-date-${size.name}.png` });
+      await reviewShot(page, `errors-line-date-${size.name}`);
 
       await date.fill("2026-11-02");
       await expect(cell).not.toContainText("Date is required");
@@ -82,7 +83,7 @@ for (const size of SIZES) {
       await readLines.getByRole("button", { name: "Download Receipt row 1" }).click();
       const receipt = await downloading;
       expect(await readFile((await receipt.path())!, "utf8")).toBe("%PDF-1.4 taxi receipt\n");
-      await page.screenshot({ path: `/tmp/errors-submitted-claimant-${size.name}.png` });
+      await reviewShot(page, `errors-submitted-claimant-${size.name}`);
 
       const path = new URL(page.url()).pathname;
       const approverContext = await browser.newContext({
@@ -104,7 +105,7 @@ for (const size of SIZES) {
         await expect(reviewLines.getByLabel("Amount row 1")).toHaveCount(0);
         await expect(reviewLines).toContainText("86.40");
         await expect(review.getByRole("textbox", { name: "Purpose" })).toHaveCount(0);
-        await approver.screenshot({ path: `/tmp/errors-submitted-approver-${size.name}.png` });
+        await reviewShot(approver, `errors-submitted-approver-${size.name}`);
       } finally {
         await approverContext.close();
       }
@@ -151,7 +152,7 @@ for (const size of SIZES) {
         '3Estimated valueEstimated value: "lots" is not a number',
       );
       await expect(result).not.toContainText("estimated_value");
-      await page.screenshot({ path: `/tmp/errors-import-${size.name}.png` });
+      await reviewShot(page, `errors-import-${size.name}`);
 
       const failed = page.waitForEvent("download");
       await dialog.getByRole("button", { name: "Download failed rows" }).click();

@@ -9,6 +9,7 @@
  */
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { DEMO_PASSWORD, sidebarLink, signIn } from "./support.ts";
+import { reviewShot } from "./review-shot.ts";
 
 /** A run-unique word, so this run's records are found in a seeded database. */
 const RUN = Date.now().toString(36);
@@ -91,13 +92,13 @@ async function submitAndCancel(page: Page, request: APIRequestContext, suffix: s
   // Each button says what it does: never two buttons both called "Cancel".
   await expect(cancelling.getByRole("button", { name: "Cancel", exact: true })).toHaveCount(0);
   await expect(cancelling.getByRole("button", { name: "Keep invoice" })).toBeVisible();
-  await page.screenshot({ path: `/tmp/feedback-cancel-dialog-${suffix}.png` });
+  await reviewShot(page, `feedback-cancel-dialog-${suffix}`);
   await cancelling.getByRole("button", { name: "Cancel invoice" }).click();
   await expectToastClear(page, `Invoice ${name} cancelled`);
   await expect(form.getByText("Cancelled", { exact: true }).first()).toBeVisible();
   // The dialog's form took the action only: the invoice's form saved nothing stale.
   await expect(page.locator(".record-conflict")).toHaveCount(0);
-  await page.screenshot({ path: `/tmp/feedback-cancelled-toast-${suffix}.png` });
+  await reviewShot(page, `feedback-cancelled-toast-${suffix}`);
 }
 
 test("an invoice is submitted and cancelled through the product's dialog, each step told", async ({ page, request }) => {
@@ -162,7 +163,7 @@ test("a bulk edit of a dozen leads asks with the count, and is undone from its t
     }),
   ).toHaveCount(12);
   expect((await admin.get(`/lead/${leads[5].id}`)).stage).toBe("contacted");
-  await page.screenshot({ path: "/tmp/feedback-bulk-undo-toast.png" });
+  await reviewShot(page, "feedback-bulk-undo-toast");
 
   await done.getByRole("button", { name: "Undo" }).click();
   await expect(notices(page).getByText("12 restored")).toBeVisible();
@@ -172,7 +173,7 @@ test("a bulk edit of a dozen leads asks with the count, and is undone from its t
     }),
   ).toHaveCount(0);
   for (const lead of leads) expect((await admin.get(`/lead/${lead.id}`)).stage).toBe("new");
-  await page.screenshot({ path: "/tmp/feedback-bulk-undone.png" });
+  await reviewShot(page, "feedback-bulk-undone");
 });
 
 test("the lead list's figure cards follow a lead made elsewhere, without a reload", async ({ page, request }) => {
@@ -223,7 +224,7 @@ test("a slow navigation shows its progress after a moment; a fast one shows none
   await sidebarLink(page, "Clients").click();
   const bar = page.getByRole("progressbar", { name: "Loading the page" });
   await expect(bar).toBeVisible();
-  await page.screenshot({ path: "/tmp/feedback-navigation-progress.png" });
+  await reviewShot(page, "feedback-navigation-progress");
   await expect(page.getByRole("heading", { name: "Clients", level: 1 })).toBeVisible();
   await expect(bar).toBeHidden();
 });
@@ -247,6 +248,6 @@ test.describe("on a phone", () => {
     await saved.getByRole("textbox", { name: "Title", exact: true }).fill(`${title} renamed`);
     await saved.getByRole("button", { name: "Save", exact: true }).click();
     await expectToastClear(page, `Task ${title} renamed saved`);
-    await page.screenshot({ path: "/tmp/feedback-phone-saved.png" });
+    await reviewShot(page, "feedback-phone-saved");
   });
 });

@@ -7,6 +7,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { DEMO_PASSWORD, signIn } from "./support.ts";
+import { reviewShot } from "./review-shot.ts";
 
 const SIZES = [
   { name: "desktop", width: 1440, height: 900 },
@@ -33,7 +34,7 @@ for (const size of SIZES) {
       await expect(page.getByRole("heading", { name: "Indexes" })).toBeVisible();
       // People are named by name in the findings, never by their ids.
       await expect(page.getByText(/usr_[a-z]/)).toHaveCount(0);
-      await page.screenshot({ path: `/tmp/h6/e2e-data-care-${size.name}.png`, fullPage: true });
+      await reviewShot(page, `e2e-data-care-${size.name}`, { fullPage: true });
     });
 
     test("the optimiser refuses without estimates, and proposes once defaults are filled in", async ({ page }) => {
@@ -68,7 +69,7 @@ for (const size of SIZES) {
         name: "Current and proposed dates of the open tasks",
       });
       await expect(schedule.getByRole("row").filter({ hasText: "Survey the site" })).toHaveCount(0);
-      await page.screenshot({ path: `/tmp/h6/e2e-refusal-${size.name}.png`, fullPage: true });
+      await reviewShot(page, `e2e-refusal-${size.name}`, { fullPage: true });
 
       await page.getByRole("button", { name: "Fill in default estimates (8 hours)" }).click();
       await page.getByRole("alertdialog").getByRole("button", { name: "Fill in estimates" })
@@ -76,7 +77,7 @@ for (const size of SIZES) {
       await expect(page.getByText("A schedule is proposed from the open tasks")).toBeVisible();
       await expect(schedule.getByRole("row").filter({ hasText: "Survey the site" }))
         .toBeVisible();
-      await page.screenshot({ path: `/tmp/h6/e2e-proposed-${size.name}.png`, fullPage: true });
+      await reviewShot(page, `e2e-proposed-${size.name}`, { fullPage: true });
     });
   });
 }

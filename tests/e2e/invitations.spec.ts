@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { acceptInvitation, appPathOf, inviteStaff } from "./invitation-steps.ts";
 import { DEMO_PASSWORD, signIn, submitSignIn } from "./support.ts";
+import { reviewShot } from "./review-shot.ts";
 
 test("a staff invitation link lets the invited person choose a password and sign in", async ({ browser }) => {
   const admin = await (await browser.newContext()).newPage();
@@ -29,7 +30,7 @@ test("an account of another organisation is invited like anyone and accepts with
   await invitee.goto(appPathOf(link));
   await expect(invitee.getByText("Already have an Opsuite account with this email?")).toBeVisible();
   await expect(invitee.getByText("sales@acme.test")).toBeVisible();
-  await invitee.screenshot({ path: "test-results/screens/accept-invitation.png" });
+  await reviewShot(invitee, "accept-invitation");
   // A password other than the account's own neither accepts nor changes it.
   await invitee.getByLabel("Password").fill("not-the-password-of-it");
   await invitee.getByRole("button", { name: "Accept invitation" }).click();
@@ -63,7 +64,7 @@ test("a portal invitation link lets the client's contact choose a password and u
   await expect(contact.getByRole("heading", { name: "Welcome! Choose your password" }))
     .toBeVisible();
   await expect(contact.getByText(email)).toBeVisible();
-  await contact.screenshot({ path: "test-results/e2e/accept-invitation-390.png" });
+  await reviewShot(contact, "accept-invitation-390");
   await acceptInvitation(contact, link, "a-portal-password");
   await contact.goto("/client-portal");
   await submitSignIn(contact, email, "a-portal-password");

@@ -9,6 +9,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { DEMO_PASSWORD, signIn } from "./support.ts";
 import { pdfText } from "../../server/testing/pdf-text.ts";
+import { reviewShot } from "./review-shot.ts";
 
 /** A run-unique word, so this run's records are found in a seeded database. */
 const RUN = Date.now().toString(36);
@@ -97,7 +98,7 @@ for (const [device, viewport] of DEVICES) {
       await expect(allocations.getByRole("combobox", { name: "Invoice row 1" }))
         .toHaveValue(invoice.name);
       await expect(allocations.getByLabel("Amount row 1")).toHaveValue("1000");
-      await page.screenshot({ path: `/tmp/invoice-shots/record-payment-${device}.png` });
+      await reviewShot(page, `record-payment-${device}`);
       await payment.getByRole("button", { name: "Save", exact: true }).click();
       await expect(page).toHaveURL(/\/app\/payments\/(?!new)[^/]+$/);
       const saved = page.getByRole("form");
@@ -129,7 +130,7 @@ for (const [device, viewport] of DEVICES) {
       );
       await expect(dialog.getByRole("link", { name: `Open ${paymentName}` })).toBeVisible();
       await expect(dialog.getByRole("button", { name: "Cancel invoice" })).toHaveCount(0);
-      await page.screenshot({ path: `/tmp/invoice-shots/cancel-paid-${device}.png` });
+      await reviewShot(page, `cancel-paid-${device}`);
       await dialog.getByRole("button", { name: "Keep invoice" }).click();
       await expect(dialog).toBeHidden();
       await expect(paid.getByText("Paid", { exact: true }).first()).toBeVisible();
@@ -155,7 +156,7 @@ for (const [device, viewport] of DEVICES) {
       ];
       for (const text of shown) await expect(sheet.getByText(text).first()).toBeVisible();
       await fitsTheWidth(page);
-      await page.screenshot({ path: `/tmp/invoice-shots/printable-${device}.png`, fullPage: true });
+      await reviewShot(page, `printable-${device}`, { fullPage: true });
 
       const download = page.waitForEvent("download");
       await page.getByRole("button", { name: "Download PDF" }).click();
@@ -192,7 +193,7 @@ for (const [device, viewport] of DEVICES) {
     await expect(form.getByRole("img", { name: "Logo" })).toBeVisible();
     await form.getByRole("button", { name: "Save letterhead" }).click();
     await expect(page.getByText("Letterhead saved").first()).toBeVisible();
-    await page.screenshot({ path: `/tmp/invoice-shots/letterhead-${device}.png`, fullPage: true });
+    await reviewShot(page, `letterhead-${device}`, { fullPage: true });
 
     await page.goto(`/app/invoices/print/${invoice.id}`);
     const sheet = page.getByRole("article", { name: `Invoice ${invoice.name}` });

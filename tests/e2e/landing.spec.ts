@@ -4,6 +4,7 @@
  * work, at desktop and phone size.
  */
 import { expect, test } from "@playwright/test";
+import { reviewShot } from "./review-shot.ts";
 
 for (
   const [size, viewport] of [
@@ -21,6 +22,6 @@ for (
       await expect(main.getByRole("heading", { name: claim, exact: true })).toBeVisible();
     }
     await expect(main).not.toContainText(/HR|payroll|Legal|contracts/);
-    await page.screenshot({ path: `test-results/screens/${size}-landing.png`, fullPage: true });
+    await reviewShot(page, `${size}-landing`, { fullPage: true });
   });
 }

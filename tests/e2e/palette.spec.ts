@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "./support.ts";
+import { reviewShot } from "./review-shot.ts";
 
 test("Ctrl+K opens the command palette and Enter goes to the module", async ({ page }) => {
   await signIn(page, "admin@acme.test");
@@ -59,7 +60,7 @@ for (
       await expect(client).toContainText("Northwind");
       await expect(records.getByRole("option").filter({ hasText: "Northwind ERP Rollout" }))
         .toContainText("Project");
-      await page.screenshot({ path: `test-results/screens/${size}-palette-records.png` });
+      await reviewShot(page, `${size}-palette-records`);
       await client.click();
       await expect(page).toHaveURL(/\/app\/clients\/[^/]+$/);
       await expect(page.getByRole("heading", { name: /Northwind/ }).first()).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { acceptInvitation, inviteStaff } from "./invitation-steps.ts";
 import { signIn, submitSignIn } from "./support.ts";
+import { reviewShot } from "./review-shot.ts";
 
 async function openOutgoingMail(admin: Page): Promise<void> {
   await admin.goto("/app/settings");
@@ -36,7 +37,7 @@ test("a forgotten password is reset through the link in the outgoing mail", asyn
     hasText: "Reset your Opsuite password",
   });
   await expect(row).toContainText("reset-password?token=");
-  await admin.screenshot({ path: "test-results/e2e/outgoing-mail-desktop.png", fullPage: true });
+  await reviewShot(admin, "outgoing-mail-desktop", { fullPage: true });
   // The link in the message's text is a link, as in the recipient's mail program.
   await row.getByRole("link", { name: /\/reset-password\?token=/ }).click();
   await expect(admin).toHaveURL(/\/reset-password\?token=/);
@@ -67,12 +68,12 @@ test("the portal sign-in offers a password reset, and the outgoing mail reads on
   await phone.getByRole("button", { name: "Send reset link" }).click();
   await expect(phone.getByRole("region", { name: "Notices" }).getByText(/we have sent it a link/))
     .toBeVisible();
-  await phone.screenshot({ path: "test-results/e2e/forgot-password-390.png" });
+  await reviewShot(phone, "forgot-password-390");
 
   await signIn(phone, "admin@acme.test", "/app/dashboard");
   await openOutgoingMail(phone);
   const message = phone.getByRole("listitem").filter({ hasText: "To: client@northwind.test" })
     .filter({ hasText: "Reset your Opsuite password" }).first();
   await expect(message.getByRole("link", { name: /\/reset-password\?token=/ })).toBeVisible();
-  await phone.screenshot({ path: "test-results/e2e/outgoing-mail-390.png", fullPage: true });
+  await reviewShot(phone, "outgoing-mail-390", { fullPage: true });
 });

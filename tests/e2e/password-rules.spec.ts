@@ -6,6 +6,7 @@
 import { expect, test } from "@playwright/test";
 import { appPathOf, inviteStaff } from "./invitation-steps.ts";
 import { signIn } from "./support.ts";
+import { reviewShot } from "./review-shot.ts";
 
 const RULES =
   "At least 10 characters. Any characters count: a few unrelated words make a strong password.";
@@ -27,7 +28,7 @@ for (
     await expect(password).toHaveValue("");
     await expect(password).toHaveAccessibleDescription(RULES);
     await expect(invitee.getByText(RULES)).toBeInViewport();
-    await invitee.screenshot({ path: `test-results/screens/${size}-invitation-rules.png` });
+    await reviewShot(invitee, `${size}-invitation-rules`);
 
     await password.fill("four unrelated words");
     await invitee.getByRole("button", { name: "Accept invitation" }).click();

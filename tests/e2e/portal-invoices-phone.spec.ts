@@ -5,6 +5,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { submitSignIn } from "./support.ts";
+import { reviewShot } from "./review-shot.ts";
 
 async function openInvoices(page: Page) {
   await page.goto("/client-portal");
@@ -37,7 +38,7 @@ test.describe("on a phone", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );
-    await page.screenshot({ path: "test-results/screens/phone-portal-invoices.png" });
+    await reviewShot(page, "phone-portal-invoices");
 
     const file = page.waitForEvent("download");
     await download.click();
@@ -61,6 +62,6 @@ test.describe("on a desktop", () => {
       "Actions",
     ]);
     await expect(row.getByRole("button", { name: "Download PDF" })).toBeInViewport({ ratio: 1 });
-    await page.screenshot({ path: "test-results/screens/desktop-portal-invoices.png" });
+    await reviewShot(page, "desktop-portal-invoices");
   });
 });

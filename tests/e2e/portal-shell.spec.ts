@@ -1,7 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { submitSignIn } from "./support.ts";
-
-const SCREENSHOTS = "test-results/e2e/portal-shell";
+import { reviewShot } from "./review-shot.ts";
 
 async function signInToPortal(page: Page): Promise<void> {
   await page.goto("/client-portal");
@@ -32,7 +31,7 @@ test("the portal home has the portal's own frame, with no staff chrome", async (
   await signInToPortal(page);
   await expectNoStaffChrome(page);
   await expect(page.getByRole("cell", { name: "Northwind ERP Rollout" })).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}/home-desktop.png`, fullPage: true });
+  await reviewShot(page, `home-desktop`, { fullPage: true });
 });
 
 test("on a 390 px phone the portal frame fits and Sign Out is reachable", async ({ page }) => {
@@ -40,7 +39,7 @@ test("on a 390 px phone the portal frame fits and Sign Out is reachable", async 
   await signInToPortal(page);
   await expectNoStaffChrome(page);
   await expect(page.getByRole("cell", { name: "Northwind ERP Rollout" })).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}/home-phone.png`, fullPage: true });
+  await reviewShot(page, `home-phone`, { fullPage: true });
   const scroll = await page.evaluate(() => ({
     width: document.documentElement.scrollWidth,
     viewport: document.documentElement.clientWidth,
@@ -67,9 +66,9 @@ test("Help opens the portal's own help page with the firm's contact", async ({ p
   await expect(page.getByRole("heading", { name: "Reach the firm" })).toBeVisible();
   await expect(page.getByText("Acme Consulting").first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Send a message" })).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}/help-desktop.png`, fullPage: true });
+  await reviewShot(page, `help-desktop`, { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SCREENSHOTS}/help-phone.png`, fullPage: true });
+  await reviewShot(page, `help-phone`, { fullPage: true });
 });
 
 test("upcoming milestones leave out completed ones, and the schedule says what it means", async ({ page }) => {

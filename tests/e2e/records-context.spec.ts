@@ -10,6 +10,7 @@
  */
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { DEMO_PASSWORD, signIn } from "./support.ts";
+import { reviewShot } from "./review-shot.ts";
 
 /** A run-unique word, so this run's records are told apart in a seeded database. */
 const RUN = Date.now().toString(36);
@@ -129,7 +130,7 @@ for (const size of SIZES) {
       await expect(tasksPanel.getByRole("row").filter({ hasText: tasks[2] })).toContainText(
         "In progress",
       );
-      await page.screenshot({ path: `/tmp/context-flow-${size.name}-project.png`, fullPage: true });
+      await reviewShot(page, `context-flow-${size.name}-project`, { fullPage: true });
       await page.getByRole("form").getByRole("link", { name: `Open ${client}`, exact: true })
         .click();
       await expect(page).toHaveURL(/\/app\/clients\/(?!new)[^/?]+$/);
@@ -197,7 +198,7 @@ for (const size of SIZES) {
       await expect(cell).toHaveValue(open.name);
       await expect(form.getByRole("link", { name: `Open ${word} Mine` })).toBeVisible();
       await fitsTheWidth(page);
-      await page.screenshot({ path: `/tmp/context-payment-${size.name}.png`, fullPage: true });
+      await reviewShot(page, `context-payment-${size.name}`, { fullPage: true });
     });
 
     test("a task's dependency picker offers only other tasks of its project", async ({ page, request }) => {
@@ -236,7 +237,7 @@ for (const size of SIZES) {
       const link = page.getByRole("form").getByRole("link", { name: company, exact: true });
       await expect(link).toBeVisible();
       await fitsTheWidth(page);
-      await page.screenshot({ path: `/tmp/context-lead-${size.name}.png`, fullPage: true });
+      await reviewShot(page, `context-lead-${size.name}`, { fullPage: true });
       await link.click();
       await expect(page).toHaveURL(/\/app\/clients\/(?!new)[^/?]+$/);
       await expect(page.getByRole("heading", { name: company, level: 2 })).toBeVisible();

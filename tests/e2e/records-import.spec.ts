@@ -6,6 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { signIn } from "./support.ts";
+import { reviewShot } from "./review-shot.ts";
 
 /** A run-unique word, so the imported leads are found by search in a seeded database. */
 const RUN = `imp${Date.now().toString(36)}`;
@@ -44,7 +45,7 @@ test("20 leads are imported from a CSV file, then exported", async ({ page }) =>
   });
   await dialog.getByRole("button", { name: "Check file" }).click();
   await expect(dialog.getByRole("status")).toHaveText("Ready: 20 to create, 0 to update.");
-  await page.screenshot({ path: "test-results/screens/lead-import-checked.png" });
+  await reviewShot(page, "lead-import-checked");
   await dialog.getByRole("button", { name: "Import 20 rows" }).click();
   await expect(page.getByText("20 leads imported")).toBeVisible();
   await expect(dialog).toBeHidden();

@@ -7,6 +7,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_PASSWORD, signIn } from "./support.ts";
+import { reviewShot } from "./review-shot.ts";
 
 /** A run-unique word, so a test's records are found by search in a seeded database. */
 const RUN = Date.now().toString(36);
@@ -97,7 +98,7 @@ test("a task saved in one tab shows the conflict in the other and keeps its type
   await expect(banner).toBeVisible();
   await expect(tagsB).toHaveValue("legal, urgent");
   await expect(formB.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(title);
-  await second.screenshot({ path: "test-results/screens/record-conflict.png" });
+  await reviewShot(second, "record-conflict");
 
   // Reload brings A's title under B's kept edit; B's save then goes through.
   await banner.getByRole("button", { name: "Reload" }).click();
@@ -170,7 +171,7 @@ test("a qualified lead is converted into a client", async ({ page }) => {
   await expect(form.getByRole("button", { name: "Convert to client" })).toHaveCount(0);
   const link = form.locator(".record-field-link").filter({ hasText: "Client" });
   await expect(link).toContainText(client);
-  await page.screenshot({ path: "test-results/screens/lead-converted.png" });
+  await reviewShot(page, "lead-converted");
 
   await page.goto("/app/clients");
   await searchList(page, "Clients", client);
@@ -218,13 +219,13 @@ test.describe("on a phone", () => {
     const number = firstRow.getByRole("link").first();
     await expect(number).toBeInViewport();
     await expect(number).toHaveText(/^TSK-\d{4}-\d{5}$/);
-    await page.screenshot({ path: "test-results/screens/phone-record-list.png" });
+    await reviewShot(page, "phone-record-list");
 
     await number.click();
     await expect(page).toHaveURL(/\/app\/tasks\/(?!new)[^/]+$/);
     await expect(page.getByRole("heading", { name: "Task", level: 1 })).toBeVisible();
     await expect(page.getByRole("button", { name: "Save" })).toBeInViewport();
     await expect(page.getByRole("textbox", { name: "Title", exact: true })).toBeInViewport();
-    await page.screenshot({ path: "test-results/screens/phone-record-form.png" });
+    await reviewShot(page, "phone-record-form");
   });
 });

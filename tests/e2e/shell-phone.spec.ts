@@ -4,6 +4,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { signIn } from "./support.ts";
+import { reviewShot } from "./review-shot.ts";
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, hasTouch: true });
@@ -36,7 +37,7 @@ for (
     await expect(sidebar).toBeHidden();
     await fitsTheWidth(page);
     await inView(page, "Open Help Assistant");
-    await page.screenshot({ path: `test-results/screens/phone${path.replaceAll("/", "-")}.png` });
+    await reviewShot(page, `", "-")}`);
 
     await page.getByRole("button", { name: /^User menu for/ }).click();
     await expect(page.getByRole("menuitem", { name: "Sign Out" })).toBeInViewport({ ratio: 1 });
@@ -50,7 +51,7 @@ test("the phone sidebar opens from the header and closes after a link is tapped"
   await expect(sidebar).toBeHidden();
   await page.getByRole("button", { name: "Expand sidebar" }).click();
   await expect(sidebar).toBeInViewport();
-  await page.screenshot({ path: "test-results/screens/phone-sidebar-open.png" });
+  await reviewShot(page, "phone-sidebar-open");
   await sidebar.getByRole("link", { name: "Tasks", exact: true }).first().click();
   await expect(page).toHaveURL(/\/app\/tasks$/);
   await expect(sidebar).toBeHidden();
@@ -78,9 +79,6 @@ test("every analytics tab of a project fits a phone", async ({ page }) => {
     await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
     await page.waitForTimeout(300);
     await fitsTheWidth(page);
-    await page.screenshot({
-      path: `test-results/screens/phone-analytics-${tab}.png`,
-      fullPage: true,
-    });
+    await reviewShot(page, `phone-analytics-${tab}`, { fullPage: true });
   }
 });

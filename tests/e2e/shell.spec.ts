@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "./support.ts";
+import { reviewShot } from "./review-shot.ts";
 
 test("the help chatbot answers from its script and takes feedback", async ({ page }) => {
   await signIn(page, "pm@acme.test");
@@ -48,9 +49,9 @@ test("the dashboard in light and dark", async ({ page }) => {
   await page.evaluate(() => localStorage.setItem("theme", "light"));
   await page.reload();
   await expect(page.getByText("Open tasks", { exact: true })).toBeVisible();
-  await page.screenshot({ path: "test-results/screens/dashboard-light.png", fullPage: true });
+  await reviewShot(page, "dashboard-light", { fullPage: true });
   await page.evaluate(() => localStorage.setItem("theme", "dark"));
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-  await page.screenshot({ path: "test-results/screens/dashboard-dark.png", fullPage: true });
+  await reviewShot(page, "dashboard-dark", { fullPage: true });
 });
