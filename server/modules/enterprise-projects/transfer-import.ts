@@ -282,6 +282,8 @@ async function importTasks(
     (await tasksOfProjects(tx, access.organizationId, [id])).map((t) => [t.id, t]),
   );
   const idOf = new Map<string, string>();
+  /** Each imported task's version after its fields were written. */
+  const versionOf = new Map<string, number>();
   for (const [i, task] of project.tasks.entries()) {
     const { id: taskId, dependencies: _deps, ...fields } = task;
     const values = {
@@ -300,23 +302,31 @@ async function importTasks(
             existing.id,
           ],
         );
-        await engine.updateIn(tx, access, taskType, existing.id, Number(version!.version), values, {
-          auditAction: "import",
-          requestId: options.requestId,
-        });
+        const updated = await engine.updateIn(
+          tx,
+          access,
+          taskType,
+          existing.id,
+          Number(version!.version),
+          values,
+          { auditAction: "import", requestId: options.requestId },
+        );
         idOf.set(taskId, existing.id);
+        versionOf.set(existing.id, Number(updated.version));
       } else {
         const created = await engine.createIn(tx, access, taskType, values, {
           auditAction: "import",
           requestId: options.requestId,
         });
         idOf.set(taskId, created.id as string);
+        versionOf.set(created.id as string, Number(created.version));
       }
     } catch (error) {
       report.failed.push(...failuresOf(error, line, `tasks.${i}.`));
     }
   }
-  // Dependencies name tasks of the file: they are written once every task has its id.
+  // Dependencies name tasks of the file: they are saved once every task has its id,
+  // through the engine like the tasks (versioned, audited, announced).
   for (const [i, task] of project.tasks.entries()) {
     const taskId = idOf.get(task.id);
     if (!taskId) continue;
@@ -331,12 +341,14 @@ async function importTasks(
         });
       } else targets.push(target);
     }
-    await tx.run(`DELETE FROM task_dependencies WHERE task_id = ?`, [taskId]);
-    for (const [idx, target] of targets.entries()) {
-      await tx.run(
-        `INSERT INTO task_dependencies (id, organization_id, task_id, idx, depends_on) VALUES (?, ?, ?, ?, ?)`,
-        [newId("row"), access.organizationId, taskId, idx, target],
-      );
+    const had = current.get(task.id)?.depends_on ?? [];
+    if (had.join() === targets.join()) continue;
+    try {
+      await engine.updateIn(tx, access, taskType, taskId, versionOf.get(taskId)!, {
+        dependencies: targets.map((target) => ({ depends_on: target })),
+      }, { auditAction: "import", requestId: options.requestId });
+    } catch (error) {
+      report.failed.push(...failuresOf(error, line, `tasks.${i}.`));
     }
   }
   return idOf.size;

@@ -192,6 +192,16 @@ Deno.test("Export and import of enterprise projects", async (t) => {
           ["development", ["Reconcile"]],
         ]);
         assertEquals(again.tasks[2].depends_on, [again.tasks[0].id, again.tasks[1].id]);
+        // Its dependencies were saved through the engine: a second audited version of the task.
+        const audits = await app.db.all<{ after_value: string }>(
+          "SELECT after_value FROM audit_logs WHERE resource_id = ? AND action = 'import' ORDER BY created_at",
+          [again.tasks[2].id],
+        );
+        assertEquals(audits.length, 2);
+        assertEquals(
+          JSON.parse(audits[1].after_value).dependencies.map((d: Json) => d.depends_on),
+          [again.tasks[0].id, again.tasks[1].id],
+        );
         const reexported = JSON.parse(
           await (await app.call("POST", `${BASE}/export`, {
             token: admin,
