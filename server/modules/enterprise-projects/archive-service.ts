@@ -22,11 +22,9 @@ import type {
 import type { Database, Queryable } from "../../db/database.ts";
 import type { Access } from "../../platform/access/access.ts";
 import { isForeignKeyViolation } from "../../db/constraint-errors.ts";
-import { recordAudit } from "../../platform/audit/record.ts";
 import { conflict, notFound } from "../../platform/errors/app-error.ts";
 import { newId } from "../../platform/ids.ts";
 import type { RecordEngine } from "../../records/engine/engine.ts";
-import { announceRecord } from "../../records/engine/record-store.ts";
 import { exportJson } from "./transfer-format.ts";
 import { importProjects, readImportFile } from "./transfer-import.ts";
 import { takeSnapshots } from "./versions-snapshot.ts";
@@ -161,8 +159,7 @@ export async function executeStrategy(
       ],
     );
     if (target.strategy === "export_then_delete") {
-      await deleteProject(tx, access, target.projectId, target.now);
-      await announceRecord(tx, access.organizationId, projectType, target.projectId);
+      await deleteProject(tx, engine, access, target.projectId);
       archiveStatus = "deleted";
     } else {
       archiveStatus = target.strategy === "cold_storage" ? "cold_storage" : "archived";
@@ -244,28 +241,41 @@ async function restore(
   };
 }
 
-/** Deletes the project with its tasks and every row that belongs to them, audited. */
-async function deleteProject(tx: Queryable, access: Access, projectId: string, now: string) {
+/**
+ * Deletes the project with its tasks and every row that belongs to them: the
+ * records through the engine (each removal audited and announced), then the
+ * project's own analytics, versions and approvals. Tasks of other projects still
+ * waiting on one of its tasks keep it (409).
+ */
+async function deleteProject(
+  tx: Queryable,
+  engine: RecordEngine,
+  access: Access,
+  projectId: string,
+) {
   const org = access.organizationId;
   const tasks = `SELECT id FROM tasks WHERE project_id = ? AND organization_id = ?`;
+  const waiting = await tx.all<{ title: string }>(
+    `SELECT DISTINCT t.title FROM task_dependencies d JOIN tasks t ON t.id = d.task_id
+      WHERE d.depends_on IN (${tasks}) AND t.project_id <> ? ORDER BY t.title`,
+    [projectId, org, projectId],
+  );
+  if (waiting.length > 0) {
+    throw conflict(
+      `Tasks of other projects wait on this project's tasks (${
+        waiting.map((w) => w.title).join(", ")
+      }), so it cannot be deleted; archive it instead`,
+    );
+  }
+  const taskIds = (await tx.all<{ id: string }>(tasks, [projectId, org])).map((t) => t.id);
   const statements: [string, unknown[]][] = [
     [`DELETE FROM time_logs WHERE project_id = ? OR task_id IN (${tasks})`, [
       projectId,
       projectId,
       org,
     ]],
-    [`DELETE FROM task_status_history WHERE task_id IN (${tasks})`, [projectId, org]],
-    [`DELETE FROM task_dependencies WHERE task_id IN (${tasks}) OR depends_on IN (${tasks})`, [
-      projectId,
-      org,
-      projectId,
-      org,
-    ]],
-    [`DELETE FROM tasks WHERE project_id = ? AND organization_id = ?`, [projectId, org]],
     [`DELETE FROM progress_updates WHERE project_id = ?`, [projectId]],
     [`DELETE FROM sprints WHERE project_id = ?`, [projectId]],
-    [`DELETE FROM project_phases WHERE project_id = ?`, [projectId]],
-    [`DELETE FROM project_members WHERE project_id = ?`, [projectId]],
     [`DELETE FROM project_versions WHERE project_id = ?`, [projectId]],
     [`DELETE FROM project_summary_views WHERE project_id = ?`, [projectId]],
     [
@@ -273,7 +283,6 @@ async function deleteProject(tx: Queryable, access: Access, projectId: string, n
       [projectId],
     ],
     [`DELETE FROM project_approvals WHERE project_id = ?`, [projectId]],
-    [`DELETE FROM projects WHERE id = ? AND organization_id = ?`, [projectId, org]],
   ];
   try {
     for (const [sql, params] of statements) await tx.run(sql, params as never);
@@ -283,12 +292,7 @@ async function deleteProject(tx: Queryable, access: Access, projectId: string, n
       "The project is still used by other records (invoices, documents…), so it cannot be deleted; archive it instead",
     );
   }
-  await recordAudit(tx, {
-    organizationId: org,
-    actorId: access.user.id,
-    action: "export_then_delete",
-    resourceType: "project",
-    resourceId: projectId,
-    now,
-  });
+  const removal = { organizationId: org, actorId: access.user.id, action: "export_then_delete" };
+  await engine.removeAllIn(tx, "task", { ...removal, ids: taskIds });
+  await engine.removeAllIn(tx, "project", { ...removal, ids: [projectId] });
 }

@@ -102,6 +102,10 @@ Deno.test("Deleting an enterprise project by archive strategy", async (t) => {
       "export then delete keeps the export, deletes project and tasks, and restores it",
       async () => {
         app.clock.advance(60_000);
+        const taskIds = (await app.db.all<{ id: string }>(
+          "SELECT id FROM tasks WHERE project_id = ? ORDER BY id",
+          [id],
+        )).map((r) => r.id);
         const outcome = await jsonOf<Json>(
           await app.call("DELETE", `${BASE}/${id}?archive_strategy=export_then_delete`, {
             token: admin,
@@ -114,6 +118,15 @@ Deno.test("Deleting an enterprise project by archive strategy", async (t) => {
           [id],
         );
         assertEquals(left!.n, 0);
+        // Each record went through the engine's removal: audited with what it held.
+        const removed = await app.db.all<{ resource_type: string; resource_id: string }>(
+          `SELECT resource_type, resource_id FROM audit_logs WHERE action = 'export_then_delete'
+            ORDER BY resource_type, resource_id`,
+        );
+        assertEquals(removed.map((r) => [r.resource_type, r.resource_id]), [
+          ["project", id],
+          ...taskIds.map((task) => ["task", task]),
+        ]);
         const listed = await jsonOf<Json>(
           await app.call("GET", `${BASE}/${id}/archive-strategies`, { token: admin }),
         );
@@ -191,6 +204,48 @@ Deno.test("Deleting an enterprise project by archive strategy", async (t) => {
         );
       },
     );
+  } finally {
+    await app.close();
+  }
+});
+
+Deno.test("a project whose tasks other projects' tasks wait on is not deleted by export then delete", async () => {
+  const app = await createTestApp();
+  try {
+    const admin = await app.tokenFor("admin@acme.test");
+    const { project, a } = await plannedProject(app, admin);
+    const { project: other } = await plannedProject(app, admin);
+    const waiter = await jsonOf<{ record: Json }>(
+      await app.call("POST", "/api/records/task", {
+        token: admin,
+        body: {
+          values: {
+            title: "Go live",
+            project: other.id,
+            dependencies: [{ depends_on: a.id }],
+          },
+        },
+      }),
+      201,
+    );
+    ok(waiter.record.id);
+    const refused = await errorOf(
+      await app.call("DELETE", `${BASE}/${project.id}?archive_strategy=export_then_delete`, {
+        token: admin,
+      }),
+      409,
+      "conflict",
+    );
+    assertEquals(
+      refused.message,
+      "Tasks of other projects wait on this project's tasks (Go live), so it cannot be deleted; archive it instead",
+    );
+    const still = await app.db.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM tasks WHERE project_id = ?",
+      [project.id],
+    );
+    assertEquals(still!.n, 3);
+    await jsonOf(await app.call("GET", `${BASE}/${project.id}`, { token: admin }));
   } finally {
     await app.close();
   }

@@ -8,6 +8,7 @@
 import { type LinkSearch, searchPeople, searchRecordsOf } from "./record-search.ts";
 import { checkLinkFilters } from "./link-filter-check.ts";
 import { checkTypeModules } from "./type-modules.ts";
+import { type Removal, removeRecords } from "./record-removal.ts";
 import {
   setSystemFields,
   type SystemFieldsAudit,
@@ -22,17 +23,10 @@ import { LIST_LIMIT_DEFAULT } from "../../../schemas/records/api.ts";
 import type { ListRequest } from "../../../schemas/records/api.ts";
 import type { RecordType } from "../define.ts";
 import { mayReach, mayRead, readsField, typeFor, visibleRecord } from "./record-access.ts";
-import {
-  attachChildren,
-  columnFields,
-  type RecordData,
-  rowToRecord,
-  selectList,
-} from "./record-rows.ts";
+import { attachChildren, type RecordData, rowToRecord, selectList } from "./record-rows.ts";
 import {
   amendedName,
   announceRecord,
-  deleteRecord,
   insertRecord,
   loadRecord,
   nextSeriesNames,
@@ -54,7 +48,6 @@ import { availableActions, derivedStatus, derivedStatusInputs } from "./record-s
 import { explainActions } from "./action-explanations.ts";
 import { availableMakes, checkMakeTargets, madeRecord } from "./record-makes.ts";
 import { bulkEdit } from "./bulk-edit.ts";
-import { isForeignKeyViolation } from "../../db/constraint-errors.ts";
 import type { RecordRules } from "./record-rules.ts";
 import { documentStatusOf, stateLabelOf } from "./document-status.ts";
 import { awaitingOf, waitingText } from "./awaiting.ts";
@@ -412,6 +405,21 @@ export class RecordEngine {
     return setSystemFields(tx, type, { ...target, now: this.#now() }, values, audit);
   }
 
+  /**
+   * Removes records as the consequence of a change the caller was allowed (a
+   * project deleted with its tasks), inside the caller's transaction: audited under
+   * `action` and announced (record-removal.ts).
+   */
+  removeAllIn(
+    tx: Queryable,
+    typeId: string,
+    removal: Omit<Removal, "now">,
+  ): Promise<void> {
+    const type = this.types.get(typeId);
+    if (!type) throw new Error(`Unknown record type "${typeId}"`);
+    return removeRecords(tx, type, { ...removal, now: this.#now() });
+  }
+
   /** Deletes a draft at `version`; submitted records are cancelled instead. */
   async remove(
     access: Access,
@@ -437,35 +445,14 @@ export class RecordEngine {
             }`,
         );
       }
-      let deleted: boolean;
-      try {
-        deleted = await deleteRecord(tx, type, {
-          organizationId: access.organizationId,
-          id,
-          version,
-        });
-      } catch (error) {
-        if (!isForeignKeyViolation(error)) throw error;
-        throw conflict(
-          `${type.declaration.label} ${existing.name} is still used by other records, so it cannot be deleted`,
-        );
-      }
-      if (!deleted) {
-        throw conflict(`${type.declaration.label} ${existing.name} was changed by someone else`);
-      }
-      const before: Record<string, unknown> = { name: existing.name };
-      for (const f of columnFields(type)) before[f.id] = existing[f.id];
-      await recordAudit(tx, {
+      await removeRecords(tx, type, {
         organizationId: access.organizationId,
+        ids: [id],
         actorId: access.user.id,
         action: "delete",
-        resourceType: type.id,
-        resourceId: id,
-        before,
         requestId: options.requestId,
         now: this.#now(),
       });
-      await announceRecord(tx, access.organizationId, type, id);
     });
   }
 
