@@ -20,7 +20,7 @@ const ALLOWED = /^server\/(records\/engine\/|db\/migrations\/|db\/seed\/)|\/test
  * is versioned or audited by hand today.
  */
 const NOT_YET_MOVED: Record<string, number> = {
-  "server/modules/enterprise-projects/versions-snapshot.ts": 4,
+  "server/modules/enterprise-projects/versions-snapshot.ts": 2,
   "server/modules/expenses/expense-rules.ts": 1,
   "server/modules/finance/invoice-balance.ts": 1,
   "server/platform/orgs/organization-bootstrap.ts": 1,

@@ -10,10 +10,8 @@
 import type { Queryable } from "../../db/database.ts";
 import type { Access } from "../../platform/access/access.ts";
 import { authorize } from "../../platform/access/authorize.ts";
-import { recordAudit } from "../../platform/audit/record.ts";
 import { newId } from "../../platform/ids.ts";
 import type { RecordEngine } from "../../records/engine/engine.ts";
-import { announceRecord } from "../../records/engine/record-store.ts";
 import { tasksOfProjects } from "./core-repo.ts";
 
 /** The project fields a version keeps (field id → column). */
@@ -219,36 +217,11 @@ export async function restoreSnapshot(
       dependencies: task.dependencies.map((d) => ({ depends_on: idOf.get(d) ?? d })),
     }, { auditAction: "rollback" });
   }
-  for (const task of current.values()) {
-    if (kept.has(task.id)) continue;
-    await deleteTask(tx, access, task, target.now);
-    await announceRecord(tx, access.organizationId, taskType, task.id);
-  }
-}
-
-/** Deletes a task added after the snapshot, with the rows that go with it, audited. */
-async function deleteTask(
-  tx: Queryable,
-  access: Access,
-  task: { id: string; title: string; name: string },
-  now: string,
-): Promise<void> {
-  await tx.run(`DELETE FROM task_dependencies WHERE task_id = ? OR depends_on = ?`, [
-    task.id,
-    task.id,
-  ]);
-  await tx.run(`DELETE FROM task_status_history WHERE task_id = ?`, [task.id]);
-  await tx.run(`DELETE FROM tasks WHERE id = ? AND organization_id = ?`, [
-    task.id,
-    access.organizationId,
-  ]);
-  await recordAudit(tx, {
+  // Tasks added after the snapshot go, through the engine (audited and announced).
+  await engine.removeAllIn(tx, "task", {
     organizationId: access.organizationId,
+    ids: [...current.keys()].filter((id) => !kept.has(id)),
     actorId: access.user.id,
     action: "rollback",
-    resourceType: "task",
-    resourceId: task.id,
-    before: { name: task.name, title: task.title },
-    now,
   });
 }

@@ -180,6 +180,14 @@ Deno.test("Versions of an enterprise project", async (t) => {
         [4, 2, "The replan was not approved"],
       );
       assertEquals(await restorable(app, admin, id), baseline);
+      // The task added after the snapshot was removed through the engine, audited as the rollback.
+      const rolledBack = await app.db.all<{ before_value: string | null }>(
+        "SELECT before_value FROM audit_logs WHERE action = 'rollback' AND resource_type = 'task'",
+      );
+      assertEquals(
+        rolledBack.filter((r) => r.before_value?.includes('"title":"Late addition"')).length,
+        1,
+      );
       const { versions } = await jsonOf<Json>(
         await app.call("GET", `${BASE}/${id}/versions`, { token: finance }),
       );
