@@ -62,10 +62,16 @@ Deno.test("submitted invoices are read-only, Overdue past due on read, and paid 
     finance = await app.tokenFor("finance@acme.test");
     assertEquals((await read(app, finance, draft.id)).status, "overdue");
 
+    const submittedVersion = (await read(app, finance, draft.id)).version;
     const partly = await app.db.transaction((tx) =>
       applyInvoicePayment(tx, ACME, draft.id, 400, paidBy)
     );
     assertEquals([partly.payment_status, partly.outstanding], ["partly_paid", 600]);
+    // The balance is set through the engine: the invoice's version moves, as for any change.
+    assertEquals(
+      [partly.version, (await read(app, finance, draft.id)).version],
+      [submittedVersion + 1, submittedVersion + 1],
+    );
     assertEquals(
       {
         ...await app.db.get<Record<string, string>>(
