@@ -249,3 +249,40 @@ Deno.test("a narrowed column, a NULL the declaration forbids and an undeclared u
     await t.drop();
   }
 });
+
+Deno.test("a whole-number field declared real is widened, keeps its values and takes fractions", async () => {
+  const t = await createTestDatabase();
+  try {
+    const widened = defineRecordType({
+      ...TASK.declaration,
+      fields: TASK.declaration.fields.map((f) =>
+        f.id === "story_points" ? { ...f, type: "float" as const } : f
+      ),
+    });
+    const task = await t.db.get<{ id: string; story_points: number }>(
+      "SELECT id, story_points FROM tasks ORDER BY id LIMIT 1",
+    );
+    const first = await sync(t.db, [widened]);
+    // PostgreSQL changes the column's type; SQLite's INTEGER affinity already keeps reals.
+    assertEquals(
+      first.statements,
+      t.db.dialect === "postgres"
+        ? ["ALTER TABLE tasks ALTER COLUMN story_points TYPE double precision"]
+        : [],
+    );
+    const kept = await t.db.get<{ story_points: number }>(
+      "SELECT story_points FROM tasks WHERE id = ?",
+      [task!.id],
+    );
+    assertEquals(kept!.story_points, task!.story_points);
+    await t.db.run("UPDATE tasks SET story_points = 2.5 WHERE id = ?", [task!.id]);
+    const fraction = await t.db.get<{ story_points: number }>(
+      "SELECT story_points FROM tasks WHERE id = ?",
+      [task!.id],
+    );
+    assertEquals(fraction!.story_points, 2.5);
+    assertEquals((await sync(t.db, [widened])).statements, []);
+  } finally {
+    await t.drop();
+  }
+});

@@ -3,11 +3,12 @@
  * engine reads the database's tables, columns and indexes once and creates what a
  * declared type lacks: its table and child tables, a field's column, the indexes
  * its naming, unique keys, filters, sorts and default list need (table-ddl.ts
- * writes them). It never drops, renames or changes a column: where the database
- * disagrees with a declaration in a way adding cannot fix (a column of another
- * storage class, one that allows NULL where the declaration does not, a unique
- * index the declaration no longer declares), start-up stops and names the
- * declaration and the column; that change needs a numbered data migration.
+ * writes them), and widens a whole-number column the declaration now makes real.
+ * It never drops, renames or narrows a column: where the database disagrees with
+ * a declaration in a way adding cannot fix (a column of another storage class,
+ * one that allows NULL where the declaration does not, a unique index the
+ * declaration no longer declares), start-up stops and names the declaration and
+ * the column; that change needs a numbered data migration.
  */
 import type { Database, Queryable, SqlValue } from "../../db/database.ts";
 import { createHash } from "node:crypto";
@@ -199,7 +200,13 @@ function planType(
     const column = columns.get(name);
     const what = field ? `field ${field.id}` : "standard column";
     if (!column) return false;
-    if (column.storage !== storage) {
+    if (column.storage === "INTEGER" && storage === "REAL") {
+      // Whole numbers widened to real ones: PostgreSQL changes the column's type;
+      // SQLite's INTEGER affinity already keeps a real value as it is given.
+      if (dialect === "postgres") {
+        statements.push(`ALTER TABLE ${table} ALTER COLUMN ${name} TYPE double precision`);
+      }
+    } else if (column.storage !== storage) {
       problems.push(
         `${type.id}: column ${table}.${name} is ${column.storage}, the declaration's ${what} needs ${storage}`,
       );
