@@ -55,15 +55,6 @@ export const UsersListRequest = z.object({
 export const UsersListResponse = z.object({ users: z.array(UserListItem), total: z.number().int() })
   .strict();
 
-export const LEAD_STATUSES = ["new", "contacted", "qualified", "proposal", "won", "lost"] as const;
-export const LEAD_SOURCES = [
-  "website",
-  "referral",
-  "event",
-  "cold_outreach",
-  "partner",
-  "social",
-] as const;
 export const Lead = z.object({
   id: z.string(),
   name: z.string(),
@@ -80,8 +71,12 @@ export const Lead = z.object({
   updated_at: z.string(),
 }).strict();
 export const LeadFilters = z.object({
-  status: z.enum(LEAD_STATUSES).optional(),
-  source: z.enum(LEAD_SOURCES).optional(),
+  status: z.string().max(64).optional().describe(
+    "A stage of the lead declaration (new, contacted, …); another answers 400.",
+  ),
+  source: z.string().max(64).optional().describe(
+    "A code of the organisation's lead source list; another answers 400.",
+  ),
   assigned_to: id.optional(),
   search: z.string().max(200).optional(),
   min_score: z.number().min(0).max(100).optional(),
@@ -202,7 +197,6 @@ export const TemplateCategoriesResponse = z.object({
   ),
 }).strict();
 
-export const TASK_STATUSES = ["todo", "in_progress", "review", "completed", "blocked"] as const;
 export const PRIORITY_NAMES = ["low", "medium", "high", "critical"] as const;
 export const TaskWithDetails = z.object({
   id: z.string(),
@@ -234,7 +228,9 @@ export const TaskWithDetails = z.object({
   updated_at: z.string(),
 }).strict();
 export const TasksListRequest = z.object({
-  status: z.enum(TASK_STATUSES).optional(),
+  status: z.string().max(64).optional().describe(
+    "A code of the organisation's task status list; another answers 400.",
+  ),
   project_id: id.optional(),
   assignee_id: z.union([id, z.literal("me")]).optional(),
   due_before: isoDate.optional(),

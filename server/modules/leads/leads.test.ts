@@ -223,6 +223,7 @@ Deno.test("The lead calls answer 400 naming a wrong-typed or unknown filter", as
     const token = await t.tokenFor("sales@acme.test");
     const cases: [string, unknown, string][] = [
       ["/leads", { filters: { status: "open" } }, "filters.status"],
+      ["/leads", { filters: { source: "carrier_pigeon" } }, "filters.source"],
       ["/leads", { filters: { min_score: "high" } }, "filters.min_score"],
       ["/leads", { filters: { colour: "red" } }, "filters.colour"],
       ["/leads", { filters: "new" }, "filters"],
@@ -236,6 +237,33 @@ Deno.test("The lead calls answer 400 naming a wrong-typed or unknown filter", as
     for (const [path, body, field] of cases) {
       await assertInvalidFields(await t.call("POST", path, { token, body }), field);
     }
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("POST /leads filters by a lead source the organisation added to its list", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor("admin@acme.test");
+    const types = await jsonOf<{ record: { id: string } }>(
+      await t.call("POST", "/api/records/type_master", {
+        token,
+        body: { values: { kind: "lead_source", code: "podcast", label: "Podcast" } },
+      }),
+      201,
+    );
+    ok(types.record.id);
+    const answer = await jsonOf<{ leads: unknown[]; total: number }>(
+      await t.call("POST", "/leads", { token, body: { filters: { source: "podcast" } } }),
+    );
+    assertEquals(answer.total, 0);
+    // Another organisation's list does not count.
+    const globex = await t.tokenFor("admin@globex.test");
+    await assertInvalidFields(
+      await t.call("POST", "/leads", { token: globex, body: { filters: { source: "podcast" } } }),
+      "filters.source",
+    );
   } finally {
     await t.close();
   }

@@ -15,6 +15,8 @@ import * as repo from "./repo.ts";
 import type { Filter } from "../../../schemas/records/meta.ts";
 import type { RecordEngine } from "../../records/engine/engine.ts";
 import { offsetPage } from "../../records/offset-page.ts";
+import { requireDeclaredValue } from "../../records/declared-values.ts";
+import { LEAD } from "../../records/types/lead.ts";
 
 /** The lead record's fields the spec's lead list shows. */
 const LEAD_FIELDS = [
@@ -68,6 +70,9 @@ export function leadRoutes(
     },
     async (c, { access, body }) => {
       const f = body.filters ?? {};
+      const org = access.organizationId;
+      await requireDeclaredValue(db, org, LEAD, "stage", f.status, "filters.status");
+      await requireDeclaredValue(db, org, LEAD, "source", f.source, "filters.source");
       const filters: Filter[] = [];
       if (f.status) filters.push({ field: "stage", op: "eq", value: f.status });
       if (f.source) filters.push({ field: "source", op: "eq", value: f.source });

@@ -6,12 +6,15 @@
  */
 import type { z } from "zod";
 import type { SalesReport } from "../../../schemas/api/dashboard-analytics.ts";
-import { LEAD_STATUSES } from "../../../schemas/api/records.ts";
+import { LEAD } from "../../records/types/lead.ts";
 import type { Queryable } from "../../db/database.ts";
 
 type Report = z.infer<typeof SalesReport>["data"];
 
 const CLOSED = new Set(["won", "lost"]);
+
+/** The lead stages in their declared order. */
+const STAGES = (LEAD.field.get("stage")!.options ?? []).map((o) => String(o.value));
 
 function conversion(won: number, lost: number): number {
   return won + lost ? Math.round((1000 * won) / (won + lost)) / 10 : 0;
@@ -65,8 +68,8 @@ export async function salesReport(
     score += g.score;
   }
   const stages = [
-    ...LEAD_STATUSES,
-    ...[...stage.keys()].filter((k) => !(LEAD_STATUSES as readonly string[]).includes(k)),
+    ...STAGES,
+    ...[...stage.keys()].filter((k) => !STAGES.includes(k)),
   ];
   const won = stage.get("won") ?? { leads: 0, value: 0 };
   const lost = stage.get("lost")?.leads ?? 0;

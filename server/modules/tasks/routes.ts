@@ -12,6 +12,8 @@ import type { Filter } from "../../../schemas/records/meta.ts";
 import type { Api } from "../../platform/http/api.ts";
 import type { RecordEngine } from "../../records/engine/engine.ts";
 import { offsetPage } from "../../records/offset-page.ts";
+import { requireDeclaredValue } from "../../records/declared-values.ts";
+import { TASK } from "../../records/types/task.ts";
 
 /** Default labels of the spec (§3 Task). */
 export const UNASSIGNED = "Unassigned";
@@ -53,6 +55,14 @@ export function taskRoutes(api: Api, engine: RecordEngine, clock: () => number):
     response: TasksListResponse,
   }, async (c, { access, body }) => {
     const today = new Date(clock()).toISOString().slice(0, 10);
+    await requireDeclaredValue(
+      engine.db,
+      access.organizationId,
+      TASK,
+      "status",
+      body.status,
+      "status",
+    );
     const filters: Filter[] = [];
     if (body.status) filters.push({ field: "status", op: "eq", value: body.status });
     if (body.project_id) filters.push({ field: "project", op: "eq", value: body.project_id });
