@@ -9,6 +9,7 @@ import type { Filter } from "../../../schemas/records/meta.ts";
 import type { Database } from "../../db/database.ts";
 import type { Api } from "../../platform/http/api.ts";
 import type { RecordEngine } from "../../records/engine/engine.ts";
+import { aliased, SPEC_ALIASES } from "../../records/spec-shapes.ts";
 import { listPages } from "../../records/engine/list-pages.ts";
 
 /** Clients read per page of the walk. */
@@ -46,14 +47,8 @@ export function clientRoutes(api: Api, db: Database, records: RecordEngine): voi
       );
       for (const client of page) {
         clients.push({
-          id: client.id,
-          name: client.name,
-          email: client.email,
-          phone: client.phone,
-          industry: client.industry,
-          status: client.status,
+          ...aliased(SPEC_ALIASES.client, client),
           project_count: counts.get(client.id as string) ?? 0,
-          created_at: client.created_at,
         });
       }
     }

@@ -16,39 +16,8 @@ import type { Filter } from "../../../schemas/records/meta.ts";
 import type { RecordEngine } from "../../records/engine/engine.ts";
 import { offsetPage } from "../../records/offset-page.ts";
 import { requireDeclaredValue } from "../../records/declared-values.ts";
+import { aliased, aliasedFields, SPEC_ALIASES } from "../../records/spec-shapes.ts";
 import { LEAD } from "../../records/types/lead.ts";
-
-/** The lead record's fields the spec's lead list shows. */
-const LEAD_FIELDS = [
-  "name",
-  "company",
-  "email",
-  "phone",
-  "source",
-  "stage",
-  "score",
-  "estimated_value",
-  "owner",
-] as const;
-
-/** A lead record as the spec's lead list shows it (stage as `status`, owner as `assigned_to`). */
-function leadOf(record: Record<string, unknown>) {
-  return {
-    id: record.id,
-    name: record.name,
-    company: record.company,
-    email: record.email,
-    phone: record.phone,
-    source: record.source,
-    status: record.stage,
-    score: record.score,
-    estimated_value: record.estimated_value,
-    assigned_to: record.owner ?? null,
-    assigned_to_name: record.owner__title ?? null,
-    created_at: record.created_at,
-    updated_at: record.updated_at,
-  };
-}
 
 /** Declares the lead endpoints; the lead list is read through the record engine. */
 export function leadRoutes(
@@ -84,9 +53,9 @@ export function leadRoutes(
         filters,
         search: f.search,
         sort: [{ field: "created_at", dir: "desc" }],
-        fields: [...LEAD_FIELDS],
+        fields: aliasedFields(SPEC_ALIASES.lead),
       }, { skip: f.skip ?? 0, limit: f.limit ?? 100 });
-      return c.json({ leads: items.map(leadOf), total });
+      return c.json({ leads: items.map((r) => aliased(SPEC_ALIASES.lead, r)), total });
     },
   );
 

@@ -8,6 +8,7 @@ import { ProjectsListRequest, ProjectsListResponse } from "../../../schemas/api/
 import type { Database } from "../../db/database.ts";
 import type { Filter } from "../../../schemas/records/meta.ts";
 import type { RecordEngine } from "../../records/engine/engine.ts";
+import { aliased, aliasedFields, SPEC_ALIASES } from "../../records/spec-shapes.ts";
 import { offsetPage } from "../../records/offset-page.ts";
 import type { Api } from "../../platform/http/api.ts";
 import { progressOfProjects } from "../project-analytics/mod.ts";
@@ -40,22 +41,14 @@ export function projectRoutes(api: Api, db: Database, engine: RecordEngine): voi
     const { items, total } = await offsetPage(engine, access, "project", {
       filters,
       sort: [{ field: "name", dir: "asc" }],
-      fields: ["name", "status", "project_type", "client", "start_date", "end_date", "manager"],
+      fields: aliasedFields(SPEC_ALIASES.project),
     }, { skip, limit });
     const progress = await progressOfProjects(db, items.map((p) => p.id as string));
     return c.json({
       projects: items.map((p) => ({
-        id: p.id as string,
-        name: p.name as string,
-        status: p.status as string,
-        project_type: p.project_type as string,
-        client_id: (p.client ?? null) as string | null,
-        client_name: (p.client__title ?? null) as string | null,
+        ...aliased(SPEC_ALIASES.project, p),
         organization_id: access.organizationId,
-        start_date: p.start_date as string,
-        end_date: p.end_date as string,
         progress_percentage: progress.get(p.id as string),
-        project_manager_id: (p.manager ?? null) as string | null,
       })),
       total: Math.min(total, PROJECT_TOTAL_CAP),
       skip,

@@ -13,32 +13,12 @@ import type { Api } from "../../platform/http/api.ts";
 import type { RecordEngine } from "../../records/engine/engine.ts";
 import { offsetPage } from "../../records/offset-page.ts";
 import { requireDeclaredValue } from "../../records/declared-values.ts";
+import { aliased, aliasedFields, SPEC_ALIASES } from "../../records/spec-shapes.ts";
 import { TASK } from "../../records/types/task.ts";
 
 /** Default labels of the spec (§3 Task). */
 export const UNASSIGNED = "Unassigned";
 export const NO_PROJECT = "No Project";
-
-/** The task record's fields the call shows. */
-const TASK_FIELDS = [
-  "title",
-  "description",
-  "status",
-  "priority",
-  "project",
-  "assignee",
-  "estimated_hours",
-  "actual_hours",
-  "story_points",
-  "progress",
-  "due_date",
-  "started_at",
-  "completed_at",
-  "tags",
-  "dependencies",
-  "milestone",
-  "billable",
-] as const;
 
 /** Declares the task endpoints. */
 export function taskRoutes(api: Api, engine: RecordEngine, clock: () => number): void {
@@ -80,7 +60,7 @@ export function taskRoutes(api: Api, engine: RecordEngine, clock: () => number):
       filters,
       search: body.search,
       sort: [{ field: "due_date", dir: "asc" }, { field: "priority", dir: "desc" }],
-      fields: [...TASK_FIELDS],
+      fields: aliasedFields(SPEC_ALIASES.task, ["tags", "dependencies"]),
     }, { skip: body.skip ?? 0, limit: body.limit ?? 100 });
     const tasks = items.map((r) => {
       const project = r.project as string | null;
@@ -89,35 +69,18 @@ export function taskRoutes(api: Api, engine: RecordEngine, clock: () => number):
       const assigneeName = r.assignee__title as string | null;
       const due = r.due_date as string | null;
       return {
-        id: r.id as string,
-        title: r.title as string,
-        description: r.description as string,
-        status: r.status as string,
-        priority: r.priority as number,
+        ...aliased(SPEC_ALIASES.task, r),
         priority_label: PRIORITY_NAMES[(r.priority as number) - 1],
-        project_id: project,
         project: project && projectName ? { id: project, name: projectName } : null,
         project_name: projectName ?? NO_PROJECT,
-        assignee_id: assignee,
         assignee: assignee && assigneeName ? { id: assignee, full_name: assigneeName } : null,
         assignee_name: assigneeName ?? UNASSIGNED,
-        estimated_hours: r.estimated_hours as number,
-        actual_hours: r.actual_hours as number,
-        story_points: r.story_points as number,
-        progress_percentage: r.progress as number,
-        due_date: due,
-        started_at: r.started_at as string | null,
-        completed_at: r.completed_at as string | null,
         tags: String(r.tags ?? "").split(",").map((tag) => tag.trim()).filter((tag) => tag !== ""),
         dependencies: ((r.dependencies ?? []) as { depends_on: string | null }[])
           .map((d) => d.depends_on).filter((id): id is string => typeof id === "string"),
-        is_milestone: r.milestone as boolean,
-        is_billable: r.billable as boolean,
         is_overdue: due !== null && due < today && r.status !== "completed",
         // Custom fields are not part of the task's declaration; none are kept.
         custom_fields: {},
-        created_at: r.created_at as string,
-        updated_at: r.updated_at as string,
       };
     });
     return c.json({ tasks, total });
