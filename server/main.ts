@@ -9,8 +9,8 @@ import { createApp } from "./app.ts";
 import { DEMO_PASSWORD, PEOPLE } from "./db/seed/demo-people.ts";
 import { closeLogFile, logToFile } from "./platform/http/log.ts";
 import { createSmtpTransport, MailDelivery } from "./platform/mail/mod.ts";
-import { ComplianceWatch } from "./modules/compliance/mod.ts";
-import { InvoiceWatch } from "./modules/finance/overdue-notices.ts";
+import { ComplianceWatch } from "./areas/finance/compliance/mod.ts";
+import { InvoiceWatch } from "./areas/finance/invoices/overdue-notices.ts";
 
 const config = readConfig(Deno.env.toObject());
 if (config.logFile) {

@@ -1,7 +1,7 @@
 /**
  * What the record engine tells callers about a record type: its fields, child
  * tables, states, layout and the caller's actions. The server derives it from the
- * type's declaration (`server/records/types/*.ts`); the client's record widgets
+ * type's declaration (`server/areas/<area>/types/*.ts`); the client's record widgets
  * render lists and forms from it, and evaluate its conditions with the same
  * expression language (`expression.ts`) the server validates with.
  */

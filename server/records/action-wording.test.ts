@@ -6,7 +6,7 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
-import { act, createInvoice, expectJson } from "../modules/finance/testing/invoices.ts";
+import { act, createInvoice, expectJson } from "../areas/finance/invoices/testing/invoices.ts";
 import { pastTense } from "./action-wording.ts";
 
 async function withApp(fn: (app: TestApp) => Promise<void>) {

@@ -4,22 +4,22 @@
  * `schemas/`, so any layer may read them.
  */
 import type { RecordType } from "./define.ts";
-import { TASK } from "./types/task.ts";
-import { PROJECT } from "./types/project.ts";
-import { LEAD } from "./types/lead.ts";
-import { CLIENT } from "./types/client.ts";
-import { ITEM } from "./types/item.ts";
-import { TYPE_MASTER } from "./types/type-master.ts";
-import { DOCUMENT } from "./types/document.ts";
-import { PROJECT_TEMPLATE } from "./types/project-template.ts";
-import { APPROVAL_WORKFLOW } from "./types/approval-workflow.ts";
-import { TAX_TEMPLATE } from "./types/tax-template.ts";
-import { INVOICE } from "./types/invoice.ts";
-import { PAYMENT } from "./types/payment.ts";
-import { EXPENSE } from "./types/expense.ts";
-import { BUDGET } from "./types/budget.ts";
-import { BUDGET_TEMPLATE } from "./types/budget-template.ts";
-import { COMPLIANCE_ITEM } from "./types/compliance-item.ts";
+import { TASK } from "../areas/work/types/task.ts";
+import { PROJECT } from "../areas/work/types/project.ts";
+import { LEAD } from "../areas/sales/types/lead.ts";
+import { CLIENT } from "../areas/sales/types/client.ts";
+import { ITEM } from "../areas/finance/types/item.ts";
+import { TYPE_MASTER } from "../areas/workspace/types/type-master.ts";
+import { DOCUMENT } from "../areas/workspace/types/document.ts";
+import { PROJECT_TEMPLATE } from "../areas/work/types/project-template.ts";
+import { APPROVAL_WORKFLOW } from "../areas/enterprise-projects/types/approval-workflow.ts";
+import { TAX_TEMPLATE } from "../areas/finance/types/tax-template.ts";
+import { INVOICE } from "../areas/finance/types/invoice.ts";
+import { PAYMENT } from "../areas/finance/types/payment.ts";
+import { EXPENSE } from "../areas/finance/types/expense.ts";
+import { BUDGET } from "../areas/finance/types/budget.ts";
+import { BUDGET_TEMPLATE } from "../areas/finance/types/budget-template.ts";
+import { COMPLIANCE_ITEM } from "../areas/finance/types/compliance-item.ts";
 
 /** The declared record types. */
 export const RECORD_TYPES: readonly RecordType[] = [

@@ -1,7 +1,7 @@
 /**
  * The shape of a record type's declaration: everything the engine needs to derive
  * its table, validation, API, permissions, screens, audit and live events. Each
- * record type is one file under `server/records/types/` calling
+ * record type is one file under its area's `types/` folder (`server/areas/<area>/types/`) calling
  * `defineRecordType({...})` (define.ts) with this shape.
  */
 import type {

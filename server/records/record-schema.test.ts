@@ -13,9 +13,12 @@ import { RECORD_TYPES } from "./catalogue.ts";
 import { defineRecordType, type RecordField, type RecordType } from "./define.ts";
 import { type FieldDeclaration, ROLE_OPTIONS } from "./declaration.ts";
 import { createTestDatabase } from "../testing/test-database.ts";
-import { TASK } from "./types/task.ts";
-import { TYPE_MASTER } from "./types/type-master.ts";
-import { DEFAULT_TYPE_MASTERS, TYPE_MASTER_KINDS } from "./types/type-master-defaults.ts";
+import { TASK } from "../areas/work/types/task.ts";
+import { TYPE_MASTER } from "../areas/workspace/types/type-master.ts";
+import {
+  DEFAULT_TYPE_MASTERS,
+  TYPE_MASTER_KINDS,
+} from "../areas/workspace/types/type-master-defaults.ts";
 
 type Storage = "TEXT" | "INTEGER" | "REAL";
 

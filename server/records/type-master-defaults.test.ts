@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { createTestApp } from "../testing/test-app.ts";
 import { jsonOf } from "../testing/http-assertions.ts";
-import { DEFAULT_TYPE_MASTERS } from "./types/type-master-defaults.ts";
+import { DEFAULT_TYPE_MASTERS } from "../areas/workspace/types/type-master-defaults.ts";
 
 Deno.test("an organisation registered through POST /auth/register starts with the default type master lists", async () => {
   const t = await createTestApp();

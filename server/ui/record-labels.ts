@@ -7,11 +7,11 @@
  */
 import type { ValueLabels } from "../../schemas/descriptor/mod.ts";
 import type { RecordType } from "../records/define.ts";
-import { DEFAULT_TYPE_MASTERS } from "../records/types/type-master-defaults.ts";
-import { CLIENT } from "../records/types/client.ts";
-import { LEAD } from "../records/types/lead.ts";
-import { PROJECT } from "../records/types/project.ts";
-import { TASK } from "../records/types/task.ts";
+import { DEFAULT_TYPE_MASTERS } from "../areas/workspace/types/type-master-defaults.ts";
+import { CLIENT } from "../areas/sales/types/client.ts";
+import { LEAD } from "../areas/sales/types/lead.ts";
+import { PROJECT } from "../areas/work/types/project.ts";
+import { TASK } from "../areas/work/types/task.ts";
 
 /** A field's values and their labels, from its declaration. */
 export function fieldLabels(type: RecordType, fieldId: string): ValueLabels {

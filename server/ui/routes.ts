@@ -24,7 +24,7 @@ import { DescriptorCache, descriptorResponse } from "./descriptor-cache.ts";
 import { buildRoutesDescriptor } from "./routes-descriptor.ts";
 import { buildStaffShell } from "./shell-descriptor.ts";
 import { buildPortalShell } from "./portal-shell.ts";
-import { portalFrame } from "../modules/portal/mod.ts";
+import { portalFrame } from "../areas/portal/mod.ts";
 import { readSessionPolicy, type SessionPolicy } from "../platform/orgs/session-policy.ts";
 import { roleLabel } from "../platform/access/role-label.ts";
 import { SCREENS } from "./screens/registry.ts";

@@ -122,7 +122,7 @@ export const NOTIFICATION_CATEGORY: ValueLabels = {
 };
 
 // The audit vocabulary lives with the audit module, which words its entries with it.
-import { AUDIT_ACTION, RESOURCE_TYPE } from "../modules/audit/audit-vocabulary.ts";
+import { AUDIT_ACTION, RESOURCE_TYPE } from "../areas/workspace/audit/audit-vocabulary.ts";
 export { AUDIT_ACTION, RESOURCE_TYPE };
 
 /** Kinds of calendar events. */

@@ -8,7 +8,8 @@ import { deepStrictEqual as assertEquals } from "node:assert/strict";
 const ROOT = new URL("../../", import.meta.url).pathname;
 
 /** Declarations are data any layer may read: they import only each other and schemas/ (types aside). */
-const DECLARATIONS = /^server\/records\/(types\/|catalogue\.ts|define\.ts|declaration\.ts)/;
+const DECLARATIONS =
+  /^server\/(records\/(catalogue\.ts|define\.ts|declaration\.ts)|areas\/[^/]+\/types\/)/;
 
 interface Rule {
   /** Files the rule applies to. */
@@ -31,32 +32,34 @@ const RULES: Rule[] = [
   { from: /^server\//, not: /^(client|tests)\//, why: "the server never imports the client" },
   {
     from: /^server\/db\/(?!prepare\.ts|seed\/|.*\.test\.ts)/,
-    not: /^server\/(platform|records|modules|ui)\//,
+    not: /^server\/(platform|records|areas|ui)\//,
     except: DECLARATIONS,
     why: "the storage port and drivers sit below everything else",
   },
   {
     from: /^server\/platform\/(?!.*\.test\.ts)/,
-    not: /^server\/(modules|ui|records)\//,
+    not: /^server\/(areas|ui|records)\//,
     except: DECLARATIONS,
-    why: "platform serves modules, records and screens, never the other way round",
+    why: "platform serves areas, records and screens, never the other way round",
   },
   {
     from: /^server\/records\/(?!.*\.test\.ts)/,
-    not: /^server\/(modules|ui)\//,
-    why: "the record engine does not know the screens or the hand-written modules",
+    not: /^server\/(areas|ui)\//,
+    except: DECLARATIONS,
+    why: "the record engine does not know the screens or the areas' calls",
   },
   {
-    from: /^server\/records\/(types\/(?!.*\.test\.ts)|catalogue\.ts|define\.ts|declaration\.ts)/,
+    from:
+      /^server\/(records\/(catalogue\.ts|define\.ts|declaration\.ts)|areas\/[^/]+\/types\/(?!.*\.test\.ts))/,
     not: /^(server|client)\//,
     except: DECLARATIONS,
     typesAllowed: true,
     why: "declarations are data: they import only each other and schemas/ (and types)",
   },
   {
-    from: /^server\/modules\/(?!.*\.test\.ts)/,
+    from: /^server\/areas\/[^/]+\/(?!area\.ts|.*\.test\.ts)/,
     not: /^server\/ui\//,
-    why: "modules answer data calls; descriptors are built in server/ui",
+    why: "an area's calls answer data; descriptors are built in server/ui",
   },
 ];
 

@@ -10,7 +10,7 @@ import type { TestApp } from "../../server/testing/test-app.ts";
 import {
   createProject,
   createWorkflow,
-} from "../../server/modules/enterprise-projects/approval-fixture.ts";
+} from "../../server/areas/enterprise-projects/approval-fixture.ts";
 import { AT_ONCE, type RaceScenario, type RaceWrite } from "./race-scenario.ts";
 
 interface Submissions {

@@ -2,7 +2,7 @@ import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import type { Database } from "../database.ts";
 import { migrate, MIGRATIONS } from "../migrate.ts";
 import { migrateTo, withEmptyDatabase } from "../../testing/migration-steps.ts";
-import { DEFAULT_TYPE_MASTERS } from "../../records/types/type-master-defaults.ts";
+import { DEFAULT_TYPE_MASTERS } from "../../areas/workspace/types/type-master-defaults.ts";
 
 const rows = async (db: Database, sql: string) =>
   (await db.all<Record<string, unknown>>(sql)).map((r) => ({ ...r }));

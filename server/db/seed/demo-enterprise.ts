@@ -6,7 +6,7 @@
  * and roll back. Plain inserts inside the demo transaction: the seed stays fast.
  */
 import type { Queryable } from "../database.ts";
-import { recordVersion } from "../../modules/enterprise-projects/versions-snapshot.ts";
+import { recordVersion } from "../../areas/enterprise-projects/versions-snapshot.ts";
 
 const DAY = 86_400_000;
 const ORG = "org_acme";

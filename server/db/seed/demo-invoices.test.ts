@@ -6,7 +6,7 @@
  */
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestDatabase } from "../../testing/test-database.ts";
-import { invoiceStatusSql } from "../../modules/finance/invoice-status.ts";
+import { invoiceStatusSql } from "../../areas/finance/invoices/invoice-status.ts";
 import { seedInvoices } from "./demo-invoices.ts";
 
 Deno.test("the demo invoices are a consistent year for Acme and a few for Globex", async () => {

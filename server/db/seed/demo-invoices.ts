@@ -11,7 +11,7 @@
 import type { Queryable } from "../database.ts";
 import { newId } from "../../platform/ids.ts";
 import { nextSeriesNames } from "../../records/engine/record-store.ts";
-import { INVOICE } from "../../records/types/invoice.ts";
+import { INVOICE } from "../../areas/finance/types/invoice.ts";
 import { evaluateExpression, parseExpression } from "../../../schemas/records/expression.ts";
 import { SeededRandom } from "./random.ts";
 import { ORGS } from "./demo-people.ts";

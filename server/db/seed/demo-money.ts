@@ -11,7 +11,7 @@
 import type { Queryable, SqlValue } from "../database.ts";
 import { newId } from "../../platform/ids.ts";
 import { nextSeriesNames } from "../../records/engine/record-store.ts";
-import { applyInvoicePayment } from "../../modules/finance/invoice-balance.ts";
+import { applyInvoicePayment } from "../../areas/finance/invoices/invoice-balance.ts";
 import { SeededRandom } from "./random.ts";
 import { ORGS } from "./demo-people.ts";
 import { roundMoney } from "../../../schemas/money/rounding.ts";

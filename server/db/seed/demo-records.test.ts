@@ -2,7 +2,7 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import type { Database } from "../database.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { RECORD_TYPES } from "../../records/catalogue.ts";
-import { TASK_STATUSES } from "../../modules/project-analytics/constants.ts";
+import { TASK_STATUSES } from "../../areas/analytics/projects/constants.ts";
 
 async function codes(db: Database, org: string, kind: string): Promise<Set<string>> {
   const rows = await db.all<{ code: string }>(

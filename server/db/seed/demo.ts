@@ -32,7 +32,7 @@ import { seedEnterpriseApprovals } from "./demo-enterprise-approvals.ts";
 import { seedCompliance } from "./demo-compliance.ts";
 import { seedLetterheads } from "./demo-letterheads.ts";
 import { nextPlace } from "../dialect.ts";
-import { MESSAGE_PLACES } from "../../modules/portal/repo.ts";
+import { MESSAGE_PLACES } from "../../areas/portal/repo.ts";
 
 /** The fixed seed of the demo data. */
 export const DEMO_SEED = 20261121;

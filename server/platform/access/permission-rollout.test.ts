@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { errorOf, jsonOf } from "../../testing/http-assertions.ts";
 import { prepareDatabase } from "../../db/prepare.ts";
 import { migrate } from "../../db/migrate.ts";
-import { SAMPLE_PROJECT_ID } from "../../modules/project-analytics/mod.ts";
+import { SAMPLE_PROJECT_ID } from "../../areas/analytics/projects/mod.ts";
 import { DEFAULT_ROLES } from "./default-roles.ts";
 import { rollOutPermissions } from "./permission-rollout.ts";
 

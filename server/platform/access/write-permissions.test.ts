@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { errorOf, jsonOf } from "../../testing/http-assertions.ts";
-import { SAMPLE_PROJECT_ID } from "../../modules/project-analytics/mod.ts";
+import { SAMPLE_PROJECT_ID } from "../../areas/analytics/projects/mod.ts";
 
 async function refusedNaming(
   t: TestApp,

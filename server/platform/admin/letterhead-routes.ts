@@ -2,7 +2,7 @@
  * The letterhead's calls behind System Settings → Letterhead: read it with its
  * version, and save it over that version (409 when someone saved first). Only
  * administrators call them; whoever may read an invoice sees the letterhead
- * printed on it (server/modules/finance/printed-invoice.ts), never these calls.
+ * printed on it (server/areas/finance/invoices/printed-invoice.ts), never these calls.
  */
 import type { Context } from "hono";
 import {

@@ -3,7 +3,7 @@
  * page, the dashboard) and by mail. `notify` writes one in the transaction that
  * caused it, with the link to its record and typed values that each reader reads
  * in their own locale (`fillNotice`); the notifications calls
- * (server/modules/notifications) list them in the reader's words.
+ * (server/areas/workspace/notifications) list them in the reader's words.
  */
 export { type Notice, type NoticeDelivery, notify } from "./notify.ts";
 export {

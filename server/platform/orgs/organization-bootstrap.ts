@@ -7,7 +7,7 @@ import type { Queryable } from "../../db/database.ts";
 import { DEFAULT_ROLES } from "../access/default-roles.ts";
 import { MODULE_DEFINITIONS } from "../catalogue/module-definitions.ts";
 import { newId } from "../ids.ts";
-import { DEFAULT_TYPE_MASTERS } from "../../records/types/type-master-defaults.ts";
+import { DEFAULT_TYPE_MASTERS } from "../../areas/workspace/types/type-master-defaults.ts";
 
 /** What a new organisation starts with. */
 export interface NewOrganization {

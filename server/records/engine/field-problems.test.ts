@@ -8,7 +8,12 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestApp } from "../../testing/test-app.ts";
 import { RECORD_TYPES } from "../catalogue.ts";
-import { fieldsOf, messageOf, recordOf, recordsAs } from "../../modules/finance/testing/money.ts";
+import {
+  fieldsOf,
+  messageOf,
+  recordOf,
+  recordsAs,
+} from "../../areas/finance/invoices/testing/money.ts";
 
 const LINE = { date: "2031-02-10", category: "travel", description: "Train", amount: 120.5 };
 

@@ -8,7 +8,7 @@
  */
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestApp } from "../../testing/test-app.ts";
-import { type Json, recordOf, recordsAs } from "../../modules/finance/testing/money.ts";
+import { type Json, recordOf, recordsAs } from "../../areas/finance/invoices/testing/money.ts";
 
 const LINE = { date: "2031-02-10", category: "travel", description: "Train", amount: 120.5 };
 const SUBMITTED = "Only a draft can be changed: this expense claim is submitted";

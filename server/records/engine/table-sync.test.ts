@@ -11,8 +11,8 @@ import type { Database } from "../../db/database.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { defineRecordType, type RecordType } from "../define.ts";
 import { RECORD_TYPES } from "../catalogue.ts";
-import { TASK } from "../types/task.ts";
-import { TYPE_MASTER } from "../types/type-master.ts";
+import { TASK } from "../../areas/work/types/task.ts";
+import { TYPE_MASTER } from "../../areas/workspace/types/type-master.ts";
 import { SchemaDisagreement, syncDeclaredTables, syncTables } from "./table-sync.ts";
 
 /** The task type with one more field: a filterable select with a declared default. */

@@ -4,7 +4,7 @@ import { COMPLETION_BADGE, level, recommendations } from "./analytics-rules.ts";
 import { OVERVIEW_CARDS } from "./analytics-overview-cards.ts";
 import { PRIORITY, RISK_KIND, RISK_LEVEL } from "../value-labels.ts";
 import { TASK_STATUS } from "../record-labels.ts";
-import { PRIORITY_NAMES, TASK_STATUSES } from "../../modules/project-analytics/constants.ts";
+import { PRIORITY_NAMES, TASK_STATUSES } from "../../areas/analytics/projects/constants.ts";
 
 /**
  * A card counting tasks by one of their enumerated values: one line per value the

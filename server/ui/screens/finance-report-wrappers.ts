@@ -9,8 +9,8 @@ import { INVOICE_REPORT_TYPES } from "../../../schemas/api/finance-reports.ts";
 import {
   INVOICE_REPORTS,
   type InvoiceReportType,
-} from "../../modules/finance-reports/invoice-reports.ts";
-import { EXPENSE_REPORT_COLUMNS } from "../../modules/finance-reports/expense-reports.ts";
+} from "../../areas/finance/reports/invoice-reports.ts";
+import { EXPENSE_REPORT_COLUMNS } from "../../areas/finance/reports/expense-reports.ts";
 import type { ScreenDef } from "./screen-def.ts";
 import { reportWrapper } from "./report-wrappers.ts";
 

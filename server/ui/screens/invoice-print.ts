@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import type { Node } from "../../../schemas/descriptor/mod.ts";
-import { INVOICE_PDF_BUTTON } from "../../records/types/invoice.ts";
+import { INVOICE_PDF_BUTTON } from "../../areas/finance/types/invoice.ts";
 import { head, type ScreenDef } from "./screen-def.ts";
 
 const SOURCE = "invoice";

@@ -10,7 +10,7 @@ import { PROJECT_STATUS, TASK_STATUS } from "../record-labels.ts";
 import { head, type ScreenDef } from "./screen-def.ts";
 import { portalHelp } from "./portal-help.ts";
 import { portalInvoices } from "./portal-invoices.ts";
-import { TASK_STATUSES } from "../../modules/project-analytics/constants.ts";
+import { TASK_STATUSES } from "../../areas/analytics/projects/constants.ts";
 
 const STATUS_TONE = {
   $match: {

@@ -5,7 +5,7 @@
  * of the spec is here as data; the client only renders it.
  */
 import type { Node, ScreenDescriptor, Source } from "../../../schemas/descriptor/mod.ts";
-import { SAMPLE_PROJECT_ID } from "../../modules/project-analytics/mod.ts";
+import { SAMPLE_PROJECT_ID } from "../../areas/analytics/projects/mod.ts";
 import { head, type ScreenContext, type ScreenDef } from "./screen-def.ts";
 import { SOURCES } from "./analytics-rules.ts";
 import { OVERVIEW_TAB } from "./analytics-overview-tab.ts";

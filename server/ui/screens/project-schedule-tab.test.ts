@@ -2,7 +2,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { ScreenDescriptor } from "../../../schemas/descriptor/mod.ts";
 import { callerWith } from "../../testing/caller-access.ts";
-import { PROJECT } from "../../records/types/project.ts";
+import { PROJECT } from "../../areas/work/types/project.ts";
 import { RECORD_TYPES } from "../../records/catalogue.ts";
 import { recordFormScreen } from "./record-form-screen.ts";
 import { RECORD_FORM_TABS } from "./record-form-tabs.ts";

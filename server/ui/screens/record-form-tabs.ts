@@ -3,7 +3,7 @@
  * tab: write a function in the module returning its widgets and sources
  * (`FormTabContent`), then add one entry here with the permission it needs.
  */
-import { versionsTab } from "../../modules/enterprise-projects/versions-tab.ts";
+import { versionsTab } from "../../areas/enterprise-projects/versions-tab.ts";
 import type { RecordFormTab } from "./record-form-tab.ts";
 import { approvalsTab } from "./approval-tab.ts";
 import { resourcesTab } from "./resource-tab.ts";

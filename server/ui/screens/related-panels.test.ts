@@ -7,9 +7,9 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { ScreenDescriptor } from "../../../schemas/descriptor/mod.ts";
 import { RECORD_TYPES } from "../../records/catalogue.ts";
-import { CLIENT } from "../../records/types/client.ts";
-import { INVOICE } from "../../records/types/invoice.ts";
-import { PROJECT } from "../../records/types/project.ts";
+import { CLIENT } from "../../areas/sales/types/client.ts";
+import { INVOICE } from "../../areas/finance/types/invoice.ts";
+import { PROJECT } from "../../areas/work/types/project.ts";
 import type { RecordType } from "../../records/define.ts";
 import { callerWith } from "../../testing/caller-access.ts";
 import { recordFormScreen } from "./record-form-screen.ts";

@@ -10,7 +10,7 @@ import type { Node } from "../../../schemas/descriptor/mod.ts";
 import type { FormTabContent } from "./record-form-tab.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
 import { authorize } from "../../platform/access/authorize.ts";
-import { PROJECT } from "../../records/types/project.ts";
+import { PROJECT } from "../../areas/work/types/project.ts";
 
 const BASE = "/enterprise-projects/{id}";
 const CAPACITY = "resources_capacity";

@@ -1,0 +1,399 @@
+/**
+ * A sales invoice (ERPNext Sales Invoice, Odoo customer invoice): a client, issue
+ * and due dates (due = issue + the client's payment terms), lines with discount
+ * and tax, and totals the server computes from the rounded lines. Submitting
+ * makes it read-only and opens its balance; payments move `paid_amount`,
+ * `outstanding` and `payment_status` (server/areas/finance/invoices/invoice-balance.ts).
+ * The status shown is derived on every read: Overdue is an unpaid or partly paid
+ * invoice past its due date, so it is never stale. Record payment starts a
+ * payment for its client and outstanding amount, allocated to it; its Payments
+ * panel lists the payments allocated to it.
+ */
+import { defineRecordType } from "../../../records/define.ts";
+import { cancelInvoice, creditNote, submitInvoice } from "./invoice-hooks.ts";
+
+/** The gross of a line: quantity × rate less the discount, before tax is taken out or added. */
+const GROSS = "quantity * rate * (100 - discount_percent) / 100";
+
+/**
+ * The invoice's PDF download (`{id}` is the invoice's), on its form and its
+ * printable page. The file is saved under the name the server gives it, the
+ * invoice's number (INV-2026-00012.pdf); `filename` is only the fallback.
+ */
+export const INVOICE_PDF_BUTTON = {
+  type: "button",
+  label: "Download PDF",
+  variant: "secondary",
+  action: {
+    kind: "download",
+    format: "file",
+    source: "/api/records/invoice/{id}/pdf",
+    filename: "invoice.pdf",
+  },
+} as const;
+
+export const INVOICE = defineRecordType({
+  id: "invoice",
+  label: "Invoice",
+  plural: "Invoices",
+  module: "invoices",
+  table: "invoices",
+  naming: { series: "INV-.YYYY.-.#####" },
+  title_field: "name",
+  search_fields: ["name"],
+  submittable: true,
+  fields: [
+    {
+      id: "client",
+      label: "Client",
+      type: "link",
+      link: "client",
+      column: "client_id",
+      required: true,
+      in_list: true,
+      filterable: true,
+    },
+    {
+      id: "payment_terms_days",
+      label: "Payment terms (days)",
+      type: "int",
+      hidden: true,
+      fetch_from: "client.payment_terms_days",
+    },
+    {
+      id: "issue_date",
+      label: "Issue date",
+      type: "date",
+      required: true,
+      default: "@today",
+      in_list: true,
+      sortable: true,
+    },
+    {
+      id: "due_date",
+      label: "Due date",
+      type: "date",
+      in_list: true,
+      sortable: true,
+      computed: { expression: "add_days(issue_date, payment_terms_days)" },
+    },
+    {
+      id: "currency",
+      label: "Currency",
+      type: "data",
+      read_only: true,
+      max_length: 3,
+      default: "@organization.currency",
+    },
+    {
+      id: "lines",
+      label: "Lines",
+      type: "table",
+      required: true,
+      child: {
+        table: "invoice_lines",
+        row_label: "Line",
+        parent_column: "invoice_id",
+        max_rows: 500,
+        // Whether a tax template is in use (it may not be deleted while it is).
+        indexes: [{ fields: ["tax_template"] }],
+        fields: [
+          {
+            id: "item",
+            label: "Item",
+            type: "link",
+            link: "item",
+            column: "item_id",
+            in_list: true,
+          },
+          { id: "description", label: "Description", type: "data", in_list: true },
+          { id: "quantity", label: "Quantity", type: "float", default: 1, in_list: true },
+          {
+            id: "rate",
+            label: "Rate",
+            type: "currency",
+            min: 0,
+            in_list: true,
+            fetch_from: "item.rate",
+            fetch_if_empty: true,
+          },
+          {
+            id: "discount_percent",
+            label: "Discount %",
+            type: "percent",
+            min: 0,
+            max: 100,
+            in_list: true,
+          },
+          {
+            id: "tax_template",
+            label: "Tax rate",
+            type: "link",
+            link: "tax_template",
+            column: "tax_template_id",
+            in_list: true,
+            fetch_from: "item.tax_template",
+            fetch_if_empty: true,
+          },
+          {
+            id: "inclusive_rate",
+            label: "Tax included (%)",
+            type: "percent",
+            hidden: true,
+            fetch_from: "tax_template.inclusive_rate",
+          },
+          {
+            id: "exclusive_rate",
+            label: "Tax added (%)",
+            type: "percent",
+            hidden: true,
+            fetch_from: "tax_template.exclusive_rate",
+          },
+          {
+            id: "net_amount",
+            label: "Net",
+            type: "currency",
+            in_list: true,
+            computed: { expression: `round(${GROSS} * 100 / (100 + inclusive_rate), 2)` },
+          },
+          {
+            id: "tax_amount",
+            label: "Tax amount",
+            type: "currency",
+            in_list: true,
+            computed: {
+              expression:
+                `round(${GROSS}, 2) - net_amount + round(net_amount * exclusive_rate / 100, 2)`,
+            },
+          },
+          {
+            id: "amount",
+            label: "Amount",
+            type: "currency",
+            in_list: true,
+            computed: { expression: "net_amount + tax_amount" },
+          },
+        ],
+      },
+    },
+    {
+      id: "net_total",
+      label: "Net total",
+      type: "currency",
+      in_list: true,
+      computed: { sum: "lines.net_amount" },
+    },
+    {
+      id: "tax_total",
+      label: "Tax total",
+      type: "currency",
+      computed: { sum: "lines.tax_amount" },
+    },
+    {
+      id: "grand_total",
+      label: "Grand total",
+      type: "currency",
+      in_list: true,
+      sortable: true,
+      computed: { sum: "lines.amount" },
+    },
+    { id: "paid_amount", label: "Paid", type: "currency", read_only: true },
+    {
+      id: "outstanding",
+      label: "Outstanding",
+      type: "currency",
+      in_list: true,
+      sortable: true,
+      computed: { expression: "if(docstatus == 1, grand_total - paid_amount, 0)" },
+    },
+    {
+      id: "payment_status",
+      label: "Payment status",
+      type: "select",
+      read_only: true,
+      hidden: true,
+      default: "draft",
+      filterable: true,
+      options: [
+        { value: "draft", label: "Draft", tone: "neutral" },
+        { value: "unpaid", label: "Unpaid", tone: "warning" },
+        { value: "partly_paid", label: "Partly paid", tone: "info" },
+        { value: "paid", label: "Paid", tone: "success" },
+        { value: "cancelled", label: "Cancelled", tone: "neutral" },
+      ],
+    },
+    { id: "is_return", label: "Credit note", type: "check", read_only: true, filterable: true },
+    {
+      id: "return_against",
+      label: "Credit note against",
+      type: "link",
+      link: "invoice",
+      read_only: true,
+    },
+    { id: "notes", label: "Notes", type: "long_text", max_length: 2_000 },
+  ],
+  derived_status: [
+    {
+      status: "cancelled",
+      label: "Cancelled",
+      tone: "neutral",
+      docstatus: 2,
+      when: "docstatus == 2",
+    },
+    { status: "draft", label: "Draft", tone: "neutral", docstatus: 0, when: "docstatus == 0" },
+    { status: "return", label: "Return", tone: "info", when: "is_return" },
+    { status: "paid", label: "Paid", tone: "success", when: "payment_status == 'paid'" },
+    {
+      status: "overdue",
+      label: "Overdue",
+      tone: "danger",
+      when: "payment_status in ['unpaid', 'partly_paid'] and due_date < today()",
+    },
+    {
+      status: "partly_paid",
+      label: "Partly Paid",
+      tone: "info",
+      when: "payment_status == 'partly_paid'",
+    },
+    { status: "unpaid", label: "Unpaid", tone: "warning", when: "payment_status == 'unpaid'" },
+  ],
+  actions: [{
+    action: "credit_note",
+    label: "Credit note",
+    on_submitted: true,
+    condition: { expression: "not is_return", message: "A credit note has no credit note" },
+    confirm: "Create a draft credit note for this invoice's lines?",
+    done: "credited",
+  }],
+  makes: [{
+    id: "record_payment",
+    label: "Record payment",
+    type: "payment",
+    when: "docstatus == 1 and not is_return and outstanding > 0",
+    values: {
+      client: "client",
+      amount: "outstanding",
+      allocations: [{ invoice: "id", amount: "outstanding" }],
+    },
+  }],
+  indexes: [
+    // Revenue invoiced per month.
+    { fields: ["docstatus", "issue_date", "grand_total"] },
+    // What unpaid invoices owe by due date (aging, overdue), and by client (the aging report).
+    { fields: ["payment_status", "due_date", "outstanding", "client"] },
+    { fields: ["client", "payment_status", "due_date", "outstanding"] },
+    // The returns made against an invoice.
+    { fields: ["return_against"] },
+    // The daily overdue check, across organisations.
+    { fields: ["payment_status", "due_date"], across_organizations: true },
+  ],
+  list: {
+    columns: ["name", "client", "issue_date", "due_date", "grand_total", "outstanding", "status"],
+    sort: [{ field: "issue_date", dir: "desc" }],
+    views: [
+      {
+        id: "unpaid",
+        label: "Unpaid",
+        filters: [{ field: "payment_status", op: "in", value: ["unpaid", "partly_paid"] }],
+      },
+      {
+        id: "returns",
+        label: "Credit notes",
+        filters: [{ field: "is_return", op: "eq", value: true }],
+      },
+    ],
+  },
+  form: {
+    tabs: [{
+      id: "details",
+      label: "Details",
+      sections: [
+        {
+          columns: [["client", "issue_date", "due_date"], [
+            "currency",
+            "return_against",
+            "is_return",
+          ]],
+        },
+        { label: "Lines", columns: [["lines"]] },
+        {
+          label: "Totals",
+          columns: [["notes"], [
+            "net_total",
+            "tax_total",
+            "grand_total",
+            "paid_amount",
+            "outstanding",
+          ]],
+        },
+      ],
+    }],
+  },
+  panels: [
+    {
+      kind: "node",
+      label: "Print",
+      node: {
+        type: "stack",
+        direction: "row",
+        gap: "small",
+        children: [
+          {
+            type: "button",
+            label: "Printable invoice",
+            variant: "secondary",
+            action: { kind: "navigate", to: "/app/invoices/print/{id}" },
+          },
+          INVOICE_PDF_BUTTON,
+        ],
+      },
+    },
+    {
+      kind: "related",
+      label: "Payments",
+      type: "payment",
+      field: "allocations.invoice",
+      create: false,
+      empty_text: "No payments yet. Record payment on a submitted invoice starts one.",
+    },
+    {
+      kind: "related",
+      label: "Credit notes",
+      type: "invoice",
+      field: "return_against",
+      create: false,
+      empty_text: "No credit notes yet. Credit note on a submitted invoice drafts one against it.",
+    },
+  ],
+  roles: {
+    firm_admin: [
+      "read",
+      "create",
+      "update",
+      "delete",
+      "export",
+      "import",
+      "submit",
+      "cancel",
+      "amend",
+      "credit_note",
+      "level1",
+    ],
+    finance: [
+      "read",
+      "create",
+      "update",
+      "delete",
+      "export",
+      "import",
+      "submit",
+      "cancel",
+      "amend",
+      "credit_note",
+    ],
+    project_manager: ["read"],
+  },
+  hooks: {
+    after_action: { submit: submitInvoice, cancel: cancelInvoice, credit_note: creditNote },
+  },
+});

@@ -1,0 +1,154 @@
+/**
+ * A lead: a prospect in the sales pipeline, with where it came from, its stage,
+ * estimated value and owner. Converting a lead creates its client (from the
+ * company, else the person) and marks the lead won; a converted lead keeps the
+ * link to its client.
+ */
+import { defineRecordType } from "../../../records/define.ts";
+import type { HookContext } from "../../../records/declaration.ts";
+
+/** Creates the lead's client and marks the lead won (the `convert` action). */
+async function convertToClient(ctx: HookContext): Promise<{ values: Record<string, unknown> }> {
+  const company = String(ctx.record.company ?? "").trim();
+  const client = await ctx.create("client", {
+    name: company || String(ctx.record.name ?? ""),
+    email: ctx.record.email ?? "",
+    phone: ctx.record.phone ?? "",
+    status: "active",
+  });
+  return { values: { stage: "won", client: client.id } };
+}
+
+export const LEAD = defineRecordType({
+  id: "lead",
+  label: "Lead",
+  plural: "Leads",
+  module: "leads",
+  table: "leads",
+  naming: { field: "name" },
+  title_field: "name",
+  search_fields: ["name", "company", "email"],
+  fields: [
+    {
+      id: "name",
+      label: "Contact name",
+      type: "data",
+      required: true,
+      in_list: true,
+      sortable: true,
+    },
+    {
+      id: "company",
+      label: "Company",
+      type: "data",
+      is_name: true,
+      in_list: true,
+      sortable: true,
+    },
+    { id: "email", label: "Email", type: "email", in_list: true },
+    { id: "phone", label: "Phone", type: "phone" },
+    {
+      id: "source",
+      label: "Source",
+      type: "select",
+      options_from: "lead_source",
+      required: true,
+      in_list: true,
+      filterable: true,
+    },
+    {
+      id: "stage",
+      label: "Stage",
+      type: "select",
+      column: "status",
+      required: true,
+      default: "new",
+      options: [
+        { value: "new", label: "New", tone: "info" },
+        { value: "contacted", label: "Contacted", tone: "info" },
+        { value: "qualified", label: "Qualified", tone: "warning" },
+        { value: "proposal", label: "Proposal sent", tone: "warning" },
+        { value: "won", label: "Won", tone: "success" },
+        { value: "lost", label: "Lost", tone: "danger" },
+      ],
+      in_list: true,
+      filterable: true,
+    },
+    {
+      id: "score",
+      label: "Score",
+      type: "int",
+      min: 0,
+      max: 100,
+      in_list: true,
+      sortable: true,
+    },
+    {
+      id: "estimated_value",
+      label: "Estimated value",
+      type: "currency",
+      min: 0,
+      in_list: true,
+      sortable: true,
+    },
+    {
+      id: "owner",
+      label: "Owner",
+      type: "link",
+      link: "user",
+      column: "assigned_to",
+      default: "@me",
+      in_list: true,
+      filterable: true,
+    },
+    {
+      id: "client",
+      label: "Client",
+      type: "link",
+      link: "client",
+      column: "client_id",
+      read_only: true,
+      visible_if: "is_set(client)",
+      description: "The client this lead was converted into.",
+    },
+  ],
+  actions: [
+    {
+      action: "convert",
+      label: "Convert to client",
+      tone: "primary",
+      confirm: "Create a client from this lead and mark it won?",
+      done: "converted",
+      condition: {
+        expression: "stage != 'won' and not is_set(client)",
+        message: "This lead is already won or converted",
+      },
+    },
+  ],
+  list: {
+    columns: ["name", "company", "stage", "source", "score", "estimated_value", "owner"],
+    sort: [{ field: "created_at", dir: "desc" }],
+  },
+  form: {
+    tabs: [
+      {
+        id: "details",
+        label: "Details",
+        sections: [
+          { label: "Contact", columns: [["name", "company"], ["email", "phone"]] },
+          {
+            label: "Pipeline",
+            columns: [["stage", "source", "owner"], ["score", "estimated_value", "client"]],
+          },
+        ],
+      },
+    ],
+  },
+  roles: {
+    firm_admin: ["read", "create", "update", "delete", "export", "import", "convert", "level1"],
+    sales: ["read", "create", "update", "export", "import", "convert"],
+  },
+  // The spec's route for one lead.
+  form_route: "lead-detail/:id",
+  hooks: { after_action: { convert: convertToClient } },
+});
