@@ -24,33 +24,6 @@ import { buildOpenApiDocument } from "./platform/openapi/document.ts";
 import { operationsRoutes } from "./platform/openapi/operations.ts";
 import { createStaticClient } from "./platform/http/static-client.ts";
 import { logLine, QUIET } from "./platform/http/log.ts";
-import { navigationRoutes } from "./areas/workspace/navigation/routes.ts";
-import { notificationRoutes } from "./areas/workspace/notifications/routes.ts";
-import { userRoutes } from "./areas/workspace/users/routes.ts";
-import { leadRoutes } from "./areas/sales/leads/routes.ts";
-import { auditRoutes } from "./areas/workspace/audit/routes.ts";
-import { settingsRoutes } from "./areas/workspace/settings/routes.ts";
-import { projectTemplateRoutes } from "./areas/work/templates/routes.ts";
-import { taskRoutes } from "./areas/work/tasks/routes.ts";
-import { clientRoutes } from "./areas/sales/clients/routes.ts";
-import { clientAccessRoutes } from "./areas/portal/access/client-access.ts";
-import { portalRoutes } from "./areas/portal/routes.ts";
-import { invoiceRoutes } from "./areas/finance/invoices/invoice-routes.ts";
-import { addInvoiceRules } from "./areas/finance/invoices/invoice-rules.ts";
-import { projectRoutes } from "./areas/work/projects/routes.ts";
-import { projectAnalyticsRoutes } from "./areas/analytics/projects/mod.ts";
-import { enterpriseProjectRoutes } from "./areas/enterprise-projects/mod.ts";
-import { addBudgetRules, budgetRoutes } from "./areas/finance/budget/mod.ts";
-import { addExpenseRules } from "./areas/finance/expenses/mod.ts";
-import { addPaymentRules } from "./areas/finance/payments/mod.ts";
-import { dashboardAnalyticsRoutes } from "./areas/analytics/dashboard/mod.ts";
-import { reportRoutes } from "./areas/analytics/reports/mod.ts";
-import { complianceRoutes } from "./areas/finance/compliance/mod.ts";
-import { financeReportRoutes } from "./areas/finance/reports/mod.ts";
-import { calendarRoutes } from "./areas/workspace/calendar/routes.ts";
-import { dashboardRoutes } from "./areas/workspace/dashboard/routes.ts";
-import { waitingForMeRoutes } from "./areas/workspace/dashboard/waiting-route.ts";
-import { feedbackRoutes } from "./areas/workspace/feedback/routes.ts";
 import { uiRoutes } from "./ui/routes.ts";
 import { DescriptorCache } from "./ui/descriptor-cache.ts";
 import { ChangeFeed } from "./platform/admin/change-feed.ts";
@@ -67,7 +40,8 @@ import { outgoingMailRoutes } from "./platform/mail/mod.ts";
 import { RecordEngine } from "./records/engine/engine.ts";
 import { RecordEventAudience } from "./records/engine/record-event-audience.ts";
 import { recordRoutes } from "./records/routes.ts";
-import { RECORD_TYPES } from "./records/catalogue.ts";
+import { recordTypes } from "./records/catalogue.ts";
+import { AREAS } from "./areas/mod.ts";
 import type { RecordType } from "./records/define.ts";
 
 /** What the app is built from. */
@@ -195,34 +169,9 @@ export function createApp(deps: AppDeps): BuiltApp {
   passwordResetRoutes(api, { db, clock, config, hasher });
   invitationPreviewRoutes(api, { db, clock });
   organizationRoutes(api, db, clock);
-  navigationRoutes(api);
-  notificationRoutes(api, db);
-  userRoutes(api, db);
-  const records = new RecordEngine(db, deps.recordTypes ?? RECORD_TYPES, clock, {
+  const records = new RecordEngine(db, deps.recordTypes ?? recordTypes(), clock, {
     publicUrl: config.publicUrl,
   });
-  leadRoutes(api, db, records, clock);
-  auditRoutes(api, records);
-  settingsRoutes(api, db, clock);
-  projectTemplateRoutes(api, records);
-  taskRoutes(api, records, clock);
-  clientRoutes(api, db, records);
-  projectRoutes(api, db, records);
-  projectAnalyticsRoutes(api, db, records, clock);
-  enterpriseProjectRoutes(api, { db, records, clock });
-  addExpenseRules(records);
-  addPaymentRules(records);
-  addInvoiceRules(records);
-  addBudgetRules(records);
-  budgetRoutes(api, db);
-  dashboardAnalyticsRoutes(app, api, db, { clock });
-  reportRoutes(api, db, clock);
-  complianceRoutes(api, { db, records, clock });
-  financeReportRoutes(api, db, clock);
-  calendarRoutes(api, records, clock);
-  dashboardRoutes(api, records, clock);
-  waitingForMeRoutes(api, db, records);
-  feedbackRoutes(api, db, clock);
   healthRoutes(api, db, { clock, version: PRODUCT_VERSION });
   const feed = new ChangeFeed(db, clock);
   adminRoutes(api, {
@@ -241,15 +190,10 @@ export function createApp(deps: AppDeps): BuiltApp {
     verifyToken,
     clock,
   });
-  clientAccessRoutes(api, {
-    db,
-    clock,
-    publicUrl: config.publicUrl,
-    invitationLimits: config.invitationLimits,
-  });
-  portalRoutes(api, db, clock);
-  invoiceRoutes(api, db, records, clock);
   outgoingMailRoutes(api, { db, config });
+  // Each area's behaviour on the engine's writes, then its calls, in the order of the areas.
+  for (const area of AREAS) area.rules?.(records);
+  for (const area of AREAS) area.routes?.({ app, api, db, records, clock, config });
   recordRoutes(api, records);
 
   let openApiBytes: string | undefined;

@@ -9,8 +9,7 @@ import { createApp } from "./app.ts";
 import { DEMO_PASSWORD, PEOPLE } from "./db/seed/demo-people.ts";
 import { closeLogFile, logToFile } from "./platform/http/log.ts";
 import { createSmtpTransport, MailDelivery } from "./platform/mail/mod.ts";
-import { ComplianceWatch } from "./areas/finance/compliance/mod.ts";
-import { InvoiceWatch } from "./areas/finance/invoices/overdue-notices.ts";
+import { AREAS } from "./areas/mod.ts";
 
 const config = readConfig(Deno.env.toObject());
 if (config.logFile) {
@@ -30,10 +29,9 @@ const mail = config.smtpUrl === undefined
   ? undefined
   : new MailDelivery(db, createSmtpTransport(config.smtpUrl, { from: config.mailFrom }));
 mail?.start();
-const compliance = new ComplianceWatch(db);
-compliance.start();
-const invoices = new InvoiceWatch(db);
-invoices.start();
+// Each area's periodic checks (overdue invoices, compliance due dates…).
+const checks = AREAS.flatMap((area) => area.checks ?? []).map((make) => make(db));
+for (const check of checks) check.start();
 
 const server = Deno.serve({
   port: config.port,
@@ -75,8 +73,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     setTimeout(() => Deno.exit(1), SHUTDOWN_GRACE_MS * 2);
     feed.stop();
     await mail?.stop();
-    await compliance.stop();
-    await invoices.stop();
+    await Promise.all(checks.map((check) => check.stop()));
     await Promise.race([
       server.shutdown(),
       new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS)),

@@ -4,13 +4,13 @@
  * icon with `<use href="…#name">`, so the icons cost one cached image instead of
  * JavaScript on every page.
  */
-import { MODULE_DEFINITIONS } from "../../server/platform/catalogue/module-definitions.ts";
+import { moduleDefinitions } from "../../server/platform/catalogue/module-definitions.ts";
 
 type IconNode = [tag: string, attributes: Record<string, string | number>][];
 
 /** The lucide names the catalogue uses, sorted. */
 export function catalogueIconNames(): string[] {
-  return [...new Set(MODULE_DEFINITIONS.map((m) => m.icon))].sort();
+  return [...new Set(moduleDefinitions().map((m) => m.icon))].sort();
 }
 
 function escapeAttribute(value: string | number): string {

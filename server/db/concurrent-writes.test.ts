@@ -9,11 +9,11 @@ import { createApp } from "../app.ts";
 import type { Database } from "./database.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { TEST_DIALECT } from "../testing/test-database.ts";
-import { MODULE_DEFINITIONS } from "../platform/catalogue/module-definitions.ts";
+import { moduleDefinitions } from "../platform/catalogue/module-definitions.ts";
 
 const WRITERS = 50;
 /** Each writer grants its own permission to the role. */
-const PERMISSIONS = MODULE_DEFINITIONS.slice(0, WRITERS).map((m) => m.readPermissionId);
+const PERMISSIONS = moduleDefinitions().slice(0, WRITERS).map((m) => m.readPermissionId);
 /** Long enough that SQLite's second connection waits for the lock instead of answering 503. */
 const WRITE_WAIT_MS = 60_000;
 

@@ -11,7 +11,7 @@ import { isUniqueViolation } from "./constraint-errors.ts";
 import { DatabaseBusyError } from "./database-busy.ts";
 import { syncTables } from "../records/engine/table-sync.ts";
 import { checkTypeModules } from "../records/engine/type-modules.ts";
-import { RECORD_TYPES } from "../records/catalogue.ts";
+import { recordTypes } from "../records/catalogue.ts";
 import { seedDemo } from "./seed/demo.ts";
 import { syncModuleCatalogue } from "../platform/orgs/organization-bootstrap.ts";
 import { rollOutPermissions } from "../platform/access/permission-rollout.ts";
@@ -36,8 +36,8 @@ export async function prepareDatabase(
 ): Promise<Prepared> {
   const migrations = await migrate(db);
   // A type of an unknown module fails here, before any of its tables is made.
-  checkTypeModules(RECORD_TYPES);
-  await syncTables(db, RECORD_TYPES);
+  checkTypeModules(recordTypes());
+  await syncTables(db, recordTypes());
   await whenFree(() => db.transaction((tx) => syncModuleCatalogue(tx)));
   await whenFree(() => rollOutPermissions(db, { now: new Date(options.now).toISOString() }));
   let secret = options.jwtSecret;

@@ -6,7 +6,7 @@
 import { throws as assertThrows } from "node:assert/strict";
 import { defineRecordType } from "./define.ts";
 import type { FieldDeclaration, RecordTypeDeclaration } from "./declaration.ts";
-import { RECORD_TYPES } from "./catalogue.ts";
+import { recordTypes } from "./catalogue.ts";
 import { RecordEngine } from "./engine/engine.ts";
 import type { Database } from "../db/database.ts";
 
@@ -61,7 +61,7 @@ Deno.test("two columns of one child table labelled alike are refused, naming the
 });
 
 Deno.test("every declared type's fields and child columns read differently", () => {
-  for (const type of RECORD_TYPES) defineRecordType(type.declaration);
+  for (const type of recordTypes()) defineRecordType(type.declaration);
 });
 
 Deno.test("a make that reads a field the type lacks, or does not parse, is refused at start-up", () => {

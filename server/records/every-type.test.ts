@@ -8,7 +8,7 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
-import { RECORD_TYPES } from "./catalogue.ts";
+import { recordTypes } from "./catalogue.ts";
 import { permissionOf } from "../platform/access/authorize.ts";
 import type { FieldMeta, RecordTypeMeta } from "../../schemas/records/meta.ts";
 import type { RecordType } from "./define.ts";
@@ -108,7 +108,7 @@ async function countOf(app: TestApp, type: RecordType): Promise<number> {
   return Number(row!.n);
 }
 
-for (const type of RECORD_TYPES) {
+for (const type of recordTypes()) {
   Deno.test(`the ${type.id} record type keeps the engine's contract through HTTP`, async () => {
     const app = await createTestApp();
     try {

@@ -7,7 +7,7 @@ import { ok, throws } from "node:assert/strict";
 import { defineRecordType, type RecordType } from "./define.ts";
 import type { FieldDeclaration } from "./declaration.ts";
 import { RecordEngine } from "./engine/engine.ts";
-import { RECORD_TYPES } from "./catalogue.ts";
+import { recordTypes } from "./catalogue.ts";
 import type { Database } from "../db/database.ts";
 
 function typeWith(fields: FieldDeclaration[]): RecordType {
@@ -62,8 +62,8 @@ Deno.test("the engine refuses to start on a link filter its target cannot filter
     link_filters: [{ field: "colour", op: "eq", value: "red" }],
   }]);
   throws(
-    () => new RecordEngine(NO_DATABASE, [...RECORD_TYPES, ticket]),
+    () => new RecordEngine(NO_DATABASE, [...recordTypes(), ticket]),
     /Record type "ticket": link_filters of "project" name "colour", which project records cannot be filtered by/,
   );
-  ok(new RecordEngine(NO_DATABASE, RECORD_TYPES), "the product's own declarations are refused");
+  ok(new RecordEngine(NO_DATABASE, recordTypes()), "the product's own declarations are refused");
 });

@@ -9,7 +9,7 @@
  */
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import type { Database } from "../db/database.ts";
-import { RECORD_TYPES } from "./catalogue.ts";
+import { recordTypes } from "./catalogue.ts";
 import { defineRecordType, type RecordField, type RecordType } from "./define.ts";
 import { type FieldDeclaration, ROLE_OPTIONS } from "./declaration.ts";
 import { createTestDatabase } from "../testing/test-database.ts";
@@ -237,7 +237,7 @@ async function schemaProblems(db: Database, types: readonly RecordType[]): Promi
 Deno.test("every declared record type's table, child tables and indexes are in the migrated schema", async () => {
   const t = await createTestDatabase();
   try {
-    assertEquals(await schemaProblems(t.db, RECORD_TYPES), []);
+    assertEquals(await schemaProblems(t.db, recordTypes()), []);
   } finally {
     await t.drop();
   }
@@ -300,8 +300,8 @@ Deno.test("a unique index the declaration does not declare, and a declared key w
 
 Deno.test("every select list and link a declaration names exists", () => {
   const kinds = new Set<string>(TYPE_MASTER_KINDS.map((k) => k.value));
-  const types = new Set(RECORD_TYPES.map((t) => t.id));
-  const fields = RECORD_TYPES.flatMap((t) =>
+  const types = new Set(recordTypes().map((t) => t.id));
+  const fields = recordTypes().flatMap((t) =>
     t.fields.flatMap((f) => [f, ...(f.childFields ?? [])]).map((f) => ({ type: t.id, f }))
   );
   for (const { type, f } of fields) {

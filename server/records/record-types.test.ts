@@ -9,7 +9,7 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { errorOf, jsonOf } from "../testing/http-assertions.ts";
 import { permissionOf } from "../platform/access/authorize.ts";
-import { RECORD_TYPES } from "./catalogue.ts";
+import { recordTypes } from "./catalogue.ts";
 
 type Values = Record<string, unknown>;
 interface RecordBody {
@@ -23,7 +23,7 @@ async function withApp(fn: (t: TestApp) => Promise<void>): Promise<void> {
     const roles = await t.db.all<{ id: string; organization_id: string; name: string }>(
       "SELECT id, organization_id, name FROM roles",
     );
-    for (const type of RECORD_TYPES) {
+    for (const type of recordTypes()) {
       for (const [roleName, actions] of Object.entries(type.declaration.roles)) {
         for (const role of roles.filter((r) => r.name === roleName)) {
           for (const action of actions) {
@@ -189,7 +189,7 @@ Deno.test("a member reads and changes only the tasks assigned to or created by t
 
 Deno.test("an import by a member updates their own task, audited with its change, and not another's", async () => {
   await withApp(async (t) => {
-    const task = RECORD_TYPES.find((type) => type.id === "task")!;
+    const task = recordTypes().find((type) => type.id === "task")!;
     await t.db.run(
       `INSERT INTO role_permissions (organization_id, role_id, permission)
        SELECT organization_id, id, ? FROM roles WHERE name = 'member' ON CONFLICT DO NOTHING`,

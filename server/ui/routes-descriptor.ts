@@ -7,10 +7,10 @@
  */
 import type { RoutesDescriptor } from "../../schemas/descriptor/mod.ts";
 import { SCHEMA_VERSION } from "../../schemas/descriptor/mod.ts";
-import { MODULE_DEFINITIONS, PARAMETER_ROUTES } from "../platform/catalogue/module-definitions.ts";
+import { moduleDefinitions, parameterRoutes } from "../platform/catalogue/module-definitions.ts";
 import { GUEST_PAGES, PORTAL_PAGES, PUBLIC_PAGES } from "./public-pages.ts";
 import type { RecordType } from "../records/define.ts";
-import { RECORD_TYPES } from "../records/catalogue.ts";
+import { recordTypes } from "../records/catalogue.ts";
 import { recordFormRoutes } from "./screens/record-screens.ts";
 
 /** The screen id of a parameterised /app route: its path without the parameters. */
@@ -29,10 +29,10 @@ const SPECIAL_LEGACY: Record<string, string> = {
 
 /** Builds the route table (record forms open at their types' form routes). */
 export function buildRoutesDescriptor(
-  types: readonly RecordType[] = RECORD_TYPES,
+  types: readonly RecordType[] = recordTypes(),
 ): RoutesDescriptor {
   const publicPaths = new Set([...PUBLIC_PAGES, ...GUEST_PAGES].map((p) => p.path));
-  const legacy = MODULE_DEFINITIONS
+  const legacy = moduleDefinitions()
     .filter((m) =>
       !m.id.includes("/") && !publicPaths.has(`/${m.id}`) && !SPECIAL_LEGACY[`/${m.id}`]
     )
@@ -43,7 +43,7 @@ export function buildRoutesDescriptor(
       ...PUBLIC_PAGES.map((p) => ({ ...p, audience: "public" as const })),
       ...GUEST_PAGES.map((p) => ({ ...p, audience: "guest" as const })),
       ...PORTAL_PAGES.map((p) => ({ ...p, audience: "portal" as const })),
-      ...MODULE_DEFINITIONS.map((m) => ({
+      ...moduleDefinitions().map((m) => ({
         path: `/app/${m.id}`,
         screen: m.id,
         audience: "staff" as const,
@@ -51,7 +51,7 @@ export function buildRoutesDescriptor(
         ...(m.lazy ? { lazy: true } : {}),
       })),
       ...recordFormRoutes(types),
-      ...PARAMETER_ROUTES.map((r) => ({
+      ...parameterRoutes().map((r) => ({
         path: `/app/${r.path}`,
         screen: screenOfParameterRoute(r.path),
         audience: "staff" as const,

@@ -27,7 +27,7 @@ import { buildPortalShell } from "./portal-shell.ts";
 import { portalFrame } from "../areas/portal/mod.ts";
 import { readSessionPolicy, type SessionPolicy } from "../platform/orgs/session-policy.ts";
 import { roleLabel } from "../platform/access/role-label.ts";
-import { SCREENS } from "./screens/registry.ts";
+import { screenRegistry } from "./screens/registry.ts";
 import { refusal } from "./screens/access-denied.ts";
 import { ADMIN_REQUIRED_TEXT } from "../platform/access/authorize.ts";
 import type { ScreenDef } from "./screens/screen-def.ts";
@@ -129,7 +129,7 @@ export function uiRoutes(app: Hono<AppEnv>, deps: UiDeps): void {
     } catch {
       // A malformed escape names no screen: answered 404 below like any unknown id.
     }
-    const def = SCREENS.get(id);
+    const def = screenRegistry().get(id);
     if (!def) throw notFound(`Screen "${id}"`);
     const params = validate(c.req.query(), def.params ?? NO_PARAMS, "query") as Record<
       string,

@@ -17,7 +17,7 @@ import { prepareDatabase } from "../../server/db/prepare.ts";
 import { createApp } from "../../server/app.ts";
 import { DEFAULT_CONFIG } from "../../server/config.ts";
 import { defineRecordType } from "../../server/records/define.ts";
-import { RECORD_TYPES } from "../../server/records/catalogue.ts";
+import { recordTypes } from "../../server/records/catalogue.ts";
 import { tableStatements } from "../../server/records/engine/table-ddl.ts";
 import { permissionOf } from "../../server/platform/access/authorize.ts";
 import { ORGS } from "../../server/db/seed/demo-people.ts";
@@ -104,7 +104,7 @@ for (const dialect of dialects) {
       db,
       config: { ...DEFAULT_CONFIG, clientDist: "/nonexistent" },
       secret,
-      recordTypes: [...RECORD_TYPES, ENTRY],
+      recordTypes: [...recordTypes(), ENTRY],
     });
     const tokenOf = async (email: string) => {
       const res = await app.fetch(

@@ -18,7 +18,7 @@ import { DEFAULT_CONFIG } from "../../server/config.ts";
 import { syncModuleCatalogue } from "../../server/platform/orgs/organization-bootstrap.ts";
 import { rollOutPermissions } from "../../server/platform/access/permission-rollout.ts";
 import { syncDeclaredTables } from "../../server/records/engine/table-sync.ts";
-import { RECORD_TYPES } from "../../server/records/catalogue.ts";
+import { recordTypes } from "../../server/records/catalogue.ts";
 import { benchDialects, createBenchDatabase, dialectName, POSTGRES_HINT } from "./databases.ts";
 
 const RUNS = Number(Deno.env.get("BENCH_RUNS") ?? 80);
@@ -55,7 +55,7 @@ for (const dialect of benchDialects()) {
   const db = openDatabase(database.url, { poolSize: 4, listen: false });
   try {
     await prepareDatabase(db, { seed: "demo", now: NOW, hash: () => Promise.resolve("x") });
-    const synced = await db.transaction((tx) => syncDeclaredTables(tx, RECORD_TYPES));
+    const synced = await db.transaction((tx) => syncDeclaredTables(tx, recordTypes()));
     if (synced.statements.length !== 0) throw new Error("The database was not in step after start");
     const prepare = () =>
       prepareDatabase(db, { seed: "demo", now: NOW, hash: () => Promise.resolve("x") });
@@ -66,7 +66,7 @@ for (const dialect of benchDialects()) {
       await prepareWithoutSync(db);
       serve("bench-secret");
     };
-    const check = () => db.transaction((tx) => syncDeclaredTables(tx, RECORD_TYPES));
+    const check = () => db.transaction((tx) => syncDeclaredTables(tx, recordTypes()));
     for (let i = 0; i < WARM_UP_RUNS; i++) {
       await startUp();
       await startUpBefore();
@@ -97,7 +97,7 @@ for (const dialect of benchDialects()) {
       }: ratio ${(m.startUp / m.startUpBefore).toFixed(2)} (budget ≤ 1.2); ` +
         `preparing alone ${ms(m.prepare)}, before ${ms(m.before)}: ratio ${
           (m.prepare / m.before).toFixed(2)
-        }; a full sync check of ${RECORD_TYPES.length} types ${ms(m.check)}; ${RUNS} runs each`,
+        }; a full sync check of ${recordTypes().length} types ${ms(m.check)}; ${RUNS} runs each`,
     );
   } finally {
     await db.close();

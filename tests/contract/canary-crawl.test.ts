@@ -14,7 +14,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../server/testing/test-app.ts";
 import { type DemoPerson, PEOPLE } from "../../server/db/seed/demo-people.ts";
-import { RECORD_TYPES } from "../../server/records/catalogue.ts";
+import { recordTypes } from "../../server/records/catalogue.ts";
 import { pdfText } from "../../server/testing/pdf-text.ts";
 import { seedCanaries, type Sentinel } from "./canary/seed-canaries.ts";
 import { type Fill, type ReadCall, readCalls } from "./canary/read-calls.ts";
@@ -57,7 +57,7 @@ async function crawl(t: TestApp, token: string, calls: readonly ReadCall[]): Pro
  * calls are crawled once bare and once with every id the first answers named.
  */
 async function shownToPortal(t: TestApp, token: string, document: OpenApi, today: string) {
-  const bare: Fill = { types: RECORD_TYPES, ids: new Map(), values: new Map(), today };
+  const bare: Fill = { types: recordTypes(), ids: new Map(), values: new Map(), today };
   const first = await crawl(t, token, readCalls(document, bare));
   const ids = new Set<string>();
   for (const answer of first) {
@@ -65,11 +65,11 @@ async function shownToPortal(t: TestApp, token: string, document: OpenApi, today
       ids.add(m[1]);
     }
   }
-  const named: Fill = { ...bare, ids: new Map(RECORD_TYPES.map((type) => [type.id, [...ids]])) };
+  const named: Fill = { ...bare, ids: new Map(recordTypes().map((type) => [type.id, [...ids]])) };
   const texts = [...first, ...await crawl(t, token, readCalls(document, named))]
     .map((a) => a.text).join("\n");
   const shown = new Set<string>();
-  for (const type of RECORD_TYPES.filter((ty) => ty.declaration.own_records)) {
+  for (const type of recordTypes().filter((ty) => ty.declaration.own_records)) {
     const columns = type.fields.filter((f) => f.type === "data" || f.type === "long_text")
       .map((f) => `, ${f.column}`).join("");
     for (
@@ -96,7 +96,7 @@ async function allowedTo(t: TestApp, token: string, sentinels: readonly Sentinel
     const answer = await read(path);
     if (!answer) continue;
     // A record attached to another (a document) is readable only with that one.
-    const attached = RECORD_TYPES.find((type) => type.id === ofRecord[0].type)!.declaration
+    const attached = recordTypes().find((type) => type.id === ofRecord[0].type)!.declaration
       .attached_to;
     const target = attached && answer.record[attached.type_field];
     if (target && !(await read(`${target}/${answer.record[attached.id_field]}`))) continue;
@@ -127,7 +127,7 @@ Deno.test("canary crawl: no read operation shows any account a value its record'
       skip: await shownToPortal(t, tokens.get(portal.email)!, document, today),
     });
     const seeded = new Set(canaries.sentinels.map((s) => s.type));
-    for (const type of RECORD_TYPES) {
+    for (const type of recordTypes()) {
       const levelled = type.fields.some((f) =>
         f.level === 1 || (f.childFields ?? []).some((c) => c.level === 1)
       );
@@ -142,7 +142,7 @@ Deno.test("canary crawl: no read operation shows any account a value its record'
       const token = tokens.get(account.email)!;
       const allowed = await allowedTo(t, token, canaries.sentinels);
       const calls = readCalls(document, {
-        types: RECORD_TYPES,
+        types: recordTypes(),
         ids: canaries.ids,
         values: new Map([
           ...canaries.values,

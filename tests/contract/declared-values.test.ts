@@ -6,7 +6,7 @@
  * each stored status is one of the type's declared states.
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { RECORD_TYPES } from "../../server/records/catalogue.ts";
+import { recordTypes } from "../../server/records/catalogue.ts";
 import type { RecordField, RecordType } from "../../server/records/define.ts";
 import { ROLE_OPTIONS } from "../../server/records/declaration.ts";
 import { createTestDatabase } from "../../server/testing/test-database.ts";
@@ -69,7 +69,7 @@ Deno.test("every enumerated value the demo records hold is declared with its lab
   const t = await createTestDatabase();
   try {
     const problems: string[] = [];
-    for (const type of RECORD_TYPES) problems.push(...await unlabelled(t.db, type));
+    for (const type of recordTypes()) problems.push(...await unlabelled(t.db, type));
     assertEquals(problems, []);
   } finally {
     await t.drop();
@@ -84,7 +84,7 @@ Deno.test("a stored value with no declared label is reported, naming the field a
     );
     await t.db.run("UPDATE leads SET source = 'carrier_pigeon' WHERE id = ?", [lead!.id]);
     const problems: string[] = [];
-    for (const type of RECORD_TYPES) problems.push(...await unlabelled(t.db, type));
+    for (const type of recordTypes()) problems.push(...await unlabelled(t.db, type));
     assertEquals(problems, [
       `lead.source (leads.source) holds "carrier_pigeon" (${lead!.org}), not declared`,
     ]);

@@ -7,11 +7,11 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestApp } from "../../server/testing/test-app.ts";
 import { PEOPLE } from "../../server/db/seed/demo-people.ts";
-import { RECORD_TYPES } from "../../server/records/catalogue.ts";
+import { recordTypes } from "../../server/records/catalogue.ts";
 import { emittedScreens } from "./emitted-screens.ts";
 
 const staff = PEOPLE.filter((p) => p.login && !p.email.endsWith("northwind.test"));
-const declared = new Set(RECORD_TYPES.map((t) => t.id));
+const declared = new Set(recordTypes().map((t) => t.id));
 
 /** Every object inside a JSON value, with where it is. */
 function* objectsIn(value: unknown, at = ""): Generator<[string, Record<string, unknown>]> {

@@ -12,7 +12,7 @@ import { ok } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../server/testing/test-app.ts";
 import { PEOPLE } from "../../server/db/seed/demo-people.ts";
 import { VALUE_LABELS } from "../../server/ui/value-labels.ts";
-import { RECORD_TYPES } from "../../server/records/catalogue.ts";
+import { recordTypes } from "../../server/records/catalogue.ts";
 import type { Vocabulary } from "./shown-internals.ts";
 import { walkScreens } from "./screen-walk.ts";
 
@@ -64,7 +64,7 @@ async function takeOneActionPerType(t: TestApp): Promise<void> {
 /** The ids the database holds for records, people and organisations. */
 async function dataIds(t: TestApp): Promise<Set<string>> {
   const tables = [
-    ...new Set([...RECORD_TYPES.map((type) => type.table), "users", "organizations"]),
+    ...new Set([...recordTypes().map((type) => type.table), "users", "organizations"]),
   ];
   const ids = new Set<string>();
   for (const table of tables) {

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import type { Database } from "../database.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
-import { RECORD_TYPES } from "../../records/catalogue.ts";
+import { recordTypes } from "../../records/catalogue.ts";
 import { TASK_STATUSES } from "../../areas/analytics/projects/constants.ts";
 
 async function codes(db: Database, org: string, kind: string): Promise<Set<string>> {
@@ -20,7 +20,7 @@ Deno.test("the demo seed's select values are values of their type master lists a
   const t = await createTestDatabase();
   try {
     for (const org of ["org_acme", "org_globex"]) {
-      for (const type of RECORD_TYPES) {
+      for (const type of recordTypes()) {
         for (const field of type.fields) {
           if (field.type !== "select") continue;
           const allowed = field.options_from

@@ -18,7 +18,7 @@ export const ADMIN_REQUIRED_TEXT =
 
 /** The permission string of an action on a module. */
 export function permissionOf(module: string, action: string): string {
-  if (action === "read") return readPermissionFor(module);
+  if (action === "read") return findModule(module)?.readPermissionId ?? readPermissionFor(module);
   return `${module.replace(/[/-]/g, "_")}.${action}`;
 }
 

@@ -8,9 +8,9 @@
  * role created later starts with none. Organisations that exist already receive a
  * permission newly listed here once, at start (permission-rollout.ts).
  */
-import { MODULE_DEFINITIONS } from "../catalogue/module-definitions.ts";
+import { moduleDefinitions } from "../catalogue/module-definitions.ts";
 import type { Category } from "../catalogue/categories.ts";
-import { RECORD_TYPES } from "../../records/catalogue.ts";
+import { recordTypes } from "../../records/catalogue.ts";
 import type { RecordType } from "../../records/define.ts";
 import { ADMIN_ROLE, PORTAL_ROLE } from "./access.ts";
 import { permissionOf } from "./authorize.ts";
@@ -23,7 +23,7 @@ export interface DefaultRole {
 }
 
 function readsOf(categories: Category[], extraModules: string[] = []): string[] {
-  return MODULE_DEFINITIONS
+  return moduleDefinitions()
     .filter((m) => categories.includes(m.category) || extraModules.includes(m.id))
     .map((m) => m.readPermissionId);
 }
@@ -37,7 +37,7 @@ function declaredFor(role: string, types: readonly RecordType[]): string[] {
 
 /** The default roles, given the product's record types. */
 export function defaultRoles(
-  types: readonly RecordType[] = RECORD_TYPES,
+  types: readonly RecordType[] = recordTypes(),
 ): Record<string, DefaultRole> {
   const base: Record<string, DefaultRole> = {
     [ADMIN_ROLE]: {

@@ -2,12 +2,17 @@
  * The permission catalogue: every permission the product knows, as a module ×
  * action matrix. Each catalogue module has `read`; a module owning record types
  * adds their standard actions (create, update, comment, delete, export, import), each
- * workflow or custom action, and `level1` (permission level 1 of its fields);
- * `WRITE_ACTIONS` adds the writes of hand-written endpoints. A permission outside
- * the catalogue cannot be granted (deny by default: it is refused anyway).
+ * workflow or custom action, and `level1` (permission level 1 of its fields); a
+ * module's `writeActions` (its area declares them) add the writes of its
+ * hand-written calls. A permission outside the catalogue cannot be granted (deny
+ * by default: it is refused anyway).
  */
-import { MODULE_DEFINITIONS, type ModuleDefinition } from "../catalogue/module-definitions.ts";
-import { RECORD_TYPES } from "../../records/catalogue.ts";
+import {
+  findModule,
+  type ModuleDefinition,
+  moduleDefinitions,
+} from "../catalogue/module-definitions.ts";
+import { recordTypes } from "../../records/catalogue.ts";
 import type { RecordType } from "../../records/define.ts";
 import { permissionOf } from "./authorize.ts";
 
@@ -21,22 +26,6 @@ export const MATRIX_ACTIONS = [
   "export",
   "import",
 ] as const;
-
-/**
- * Writes of hand-written endpoints (not the record engine's), by module: each is
- * its own permission, never the module's read. `clients.portal_invite` and
- * `clients.portal_revoke` give and take a contact's portal access,
- * `clients.message` replies in a client's thread, `projects.update` reports a
- * project's progress and recomputes its stored metrics, `projects.approve` acts on
- * a project's approval step, and `projects.administer` runs the enterprise
- * projects' data care (statistics, indexes, summaries, archives, data tests), and
- * `compliance.configure` changes the organisation's compliance settings.
- */
-export const WRITE_ACTIONS: Readonly<Record<string, readonly string[]>> = {
-  clients: ["message", "portal_invite", "portal_revoke"],
-  projects: ["update", "approve", "administer"],
-  compliance: ["configure"],
-};
 
 /** One permission of the catalogue. */
 export interface CataloguePermission {
@@ -52,13 +41,13 @@ export interface ModulePermissions {
 }
 
 /** The actions of one module, given the record types of the product. */
-export function actionsOf(module: string, types: readonly RecordType[] = RECORD_TYPES): string[] {
+export function actionsOf(module: string, types: readonly RecordType[] = recordTypes()): string[] {
   const owned = types.filter((t) => t.module === module);
   const actions = new Set<string>(["read"]);
   for (const type of owned) {
     for (const action of type.allActions) actions.add(action);
   }
-  for (const action of WRITE_ACTIONS[module] ?? []) actions.add(action);
+  for (const action of findModule(module)?.writeActions ?? []) actions.add(action);
   // Level 1 is offered only where a field (or a child row's field) carries it.
   const leveled = owned.some((t) =>
     t.fields.some((f) => f.level === 1 || f.childFields?.some((c) => c.level === 1))
@@ -71,9 +60,9 @@ export function actionsOf(module: string, types: readonly RecordType[] = RECORD_
 
 /** The whole matrix, in catalogue order. */
 export function permissionCatalogue(
-  types: readonly RecordType[] = RECORD_TYPES,
+  types: readonly RecordType[] = recordTypes(),
 ): ModulePermissions[] {
-  return MODULE_DEFINITIONS.map((module) => ({
+  return moduleDefinitions().map((module) => ({
     module,
     actions: actionsOf(module.id, types).map((action) => ({
       module: module.id,
@@ -83,17 +72,24 @@ export function permissionCatalogue(
   }));
 }
 
-/** The matrix of the product's record types. */
-export const PERMISSION_CATALOGUE: readonly ModulePermissions[] = permissionCatalogue();
+let product: readonly ModulePermissions[] | undefined;
+let known: ReadonlySet<string> | undefined;
+
+/** The matrix of the product's record types (made on first use: the areas are read lazily). */
+export function productPermissions(): readonly ModulePermissions[] {
+  return product ??= permissionCatalogue();
+}
 
 /** Every known permission string. */
-export const KNOWN_PERMISSIONS: ReadonlySet<string> = new Set(
-  PERMISSION_CATALOGUE.flatMap((row) => row.actions.map((a) => a.permission)),
-);
+export function knownPermissions(): ReadonlySet<string> {
+  return known ??= new Set(
+    productPermissions().flatMap((row) => row.actions.map((a) => a.permission)),
+  );
+}
 
 /** Whether a permission string is in the catalogue. */
 export function isKnownPermission(permission: string): boolean {
-  return KNOWN_PERMISSIONS.has(permission);
+  return knownPermissions().has(permission);
 }
 
 /**
@@ -111,7 +107,7 @@ export interface ImpliedGrant {
 
 /** The implied grants of a catalogue: `<module>.comment` from `<module>.update`, … */
 export function impliedGrants(
-  catalogue: readonly ModulePermissions[] = PERMISSION_CATALOGUE,
+  catalogue: readonly ModulePermissions[] = productPermissions(),
 ): ImpliedGrant[] {
   return catalogue.flatMap(({ module, actions }) => {
     const has = new Set(actions.map((a) => a.action));

@@ -6,7 +6,7 @@
  */
 import { conflict, invalidInput, notFound } from "../errors/app-error.ts";
 import { recordAudit } from "../audit/record.ts";
-import { findModule, MODULE_DEFINITIONS } from "../catalogue/module-definitions.ts";
+import { findModule, moduleDefinitions } from "../catalogue/module-definitions.ts";
 import type { AdminContext } from "./admin-context.ts";
 import { advanceVersion } from "../orgs/organization-versions.ts";
 
@@ -33,7 +33,7 @@ export async function listModules(
     [ctx.organizationId],
   );
   const state = new Map(rows.map((r) => [r.module_id, r]));
-  return MODULE_DEFINITIONS.map((m) => ({
+  return moduleDefinitions().map((m) => ({
     id: m.id,
     name: m.name,
     category: m.category,

@@ -7,7 +7,7 @@
  */
 import { invalidInput, notFound } from "../errors/app-error.ts";
 import { PORTAL_ROLE } from "../access/access.ts";
-import { MATRIX_ACTIONS, PERMISSION_CATALOGUE } from "../access/permission-catalogue.ts";
+import { MATRIX_ACTIONS, productPermissions } from "../access/permission-catalogue.ts";
 import { CATEGORY_ORDER } from "../catalogue/categories.ts";
 import type { AdminContext } from "./admin-context.ts";
 
@@ -38,7 +38,7 @@ export async function roleMatrix(
       [ctx.organizationId, role.id],
     )).map((r) => r.permission),
   );
-  const rows = [...PERMISSION_CATALOGUE].sort((a, b) =>
+  const rows = [...productPermissions()].sort((a, b) =>
     CATEGORY_ORDER.indexOf(a.module.category) - CATEGORY_ORDER.indexOf(b.module.category)
   );
   return {

@@ -6,9 +6,9 @@
  */
 import { conflict, invalidInput, notFound } from "../errors/app-error.ts";
 import { recordAudit } from "../audit/record.ts";
-import { MODULE_DEFINITIONS } from "../catalogue/module-definitions.ts";
+import { moduleDefinitions } from "../catalogue/module-definitions.ts";
 import { ADMIN_ROLE, PORTAL_ROLE } from "../access/access.ts";
-import { isKnownPermission, PERMISSION_CATALOGUE } from "../access/permission-catalogue.ts";
+import { isKnownPermission, productPermissions } from "../access/permission-catalogue.ts";
 import { newId } from "../ids.ts";
 import type { Queryable } from "../../db/database.ts";
 import { isUniqueViolation } from "../../db/constraint-errors.ts";
@@ -53,7 +53,7 @@ async function loadRoles(db: Queryable, organizationId: string): Promise<RoleRec
       ...role,
       permissions,
       // As authorize() decides: an administrator-only screen opens for administrators alone.
-      screens: MODULE_DEFINITIONS.filter((m) =>
+      screens: moduleDefinitions().filter((m) =>
         granted.has(m.readPermissionId) && (!m.adminOnly || role.name === ADMIN_ROLE)
       ).map((m) => ({
         id: m.id,
@@ -67,7 +67,7 @@ async function loadRoles(db: Queryable, organizationId: string): Promise<RoleRec
 /** Every staff role, and every permission of the catalogue (the matrix shows one role's). */
 export async function listRoles(ctx: Pick<AdminContext, "db" | "organizationId">) {
   const roles = (await loadRoles(ctx.db, ctx.organizationId)).filter((r) => r.name !== PORTAL_ROLE);
-  const permissions = PERMISSION_CATALOGUE.flatMap(({ module, actions }) =>
+  const permissions = productPermissions().flatMap(({ module, actions }) =>
     actions.map((a) => ({
       id: a.permission,
       module: module.id,

@@ -10,19 +10,24 @@
  */
 import { authorize, requireAuthorized } from "../access/authorize.ts";
 import type { Access } from "../access/access.ts";
-import { MODULE_DEFINITIONS, type ModuleDefinition } from "./module-definitions.ts";
+import { type ModuleDefinition, moduleDefinitions } from "./module-definitions.ts";
 
-const OWNERS: { pattern: RegExp; module: ModuleDefinition }[] = MODULE_DEFINITIONS.flatMap((
-  module,
-) =>
-  module.endpoints.map((endpoint) => ({
-    pattern: new RegExp(
-      "^" + endpoint.split("/").map((part) => (part === "*" ? "[^/]+" : escape(part))).join("/") +
-        "(?:/.*)?$",
-    ),
-    module,
-  }))
-);
+type Owner = { pattern: RegExp; module: ModuleDefinition };
+
+let owners: Owner[] | undefined;
+
+/** Each module's endpoint patterns, made once on first use (the catalogue is read lazily). */
+function ownersOf(): Owner[] {
+  return owners ??= moduleDefinitions().flatMap((module) =>
+    module.endpoints.map((endpoint) => ({
+      pattern: new RegExp(
+        "^" + endpoint.split("/").map((part) => (part === "*" ? "[^/]+" : escape(part))).join("/") +
+          "(?:/.*)?$",
+      ),
+      module,
+    }))
+  );
+}
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -30,7 +35,7 @@ function escape(text: string): string {
 
 /** The module owning an API path, if any. */
 export function moduleOwning(path: string): ModuleDefinition | undefined {
-  return OWNERS.find((owner) => owner.pattern.test(path))?.module;
+  return ownersOf().find((owner) => owner.pattern.test(path))?.module;
 }
 
 /** Throws 403 when the caller may not read the module (see authorize.ts). */

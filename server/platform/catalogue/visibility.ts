@@ -4,7 +4,7 @@
  */
 import type { Access } from "../access/access.ts";
 import { authorize } from "../access/authorize.ts";
-import { MODULE_DEFINITIONS, type ModuleDefinition } from "./module-definitions.ts";
+import { type ModuleDefinition, moduleDefinitions } from "./module-definitions.ts";
 
 /** True when the caller may read the module (enabled, read permission, administrator-only rule). */
 export function canSeeModule(access: Access, module: ModuleDefinition): boolean {
@@ -13,5 +13,5 @@ export function canSeeModule(access: Access, module: ModuleDefinition): boolean 
 
 /** The modules the caller may see, in catalogue order. */
 export function visibleModules(access: Access): ModuleDefinition[] {
-  return MODULE_DEFINITIONS.filter((m) => canSeeModule(access, m));
+  return moduleDefinitions().filter((m) => canSeeModule(access, m));
 }

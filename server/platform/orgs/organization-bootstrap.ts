@@ -5,7 +5,7 @@
  */
 import type { Queryable } from "../../db/database.ts";
 import { DEFAULT_ROLES } from "../access/default-roles.ts";
-import { MODULE_DEFINITIONS } from "../catalogue/module-definitions.ts";
+import { moduleDefinitions } from "../catalogue/module-definitions.ts";
 import { newId } from "../ids.ts";
 import { DEFAULT_TYPE_MASTERS } from "../../areas/workspace/types/type-master-defaults.ts";
 
@@ -55,7 +55,7 @@ export async function createOrganization(
       );
     }
   }
-  for (const module of MODULE_DEFINITIONS) {
+  for (const module of moduleDefinitions()) {
     await tx.run(
       "INSERT INTO organization_modules (organization_id, module_id, enabled, updated_at) VALUES (?, ?, 1, ?)",
       [id, module.id, options.now],
@@ -85,7 +85,7 @@ export async function createOrganization(
 
 /** Makes sure the modules table holds the catalogue as defined in code. */
 export async function syncModuleCatalogue(tx: Queryable): Promise<void> {
-  for (const [position, module] of MODULE_DEFINITIONS.entries()) {
+  for (const [position, module] of moduleDefinitions().entries()) {
     await tx.run(
       `INSERT INTO modules (id, name, category, description, endpoints, read_permission_id, icon, position)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)

@@ -10,7 +10,7 @@ import { deepStrictEqual as assertEquals, ok, rejects } from "node:assert/strict
 import type { Database } from "../../db/database.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { defineRecordType, type RecordType } from "../define.ts";
-import { RECORD_TYPES } from "../catalogue.ts";
+import { recordTypes } from "../catalogue.ts";
 import { TASK } from "../../areas/work/types/task.ts";
 import { TYPE_MASTER } from "../../areas/workspace/types/type-master.ts";
 import { SchemaDisagreement, syncDeclaredTables, syncTables } from "./table-sync.ts";
@@ -133,7 +133,7 @@ Deno.test("a field added to a declared type and a new type get their column, tab
     const before = await t.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM tasks");
     ok(before!.n > 0, "the seeded tasks are there to take the new column's default");
 
-    const types = RECORD_TYPES.map((type) => type.id === "task" ? TASK_WITH_CHANNEL : type);
+    const types = recordTypes().map((type) => type.id === "task" ? TASK_WITH_CHANNEL : type);
     const first = await sync(t.db, [...types, TIMESHEET]);
     assertEquals(first.statements.length > 0, true);
 
@@ -191,7 +191,7 @@ Deno.test("a field added to a declared type and a new type get their column, tab
 Deno.test("the product's migrated and seeded database is already in step with every declaration", async () => {
   const t = await createTestDatabase();
   try {
-    assertEquals((await sync(t.db, RECORD_TYPES)).statements, []);
+    assertEquals((await sync(t.db, recordTypes())).statements, []);
   } finally {
     await t.drop();
   }
@@ -201,10 +201,10 @@ Deno.test("start-up's sync reads nothing while the declarations are those last s
   const t = await createTestDatabase();
   try {
     // Start-up synced and kept its fingerprint; the same declarations leave nothing to do.
-    assertEquals((await syncTables(t.db, RECORD_TYPES)).statements, []);
-    const grown = await syncTables(t.db, [...RECORD_TYPES, TIMESHEET]);
+    assertEquals((await syncTables(t.db, recordTypes())).statements, []);
+    const grown = await syncTables(t.db, [...recordTypes(), TIMESHEET]);
     ok(grown.statements.some((sql) => sql.startsWith("CREATE TABLE sync_timesheets")));
-    assertEquals((await syncTables(t.db, [...RECORD_TYPES, TIMESHEET])).statements, []);
+    assertEquals((await syncTables(t.db, [...recordTypes(), TIMESHEET])).statements, []);
     ok(Object.keys(await columnsOf(t.db, "sync_timesheet_entries")).includes("minutes"));
   } finally {
     await t.drop();

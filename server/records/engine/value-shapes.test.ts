@@ -5,7 +5,7 @@
  */
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { RECORD_TYPES } from "../catalogue.ts";
+import { recordTypes } from "../catalogue.ts";
 import type { RecordField, RecordType } from "../define.ts";
 
 const WRONG_SHAPES: unknown[] = [["lnk_1"], { id: "lnk_1" }, [], {}];
@@ -36,7 +36,7 @@ Deno.test("A link or attach value given as a list or an object answers 400 namin
   try {
     const token = await t.tokenFor("admin@acme.test");
     let checked = 0;
-    for (const type of RECORD_TYPES) {
+    for (const type of recordTypes()) {
       const fields = idFields(type);
       if (fields.length === 0) continue;
       const before = await storedCount(t, type);

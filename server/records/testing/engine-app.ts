@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { SAMPLE_RECORD_TYPES } from "../../testing/sample-record-types.ts";
 import { syncDeclaredTables } from "../engine/table-sync.ts";
 import { permissionOf } from "../../platform/access/authorize.ts";
-import { RECORD_TYPES } from "../catalogue.ts";
+import { recordTypes } from "../catalogue.ts";
 import type { RecordType } from "../define.ts";
 import type { Config } from "../../config.ts";
 
@@ -18,12 +18,12 @@ export async function createEngineTestApp(
   overrides: Partial<Config> = {},
 ): Promise<TestApp> {
   const samples = [...SAMPLE_RECORD_TYPES, ...extra];
-  const app = await createTestApp(overrides, { recordTypes: [...RECORD_TYPES, ...samples] });
+  const app = await createTestApp(overrides, { recordTypes: [...recordTypes(), ...samples] });
   await app.db.transaction((tx) => syncDeclaredTables(tx, samples));
   const roles = await app.db.all<{ id: string; organization_id: string; name: string }>(
     "SELECT id, organization_id, name FROM roles",
   );
-  for (const type of [...RECORD_TYPES, ...samples]) {
+  for (const type of [...recordTypes(), ...samples]) {
     for (const [roleName, actions] of Object.entries(type.declaration.roles)) {
       for (const role of roles.filter((r) => r.name === roleName)) {
         for (const action of actions) {

@@ -11,7 +11,7 @@ import { findModule } from "../../platform/catalogue/module-definitions.ts";
 import type { Access } from "../../platform/access/access.ts";
 import { PRIORITY } from "../value-labels.ts";
 import { authorize } from "../../platform/access/authorize.ts";
-import { RECORD_TYPES } from "../../records/catalogue.ts";
+import { recordTypes } from "../../records/catalogue.ts";
 
 const PRIORITY_TONE = {
   $match: {
@@ -67,7 +67,7 @@ const WAITING_FOR_ME: Node = {
 function mayApprove(access: Access | undefined): boolean {
   if (!access) return false;
   if (sees(access, "projects") && authorize(access, "projects", "approve")) return true;
-  return RECORD_TYPES.some((type) =>
+  return recordTypes().some((type) =>
     (type.declaration.states?.list ?? []).some((state) =>
       state.awaits !== undefined && authorize(access, type.module, state.awaits.action)
     )

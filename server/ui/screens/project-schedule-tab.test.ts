@@ -3,7 +3,7 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { ScreenDescriptor } from "../../../schemas/descriptor/mod.ts";
 import { callerWith } from "../../testing/caller-access.ts";
 import { PROJECT } from "../../areas/work/types/project.ts";
-import { RECORD_TYPES } from "../../records/catalogue.ts";
+import { recordTypes } from "../../records/catalogue.ts";
 import { recordFormScreen } from "./record-form-screen.ts";
 import { RECORD_FORM_TABS } from "./record-form-tabs.ts";
 
@@ -14,7 +14,7 @@ function scheduleTab(permissions: string[]) {
   const screen = recordFormScreen(PROJECT, callerWith(permissions, ["projects"]), {
     id: "projects/form",
     recordId: "prj_1",
-    types: RECORD_TYPES,
+    types: recordTypes(),
     tabs: RECORD_FORM_TABS.project,
   });
   const parsed = ScreenDescriptor.safeParse(screen);

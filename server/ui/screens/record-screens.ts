@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import type { RouteEntry } from "../../../schemas/descriptor/mod.ts";
-import { findModule, PARAMETER_ROUTES } from "../../platform/catalogue/module-definitions.ts";
+import { findModule, parameterRoutes } from "../../platform/catalogue/module-definitions.ts";
 import type { RecordType } from "../../records/define.ts";
 import { screenOfParameterRoute } from "../routes-descriptor.ts";
 import type { ScreenDef } from "./screen-def.ts";
@@ -88,7 +88,7 @@ function formPlans(types: readonly RecordType[]): FormPlan[] {
 
 /** The route table entries of the record forms (a form route already listed keeps its entry). */
 export function recordFormRoutes(types: readonly RecordType[]): RouteEntry[] {
-  const listed = new Set(PARAMETER_ROUTES.map((r) => r.path));
+  const listed = new Set(parameterRoutes().map((r) => r.path));
   return formPlans(types)
     .filter((plan) => !listed.has(plan.route))
     .map((plan) => ({

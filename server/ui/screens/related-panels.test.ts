@@ -6,7 +6,7 @@
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { ScreenDescriptor } from "../../../schemas/descriptor/mod.ts";
-import { RECORD_TYPES } from "../../records/catalogue.ts";
+import { recordTypes } from "../../records/catalogue.ts";
 import { CLIENT } from "../../areas/sales/types/client.ts";
 import { INVOICE } from "../../areas/finance/types/invoice.ts";
 import { PROJECT } from "../../areas/work/types/project.ts";
@@ -25,7 +25,7 @@ function panels(type: RecordType, modules: string[]): [string, boolean, string][
   const screen = recordFormScreen(type, callerWith(permissions, modules), {
     id: "form",
     recordId: "rec_1",
-    types: RECORD_TYPES,
+    types: recordTypes(),
   });
   assertEquals(ScreenDescriptor.safeParse(screen).success, true);
   const sections = ((screen.body as Json).children as Json[]).filter((c) =>

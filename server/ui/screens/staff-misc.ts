@@ -6,8 +6,8 @@ import type { Node } from "../../../schemas/descriptor/mod.ts";
 import { z } from "zod";
 import {
   findModule,
-  MODULE_DEFINITIONS,
   type ModuleDefinition,
+  moduleDefinitions,
 } from "../../platform/catalogue/module-definitions.ts";
 import { canSeeModule } from "../../platform/catalogue/visibility.ts";
 import type { Access } from "../../platform/access/access.ts";
@@ -193,7 +193,7 @@ const documentation: ScreenDef = {
 };
 
 function relatedModules(access: Access | undefined, module: ModuleDefinition): Node {
-  const related = MODULE_DEFINITIONS.filter((m) =>
+  const related = moduleDefinitions().filter((m) =>
     m.category === module.category && m.id !== module.id && access && canSeeModule(access, m)
   );
   return {

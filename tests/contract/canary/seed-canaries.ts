@@ -13,7 +13,7 @@
  * the sentinels as they would hold real values.
  */
 import type { TestApp } from "../../../server/testing/test-app.ts";
-import { RECORD_TYPES } from "../../../server/records/catalogue.ts";
+import { recordTypes } from "../../../server/records/catalogue.ts";
 import type { RecordField, RecordType } from "../../../server/records/define.ts";
 
 /** A value that must reach only callers whose GET of its record shows it. */
@@ -128,7 +128,7 @@ export async function seedCanaries(
   };
 
   // Level-1 fields.
-  for (const type of RECORD_TYPES) {
+  for (const type of recordTypes()) {
     const own = type.fields.filter((f) => f.level === 1 && writable(f) && f.type !== "table");
     const tables = type.fields.filter((f) =>
       f.type === "table" && (f.childFields ?? []).some((c) => c.level === 1 && writable(c))
@@ -199,7 +199,7 @@ export async function seedCanaries(
 
   // Records of someone else, under an own-record rule.
   const others = new Map<string, Values>();
-  for (const type of RECORD_TYPES) {
+  for (const type of recordTypes()) {
     const rule = type.declaration.own_records;
     if (!rule) continue;
     const texts = type.fields.filter((f) => FREE_TEXT.has(f.type) && writable(f) && !f.unique);
@@ -235,7 +235,7 @@ export async function seedCanaries(
   }
 
   // Records attached to someone else's.
-  for (const type of RECORD_TYPES) {
+  for (const type of recordTypes()) {
     const attached = type.declaration.attached_to;
     if (!attached) continue;
     for (const [targetType, target] of others) {

@@ -39,8 +39,6 @@ interface Cached {
 /** A resolved range: first and last day, and how many days. */
 type Range = ReturnType<typeof dashboardRange>;
 
-const LEADS = findModule("leads")!;
-
 /** The cache of dashboard answers. */
 export class DashboardAnswers {
   readonly #cache: TtlCache<Cached>;
@@ -95,7 +93,7 @@ export class DashboardAnswers {
 }
 
 function includesLeads(access: Access): boolean {
-  return canSeeModule(access, LEADS);
+  return canSeeModule(access, findModule("leads")!);
 }
 
 /** Entries are per organisation, range and leads visibility. */

@@ -11,7 +11,10 @@ import {
 } from "../../../../schemas/api/records.ts";
 import type { Database } from "../../../db/database.ts";
 import type { Api } from "../../../platform/http/api.ts";
-import { MODULE_DEFINITIONS } from "../../../platform/catalogue/module-definitions.ts";
+import {
+  type ModuleDefinition,
+  moduleDefinitions,
+} from "../../../platform/catalogue/module-definitions.ts";
 import { ADMIN_ROLE } from "../../../platform/access/access.ts";
 import { readersByPermission } from "./repo.ts";
 
@@ -55,13 +58,13 @@ export function settingsRoutes(api: Api, db: Database, clock: () => number): voi
     const state = new Map(rows.map((r) => [r.module_id, r]));
     const readers = await readersByPermission(db, access.organizationId);
     // Administrator-only modules open for administrators alone, whatever others hold.
-    const peopleWithAccess = (module: (typeof MODULE_DEFINITIONS)[number]) =>
+    const peopleWithAccess = (module: ModuleDefinition) =>
       readers.filter((r) =>
         r.permission === module.readPermissionId &&
         (!module.adminOnly || r.user_role === ADMIN_ROLE)
       ).reduce((sum, r) => sum + Number(r.people), 0);
     return c.json({
-      modules: MODULE_DEFINITIONS.map((m) => ({
+      modules: moduleDefinitions().map((m) => ({
         id: m.id,
         name: m.name,
         category: m.category,

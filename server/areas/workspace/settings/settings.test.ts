@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestApp } from "../../../testing/test-app.ts";
 import { assertInvalidFields, errorOf, jsonOf } from "../../../testing/http-assertions.ts";
-import { MODULE_DEFINITIONS } from "../../../platform/catalogue/module-definitions.ts";
+import { moduleDefinitions } from "../../../platform/catalogue/module-definitions.ts";
 
 interface ModulesConfig {
   modules: {
@@ -145,7 +145,7 @@ Deno.test("POST /api/modules/config answers every catalogue module with its swit
       await jsonOf<ModulesConfig>(await t.call("POST", "/api/modules/config", { token, body: {} }));
     const before = await config();
     assertEquals(before.catalogue_version, 1);
-    assertEquals(before.modules.map((m) => m.id), MODULE_DEFINITIONS.map((m) => m.id));
+    assertEquals(before.modules.map((m) => m.id), moduleDefinitions().map((m) => m.id));
     ok(before.modules.every((m) => m.enabled && m.version === 1));
     const users = before.modules.find((m) => m.id === "users")!;
     assertEquals([users.adminOnly, users.readPermissionId], [true, "users.read"]);

@@ -1,0 +1,26 @@
+/** Analytics: project progress analytics, the analytics dashboard and the reports. */
+import { defineArea } from "../define-area.ts";
+import { ANALYTICS_MODULES } from "./modules.ts";
+import { projectAnalyticsRoutes } from "./projects/mod.ts";
+import { dashboardAnalyticsRoutes } from "./dashboard/mod.ts";
+import { reportRoutes } from "./reports/mod.ts";
+import { PROJECT_ANALYTICS_SCREENS } from "../../ui/screens/project-analytics.ts";
+import { ANALYTICS_DASHBOARD_SCREENS } from "../../ui/screens/analytics-dashboard.ts";
+import { REPORT_WRAPPER_SCREENS } from "../../ui/screens/report-wrappers.ts";
+
+export const ANALYTICS = defineArea({
+  id: "analytics",
+  name: "Analytics",
+  modules: ANALYTICS_MODULES,
+  types: [],
+  routes: ({ app, api, db, records, clock }) => {
+    projectAnalyticsRoutes(api, db, records, clock);
+    dashboardAnalyticsRoutes(app, api, db, { clock });
+    reportRoutes(api, db, clock);
+  },
+  screens: [
+    ...PROJECT_ANALYTICS_SCREENS,
+    ...ANALYTICS_DASHBOARD_SCREENS,
+    ...REPORT_WRAPPER_SCREENS,
+  ],
+});

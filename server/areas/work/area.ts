@@ -1,0 +1,21 @@
+/** Work: tasks, projects and the templates projects start from. */
+import { defineArea } from "../define-area.ts";
+import { WORK_MODULES } from "./modules.ts";
+import { TASK } from "./types/task.ts";
+import { PROJECT } from "./types/project.ts";
+import { PROJECT_TEMPLATE } from "./types/project-template.ts";
+import { projectTemplateRoutes } from "./templates/routes.ts";
+import { taskRoutes } from "./tasks/routes.ts";
+import { projectRoutes } from "./projects/routes.ts";
+
+export const WORK = defineArea({
+  id: "work",
+  name: "Work",
+  modules: WORK_MODULES,
+  types: [TASK, PROJECT, PROJECT_TEMPLATE],
+  routes: ({ api, db, records, clock }) => {
+    projectTemplateRoutes(api, records);
+    taskRoutes(api, records, clock);
+    projectRoutes(api, db, records);
+  },
+});
