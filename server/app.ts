@@ -41,7 +41,7 @@ import { RecordEngine } from "./records/engine/engine.ts";
 import { RecordEventAudience } from "./records/engine/record-event-audience.ts";
 import { recordRoutes } from "./records/routes.ts";
 import { recordTypes } from "./records/catalogue.ts";
-import { AREAS } from "./areas/mod.ts";
+import { areas } from "./areas/mod.ts";
 import type { RecordType } from "./records/define.ts";
 
 /** What the app is built from. */
@@ -192,8 +192,8 @@ export function createApp(deps: AppDeps): BuiltApp {
   });
   outgoingMailRoutes(api, { db, config });
   // Each area's behaviour on the engine's writes, then its calls, in the order of the areas.
-  for (const area of AREAS) area.rules?.(records);
-  for (const area of AREAS) area.routes?.({ app, api, db, records, clock, config });
+  for (const area of areas()) area.rules?.(records);
+  for (const area of areas()) area.routes?.({ app, api, db, records, clock, config });
   recordRoutes(api, records);
 
   let openApiBytes: string | undefined;

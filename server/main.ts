@@ -9,7 +9,7 @@ import { createApp } from "./app.ts";
 import { DEMO_PASSWORD, PEOPLE } from "./db/seed/demo-people.ts";
 import { closeLogFile, logToFile } from "./platform/http/log.ts";
 import { createSmtpTransport, MailDelivery } from "./platform/mail/mod.ts";
-import { AREAS } from "./areas/mod.ts";
+import { areas } from "./areas/mod.ts";
 
 const config = readConfig(Deno.env.toObject());
 if (config.logFile) {
@@ -30,7 +30,7 @@ const mail = config.smtpUrl === undefined
   : new MailDelivery(db, createSmtpTransport(config.smtpUrl, { from: config.mailFrom }));
 mail?.start();
 // Each area's periodic checks (overdue invoices, compliance due dates…).
-const checks = AREAS.flatMap((area) => area.checks ?? []).map((make) => make(db));
+const checks = areas().flatMap((area) => area.checks ?? []).map((make) => make(db));
 for (const check of checks) check.start();
 
 const server = Deno.serve({

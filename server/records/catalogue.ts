@@ -5,14 +5,14 @@
  * the engine about their types.
  */
 import type { RecordType } from "./define.ts";
-import { AREAS } from "../areas/mod.ts";
+import { areas } from "../areas/mod.ts";
 
 let types: readonly RecordType[] | undefined;
 let byId: ReadonlyMap<string, RecordType> | undefined;
 
 /** The declared record types. */
 export function recordTypes(): readonly RecordType[] {
-  return types ??= AREAS.flatMap((area) => area.types);
+  return types ??= areas().flatMap((area) => area.types);
 }
 
 /** The record type with this id, if declared. */

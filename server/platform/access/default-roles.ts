@@ -95,5 +95,9 @@ export function defaultRoles(
   );
 }
 
-/** Role name → description and granted permissions. */
-export const DEFAULT_ROLES: Record<string, DefaultRole> = defaultRoles();
+let product: Record<string, DefaultRole> | undefined;
+
+/** Role name → description and granted permissions, for the product's record types (made on first use). */
+export function productDefaultRoles(): Record<string, DefaultRole> {
+  return product ??= defaultRoles();
+}

@@ -4,7 +4,7 @@ import { errorOf, jsonOf } from "../../testing/http-assertions.ts";
 import { prepareDatabase } from "../../db/prepare.ts";
 import { migrate } from "../../db/migrate.ts";
 import { SAMPLE_PROJECT_ID } from "../../areas/analytics/projects/mod.ts";
-import { DEFAULT_ROLES } from "./default-roles.ts";
+import { productDefaultRoles } from "./default-roles.ts";
 import { rollOutPermissions } from "./permission-rollout.ts";
 
 const NOW = "2031-05-20T08:00:00.000Z";
@@ -44,10 +44,10 @@ Deno.test("A permission added to a default role's declaration reaches that role 
     assertEquals(await holders(t, "sales", "projects.read"), []);
 
     const declared = {
-      ...DEFAULT_ROLES,
+      ...productDefaultRoles(),
       sales: {
-        ...DEFAULT_ROLES.sales,
-        permissions: [...DEFAULT_ROLES.sales.permissions, "projects.read"],
+        ...productDefaultRoles().sales,
+        permissions: [...productDefaultRoles().sales.permissions, "projects.read"],
       },
     };
     assertEquals(await rollOutPermissions(t.db, { now: NOW, roles: declared }), [

@@ -14,7 +14,7 @@
  */
 import type { Database, Queryable } from "../../db/database.ts";
 import { advanceVersion } from "../orgs/organization-versions.ts";
-import { DEFAULT_ROLES, type DefaultRole } from "./default-roles.ts";
+import { type DefaultRole, productDefaultRoles } from "./default-roles.ts";
 import { type ImpliedGrant, impliedGrants } from "./permission-catalogue.ts";
 
 /** The rollout record of an implied permission, given to every role holding its source. */
@@ -38,7 +38,7 @@ export async function rollOutPermissions(
   const implied = options.implied ?? impliedGrants();
   const sources = new Map(implied.map((g) => [g.permission, g.from]));
   const declared = [
-    ...Object.entries(options.roles ?? DEFAULT_ROLES).flatMap(([role, r]) =>
+    ...Object.entries(options.roles ?? productDefaultRoles()).flatMap(([role, r]) =>
       r.permissions.map((permission) => ({ role, permission }))
     ),
     ...implied.map((g) => ({ role: EVERY_HOLDER, permission: g.permission })),

@@ -12,7 +12,7 @@
  */
 import type { Category } from "./categories.ts";
 import { CATEGORY_PRIORITIES } from "./categories.ts";
-import { AREAS } from "../../areas/mod.ts";
+import { areas } from "../../areas/mod.ts";
 
 /** One catalogue module as its area declares it. */
 export interface ModuleRow {
@@ -80,7 +80,7 @@ let built: Catalogue | undefined;
 function catalogue(): Catalogue {
   if (built) return built;
   const categories = Object.keys(CATEGORY_PRIORITIES) as Category[];
-  const rows = AREAS.flatMap((area) => area.modules);
+  const rows = areas().flatMap((area) => area.modules);
   // Listed by category (the spec's listing order), then by area, then as each area lists them.
   const ordered = categories.flatMap((category) => rows.filter((r) => r.category === category));
   const modules = ordered.map((row): ModuleDefinition => ({
@@ -97,7 +97,7 @@ function catalogue(): Catalogue {
   }));
   const byId = new Map<string, ModuleDefinition>();
   for (const module of modules) {
-    const area = AREAS.find((a) => a.modules.some((m) => m.id === module.id))!;
+    const area = areas().find((a) => a.modules.some((m) => m.id === module.id))!;
     if (byId.has(module.id)) {
       throw new Error(
         `Module "${module.id}" is declared twice (the second time by area "${area.id}")`,

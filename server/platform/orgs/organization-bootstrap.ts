@@ -4,7 +4,7 @@
  * demo seed alike.
  */
 import type { Queryable } from "../../db/database.ts";
-import { DEFAULT_ROLES } from "../access/default-roles.ts";
+import { productDefaultRoles } from "../access/default-roles.ts";
 import { moduleDefinitions } from "../catalogue/module-definitions.ts";
 import { newId } from "../ids.ts";
 import { DEFAULT_TYPE_MASTERS } from "../../areas/workspace/types/type-master-defaults.ts";
@@ -42,7 +42,7 @@ export async function createOrganization(
       options.now,
     ],
   );
-  for (const [name, role] of Object.entries(DEFAULT_ROLES)) {
+  for (const [name, role] of Object.entries(productDefaultRoles())) {
     const roleId = newId("rol", options.random);
     await tx.run(
       "INSERT INTO roles (id, organization_id, name, description, created_at) VALUES (?, ?, ?, ?, ?)",

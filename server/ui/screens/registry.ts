@@ -16,7 +16,7 @@ import { PUBLIC_CONTENT_SCREENS } from "./public-content.ts";
 import { PUBLIC_FORM_SCREENS } from "./public-forms.ts";
 import { PASSWORD_RESET_SCREENS } from "./password-reset.ts";
 import { catchAll, moduleScreen } from "./staff-misc.ts";
-import { AREAS } from "../../areas/mod.ts";
+import { areas } from "../../areas/mod.ts";
 import type { ScreenDef } from "./screen-def.ts";
 import { recordScreenDefs } from "./record-screens.ts";
 import type { RecordType } from "../../records/define.ts";
@@ -30,7 +30,7 @@ export function buildScreenRegistry(types: readonly RecordType[]): Map<string, S
       ...PUBLIC_CONTENT_SCREENS,
       ...PUBLIC_FORM_SCREENS,
       ...PASSWORD_RESET_SCREENS,
-      ...AREAS.flatMap((area) => area.screens ?? []),
+      ...areas().flatMap((area) => area.screens ?? []),
       catchAll,
       ...recordScreenDefs(types),
     ]
