@@ -13,6 +13,9 @@ import type { ModuleRow } from "../platform/catalogue/module-definitions.ts";
 import type { RecordType } from "../records/define.ts";
 import type { RecordEngine } from "../records/engine/engine.ts";
 import type { ScreenDef } from "../ui/screens/screen-def.ts";
+import type { ListPreset, ListScreenExtras } from "../ui/screens/record-list-screen.ts";
+import type { RecordFormTab } from "../ui/screens/record-form-tab.ts";
+import type { MembershipAccess } from "../platform/access/access.ts";
 import type { PeriodicCheck } from "../platform/jobs/periodic-check.ts";
 
 /** What an area's calls are registered with. */
@@ -23,6 +26,29 @@ export interface AreaContext {
   records: RecordEngine;
   clock: () => number;
   config: Config;
+}
+
+/** A module whose screen is a declared view, or one kind, of a record type's list. */
+export interface ListVariant {
+  /** The module (and screen) id. */
+  module: string;
+  type: RecordType;
+  view?: string;
+  /** Confines the list and starts new records with this value; such a list has its own form route. */
+  preset?: ListPreset;
+}
+
+/** What an area adds to the generated record screens. */
+export interface RecordScreenExtras {
+  /** Its modules whose screen is a view, or one kind, of a record type. */
+  lists?: readonly ListVariant[];
+  /** What a module's list screen keeps around its record list, for a caller. */
+  around?: readonly {
+    module: string;
+    extras: (access: MembershipAccess) => ListScreenExtras;
+  }[];
+  /** Tabs it adds to a record type's form (the type may be another area's), in order. */
+  formTabs?: readonly { type: RecordType; tabs: readonly RecordFormTab[] }[];
 }
 
 /** One business area. */
@@ -41,6 +67,8 @@ export interface Area {
   routes?: (ctx: AreaContext) => void;
   /** Its screens, beyond the generated record screens and module pages. */
   screens?: readonly ScreenDef[];
+  /** What it adds to the generated record screens. */
+  recordScreens?: RecordScreenExtras;
   /** Its periodic checks (overdue invoices, compliance due dates), started by `main.ts`. */
   checks?: readonly ((db: Database) => PeriodicCheck)[];
 }

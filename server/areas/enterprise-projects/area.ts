@@ -6,6 +6,11 @@
 import { defineArea } from "../define-area.ts";
 import { APPROVAL_WORKFLOW } from "./types/approval-workflow.ts";
 import { enterpriseProjectRoutes } from "./mod.ts";
+import { versionsTab } from "./versions-tab.ts";
+import { PROJECT } from "../work/types/project.ts";
+import { approvalsTab } from "../../ui/screens/approval-tab.ts";
+import { resourcesTab } from "../../ui/screens/resource-tab.ts";
+import { SCHEDULE_TAB } from "../../ui/screens/project-schedule-tab.ts";
 
 export const ENTERPRISE_PROJECTS = defineArea({
   id: "enterprise-projects",
@@ -13,4 +18,25 @@ export const ENTERPRISE_PROJECTS = defineArea({
   modules: [],
   types: [APPROVAL_WORKFLOW],
   routes: ({ api, db, records, clock }) => enterpriseProjectRoutes(api, { db, records, clock }),
+  recordScreens: {
+    formTabs: [{
+      type: PROJECT,
+      tabs: [
+        { id: "versions", label: "Versions", requires: { action: "read" }, content: versionsTab },
+        {
+          id: "approvals",
+          label: "Approvals",
+          requires: { action: "read" },
+          content: approvalsTab,
+        },
+        {
+          id: "resources",
+          label: "Resources",
+          requires: { action: "read" },
+          content: resourcesTab,
+        },
+        SCHEDULE_TAB,
+      ],
+    }],
+  },
 });

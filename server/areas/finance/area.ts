@@ -24,6 +24,8 @@ import { BUDGET_SCREENS } from "../../ui/screens/budget-screens.ts";
 import { FINANCE_REPORT_SCREENS } from "../../ui/screens/finance-report-wrappers.ts";
 import { FINANCE_DASHBOARD_SCREEN } from "../../ui/screens/finance-dashboard.ts";
 import { INVOICE_PRINT_SCREEN } from "../../ui/screens/invoice-print.ts";
+import { TAX_SUMMARY } from "../../ui/screens/tax-summary.ts";
+import { COMPLIANCE_FIGURES } from "../../ui/screens/compliance-figures.ts";
 
 export const FINANCE = defineArea({
   id: "finance",
@@ -48,5 +50,12 @@ export const FINANCE = defineArea({
     FINANCE_DASHBOARD_SCREEN,
     INVOICE_PRINT_SCREEN,
   ],
+  recordScreens: {
+    lists: [{ module: "budget-approval", type: BUDGET, view: "pending-approval" }],
+    around: [
+      { module: "tax", extras: () => TAX_SUMMARY },
+      { module: "compliance", extras: () => COMPLIANCE_FIGURES },
+    ],
+  },
   checks: [(db) => new ComplianceWatch(db), (db) => new InvoiceWatch(db)],
 });

@@ -6,6 +6,7 @@ import { defineArea } from "../define-area.ts";
 import { clientAccessRoutes } from "./access/client-access.ts";
 import { portalRoutes } from "./routes.ts";
 import { PORTAL_SCREENS } from "../../ui/screens/portal.ts";
+import { clientPortalAccess } from "../../ui/screens/client-portal-access.ts";
 
 export const PORTAL = defineArea({
   id: "portal",
@@ -22,4 +23,6 @@ export const PORTAL = defineArea({
     portalRoutes(api, db, clock);
   },
   screens: PORTAL_SCREENS,
+  // Who of a client may sign in to the portal, kept below the clients' list.
+  recordScreens: { around: [{ module: "clients", extras: clientPortalAccess }] },
 });

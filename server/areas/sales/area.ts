@@ -5,12 +5,22 @@ import { LEAD } from "./types/lead.ts";
 import { CLIENT } from "./types/client.ts";
 import { leadRoutes } from "./leads/routes.ts";
 import { clientRoutes } from "./clients/routes.ts";
+import { TYPE_MASTER } from "../workspace/types/type-master.ts";
+import { LEAD_FIGURES } from "../../ui/screens/lead-figures.ts";
 
 export const SALES = defineArea({
   id: "sales",
   name: "Sales",
   modules: SALES_MODULES,
   types: [LEAD, CLIENT],
+  recordScreens: {
+    lists: [{
+      module: "lead-sources",
+      type: TYPE_MASTER,
+      preset: { field: "kind", value: "lead_source" },
+    }],
+    around: [{ module: "leads", extras: () => LEAD_FIGURES }],
+  },
   routes: ({ api, db, records, clock }) => {
     leadRoutes(api, db, records, clock);
     clientRoutes(api, db, records);

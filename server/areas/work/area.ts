@@ -7,12 +7,24 @@ import { PROJECT_TEMPLATE } from "./types/project-template.ts";
 import { projectTemplateRoutes } from "./templates/routes.ts";
 import { taskRoutes } from "./tasks/routes.ts";
 import { projectRoutes } from "./projects/routes.ts";
+import { TYPE_MASTER } from "../workspace/types/type-master.ts";
 
 export const WORK = defineArea({
   id: "work",
   name: "Work",
   modules: WORK_MODULES,
   types: [TASK, PROJECT, PROJECT_TEMPLATE],
+  recordScreens: {
+    lists: [
+      { module: "my-tasks", type: TASK, view: "my-tasks" },
+      { module: "upcoming-tasks", type: TASK, view: "upcoming-tasks" },
+      {
+        module: "task-status-management",
+        type: TYPE_MASTER,
+        preset: { field: "kind", value: "task_status" },
+      },
+    ],
+  },
   routes: ({ api, db, records, clock }) => {
     projectTemplateRoutes(api, records);
     taskRoutes(api, records, clock);

@@ -5,7 +5,7 @@ import { callerWith } from "../../testing/caller-access.ts";
 import { PROJECT } from "../../areas/work/types/project.ts";
 import { recordTypes } from "../../records/catalogue.ts";
 import { recordFormScreen } from "./record-form-screen.ts";
-import { RECORD_FORM_TABS } from "./record-form-tabs.ts";
+import { recordFormTabs } from "./record-screens.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -15,7 +15,7 @@ function scheduleTab(permissions: string[]) {
     id: "projects/form",
     recordId: "prj_1",
     types: recordTypes(),
-    tabs: RECORD_FORM_TABS.project,
+    tabs: recordFormTabs(PROJECT),
   });
   const parsed = ScreenDescriptor.safeParse(screen);
   ok(parsed.success, parsed.error?.message);

@@ -13,30 +13,32 @@ import { screenOfParameterRoute } from "../routes-descriptor.ts";
 import type { ScreenDef } from "./screen-def.ts";
 import { type ListPreset, recordListScreen } from "./record-list-screen.ts";
 import { NEW_RECORD, recordFormScreen } from "./record-form-screen.ts";
-import { LIST_SCREEN_EXTRAS } from "./record-screen-extras.ts";
-import { RECORD_FORM_TABS } from "./record-form-tabs.ts";
+import type { RecordFormTab } from "./record-form-tab.ts";
+import { areas } from "../../areas/mod.ts";
+import type { MembershipAccess } from "../../platform/access/access.ts";
+import type { ListScreenExtras } from "./record-list-screen.ts";
+import type { ListVariant } from "../../areas/define-area.ts";
 
-/** A module's screen showing a declared view, or one kind, of another module's record type. */
-interface ListVariant {
-  /** The module (and screen) id. */
-  id: string;
-  type: string;
-  view?: string;
-  /** Confines the list and starts new records with this value; such a list has its own form route. */
-  preset?: ListPreset;
+/** The areas' modules whose screen is a view, or one kind, of a record type's list. */
+function listVariants(): ListVariant[] {
+  return areas().flatMap((area) => area.recordScreens?.lists ?? []);
 }
 
-const LIST_VARIANTS: readonly ListVariant[] = [
-  { id: "my-tasks", type: "task", view: "my-tasks" },
-  { id: "budget-approval", type: "budget", view: "pending-approval" },
-  { id: "upcoming-tasks", type: "task", view: "upcoming-tasks" },
-  { id: "lead-sources", type: "type_master", preset: { field: "kind", value: "lead_source" } },
-  {
-    id: "task-status-management",
-    type: "type_master",
-    preset: { field: "kind", value: "task_status" },
-  },
-];
+/** What the areas keep around a module's record list, for a caller. */
+function listExtras(module: string, access: MembershipAccess): ListScreenExtras | undefined {
+  for (const area of areas()) {
+    const found = area.recordScreens?.around?.find((a) => a.module === module);
+    if (found) return found.extras(access);
+  }
+  return undefined;
+}
+
+/** The tabs the areas add to a record type's form, in the order of the areas. */
+export function recordFormTabs(type: RecordType): RecordFormTab[] {
+  return areas().flatMap((area) =>
+    (area.recordScreens?.formTabs ?? []).filter((t) => t.type.id === type.id).flatMap((t) => t.tabs)
+  );
+}
 
 const FORM_PARAMS = z.object({ id: z.string().min(1).max(64) }).strict();
 
@@ -63,15 +65,15 @@ function formPlans(types: readonly RecordType[]): FormPlan[] {
     const route = type.declaration.form_route ?? `${type.module}/:id`;
     return { type, route, screen: formScreenId(route), module: type.module };
   });
-  for (const variant of LIST_VARIANTS) {
-    const type = types.find((t) => t.id === variant.type);
+  for (const variant of listVariants()) {
+    const type = types.find((t) => t.id === variant.type.id);
     if (!type || !variant.preset) continue;
-    const route = `${variant.id}/:id`;
+    const route = `${variant.module}/:id`;
     plans.push({
       type,
       route,
       screen: formScreenId(route),
-      module: variant.id,
+      module: variant.module,
       preset: variant.preset,
     });
   }
@@ -113,7 +115,7 @@ export function recordScreenDefs(types: readonly RecordType[]): ScreenDef[] {
         recordListScreen(type, access!, {
           id: type.module,
           description: module.description,
-          extras: LIST_SCREEN_EXTRAS[type.module]?.(access!),
+          extras: listExtras(type.module, access!),
           // A type declaring a `current` view opens its list there (projects: not in cold storage).
           view: type.declaration.list.views?.some((v) => v.id === "current")
             ? "current"
@@ -121,27 +123,27 @@ export function recordScreenDefs(types: readonly RecordType[]): ScreenDef[] {
         }),
     });
   }
-  for (const variant of LIST_VARIANTS) {
-    const type = types.find((t) => t.id === variant.type);
+  for (const variant of listVariants()) {
+    const type = types.find((t) => t.id === variant.type.id);
     if (!type) continue;
     if (variant.view && !type.declaration.list.views?.some((v) => v.id === variant.view)) {
       throw new Error(
-        `Screen "${variant.id}": record type "${type.id}" has no view "${variant.view}"`,
+        `Screen "${variant.module}": record type "${type.id}" has no view "${variant.view}"`,
       );
     }
-    const module = findModule(variant.id)!;
-    defs.set(variant.id, {
-      id: variant.id,
+    const module = findModule(variant.module)!;
+    defs.set(variant.module, {
+      id: variant.module,
       audience: "staff",
-      module: variant.id,
+      module: variant.module,
       build: ({ access }) =>
         recordListScreen(type, access!, {
-          id: variant.id,
+          id: variant.module,
           title: module.name,
           description: module.description,
           view: variant.view,
           preset: variant.preset,
-          formRoute: variant.preset ? `${variant.id}/:id` : undefined,
+          formRoute: variant.preset ? `${variant.module}/:id` : undefined,
         }),
     });
   }
@@ -160,7 +162,7 @@ export function recordScreenDefs(types: readonly RecordType[]): ScreenDef[] {
           types,
           preset: plan.preset,
           formRoute: plan.preset ? plan.route : undefined,
-          tabs: plan.preset ? undefined : RECORD_FORM_TABS[plan.type.id],
+          tabs: plan.preset ? undefined : recordFormTabs(plan.type),
         }),
     });
   }

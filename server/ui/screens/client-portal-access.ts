@@ -1,7 +1,6 @@
 /**
- * What some modules keep around their generated record list: the lead pipeline's
- * figures above the leads, and the client portal's access management below the
- * clients (who of a client may sign in to the portal, invitations, revocations).
+ * The client portal's access management, kept below the clients' list: who of a
+ * client may sign in to the portal, invitations and revocations.
  */
 import type { Node } from "../../../schemas/descriptor/mod.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
@@ -9,40 +8,6 @@ import { authorize } from "../../platform/access/authorize.ts";
 import type { ListScreenExtras } from "./record-list-screen.ts";
 import { PERSON_FIELDS } from "./person-fields.ts";
 import { MEMBERSHIP_STATUS } from "../value-labels.ts";
-import { TAX_SUMMARY } from "./tax-summary.ts";
-import { COMPLIANCE_FIGURES } from "./compliance-figures.ts";
-
-const LEAD_FIGURES: ListScreenExtras = {
-  sources: {
-    stats: { method: "POST", path: "/api/leads/stats", body: {}, label: "Lead statistics" },
-  },
-  before: [{
-    type: "grid",
-    columns: 4,
-    children: [
-      {
-        type: "stat",
-        label: "Total leads",
-        value: { $bind: "stats", path: "total", format: "integer" },
-      },
-      {
-        type: "stat",
-        label: "New this month",
-        value: { $bind: "stats", path: "new_this_month", format: "integer" },
-      },
-      {
-        type: "stat",
-        label: "Pipeline value",
-        value: { $bind: "stats", path: "pipeline_value", format: "currency" },
-      },
-      {
-        type: "stat",
-        label: "Conversion rate",
-        value: { $bind: "stats", path: "conversion_rate", format: "percent" },
-      },
-    ],
-  }],
-};
 
 /** The portal invitation form: shown to callers who may invite (clients.portal_invite). */
 const INVITE_CARD: Node = {
@@ -75,7 +40,7 @@ const INVITE_CARD: Node = {
 };
 
 /** Who has portal access, with Revoke and the invitation form for callers granted those writes. */
-function clientPortalAccess(access: MembershipAccess): ListScreenExtras {
+export function clientPortalAccess(access: MembershipAccess): ListScreenExtras {
   // Write buttons show only when authorize() grants their write, as the API does.
   const may = (action: string) => authorize(access, "clients", action);
   return {
@@ -150,13 +115,3 @@ function clientPortalAccess(access: MembershipAccess): ListScreenExtras {
     }],
   };
 }
-
-/** Screen id → what its list screen keeps besides the record list, for a caller. */
-export const LIST_SCREEN_EXTRAS: Readonly<
-  Record<string, (access: MembershipAccess) => ListScreenExtras>
-> = {
-  leads: () => LEAD_FIGURES,
-  clients: clientPortalAccess,
-  tax: () => TAX_SUMMARY,
-  compliance: () => COMPLIANCE_FIGURES,
-};
