@@ -72,6 +72,15 @@ export function forUpdate(dialect: Dialect): string {
 }
 
 /**
+ * The clause that keeps a row from being deleted (or its key changed) until the
+ * transaction ends, as a foreign key's check does, while others still read and
+ * update it; SQLite's transactions already hold the whole database.
+ */
+export function forKeyShare(dialect: Dialect): string {
+  return dialect === "sqlite" ? "" : "FOR KEY SHARE";
+}
+
+/**
  * The whole milliseconds from ISO date-time `from` to `to` (SQL expressions), an
  * integer on both dialects, so sums and means of durations computed from it are
  * the same on both (julianday's fractional days are not exact). `from` is written

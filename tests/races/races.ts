@@ -4,6 +4,7 @@ import { MONEY_RACES } from "./money-races.ts";
 import { RECORD_RACES } from "./record-races.ts";
 import { CALL_RACES } from "./approval-races.ts";
 import { BULK_UNDO_RACES } from "./bulk-undo-races.ts";
+import { LINK_RACES } from "./link-races.ts";
 
 /** Every race scenario. */
 export const RACES: readonly RaceScenario<never>[] = [
@@ -11,4 +12,5 @@ export const RACES: readonly RaceScenario<never>[] = [
   ...RECORD_RACES,
   ...CALL_RACES,
   ...BULK_UNDO_RACES,
+  ...LINK_RACES,
 ];

@@ -25,6 +25,7 @@ import { isForeignKeyViolation } from "../../db/constraint-errors.ts";
 import { conflict, notFound } from "../../platform/errors/app-error.ts";
 import { newId } from "../../platform/ids.ts";
 import type { RecordEngine } from "../../records/engine/engine.ts";
+import { lockRecords } from "../../records/engine/record-store.ts";
 import { exportJson } from "./transfer-format.ts";
 import { importProjects, readImportFile } from "./transfer-import.ts";
 import { takeSnapshots } from "./versions-snapshot.ts";
@@ -255,6 +256,11 @@ async function deleteProject(
 ) {
   const org = access.organizationId;
   const tasks = `SELECT id FROM tasks WHERE project_id = ? AND organization_id = ?`;
+  // The project and its tasks are held first: a dependency on one of them made at the same
+  // moment either committed before (and is seen below) or waits, then finds the task gone.
+  await lockRecords(tx, "projects", org, [projectId]);
+  const taskIds = (await tx.all<{ id: string }>(tasks, [projectId, org])).map((t) => t.id);
+  await lockRecords(tx, "tasks", org, taskIds);
   const waiting = await tx.all<{ title: string }>(
     `SELECT DISTINCT t.title FROM task_dependencies d JOIN tasks t ON t.id = d.task_id
       WHERE d.depends_on IN (${tasks}) AND t.project_id <> ? ORDER BY t.title`,
@@ -267,7 +273,6 @@ async function deleteProject(
       }), so it cannot be deleted; archive it instead`,
     );
   }
-  const taskIds = (await tx.all<{ id: string }>(tasks, [projectId, org])).map((t) => t.id);
   const statements: [string, unknown[]][] = [
     [`DELETE FROM time_logs WHERE project_id = ? OR task_id IN (${tasks})`, [
       projectId,

@@ -12,6 +12,7 @@
 import { ROLE_OPTIONS } from "../declaration.ts";
 import { staffRoleOptions } from "../../platform/access/role-options.ts";
 import type { Queryable, SqlValue } from "../../db/database.ts";
+import { forKeyShare } from "../../db/dialect.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
 import { authorize } from "../../platform/access/authorize.ts";
 import type { RecordField, RecordType } from "../define.ts";
@@ -387,7 +388,11 @@ function targetLabel(scope: ValidationScope, target: string): string {
     .toLowerCase();
 }
 
-/** Whether a link target exists in the caller's organisation. */
+/**
+ * Whether a link target exists in the caller's organisation. The row is kept from
+ * deletion until the write ends, so a record being removed at the same moment
+ * either goes first (and the link is refused) or waits for the link (and sees it).
+ */
 export async function linkExists(scope: ValidationScope, target: string, id: string) {
   const org = scope.access.organizationId;
   if (target === "user") {
@@ -399,7 +404,9 @@ export async function linkExists(scope: ValidationScope, target: string, id: str
   const type = scope.findType(target);
   if (!type) return false;
   return !!(await scope.q.get(
-    `SELECT 1 AS found FROM ${type.table} WHERE organization_id = ? AND id = ?`,
+    `SELECT 1 AS found FROM ${type.table} WHERE organization_id = ? AND id = ? ${
+      forKeyShare(scope.q.dialect)
+    }`,
     [org, id],
   ));
 }
