@@ -43,6 +43,7 @@ import { recordRoutes } from "./records/routes.ts";
 import { recordTypes } from "./records/catalogue.ts";
 import { areas } from "./areas/mod.ts";
 import type { RecordType } from "./records/define.ts";
+import type { RecordController } from "./records/engine/controller.ts";
 
 /** What the app is built from. */
 export interface AppDeps {
@@ -54,6 +55,8 @@ export interface AppDeps {
   hasher?: PasswordHasher;
   /** The record types the engine serves (default: every declared type; tests add test-only ones). */
   recordTypes?: readonly RecordType[];
+  /** Controllers of test-only types, besides the areas' own. */
+  controllers?: readonly RecordController[];
 }
 
 /** The app and what tests and benchmarks may reach into. */
@@ -171,6 +174,10 @@ export function createApp(deps: AppDeps): BuiltApp {
   organizationRoutes(api, db, clock);
   const records = new RecordEngine(db, deps.recordTypes ?? recordTypes(), clock, {
     publicUrl: config.publicUrl,
+    controllers: [
+      ...areas().flatMap((area) => area.controllers ?? []),
+      ...(deps.controllers ?? []),
+    ],
   });
   healthRoutes(api, db, { clock, version: PRODUCT_VERSION });
   const feed = new ChangeFeed(db, clock);
@@ -191,8 +198,7 @@ export function createApp(deps: AppDeps): BuiltApp {
     clock,
   });
   outgoingMailRoutes(api, { db, config });
-  // Each area's behaviour on the engine's writes, then its calls, in the order of the areas.
-  for (const area of areas()) area.rules?.(records);
+  // Each area's calls, in the order of the areas.
   for (const area of areas()) area.routes?.({ app, api, db, records, clock, config });
   recordRoutes(api, records);
 

@@ -12,6 +12,7 @@ import type { Api } from "../platform/http/api.ts";
 import type { ModuleRow } from "../platform/catalogue/module-definitions.ts";
 import type { RecordType } from "../records/define.ts";
 import type { RecordEngine } from "../records/engine/engine.ts";
+import type { RecordController } from "../records/engine/controller.ts";
 import type { ScreenDef } from "../ui/screens/screen-def.ts";
 import type { ListPreset, ListScreenExtras } from "../ui/screens/record-list-screen.ts";
 import type { RecordFormTab } from "../ui/screens/record-form-tab.ts";
@@ -61,8 +62,8 @@ export interface Area {
   modules: readonly ModuleRow[];
   /** Its record types. */
   types: readonly RecordType[];
-  /** Its behaviour on the engine's writes, beyond what the declarations say. */
-  rules?: (records: RecordEngine) => void;
+  /** One controller per type that needs behaviour its declaration cannot say. */
+  controllers?: readonly RecordController[];
   /** Its hand-written calls. */
   routes?: (ctx: AreaContext) => void;
   /** Its screens, beyond the generated record screens and module pages. */

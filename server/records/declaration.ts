@@ -12,8 +12,6 @@ import type {
 } from "../../schemas/records/meta.ts";
 import type { Filter, Sort } from "../../schemas/records/meta.ts";
 import type { NodeLike } from "../../schemas/descriptor/widgets.ts";
-import type { Queryable } from "../db/database.ts";
-import type { Access } from "../platform/access/access.ts";
 
 /** `options_from` of a select whose values are the organisation's staff roles (by label). */
 export const ROLE_OPTIONS = "@roles";
@@ -283,7 +281,7 @@ export interface RecordTypeDeclaration {
     list: readonly StateDeclaration[];
     transitions: readonly TransitionDeclaration[];
   };
-  /** Actions besides transitions, each carried out by its `hooks.after_action` entry. */
+  /** Actions besides transitions, each carried out by its controller (`records/engine/controller.ts`). */
   actions?: readonly CustomActionDeclaration[];
   /** New records of other types started from this one, prefilled from it. */
   makes?: readonly MakeDeclaration[];
@@ -318,37 +316,4 @@ export interface RecordTypeDeclaration {
    * delete (409).
    */
   delete_with?: readonly { table: string; column: string }[];
-  /** Code run inside the writing transaction (a lead's conversion creates its client). */
-  hooks?: RecordHooks;
-}
-
-/** What a hook may use: the transaction, the caller, the record and the engine's create. */
-export interface HookContext {
-  tx: Queryable;
-  access: Access;
-  /** The record as it is after the change (values by field id). */
-  record: Readonly<Record<string, unknown>>;
-  now: string;
-  /**
-   * Creates a record of another type in the same transaction, with validation and
-   * audit; `system` sets fields no caller may (a credit note's return marks).
-   */
-  create(
-    type: string,
-    values: Record<string, unknown>,
-    system?: Record<string, unknown>,
-  ): Promise<Record<string, unknown>>;
-  /** Refuses the action (409) with this reason; nothing of it is kept. */
-  refuse(message: string): never;
-}
-
-/**
- * Hooks of a record type; values they return are saved on the record (audited as
- * part of the change). A submittable type's `submit` and `cancel` may have one too:
- * it runs before the document status moves and may refuse by throwing.
- */
-export interface RecordHooks {
-  after_action?: Readonly<
-    Record<string, (ctx: HookContext) => Promise<{ values?: Record<string, unknown> } | void>>
-  >;
 }

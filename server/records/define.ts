@@ -212,9 +212,6 @@ export function defineRecordType(declaration: RecordTypeDeclaration): RecordType
     if (!SNAKE.test(custom.action)) {
       throw new Error(`${where}: action "${custom.action}" must be snake_case`);
     }
-    if (!declaration.hooks?.after_action?.[custom.action]) {
-      throw new Error(`${where}: action "${custom.action}" has no hook to carry it out`);
-    }
     if (!actions.includes(custom.action)) actions.push(custom.action);
   }
   checkMakes(declaration, (id) => known(id) || id === "id" || id === "docstatus", where);

@@ -7,6 +7,7 @@ import { ok, throws } from "node:assert/strict";
 import { defineRecordType, type RecordType } from "./define.ts";
 import type { FieldDeclaration } from "./declaration.ts";
 import { RecordEngine } from "./engine/engine.ts";
+import { areas } from "../areas/mod.ts";
 import { recordTypes } from "./catalogue.ts";
 import type { Database } from "../db/database.ts";
 
@@ -65,5 +66,10 @@ Deno.test("the engine refuses to start on a link filter its target cannot filter
     () => new RecordEngine(NO_DATABASE, [...recordTypes(), ticket]),
     /Record type "ticket": link_filters of "project" name "colour", which project records cannot be filtered by/,
   );
-  ok(new RecordEngine(NO_DATABASE, recordTypes()), "the product's own declarations are refused");
+  ok(
+    new RecordEngine(NO_DATABASE, recordTypes(), Date.now, {
+      controllers: areas().flatMap((area) => area.controllers ?? []),
+    }),
+    "the product's own declarations are refused",
+  );
 });

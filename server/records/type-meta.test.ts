@@ -42,7 +42,6 @@ Deno.test("record type meta", async (t) => {
     ok(!json.includes("notes_text"), "a storage column was sent");
     ok(!json.includes("sample_job_lines"), "a child table name was sent");
     ok(!json.includes(`"column"`) && !json.includes(`"child"`), "a storage key was sent");
-    ok(!json.includes("after_action") && !json.includes("hooks"), "hooks were sent");
     const lines = meta.fields.find((f) => f.id === "lines")!;
     assertEquals(lines.fields?.map((f) => f.id), ["item", "amount", "cost"]);
     const kind = meta.fields.find((f) => f.id === "kind")!;

@@ -2,7 +2,7 @@
  * A record type's metadata as one caller may see it (`GET /api/records/{type}/meta`,
  * and the `meta` of every record widget): derived from the declaration alone, so
  * it changes only with the caller's permission set. Storage details (columns,
- * hooks) never leave the server; level-1 fields are left out entirely for a caller
+ * child tables) never leave the server; level-1 fields are left out entirely for a caller
  * without `<module>.level1`, from the fields, the list and the form alike.
  */
 import { formRouteOf } from "./record-link.ts";
@@ -111,7 +111,7 @@ function derivedStates(type: RecordType): Pick<RecordTypeMeta, "states"> {
   };
 }
 
-/** A field as callers see it: no column, no hooks; computed and fetched fields read-only. */
+/** A field as callers see it: no column, no child table name; computed and fetched fields read-only. */
 function fieldMeta(
   field: RecordField,
   seesLevel1: boolean,

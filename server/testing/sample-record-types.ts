@@ -7,6 +7,7 @@
  * type owns, so tests can add them beside the product's types.
  */
 import { defineRecordType, type RecordType } from "../records/define.ts";
+import { defineController, type RecordController } from "../records/engine/controller.ts";
 
 /** A type with every field type, a child table, states, transitions and a level-1 field. */
 export const SAMPLE_JOB: RecordType = defineRecordType({
@@ -98,7 +99,6 @@ export const SAMPLE_JOB: RecordType = defineRecordType({
     ],
   },
   actions: [{ action: "invoice", label: "Invoice" }],
-  hooks: { after_action: { invoice: () => Promise.resolve() } },
   list: {
     columns: ["title", "due_date", "margin", "progress"],
     sort: [{ field: "margin", dir: "desc" }],
@@ -168,3 +168,8 @@ export const SAMPLE_CONTACT: RecordType = defineRecordType({
 
 /** Both sample types. */
 export const SAMPLE_RECORD_TYPES: readonly RecordType[] = [SAMPLE_JOB, SAMPLE_CONTACT];
+
+/** The sample job's controller: its `invoice` action changes nothing but the audit trail. */
+export const SAMPLE_CONTROLLERS: readonly RecordController[] = [
+  defineController({ type: SAMPLE_JOB, actions: { invoice: () => Promise.resolve() } }),
+];

@@ -8,6 +8,7 @@
  * (response-check.ts): a mismatch fails the test that made the call.
  */
 import type { RecordType } from "../records/define.ts";
+import type { RecordController } from "../records/engine/controller.ts";
 import { type Config, DEFAULT_CONFIG } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { type BuiltApp, createApp } from "../app.ts";
@@ -58,6 +59,8 @@ export async function createTestApp(
     hasher?: PasswordHasher;
     dialect?: "sqlite";
     recordTypes?: readonly RecordType[];
+    /** Controllers of the test-only types. */
+    controllers?: readonly RecordController[];
     /** PostgreSQL connections of the app (default 4). */
     poolSize?: number;
   } = {},
@@ -82,6 +85,7 @@ export async function createTestApp(
     clock: () => clock.now,
     hasher: parts.hasher,
     recordTypes: parts.recordTypes,
+    controllers: parts.controllers,
   });
   const fetch = checkingResponses(built.api, built.fetch);
   return {

@@ -1,6 +1,6 @@
 /**
  * The race harness on the run's database: every decision point of every record
- * type (the saves and actions whose rules or hooks read other records to decide,
+ * type (the saves and actions whose controller reads other records to decide,
  * and the amendments the engine names after each other) is covered by a race
  * scenario, and every scenario's writes sent at once give
  * the answers and the outcome of the same writes sent one after another.
@@ -15,10 +15,9 @@ Deno.test("every decision point of every record type has a race scenario", async
   try {
     const points = new Set<string>();
     for (const type of app.records.types.values()) {
-      for (const rules of app.records.rules.get(type.id) ?? []) {
-        for (const point of rules.decides) points.add(`${type.id}.${point}`);
-      }
-      for (const action of Object.keys(type.declaration.hooks?.after_action ?? {})) {
+      const controller = app.records.controllers.get(type.id);
+      for (const point of controller?.decides ?? []) points.add(`${type.id}.${point}`);
+      for (const action of Object.keys(controller?.actions ?? {})) {
         points.add(`${type.id}.${action}`);
       }
       // The engine names an amendment after the amendments that exist.

@@ -1,5 +1,5 @@
 /**
- * Races on one record's own actions whose hooks create or change other records:
+ * Races on one record's own actions whose controller creates or changes other records:
  * a lead converted into a client, an obligation marked done (its next occurrence
  * made), started, waived and reopened. Twenty of the same action on one version
  * of the record: one is carried out, the rest find the record changed.

@@ -12,7 +12,8 @@
  * (approval-runs.ts), since roles change after a workflow is saved.
  */
 import { invalidInput } from "../../platform/errors/app-error.ts";
-import type { RecordEngine } from "../../records/engine/engine.ts";
+import { defineController } from "../../records/engine/controller.ts";
+import { APPROVAL_WORKFLOW } from "./types/approval-workflow.ts";
 import type { SaveContext } from "../../records/engine/record-rules.ts";
 import { oneOf, stepApprovers } from "./approval-approvers.ts";
 
@@ -57,7 +58,9 @@ async function beforeSave(ctx: SaveContext): Promise<void> {
   if (messages.length > 0) throw invalidInput(messages[0], errors);
 }
 
-/** Adds the approval workflow rules to the engine. */
-export function addApprovalWorkflowRules(records: RecordEngine): void {
-  records.addRules("approval_workflow", { decides: [], beforeSave });
-}
+/** The controller of approval workflows. */
+export const APPROVAL_WORKFLOW_CONTROLLER = defineController({
+  type: APPROVAL_WORKFLOW,
+  decides: [],
+  beforeSave,
+});

@@ -6,6 +6,7 @@
 import { defineArea } from "../define-area.ts";
 import { APPROVAL_WORKFLOW } from "./types/approval-workflow.ts";
 import { enterpriseProjectRoutes } from "./mod.ts";
+import { APPROVAL_WORKFLOW_CONTROLLER } from "./approval-workflow-rules.ts";
 import { versionsTab } from "./versions-tab.ts";
 import { PROJECT } from "../work/types/project.ts";
 import { approvalsTab } from "../../ui/screens/approval-tab.ts";
@@ -17,6 +18,7 @@ export const ENTERPRISE_PROJECTS = defineArea({
   name: "Enterprise projects",
   modules: [],
   types: [APPROVAL_WORKFLOW],
+  controllers: [APPROVAL_WORKFLOW_CONTROLLER],
   routes: ({ api, db, records, clock }) => enterpriseProjectRoutes(api, { db, records, clock }),
   recordScreens: {
     formTabs: [{

@@ -13,7 +13,6 @@ import { approvalRoutes } from "./approval-routes.ts";
 import { resourceRoutes } from "./resource-routes.ts";
 import { planningRoutes } from "./planning-routes.ts";
 import { dataCareRoutes } from "./data-care-routes.ts";
-import { addApprovalWorkflowRules } from "./approval-workflow-rules.ts";
 
 export { approvalsWaitingFor, type WaitingApproval } from "./approvals-waiting.ts";
 
@@ -32,5 +31,4 @@ export function enterpriseProjectRoutes(api: Api, deps: EnterpriseDeps): void {
   resourceRoutes(api, deps);
   planningRoutes(api, deps);
   dataCareRoutes(api, deps);
-  addApprovalWorkflowRules(deps.records);
 }

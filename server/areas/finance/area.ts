@@ -12,12 +12,13 @@ import { EXPENSE } from "./types/expense.ts";
 import { BUDGET } from "./types/budget.ts";
 import { BUDGET_TEMPLATE } from "./types/budget-template.ts";
 import { COMPLIANCE_ITEM } from "./types/compliance-item.ts";
-import { addExpenseRules } from "./expenses/mod.ts";
-import { addPaymentRules } from "./payments/mod.ts";
-import { addInvoiceRules } from "./invoices/invoice-rules.ts";
+import { EXPENSE_CONTROLLER } from "./expenses/mod.ts";
+import { PAYMENT_CONTROLLER } from "./payments/mod.ts";
+import { INVOICE_CONTROLLER } from "./invoices/invoice-rules.ts";
+import { COMPLIANCE_ITEM_CONTROLLER } from "./compliance/compliance-controller.ts";
 import { invoiceRoutes } from "./invoices/invoice-routes.ts";
 import { InvoiceWatch } from "./invoices/overdue-notices.ts";
-import { addBudgetRules, budgetRoutes } from "./budget/mod.ts";
+import { BUDGET_CONTROLLER, budgetRoutes } from "./budget/mod.ts";
 import { complianceRoutes, ComplianceWatch } from "./compliance/mod.ts";
 import { financeReportRoutes } from "./reports/mod.ts";
 import { BUDGET_SCREENS } from "../../ui/screens/budget-screens.ts";
@@ -32,12 +33,13 @@ export const FINANCE = defineArea({
   name: "Finance",
   modules: FINANCE_MODULES,
   types: [ITEM, TAX_TEMPLATE, INVOICE, PAYMENT, EXPENSE, BUDGET, BUDGET_TEMPLATE, COMPLIANCE_ITEM],
-  rules: (records) => {
-    addExpenseRules(records);
-    addPaymentRules(records);
-    addInvoiceRules(records);
-    addBudgetRules(records);
-  },
+  controllers: [
+    INVOICE_CONTROLLER,
+    PAYMENT_CONTROLLER,
+    EXPENSE_CONTROLLER,
+    BUDGET_CONTROLLER,
+    COMPLIANCE_ITEM_CONTROLLER,
+  ],
   routes: ({ api, db, records, clock }) => {
     budgetRoutes(api, db);
     complianceRoutes(api, { db, records, clock });

@@ -5,6 +5,7 @@ import { LEAD } from "./types/lead.ts";
 import { CLIENT } from "./types/client.ts";
 import { leadRoutes } from "./leads/routes.ts";
 import { clientRoutes } from "./clients/routes.ts";
+import { LEAD_CONTROLLER } from "./leads/lead-controller.ts";
 import { TYPE_MASTER } from "../workspace/types/type-master.ts";
 import { LEAD_FIGURES } from "../../ui/screens/lead-figures.ts";
 
@@ -13,6 +14,7 @@ export const SALES = defineArea({
   name: "Sales",
   modules: SALES_MODULES,
   types: [LEAD, CLIENT],
+  controllers: [LEAD_CONTROLLER],
   recordScreens: {
     lists: [{
       module: "lead-sources",

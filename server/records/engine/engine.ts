@@ -49,6 +49,7 @@ import { explainActions } from "./action-explanations.ts";
 import { availableMakes, checkMakeTargets, madeRecord } from "./record-makes.ts";
 import { bulkEdit } from "./bulk-edit.ts";
 import type { RecordRules } from "./record-rules.ts";
+import { checkControllers, type RecordController } from "./controller.ts";
 import { documentStatusOf, stateLabelOf } from "./document-status.ts";
 import { awaitingOf, waitingText } from "./awaiting.ts";
 
@@ -64,8 +65,8 @@ export class RecordEngine {
   readonly db: Database;
   readonly types: ReadonlyMap<string, RecordType>;
   readonly clock: () => number;
-  /** Rules modules added, by type id (record-rules.ts). */
-  readonly rules = new Map<string, RecordRules[]>();
+  /** Each type's controller, by type id (controller.ts). */
+  readonly controllers: ReadonlyMap<string, RecordController>;
   /** The server's public address: the base of the record links notices mail. */
   readonly publicUrl: string;
 
@@ -73,7 +74,7 @@ export class RecordEngine {
     db: Database,
     types: readonly RecordType[],
     clock: () => number = Date.now,
-    options: { publicUrl?: string } = {},
+    options: { publicUrl?: string; controllers?: readonly RecordController[] } = {},
   ) {
     this.db = db;
     this.types = new Map(types.map((t) => [t.id, t]));
@@ -81,12 +82,14 @@ export class RecordEngine {
     checkTypeModules(this.types.values());
     checkLinkFilters(this.types);
     checkMakeTargets(this.types);
+    this.controllers = checkControllers(this.types, options.controllers ?? []);
     this.publicUrl = options.publicUrl ?? "http://localhost:8000";
   }
 
-  /** Adds a module's rules to a record type. */
-  addRules(typeId: string, rules: RecordRules): void {
-    this.rules.set(typeId, [...(this.rules.get(typeId) ?? []), rules]);
+  /** The rules of a type's controller, as the write paths run them. */
+  rulesOf(type: RecordType): RecordRules[] {
+    const controller = this.controllers.get(type.id);
+    return controller ? [{ decides: [], ...controller }] : [];
   }
 
   /** The declared type with this id, if any. */
@@ -208,7 +211,7 @@ export class RecordEngine {
     const awaiting = await awaitingOf(this.db, type, access.organizationId, record);
     return {
       record: visible,
-      actions: await explainActions(this.db, this.rules.get(type.id) ?? [], {
+      actions: await explainActions(this.db, this.rulesOf(type), {
         access,
         type,
         record,
@@ -253,7 +256,7 @@ export class RecordEngine {
     return visibleRecord(type, access, record);
   }
 
-  /** Creates a record inside the caller's transaction (hooks and imports use it). */
+  /** Creates a record inside the caller's transaction (controllers and imports use it). */
   async createIn(
     tx: Queryable,
     access: Access,
@@ -277,7 +280,7 @@ export class RecordEngine {
       checked.values[key] = value;
       checked.changes.push({ field: key, from: null, to: value });
     }
-    for (const rule of this.rules.get(type.id) ?? []) {
+    for (const rule of this.rulesOf(type)) {
       await rule.beforeSave?.({ tx, access, type, checked, now });
     }
     const naming = type.declaration.naming;
@@ -331,7 +334,7 @@ export class RecordEngine {
     return visibleRecord(type, access, record);
   }
 
-  /** Updates inside the caller's transaction. `trusted` skips read-only checks (hooks set derived values). */
+  /** Updates inside the caller's transaction. `trusted` skips read-only checks (controllers set derived values). */
   async updateIn(
     tx: Queryable,
     access: Access,
@@ -379,7 +382,7 @@ export class RecordEngine {
         now: this.#now(),
         findType: this.findType,
         types: this.types,
-        rules: this.rules.get(type.id) ?? [],
+        rules: this.rulesOf(type),
       },
       existing,
       version,

@@ -67,7 +67,7 @@ async function actIn(
   type: RecordType,
   input: ActInput,
 ): Promise<RecordData> {
-  const rules = engine.rules.get(type.id) ?? [];
+  const rules = engine.rulesOf(type);
   // Locked first: the same action sent twice at once takes turns, the second sees the first.
   const before = await loadRecord(tx, type, access.organizationId, input.id, { lock: true });
   let changed = await changeByAction(engine, tx, access, type, input);
@@ -173,7 +173,7 @@ async function changeByAction(
   });
 }
 
-/** Runs the type's hook of the action, if it has one. */
+/** Runs the action of the type's controller, if it has one. */
 async function runHook(
   engine: RecordEngine,
   tx: Queryable,
@@ -183,7 +183,7 @@ async function runHook(
   input: { action: string; requestId?: string; made?: MadeRecord[] },
   now: string,
 ): Promise<{ values?: Record<string, unknown> } | void> {
-  const hook = type.declaration.hooks?.after_action?.[input.action];
+  const hook = engine.controllers.get(type.id)?.actions?.[input.action];
   if (!hook) return undefined;
   return await hook({
     tx,

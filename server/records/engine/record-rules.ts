@@ -1,9 +1,9 @@
 /**
- * Rules a hand-written module adds to a record type, run by the engine inside the
- * writing transaction: checks and effects that read or write other tables (a
- * payment's invoices, a budget's remainder) and so cannot live in the declaration,
- * which is data. A rule refuses by throwing an AppError: nothing of the write or
- * action is stored. Modules register their rules on the engine when the app is built.
+ * The rules of a record type's controller (controller.ts), run by the engine
+ * inside the writing transaction: checks and effects that read or write other
+ * tables (a payment's invoices, a budget's remainder) and so cannot live in the
+ * declaration, which is data. A rule refuses by throwing an AppError: nothing of
+ * the write or action is stored.
  */
 import type { Queryable } from "../../db/database.ts";
 import type { Access } from "../../platform/access/access.ts";

@@ -35,7 +35,7 @@ export interface UpdateOptions {
   requestId?: string;
   /** Audit action (default: update). */
   auditAction?: string;
-  /** Skip read-only checks and rules (hooks setting derived values). */
+  /** Skip read-only checks and rules (controllers setting derived values). */
   trusted?: boolean;
 }
 

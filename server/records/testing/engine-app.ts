@@ -5,7 +5,7 @@
  * organisation.
  */
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { SAMPLE_RECORD_TYPES } from "../../testing/sample-record-types.ts";
+import { SAMPLE_CONTROLLERS, SAMPLE_RECORD_TYPES } from "../../testing/sample-record-types.ts";
 import { syncDeclaredTables } from "../engine/table-sync.ts";
 import { permissionOf } from "../../platform/access/authorize.ts";
 import { recordTypes } from "../catalogue.ts";
@@ -18,7 +18,10 @@ export async function createEngineTestApp(
   overrides: Partial<Config> = {},
 ): Promise<TestApp> {
   const samples = [...SAMPLE_RECORD_TYPES, ...extra];
-  const app = await createTestApp(overrides, { recordTypes: [...recordTypes(), ...samples] });
+  const app = await createTestApp(overrides, {
+    recordTypes: [...recordTypes(), ...samples],
+    controllers: SAMPLE_CONTROLLERS,
+  });
   await app.db.transaction((tx) => syncDeclaredTables(tx, samples));
   const roles = await app.db.all<{ id: string; organization_id: string; name: string }>(
     "SELECT id, organization_id, name FROM roles",

@@ -6,7 +6,8 @@
  * counted from the period's first month.
  */
 import type { Queryable } from "../../../db/database.ts";
-import type { RecordEngine } from "../../../records/engine/engine.ts";
+import { defineController } from "../../../records/engine/controller.ts";
+import { BUDGET } from "../types/budget.ts";
 import type { SaveContext } from "../../../records/engine/record-rules.ts";
 import { invalidFields } from "../../../records/engine/field-problems.ts";
 import { roundMoney } from "../invoices/budget-actuals.ts";
@@ -78,11 +79,10 @@ async function beforeSave(ctx: SaveContext): Promise<void> {
   if (Object.keys(errors).length > 0) throw invalidFields(ctx.type, errors);
 }
 
-/** Adds the budget rules to the engine. */
-export function addBudgetRules(records: RecordEngine): void {
-  records.addRules("budget", {
-    // A budget saved with a template takes its items from the template's lines.
-    decides: ["save"],
-    beforeSave,
-  });
-}
+/** The controller of budgets. */
+export const BUDGET_CONTROLLER = defineController({
+  type: BUDGET,
+  // A budget saved with a template takes its items from the template's lines.
+  decides: ["save"],
+  beforeSave,
+});

@@ -3,5 +3,5 @@
  * period and months, items from a template), the check of expense claims against
  * budgets, and the figures of the budget screens.
  */
-export { addBudgetRules } from "./budget-rules.ts";
+export { BUDGET_CONTROLLER } from "./budget-rules.ts";
 export { budgetRoutes } from "./routes.ts";

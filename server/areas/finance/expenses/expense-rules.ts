@@ -6,7 +6,8 @@
  * lines left at 0, stamps the time and checks the budgets the claim falls in;
  * paying stamps the time.
  */
-import type { RecordEngine } from "../../../records/engine/engine.ts";
+import { defineController } from "../../../records/engine/controller.ts";
+import { EXPENSE } from "../types/expense.ts";
 import type { ActionContext, SaveContext } from "../../../records/engine/record-rules.ts";
 import { forbidden } from "../../../platform/errors/app-error.ts";
 import { invalidFields } from "../../../records/engine/field-problems.ts";
@@ -45,12 +46,11 @@ async function afterAction(ctx: ActionContext): Promise<Record<string, unknown> 
   if (action === "mark_paid") return { paid_at: now };
 }
 
-/** Adds the expense claim rules to the engine. */
-export function addExpenseRules(records: RecordEngine): void {
-  records.addRules("expense", {
-    // Approval commits the claim against the budgets its lines fall in.
-    decides: ["approve"],
-    beforeSave,
-    afterAction,
-  });
-}
+/** The controller of expense claims. */
+export const EXPENSE_CONTROLLER = defineController({
+  type: EXPENSE,
+  // Approval commits the claim against the budgets its lines fall in.
+  decides: ["approve"],
+  beforeSave,
+  afterAction,
+});

@@ -4,12 +4,12 @@
  * cancelling closes it, and a credit note is a new draft return against a
  * submitted invoice with the same lines at negative quantities.
  */
-import type { HookContext } from "../../../records/declaration.ts";
+import type { ActionRunContext } from "../../../records/engine/controller.ts";
 
 type Values = { values: Record<string, unknown> };
 
 /** `submit`: the stored payment status leaves draft. */
-export function submitInvoice(ctx: HookContext): Promise<Values> {
+export function submitInvoice(ctx: ActionRunContext): Promise<Values> {
   const grand = Number(ctx.record.grand_total ?? 0);
   if (ctx.record.is_return) {
     return Promise.resolve({
@@ -28,12 +28,12 @@ export function submitInvoice(ctx: HookContext): Promise<Values> {
  * `cancel`: the balance closes. (An invoice with payments applied is refused by the
  * finance module's invoice rules, which name the payments: finance/invoice-rules.ts.)
  */
-export function cancelInvoice(_ctx: HookContext): Promise<Values> {
+export function cancelInvoice(_ctx: ActionRunContext): Promise<Values> {
   return Promise.resolve({ values: { payment_status: "cancelled", outstanding: 0 } });
 }
 
 /** `credit_note`: a draft return against this invoice, its lines at negative quantities. */
-export async function creditNote(ctx: HookContext): Promise<Values> {
+export async function creditNote(ctx: ActionRunContext): Promise<Values> {
   const lines = (ctx.record.lines as Record<string, unknown>[] | undefined) ?? [];
   // The return's own marks are not the caller's to set: the hook sets them as it creates it.
   await ctx.create("invoice", {

@@ -11,7 +11,9 @@ import type { Queryable } from "../../../db/database.ts";
 import { conflict } from "../../../platform/errors/app-error.ts";
 import { documentFormats } from "../../../platform/orgs/document-formats.ts";
 import { readLetterhead } from "../../../platform/orgs/letterhead.ts";
-import type { RecordEngine } from "../../../records/engine/engine.ts";
+import { defineController } from "../../../records/engine/controller.ts";
+import { INVOICE } from "../types/invoice.ts";
+import { cancelInvoice, creditNote, submitInvoice } from "./invoice-actions.ts";
 import type {
   ActionContext,
   ActionExplanation,
@@ -90,12 +92,12 @@ async function afterAction(ctx: ActionContext): Promise<void> {
   throw conflict(`Invoice ${ctx.before.name} ${reason}`);
 }
 
-/** Adds the invoice rules to the engine. */
-export function addInvoiceRules(records: RecordEngine): void {
-  records.addRules("invoice", {
-    // The cancel decides from the invoice's own paid amount, its row locked by the action.
-    decides: ["cancel"],
-    afterAction,
-    explainAction,
-  });
-}
+/** The controller of invoices: its actions, and the rules that read its payments. */
+export const INVOICE_CONTROLLER = defineController({
+  type: INVOICE,
+  actions: { submit: submitInvoice, cancel: cancelInvoice, credit_note: creditNote },
+  // The cancel decides from the invoice's own paid amount, its row locked by the action.
+  decides: ["cancel"],
+  afterAction,
+  explainAction,
+});

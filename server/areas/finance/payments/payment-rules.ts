@@ -7,7 +7,8 @@
  * the same transaction; cancelling takes each back. Whatever is not allocated stays on the
  * payment as its unallocated amount.
  */
-import type { RecordEngine } from "../../../records/engine/engine.ts";
+import { defineController } from "../../../records/engine/controller.ts";
+import { PAYMENT } from "../types/payment.ts";
 import type { ActionContext, SaveContext } from "../../../records/engine/record-rules.ts";
 import { lockRecords, replaceChildren } from "../../../records/engine/record-store.ts";
 import { conflict } from "../../../platform/errors/app-error.ts";
@@ -108,12 +109,11 @@ async function afterAction(ctx: ActionContext): Promise<Record<string, unknown> 
   }
 }
 
-/** Adds the payment rules to the engine. */
-export function addPaymentRules(records: RecordEngine): void {
-  records.addRules("payment", {
-    // Allocations are checked against the invoices, which submit and cancel then move.
-    decides: ["save", "submit", "cancel"],
-    beforeSave,
-    afterAction,
-  });
-}
+/** The controller of payments. */
+export const PAYMENT_CONTROLLER = defineController({
+  type: PAYMENT,
+  // Allocations are checked against the invoices, which submit and cancel then move.
+  decides: ["save", "submit", "cancel"],
+  beforeSave,
+  afterAction,
+});

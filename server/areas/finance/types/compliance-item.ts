@@ -9,7 +9,6 @@
  * in SQL, never stored); its owner is notified once per due date.
  */
 import { defineRecordType } from "../../../records/define.ts";
-import type { HookContext } from "../../../records/declaration.ts";
 
 /** Months between two occurrences of a recurring obligation. */
 export const RECURRENCE_MONTHS: Readonly<Record<string, number>> = {
@@ -35,23 +34,6 @@ export function addMonths(date: string, months: number): string {
   return `${String(year).padStart(4, "0")}-${String(month + 1).padStart(2, "0")}-${
     String(day).padStart(2, "0")
   }`;
-}
-
-/** Marks the obligation done and, when it recurs, creates its next occurrence. */
-async function complete(ctx: HookContext) {
-  const months = RECURRENCE_MONTHS[String(ctx.record.recurrence ?? "none")];
-  if (months && ctx.record.due_date) {
-    await ctx.create("compliance_item", {
-      title: ctx.record.title,
-      category: ctx.record.category,
-      authority: ctx.record.authority,
-      recurrence: ctx.record.recurrence,
-      owner: ctx.record.owner,
-      notes: ctx.record.notes,
-      due_date: addMonths(String(ctx.record.due_date), months),
-    });
-  }
-  return { values: { status: "done", completed_at: ctx.now } };
 }
 
 const OPEN = "status in ['open', 'in_progress']";
@@ -237,13 +219,5 @@ export const COMPLIANCE_ITEM = defineRecordType({
       "reopen",
     ],
     finance: ["read", "create", "update", "export", "start", "complete"],
-  },
-  hooks: {
-    after_action: {
-      start: () => Promise.resolve({ values: { status: "in_progress" } }),
-      complete,
-      waive: () => Promise.resolve({ values: { status: "waived" } }),
-      reopen: () => Promise.resolve({ values: { status: "open", completed_at: null } }),
-    },
   },
 });

@@ -10,7 +10,6 @@
  * panel lists the payments allocated to it.
  */
 import { defineRecordType } from "../../../records/define.ts";
-import { cancelInvoice, creditNote, submitInvoice } from "./invoice-hooks.ts";
 
 /** The gross of a line: quantity × rate less the discount, before tax is taken out or added. */
 const GROSS = "quantity * rate * (100 - discount_percent) / 100";
@@ -392,8 +391,5 @@ export const INVOICE = defineRecordType({
       "credit_note",
     ],
     project_manager: ["read"],
-  },
-  hooks: {
-    after_action: { submit: submitInvoice, cancel: cancelInvoice, credit_note: creditNote },
   },
 });

@@ -5,19 +5,6 @@
  * link to its client.
  */
 import { defineRecordType } from "../../../records/define.ts";
-import type { HookContext } from "../../../records/declaration.ts";
-
-/** Creates the lead's client and marks the lead won (the `convert` action). */
-async function convertToClient(ctx: HookContext): Promise<{ values: Record<string, unknown> }> {
-  const company = String(ctx.record.company ?? "").trim();
-  const client = await ctx.create("client", {
-    name: company || String(ctx.record.name ?? ""),
-    email: ctx.record.email ?? "",
-    phone: ctx.record.phone ?? "",
-    status: "active",
-  });
-  return { values: { stage: "won", client: client.id } };
-}
 
 export const LEAD = defineRecordType({
   id: "lead",
@@ -150,5 +137,4 @@ export const LEAD = defineRecordType({
   },
   // The spec's route for one lead.
   form_route: "lead-detail/:id",
-  hooks: { after_action: { convert: convertToClient } },
 });
