@@ -43,6 +43,18 @@ export const RiskIndicator = z.object({
   description: z.string(),
 }).strict();
 
+/**
+ * Tasks counted by status (spec 001): the five statuses every organisation's task
+ * list starts with. Other statuses an organisation adds count as open work.
+ */
+export const TasksByStatus = z.object({
+  todo: z.number().int(),
+  in_progress: z.number().int(),
+  review: z.number().int(),
+  blocked: z.number().int(),
+  completed: z.number().int(),
+}).strict();
+
 export const TaskProgress = z.object({
   total_tasks: z.number().int(),
   completed_tasks: z.number().int(),
@@ -50,13 +62,7 @@ export const TaskProgress = z.object({
   overdue_tasks: z.number().int(),
   blocked_tasks: z.number().int(),
   unassigned_tasks: z.number().int(),
-  tasks_by_status: z.object({
-    todo: z.number().int(),
-    in_progress: z.number().int(),
-    review: z.number().int(),
-    blocked: z.number().int(),
-    completed: z.number().int(),
-  }).strict(),
+  tasks_by_status: TasksByStatus,
   tasks_by_priority: z.object({
     critical: z.number().int(),
     high: z.number().int(),

@@ -1,6 +1,7 @@
 /** Payloads of the client portal and of the staff side of client access. */
 import { z } from "zod";
 import { nameText } from "./name-text.ts";
+import { TasksByStatus } from "./analytics.ts";
 
 export const PortalEmpty = z.object({}).strict();
 
@@ -33,13 +34,7 @@ export const PortalMilestonesResponse = z.object({
 export const PortalProgressResponse = z.object({
   project: PortalProject,
   /** Every status, counted as the staff analytics count them. */
-  tasks_by_status: z.object({
-    todo: z.number().int(),
-    in_progress: z.number().int(),
-    review: z.number().int(),
-    blocked: z.number().int(),
-    completed: z.number().int(),
-  }).strict(),
+  tasks_by_status: TasksByStatus,
   schedule_progress_percentage: z.number(),
   is_on_schedule: z.boolean(),
   milestones: z.array(PortalMilestone),

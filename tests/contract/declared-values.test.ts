@@ -11,6 +11,8 @@ import type { RecordField, RecordType } from "../../server/records/define.ts";
 import { ROLE_OPTIONS } from "../../server/records/declaration.ts";
 import { createTestDatabase } from "../../server/testing/test-database.ts";
 import type { Database } from "../../server/db/database.ts";
+import { TASK_STATUSES } from "../../server/areas/analytics/projects/constants.ts";
+import { DEFAULT_TYPE_MASTERS } from "../../server/areas/workspace/types/type-master-defaults.ts";
 
 /** The stored values of a column with no label where they are declared, as sentences. */
 async function unlabelled(db: Database, type: RecordType): Promise<string[]> {
@@ -91,4 +93,12 @@ Deno.test("a stored value with no declared label is reported, naming the field a
   } finally {
     await t.drop();
   }
+});
+
+Deno.test("the analytics count tasks by exactly the statuses every organisation's task list starts with", () => {
+  // The payload's `tasks_by_status` (spec 001) has its keys; a status the list gains counts as open.
+  assertEquals(
+    [...TASK_STATUSES],
+    DEFAULT_TYPE_MASTERS.filter((m) => m.kind === "task_status").map((m) => m.code),
+  );
 });

@@ -4,7 +4,7 @@
  * here) and the thresholds this implementation chose, each named once.
  */
 
-import { ANALYTICS_DEFAULTS } from "../../../../schemas/api/analytics.ts";
+import { ANALYTICS_DEFAULTS, TasksByStatus } from "../../../../schemas/api/analytics.ts";
 
 /** Period presets 7d, 30d, 90d, 1y (shared with the payload schemas). */
 export { PERIOD_PRESETS } from "../../../../schemas/api/analytics.ts";
@@ -44,7 +44,9 @@ export const HIGH_SCHEDULE_GAP = 25;
 /** Longest burndown range and velocity history, in days. */
 export { MAX_RANGE_DAYS } from "../../../../schemas/api/analytics.ts";
 
-/** Task statuses the analytics know; anything else counts as open work. */
-export const TASK_STATUSES = ["todo", "in_progress", "review", "blocked", "completed"] as const;
+/** Task statuses the analytics count (the payload's `tasks_by_status`); anything else is open work. */
+export const TASK_STATUSES = Object.keys(
+  TasksByStatus.shape,
+) as (keyof typeof TasksByStatus.shape)[];
 /** Priority 1–4 means low, medium, high, critical (document 1, §3). */
 export const PRIORITY_NAMES = ["low", "medium", "high", "critical"] as const;
