@@ -50,6 +50,7 @@ import { availableMakes, checkMakeTargets, madeRecord } from "./record-makes.ts"
 import { bulkEdit } from "./bulk-edit.ts";
 import type { RecordRules } from "./record-rules.ts";
 import { checkControllers, type RecordController } from "./controller.ts";
+import { setTrustedValues } from "./trusted-values.ts";
 import { documentStatusOf, stateLabelOf } from "./document-status.ts";
 import { awaitingOf, waitingText } from "./awaiting.ts";
 
@@ -273,13 +274,7 @@ export class RecordEngine {
       { q: tx, access, type, now, findType: this.findType, types: this.types },
       values,
     );
-    for (const [key, value] of Object.entries(options.system ?? {})) {
-      const field = type.field.get(key);
-      if (!field) throw new Error(`Record type "${type.id}" has no field "${key}"`);
-      checked.columns.set(field.column, value === true ? 1 : value === false ? 0 : value as never);
-      checked.values[key] = value;
-      checked.changes.push({ field: key, from: null, to: value });
-    }
+    setTrustedValues(type, checked, options.system ?? {}, { unknown: "throw" });
     for (const rule of this.rulesOf(type)) {
       await rule.beforeSave?.({ tx, access, type, checked, now });
     }

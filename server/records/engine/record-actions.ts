@@ -2,10 +2,11 @@
  * Workflow actions: taking one (which a caller may take now is record-states.ts).
  * Transitions move the record between declared states; submittable types have
  * submit (draft → submitted, read-only), cancel (submitted → cancelled) and amend
- * (a cancelled record → a new draft linking back); custom actions run their hook.
+ * (a cancelled record → a new draft linking back); custom actions run their controller's.
  * A refusal says why: the permission missing (403), or the state or condition
  * that does not allow it (409).
  */
+import { storedColumns } from "./trusted-values.ts";
 import type { Queryable } from "../../db/database.ts";
 import type { Access } from "../../platform/access/access.ts";
 import { requireAuthorized } from "../../platform/access/authorize.ts";
@@ -56,7 +57,7 @@ interface ActInput {
   version: number;
   comment?: string;
   requestId?: string;
-  /** Records the action made (an amendment, a hook's client), for its answer. */
+  /** Records the action made (an amendment, a controller action's client), for its answer. */
   made?: MadeRecord[];
 }
 
@@ -130,10 +131,10 @@ async function changeByAction(
     return await setStandard(tx, access, type, record, values, audit, input.requestId, now);
   }
   if (input.action === "submit" || input.action === "cancel") {
-    // The type's own hook may refuse the move or set its stored values with it.
-    const own = await runHook(engine, tx, access, type, record, input, now);
+    // The type's controller may refuse the move or set its stored values with it.
+    const own = await runControllerAction(engine, tx, access, type, record, input, now);
     const values = {
-      ...storedValues(type, own?.values),
+      ...storedColumns(type, own?.values),
       docstatus: input.action === "submit" ? 1 : 2,
     };
     return await setStandard(tx, access, type, record, values, audit, input.requestId, now);
@@ -154,7 +155,7 @@ async function changeByAction(
     input.made?.push({ type, record: amended });
     return amended;
   }
-  const result = await runHook(engine, tx, access, type, record, input, now);
+  const result = await runControllerAction(engine, tx, access, type, record, input, now);
   return await engine.updateIn(
     tx,
     access,
@@ -174,7 +175,7 @@ async function changeByAction(
 }
 
 /** Runs the action of the type's controller, if it has one. */
-async function runHook(
+async function runControllerAction(
   engine: RecordEngine,
   tx: Queryable,
   access: Access,
@@ -183,9 +184,9 @@ async function runHook(
   input: { action: string; requestId?: string; made?: MadeRecord[] },
   now: string,
 ): Promise<{ values?: Record<string, unknown> } | void> {
-  const hook = engine.controllers.get(type.id)?.actions?.[input.action];
-  if (!hook) return undefined;
-  return await hook({
+  const run = engine.controllers.get(type.id)?.actions?.[input.action];
+  if (!run) return undefined;
+  return await run({
     tx,
     access,
     record,
@@ -205,20 +206,6 @@ async function runHook(
       throw conflict(message);
     },
   });
-}
-
-/** A hook's values by column, flags as 0/1 (written beside the document status). */
-function storedValues(
-  type: RecordType,
-  values: Record<string, unknown> | undefined,
-): Record<string, unknown> {
-  const stored: Record<string, unknown> = {};
-  for (const [id, value] of Object.entries(values ?? {})) {
-    const field = type.field.get(id);
-    if (!field || field.type === "table") continue;
-    stored[field.column] = value === true ? 1 : value === false ? 0 : value;
-  }
-  return stored;
 }
 
 async function setStandard(

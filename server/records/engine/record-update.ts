@@ -15,6 +15,7 @@ import { announceRecord, replaceChildren, updateRecord } from "./record-store.ts
 import { validateRecord } from "./validate-record.ts";
 import { derivedStatus } from "./record-states.ts";
 import type { RecordRules } from "./record-rules.ts";
+import { setTrustedValues } from "./trusted-values.ts";
 import { stateLock } from "./state-locks.ts";
 
 /** Who updates what, when, and what the engine lends the update. */
@@ -79,18 +80,7 @@ export async function updateLoaded(
     }
   }
   if (options.trusted) {
-    for (const [key, value] of Object.entries(values)) {
-      const field = type.field.get(key);
-      if (!field) continue;
-      checked.columns.set(
-        field.column,
-        value === true ? 1 : value === false ? 0 : value as never,
-      );
-      if (JSON.stringify(existing[key]) !== JSON.stringify(value)) {
-        checked.changes.push({ field: key, from: existing[key] ?? null, to: value });
-      }
-      checked.values[key] = value;
-    }
+    setTrustedValues(type, checked, values, { before: existing, unknown: "skip" });
   }
   const naming = type.declaration.naming;
   const name = "field" in naming && checked.changes.some((c) => c.field === naming.field)
