@@ -70,6 +70,18 @@ describe("the command palette", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
+  it("closes on an Escape pressed before it has the keyboard, as its code loads", async () => {
+    renderHost(true);
+    await act(async () => {
+      fireEvent.keyDown(document.body, { key: "/" });
+      fireEvent.keyDown(document.body, { key: "Escape" });
+      await import("./command-palette.tsx");
+    });
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await press("/");
+    expect(screen.getByRole("dialog", { name: "Go to" })).toBeTruthy();
+  });
+
   it("opens on / only while the sidebar shows no search box, never while typing", async () => {
     renderHost(true);
     screen.getByRole("textbox", { name: "Other field" }).focus();

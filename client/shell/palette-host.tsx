@@ -42,6 +42,13 @@ export function PaletteHost({ sidebar, searchHidden }: PaletteHostProps) {
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent): void {
       if (opening.current) {
+        // Escape before the palette has the keyboard closes it, as it would after.
+        if (event.key === "Escape") {
+          event.preventDefault();
+          takeTyped();
+          setOpen(false);
+          return;
+        }
         const printable = event.key.length === 1 && !event.ctrlKey && !event.metaKey &&
           !event.altKey;
         if (printable && !isTyping(event.target)) {

@@ -243,4 +243,17 @@ test("a record whose title is one long word (a pasted formula) still fits a 390 
   await settle(page);
   await expect(page.getByRole("heading", { name })).toBeVisible();
   expect(await measure(page, path)).toBeUndefined();
+  // Its invoice, printed: the name wraps inside the Bill to block.
+  const invoice = await serverJson<{ record: { id: string } }>(page, "/api/records/invoice", {
+    values: {
+      client: record.id,
+      issue_date: "2026-11-02",
+      lines: [{ description: "Data migration", quantity: 2, rate: 100 }],
+    },
+  });
+  const print = `/app/invoices/print/${invoice.record.id}`;
+  await openInApp(page, print);
+  await settle(page);
+  await expect(page.locator(".printed-recipient-name")).toHaveText(name);
+  expect(await measure(page, print)).toBeUndefined();
 });
