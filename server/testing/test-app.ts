@@ -52,6 +52,30 @@ export interface TestApp extends BuiltApp {
   close(): Promise<void>;
 }
 
+/**
+ * An access token of a new session for a seeded person (by email) in their landing
+ * organisation, signed directly as a sign-in would, at `now`.
+ */
+export async function seededPersonToken(
+  db: Database,
+  secret: string,
+  email: string,
+  now: number,
+): Promise<string> {
+  const person = PEOPLE.find((p) => p.email === email);
+  if (!person) throw new Error(`No seeded person with email ${email}`);
+  const organizationId = await landingOrganization(db, person.id);
+  if (!organizationId) throw new Error(`${email} has no active membership`);
+  const sessionId = newId("ses");
+  await insertSession(db, {
+    id: sessionId,
+    userId: person.id,
+    organizationId,
+    now: new Date(now).toISOString(),
+  });
+  return signAccessToken({ userId: person.id, sessionId }, secret, { ttlSeconds: 900, now });
+}
+
 /** A fresh app over a copy of the seeded template. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
@@ -97,19 +121,7 @@ export async function createTestApp(
     config,
     clock,
     secret,
-    async tokenFor(email) {
-      const person = PEOPLE.find((p) => p.email === email);
-      if (!person) throw new Error(`No seeded person with email ${email}`);
-      const organizationId = await landingOrganization(db, person.id);
-      if (!organizationId) throw new Error(`${email} has no active membership`);
-      const sessionId = newId("ses");
-      const now = new Date(clock.now).toISOString();
-      await insertSession(db, { id: sessionId, userId: person.id, organizationId, now });
-      return signAccessToken({ userId: person.id, sessionId }, secret, {
-        ttlSeconds: 900,
-        now: clock.now,
-      });
-    },
+    tokenFor: (email) => seededPersonToken(db, secret, email, clock.now),
     async call(method, path, options = {}) {
       const headers: Record<string, string> = {};
       if (options.token) headers.authorization = `Bearer ${options.token}`;

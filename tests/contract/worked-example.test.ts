@@ -15,10 +15,7 @@ import { DEFAULT_CONFIG } from "../../server/config.ts";
 import { openDatabase } from "../../server/db/open.ts";
 import { prepareDatabase } from "../../server/db/prepare.ts";
 import { createEmptyDatabaseUrl } from "../../server/testing/test-database.ts";
-import { PEOPLE } from "../../server/db/seed/demo-people.ts";
-import { insertSession, landingOrganization } from "../../server/platform/auth/repo.ts";
-import { signAccessToken } from "../../server/platform/auth/tokens.ts";
-import { newId } from "../../server/platform/ids.ts";
+import { seededPersonToken } from "../../server/testing/test-app.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 const SECTION = "### Add an area with one record type";
@@ -81,21 +78,7 @@ Deno.test("the worked example of ARCHITECTURE.md builds an area with permissions
       secret: prepared.secret,
     });
     feed.stop();
-    const tokenFor = async (email: string) => {
-      const person = PEOPLE.find((p) => p.email === email)!;
-      const organizationId = (await landingOrganization(db, person.id))!;
-      const sessionId = newId("ses");
-      await insertSession(db, {
-        id: sessionId,
-        userId: person.id,
-        organizationId,
-        now: new Date().toISOString(),
-      });
-      return signAccessToken({ userId: person.id, sessionId }, prepared.secret, {
-        ttlSeconds: 900,
-        now: Date.now(),
-      });
-    };
+    const tokenFor = (email: string) => seededPersonToken(db, prepared.secret, email, Date.now());
     const call = (token: string, method: string, path: string, body?: unknown) =>
       app.request(path, {
         method,

@@ -97,10 +97,12 @@ function catalogue(): Catalogue {
   }));
   const byId = new Map<string, ModuleDefinition>();
   for (const module of modules) {
-    const area = areas().find((a) => a.modules.some((m) => m.id === module.id))!;
     if (byId.has(module.id)) {
+      const owners = areas().filter((a) => a.modules.some((m) => m.id === module.id));
       throw new Error(
-        `Module "${module.id}" is declared twice (the second time by area "${area.id}")`,
+        `Module "${module.id}" is declared twice (by ${
+          owners.map((a) => `area "${a.id}"`).join(" and ")
+        })`,
       );
     }
     byId.set(module.id, module);

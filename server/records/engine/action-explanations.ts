@@ -1,5 +1,5 @@
 /**
- * The actions offered on a record with what their modules' rules say about them
+ * The actions offered on a record with what its type's controller says about them
  * now (`RecordRules.explainAction`): a cancel that payments stand in the way of
  * says so, and links to them, before anyone confirms it.
  */
@@ -9,37 +9,32 @@ import type { z } from "zod";
 import type { RecordAction } from "../../../schemas/records/api.ts";
 import type { RecordType } from "../define.ts";
 import type { RecordData } from "./record-rows.ts";
-import type { RecordRules } from "./record-rules.ts";
+import type { RecordController } from "./controller.ts";
 
 type Action = z.infer<typeof RecordAction>;
 
-/** The actions, each with the explanations the type's rules give for it. */
+/** The actions, each with the explanation the type's controller gives for it. */
 export async function explainActions(
   q: Queryable,
-  rules: readonly RecordRules[],
+  controller: RecordController | undefined,
   context: { access: Access; type: RecordType; record: RecordData; actions: readonly Action[] },
 ): Promise<Action[]> {
-  const explaining = rules.filter((r) => r.explainAction !== undefined);
-  if (explaining.length === 0) return [...context.actions];
+  const explain = controller?.explainAction;
+  if (!explain) return [...context.actions];
   const out: Action[] = [];
   for (const action of context.actions) {
-    let explained = action;
-    for (const rule of explaining) {
-      const explanation = await rule.explainAction!({
-        q,
-        access: context.access,
-        type: context.type,
-        action: action.id,
-        record: context.record,
-      });
-      if (!explanation) continue;
-      explained = {
-        ...explained,
-        ...(explanation.confirm ? { confirm: explanation.confirm } : {}),
-        ...(explanation.blocked ? { blocked: explanation.blocked } : {}),
-      };
-    }
-    out.push(explained);
+    const explanation = await explain({
+      q,
+      access: context.access,
+      type: context.type,
+      action: action.id,
+      record: context.record,
+    });
+    out.push({
+      ...action,
+      ...(explanation?.confirm ? { confirm: explanation.confirm } : {}),
+      ...(explanation?.blocked ? { blocked: explanation.blocked } : {}),
+    });
   }
   return out;
 }

@@ -48,7 +48,6 @@ import { availableActions, derivedStatus, derivedStatusInputs } from "./record-s
 import { explainActions } from "./action-explanations.ts";
 import { availableMakes, checkMakeTargets, madeRecord } from "./record-makes.ts";
 import { bulkEdit } from "./bulk-edit.ts";
-import type { RecordRules } from "./record-rules.ts";
 import { checkControllers, type RecordController } from "./controller.ts";
 import { setTrustedValues } from "./trusted-values.ts";
 import { documentStatusOf, stateLabelOf } from "./document-status.ts";
@@ -85,12 +84,6 @@ export class RecordEngine {
     checkMakeTargets(this.types);
     this.controllers = checkControllers(this.types, options.controllers ?? []);
     this.publicUrl = options.publicUrl ?? "http://localhost:8000";
-  }
-
-  /** The rules of a type's controller, as the write paths run them. */
-  rulesOf(type: RecordType): RecordRules[] {
-    const controller = this.controllers.get(type.id);
-    return controller ? [{ decides: [], ...controller }] : [];
   }
 
   /** The declared type with this id, if any. */
@@ -212,7 +205,7 @@ export class RecordEngine {
     const awaiting = await awaitingOf(this.db, type, access.organizationId, record);
     return {
       record: visible,
-      actions: await explainActions(this.db, this.rulesOf(type), {
+      actions: await explainActions(this.db, this.controllers.get(type.id), {
         access,
         type,
         record,
@@ -275,9 +268,7 @@ export class RecordEngine {
       values,
     );
     setTrustedValues(type, checked, options.system ?? {}, { unknown: "throw" });
-    for (const rule of this.rulesOf(type)) {
-      await rule.beforeSave?.({ tx, access, type, checked, now });
-    }
+    await this.controllers.get(type.id)?.beforeSave?.({ tx, access, type, checked, now });
     const naming = type.declaration.naming;
     let name: string;
     if (options.amendedFrom) {
@@ -377,7 +368,7 @@ export class RecordEngine {
         now: this.#now(),
         findType: this.findType,
         types: this.types,
-        rules: this.rulesOf(type),
+        controller: this.controllers.get(type.id),
       },
       existing,
       version,

@@ -68,24 +68,22 @@ async function actIn(
   type: RecordType,
   input: ActInput,
 ): Promise<RecordData> {
-  const rules = engine.rulesOf(type);
   // Locked first: the same action sent twice at once takes turns, the second sees the first.
   const before = await loadRecord(tx, type, access.organizationId, input.id, { lock: true });
   let changed = await changeByAction(engine, tx, access, type, input);
   if (input.action === "amend" || !before) return changed;
-  // A module's effects of the action (record-rules.ts), in the same transaction.
+  // The controller's effects of the action (record-rules.ts), in the same transaction.
   const now = new Date(engine.clock()).toISOString();
-  for (const rule of rules) {
-    const values = await rule.afterAction?.({
-      tx,
-      access,
-      type,
-      action: input.action,
-      before,
-      record: changed,
-      now,
-    });
-    if (!values) continue;
+  const values = await engine.controllers.get(type.id)?.afterAction?.({
+    tx,
+    access,
+    type,
+    action: input.action,
+    before,
+    record: changed,
+    now,
+  });
+  if (values) {
     changed = await engine.updateIn(tx, access, type, input.id, changed.version as number, values, {
       trusted: true,
       auditAction: input.action,

@@ -14,7 +14,7 @@ import type { RecordData } from "./record-rows.ts";
 import { announceRecord, replaceChildren, updateRecord } from "./record-store.ts";
 import { validateRecord } from "./validate-record.ts";
 import { derivedStatus } from "./record-states.ts";
-import type { RecordRules } from "./record-rules.ts";
+import type { RecordController } from "./controller.ts";
 import { setTrustedValues } from "./trusted-values.ts";
 import { stateLock } from "./state-locks.ts";
 
@@ -27,8 +27,8 @@ export interface UpdateScope {
   now: string;
   findType(id: string): RecordType | undefined;
   types: ReadonlyMap<string, RecordType>;
-  /** The type's rules (record-rules.ts). */
-  rules: readonly RecordRules[];
+  /** The type's controller (controller.ts), if it has one. */
+  controller?: RecordController;
 }
 
 /** How an update is written and audited. */
@@ -75,9 +75,7 @@ export async function updateLoaded(
     options.trusted ? {} : values,
   );
   if (!options.trusted) {
-    for (const rule of scope.rules) {
-      await rule.beforeSave?.({ tx, access, type, existing, checked, now });
-    }
+    await scope.controller?.beforeSave?.({ tx, access, type, existing, checked, now });
   }
   if (options.trusted) {
     setTrustedValues(type, checked, values, { before: existing, unknown: "skip" });
