@@ -155,27 +155,13 @@ export async function restoreSnapshot(
   const level1 = authorize(access, "projects", "level1");
   const fields = { ...target.snapshot.fields };
   if (!level1) delete fields.budget;
-  const members = target.snapshot.members.map(({ added_at: _added, ...row }) => row);
+  // Rows removed since the snapshot come back under their ids and join dates, so tasks
+  // find their phase again.
   await engine.updateIn(tx, access, projectType, target.projectId, target.version, {
     ...fields,
     phases: target.snapshot.phases,
-    members,
-  }, { auditAction: "rollback" });
-  // A row removed since the snapshot comes back under a new id and added_at is read-only
-  // in the form: both are put back as they were, so tasks find their phase again.
-  for (const [idx, phase] of target.snapshot.phases.entries()) {
-    await tx.run(`UPDATE project_phases SET id = ? WHERE project_id = ? AND idx = ?`, [
-      phase.id as string,
-      target.projectId,
-      idx,
-    ]);
-  }
-  for (const [idx, member] of target.snapshot.members.entries()) {
-    await tx.run(
-      `UPDATE project_members SET id = ?, added_at = ? WHERE project_id = ? AND idx = ?`,
-      [member.id as string, member.added_at as string, target.projectId, idx],
-    );
-  }
+    members: target.snapshot.members,
+  }, { auditAction: "rollback", restoring: true });
 
   const current = new Map(
     (await tasksOfProjects(tx, access.organizationId, [target.projectId])).map((t) => [t.id, t]),

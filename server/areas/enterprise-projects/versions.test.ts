@@ -23,9 +23,10 @@ async function restorable(
   return {
     fields: [p.name, p.risk_level, p.complexity_score, p.end_date, p.budget],
     phases: p.phases.map((r: Json) => [r.id, r.phase, r.start_date, r.end_date, r.status]),
+    // A member removed since the snapshot comes back under the id and join date it had.
     members: p.members.map((
       r: Json,
-    ) => [r.user, r.role, r.hourly_rate, r.allocation_percent, r.capacity_hours]),
+    ) => [r.id, r.added_at, r.user, r.role, r.hourly_rate, r.allocation_percent, r.capacity_hours]),
     tasks: answer.tasks.map((
       t: Json,
     ) => [t.title, t.status, t.estimated_hours, t.due_date, t.assignee]),

@@ -436,3 +436,46 @@ Deno.test("a new child row left without a value takes the field's declared defau
     ]);
   });
 });
+
+Deno.test("a row's read-only value is the server's: what a caller sends for it is not kept", async () => {
+  await withApp(async (app, admin) => {
+    const created = await json(
+      await app.call("POST", "/api/records/project", {
+        token: admin,
+        body: {
+          values: {
+            name: "Read-only rows project",
+            start_date: "2026-01-05",
+            end_date: "2026-03-31",
+            members: [{ user: "usr_acme_tom", added_at: "2001-01-01T00:00:00.000Z" }],
+          },
+        },
+      }),
+    );
+    const [member] = created.record.members as { id: string; added_at: string }[];
+    // A new row starts at the declared default (@now), not at the sent date.
+    assert(member.added_at.startsWith("20") && !member.added_at.startsWith("2001"));
+    const updated = await app.call("PATCH", `/api/records/project/${created.record.id}`, {
+      token: admin,
+      body: {
+        version: created.record.version,
+        values: { members: [{ ...member, added_at: "2002-02-02T00:00:00.000Z" }] },
+      },
+    });
+    const body = await json(updated);
+    assertEquals(updated.status, 200, JSON.stringify(body));
+    const rows = body.record.members as { id: string; added_at: string }[];
+    // A stored row keeps its own; a made-up row id gets no say either.
+    assertEquals(rows.map((r) => [r.id, r.added_at]), [[member.id, member.added_at]]);
+    const forged = await json(
+      await app.call("PATCH", `/api/records/project/${created.record.id}`, {
+        token: admin,
+        body: {
+          version: body.record.version,
+          values: { members: [{ id: "pmb_forged", user: "usr_acme_pm" }] },
+        },
+      }),
+    );
+    assert((forged.record.members as { id: string }[])[0].id !== "pmb_forged");
+  });
+});

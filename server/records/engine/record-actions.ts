@@ -74,6 +74,14 @@ async function actIn(
   if (input.action === "amend" || !before) return changed;
   // The controller's effects of the action (record-rules.ts), in the same transaction.
   const now = new Date(engine.clock()).toISOString();
+  const save = async (values: Record<string, unknown>) => {
+    changed = await engine.updateIn(tx, access, type, input.id, changed.version as number, values, {
+      trusted: true,
+      auditAction: input.action,
+      requestId: input.requestId,
+    });
+    return changed;
+  };
   const values = await engine.controllers.get(type.id)?.afterAction?.({
     tx,
     access,
@@ -82,14 +90,9 @@ async function actIn(
     before,
     record: changed,
     now,
+    update: save,
   });
-  if (values) {
-    changed = await engine.updateIn(tx, access, type, input.id, changed.version as number, values, {
-      trusted: true,
-      auditAction: input.action,
-      requestId: input.requestId,
-    });
-  }
+  if (values) await save(values);
   // A state that awaits someone: refused when no one could act, else they are told.
   await announceArrival(tx, { access, type, before, publicUrl: engine.publicUrl, now }, changed);
   return changed;

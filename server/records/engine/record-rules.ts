@@ -34,6 +34,12 @@ export interface ActionContext {
   /** The record after it. */
   record: RecordData;
   now: string;
+  /**
+   * Saves values on the record now, through the engine (versioned, audited as part
+   * of the action, announced), so that what the controller reads next sees them;
+   * a table field's rows are checked as the type declares them. Returns the record.
+   */
+  update(values: Record<string, unknown>): Promise<RecordData>;
 }
 
 /** A record an action is about to be offered on, read outside any write. */

@@ -52,6 +52,10 @@ export interface ValidationScope {
   types: ReadonlyMap<string, RecordType>;
   /** What the record's state does not let change (state-locks.ts); absent for trusted writes. */
   lock?: StateLock;
+  /** Values the code sets, not the caller's: level-1 fields are the code's to set too. */
+  trusted?: boolean;
+  /** A restore: table rows keep the ids and read-only values they are sent with. */
+  restoring?: boolean;
 }
 
 /** Allowed select values of a field in the caller's organisation. */
@@ -84,7 +88,7 @@ export async function validateRecord(
   const errors: Record<string, string> = {};
   // Changes the record's state does not allow, refused before anything else.
   const locked: Record<string, string> = {};
-  const level1 = authorize(access, type.module, "level1");
+  const level1 = scope.trusted || authorize(access, type.module, "level1");
   const values: RecordData = existing ? { ...existing } : {};
   const sent = new Set<string>();
 
@@ -207,6 +211,11 @@ async function declaredDefault(
   return token ? await defaultValue(value, scope) : value;
 }
 
+/** A new row's value of a field it was not sent: the declared default, if any. */
+async function startValue(field: RecordField, scope: ValidationScope): Promise<unknown> {
+  return field.default === undefined ? undefined : await defaultValue(field.default, scope);
+}
+
 /** A link's title (`<link>__title`), which a record read carries and a form may send back. */
 function isLinkTitle(fields: ReadonlyMap<string, RecordField>, key: string): boolean {
   return key.endsWith("__title") && fields.get(key.slice(0, -"__title".length))?.type === "link";
@@ -253,7 +262,7 @@ async function checkChildRows(
   const emptied: Set<string>[] = [];
   // A caller without level 1 neither sends nor loses level-1 values: a row sent with
   // its id keeps what it held there, a new row starts empty.
-  const hidden = authorize(scope.access, scope.type.module, "level1")
+  const hidden = scope.trusted || authorize(scope.access, scope.type.module, "level1")
     ? new Set<string>()
     : new Set(childFields.filter((c) => c.level === 1).map((c) => c.id));
   const before = new Map(
@@ -283,23 +292,26 @@ async function checkChildRows(
     if (rowId !== undefined && (typeof rowId !== "string" || rowId.length > 64)) {
       errors[`${at}.id`] = "Must be the id of a stored row";
     }
-    if (typeof rowId === "string" && before.has(rowId)) {
+    const was = typeof rowId === "string" ? before.get(rowId) : undefined;
+    if (typeof rowId === "string" && (was || scope.restoring)) {
       shownRow.id = rowId;
       storedRow.id = rowId;
     }
     const rowEmpty = new Set<string>();
     for (const c of childFields) {
       if (!storageClass(c)) continue;
-      // Computed and always-fetched values are the server's: what was sent for them is ignored.
-      // A new row's value left out takes the field's declared default.
-      const isNew = !(typeof rowId === "string" && before.has(rowId));
-      const raw = c.computed || fetchedAlways(c)
-        ? undefined
-        : hidden.has(c.id)
-        ? (typeof rowId === "string" ? before.get(rowId)?.[c.id] : undefined)
-        : isNew && !Object.hasOwn(row, c.id) && c.default !== undefined
-        ? await defaultValue(c.default, scope)
-        : await declaredDefault(c, (row as RecordData)[c.id], scope);
+      let raw: unknown;
+      if (c.computed || fetchedAlways(c)) {
+        // Computed and always-fetched values are the server's: what was sent for them is ignored.
+        raw = undefined;
+      } else if (hidden.has(c.id) || (c.read_only && !scope.restoring)) {
+        // Not the caller's to set: a stored row keeps its value; a new row starts empty
+        // (level 1) or with the declared default (read-only).
+        raw = was ? was[c.id] : hidden.has(c.id) ? undefined : await startValue(c, scope);
+      } else if (!was && !Object.hasOwn(row, c.id)) {
+        // A new row's value left out takes the field's declared default.
+        raw = await startValue(c, scope);
+      } else raw = await declaredDefault(c, (row as RecordData)[c.id], scope);
       if (isEmpty(raw)) rowEmpty.add(c.id);
       const checked = checkFieldValue(c, raw, optionsOf.get(c.id));
       if (!checked.ok) {

@@ -35,11 +35,17 @@ async function afterAction(ctx: ActionContext): Promise<Record<string, unknown> 
     }
   }
   if (action === "approve") {
-    await tx.run(
-      `UPDATE expense_lines SET sanctioned_amount = amount
-        WHERE expense_id = ? AND organization_id = ? AND sanctioned_amount = 0`,
-      [record.id as string, access.organizationId],
-    );
+    const lines = (record.lines ?? []) as Line[];
+    if (lines.some((line) => Number(line.sanctioned_amount ?? 0) === 0)) {
+      // Saved before the budget check, which reads what the lines sanction.
+      await ctx.update({
+        lines: lines.map((line) =>
+          Number(line.sanctioned_amount ?? 0) === 0
+            ? { ...line, sanctioned_amount: line.amount }
+            : line
+        ),
+      });
+    }
     const warnings = await checkClaimBudgets(tx, access.organizationId, record.id as string);
     return { approved_at: now, budget_warning: warnings.join("\n") };
   }

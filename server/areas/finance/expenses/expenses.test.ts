@@ -63,6 +63,7 @@ Deno.test("expense claims: the approver is someone other than the claimant", asy
       const notAllowed = await tom.act("expense", claim.id as string, "approve");
       assertEquals(notAllowed.status, 403);
       ok(messageOf(notAllowed).includes("expenses.approve"), messageOf(notAllowed));
+      const submitted = recordOf(await tom.get("expense", claim.id as string));
       const approved = await admin.act("expense", claim.id as string, "approve");
       assertEquals(approved.status, 200, JSON.stringify(approved.body));
       const record = recordOf(approved);
@@ -70,6 +71,15 @@ Deno.test("expense claims: the approver is someone other than the claimant", asy
       assertEquals(record.sanctioned_total, 150.5);
       assertEquals((record.lines as Json[]).map((l) => l.sanctioned_amount), [120.5, 30]);
       ok(String(record.approved_at).startsWith("20"));
+      // The lines were sanctioned through the engine: versioned and audited as the approval.
+      // The move to approved, the sanctioned lines, and the approval's stamp and warnings.
+      assertEquals(record.version, Number(submitted.version) + 3);
+      const audits = await app.db.all<{ before_value: string; after_value: string }>(
+        "SELECT before_value, after_value FROM audit_logs WHERE resource_id = ? AND action = 'approve'",
+        [claim.id as string],
+      );
+      const lines = audits.map((a) => JSON.parse(a.after_value).lines).find(Boolean) as Json[];
+      assertEquals(lines?.map((l) => l.sanctioned_amount), [120.5, 30]);
       const paid = recordOf(await finance.act("expense", claim.id as string, "mark_paid"));
       assertEquals(paid.status, "paid");
       ok(paid.paid_at);
