@@ -39,6 +39,12 @@ export interface Queryable {
   announce(change: Change): Promise<void>;
 }
 
+/**
+ * Reads only, locks included: what a record type's controller may ask of the
+ * database itself. Its writes go through the engine's operations.
+ */
+export type Reader = Pick<Queryable, "dialect" | "all" | "get">;
+
 /** A database: queries plus transactions, and the signal of what changed. */
 export interface Database extends Queryable {
   /**

@@ -8,7 +8,7 @@
  * holds the role at all) and when a project is submitted on it (only the
  * submitter does), with the reason in words.
  */
-import type { Queryable } from "../../db/database.ts";
+import type { Reader } from "../../db/database.ts";
 import { roleLabel } from "../../platform/access/role-label.ts";
 
 /** A person who may approve. */
@@ -32,7 +32,7 @@ const APPROVE = "projects.approve";
  * holding `role` or only the people of `ids`, by name.
  */
 export async function projectApprovers(
-  q: Queryable,
+  q: Reader,
   organizationId: string,
   only: { role?: string; ids?: readonly string[] } = {},
 ): Promise<Approver[]> {
@@ -59,7 +59,7 @@ export async function projectApprovers(
 
 /** Everyone who may approve the step (the submitter included), or the person it was reassigned to. */
 export function stepApprovers(
-  q: Queryable,
+  q: Reader,
   organizationId: string,
   step: StepApprover,
   assignedTo: string | null = null,

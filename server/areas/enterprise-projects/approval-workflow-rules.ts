@@ -20,7 +20,7 @@ import { oneOf, stepApprovers } from "./approval-approvers.ts";
 type Row = Record<string, unknown>;
 
 async function beforeSave(ctx: SaveContext): Promise<void> {
-  const { tx, access, checked } = ctx;
+  const { read, access, checked } = ctx;
   const steps = (checked.values.steps ?? []) as Row[];
   const errors: Record<string, string> = {};
   const messages: string[] = [];
@@ -40,7 +40,7 @@ async function beforeSave(ctx: SaveContext): Promise<void> {
       at("approver", "Choose a role or a person, not both");
       continue;
     }
-    const approvers = await stepApprovers(tx, access.organizationId, {
+    const approvers = await stepApprovers(read, access.organizationId, {
       step_name: name,
       approver_role: role,
       approver_user_id: person,

@@ -11,7 +11,7 @@ import {
   type LetterheadFields,
   LOGO_MAX_BYTES,
 } from "../../../schemas/api/letterhead.ts";
-import type { Queryable } from "../../db/database.ts";
+import type { Queryable, Reader } from "../../db/database.ts";
 import { recordAudit } from "../audit/record.ts";
 import { conflict, invalidInput } from "../errors/app-error.ts";
 import { decodeBase64 } from "../auth/base64.ts";
@@ -35,7 +35,7 @@ export const EMPTY_LETTERHEAD: LetterheadFields = {
 
 /** The stored letterhead with its version (0 when never stored). */
 export async function readLetterhead(
-  q: Queryable,
+  q: Reader,
   organizationId: string,
 ): Promise<LetterheadFields & { version: number }> {
   const row = await q.get<{ value: string; version: number }>(

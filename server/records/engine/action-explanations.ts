@@ -3,7 +3,7 @@
  * now (`RecordRules.explainAction`): a cancel that payments stand in the way of
  * says so, and links to them, before anyone confirms it.
  */
-import type { Queryable } from "../../db/database.ts";
+import type { Reader } from "../../db/database.ts";
 import type { Access } from "../../platform/access/access.ts";
 import type { z } from "zod";
 import type { RecordAction } from "../../../schemas/records/api.ts";
@@ -15,7 +15,7 @@ type Action = z.infer<typeof RecordAction>;
 
 /** The actions, each with the explanation the type's controller gives for it. */
 export async function explainActions(
-  q: Queryable,
+  read: Reader,
   controller: RecordController | undefined,
   context: { access: Access; type: RecordType; record: RecordData; actions: readonly Action[] },
 ): Promise<Action[]> {
@@ -24,7 +24,7 @@ export async function explainActions(
   const out: Action[] = [];
   for (const action of context.actions) {
     const explanation = await explain({
-      q,
+      read,
       access: context.access,
       type: context.type,
       action: action.id,

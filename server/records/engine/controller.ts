@@ -7,14 +7,15 @@
  * inside the writing transaction, and refuses by throwing an AppError (or
  * `refuse`): nothing of the write or action is stored.
  */
-import type { Queryable } from "../../db/database.ts";
+import type { Reader } from "../../db/database.ts";
 import type { Access } from "../../platform/access/access.ts";
 import type { RecordType } from "../define.ts";
 import type { RecordRules } from "./record-rules.ts";
 
 /** What an action of a controller may use: the caller, the record and the engine's create. */
 export interface ActionRunContext {
-  tx: Queryable;
+  /** Reads (and locks) only: records change through the engine. */
+  read: Reader;
   access: Access;
   /** The record as it is (values by field id). */
   record: Readonly<Record<string, unknown>>;

@@ -14,6 +14,7 @@ import {
   type SystemFieldsAudit,
   type SystemFieldsResult,
   type SystemFieldsTarget,
+  type SystemValues,
 } from "./system-fields.ts";
 import type { Database, Queryable, SqlValue } from "../../db/database.ts";
 import type { Access } from "../../platform/access/access.ts";
@@ -268,7 +269,7 @@ export class RecordEngine {
       values,
     );
     setTrustedValues(type, checked, options.system ?? {}, { unknown: "throw" });
-    await this.controllers.get(type.id)?.beforeSave?.({ tx, access, type, checked, now });
+    await this.controllers.get(type.id)?.beforeSave?.({ read: tx, access, type, checked, now });
     const naming = type.declaration.naming;
     let name: string;
     if (options.amendedFrom) {
@@ -386,7 +387,7 @@ export class RecordEngine {
     tx: Queryable,
     typeId: string,
     target: Omit<SystemFieldsTarget, "now">,
-    values: Readonly<Record<string, SqlValue>>,
+    values: SystemValues,
     audit: SystemFieldsAudit,
   ): Promise<SystemFieldsResult> {
     const type = this.types.get(typeId);

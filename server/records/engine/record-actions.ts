@@ -83,7 +83,7 @@ async function actIn(
     return changed;
   };
   const values = await engine.controllers.get(type.id)?.afterAction?.({
-    tx,
+    read: tx,
     access,
     type,
     action: input.action,
@@ -91,6 +91,18 @@ async function actIn(
     record: changed,
     now,
     update: save,
+    setSystemFields: (typeId, id, set, audit) =>
+      engine.setSystemFieldsIn(
+        tx,
+        typeId,
+        {
+          organizationId: access.organizationId,
+          id,
+          actorId: access.user.id,
+        },
+        set,
+        { requestId: input.requestId, ...audit },
+      ),
   });
   if (values) await save(values);
   // A state that awaits someone: refused when no one could act, else they are told.
@@ -188,7 +200,7 @@ async function runControllerAction(
   const run = engine.controllers.get(type.id)?.actions?.[input.action];
   if (!run) return undefined;
   return await run({
-    tx,
+    read: tx,
     access,
     record,
     now,

@@ -1,19 +1,22 @@
 /**
  * The rules of a record type's controller (controller.ts), run by the engine
- * inside the writing transaction: checks and effects that read or write other
- * tables (a payment's invoices, a budget's remainder) and so cannot live in the
- * declaration, which is data. A rule refuses by throwing an AppError: nothing of
- * the write or action is stored.
+ * inside the writing transaction: checks and effects that read other records or
+ * change them (a payment's invoices, a budget's remainder) and so cannot live in
+ * the declaration, which is data. A rule reads through `read` (reads and locks
+ * only) and changes records only through the engine's operations it is given,
+ * so every change is versioned, audited and announced. A rule refuses by
+ * throwing an AppError: nothing of the write or action is stored.
  */
-import type { Queryable } from "../../db/database.ts";
+import type { Reader } from "../../db/database.ts";
 import type { Access } from "../../platform/access/access.ts";
 import type { RecordType } from "../define.ts";
 import type { RecordData } from "./record-rows.ts";
 import type { ValidatedRecord } from "./validate-record.ts";
+import type { SystemFieldsAudit, SystemFieldsResult, SystemValues } from "./system-fields.ts";
 
 /** A create or update about to be stored. */
 export interface SaveContext {
-  tx: Queryable;
+  read: Reader;
   access: Access;
   type: RecordType;
   /** The stored record on update; absent on create. */
@@ -25,7 +28,7 @@ export interface SaveContext {
 
 /** An action that has just changed a record (its new state is stored). */
 export interface ActionContext {
-  tx: Queryable;
+  read: Reader;
   access: Access;
   type: RecordType;
   action: string;
@@ -40,11 +43,22 @@ export interface ActionContext {
    * a table field's rows are checked as the type declares them. Returns the record.
    */
   update(values: Record<string, unknown>): Promise<RecordData>;
+  /**
+   * Sets figures on another record of the organisation (an invoice's balance moved
+   * by a payment), computed from its stored values under its lock: versioned,
+   * stamped with the caller, audited under `audit.action` and announced.
+   */
+  setSystemFields(
+    type: string,
+    id: string,
+    values: SystemValues,
+    audit: SystemFieldsAudit,
+  ): Promise<SystemFieldsResult>;
 }
 
 /** A record an action is about to be offered on, read outside any write. */
 export interface ExplainContext {
-  q: Queryable;
+  read: Reader;
   access: Access;
   type: RecordType;
   action: string;

@@ -4,7 +4,7 @@
  * name from the type's naming series. Callers hold the transaction.
  */
 import { forUpdate } from "../../db/dialect.ts";
-import type { Queryable, SqlValue } from "../../db/database.ts";
+import type { Queryable, Reader, SqlValue } from "../../db/database.ts";
 import { newId } from "../../platform/ids.ts";
 import { conflict } from "../../platform/errors/app-error.ts";
 import type { RecordType } from "../define.ts";
@@ -52,7 +52,7 @@ export async function loadRecord(
  * hold the whole database.
  */
 export async function lockRecords(
-  q: Queryable,
+  q: Reader,
   table: string,
   organizationId: string,
   ids: readonly string[],

@@ -90,7 +90,7 @@ export async function updateLoaded(
     options.trusted ? tableValues(type, values) : values,
   );
   if (!options.trusted) {
-    await scope.controller?.beforeSave?.({ tx, access, type, existing, checked, now });
+    await scope.controller?.beforeSave?.({ read: tx, access, type, existing, checked, now });
   }
   if (options.trusted) {
     setTrustedValues(type, checked, values, { before: existing, unknown: "skip" });

@@ -8,7 +8,7 @@
  * follows its approval): that is when the sanctioned amount is known and becomes
  * committed; a claim waiting for approval commits nothing yet.
  */
-import type { Queryable } from "../../../db/database.ts";
+import type { Reader } from "../../../db/database.ts";
 import { conflict } from "../../../platform/errors/app-error.ts";
 import { lockRecords } from "../../../records/engine/record-store.ts";
 import { BUDGET_SCOPE, budgetStandings, roundMoney } from "../invoices/budget-actuals.ts";
@@ -20,7 +20,7 @@ export function money(value: number): string {
 
 /** Checks an approved claim against its budgets; returns the warnings of "warn" budgets. */
 export async function checkClaimBudgets(
-  tx: Queryable,
+  tx: Reader,
   organizationId: string,
   expenseId: string,
 ): Promise<string[]> {

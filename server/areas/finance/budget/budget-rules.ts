@@ -5,7 +5,7 @@
  * template: each share of the amount to spread, in the month the share names
  * counted from the period's first month.
  */
-import type { Queryable } from "../../../db/database.ts";
+import type { Reader } from "../../../db/database.ts";
 import { defineController } from "../../../records/engine/controller.ts";
 import { BUDGET } from "../types/budget.ts";
 import type { SaveContext } from "../../../records/engine/record-rules.ts";
@@ -22,7 +22,7 @@ export function monthAfter(date: string, offset: number): string {
 
 /** Items from a template's shares of `amount`, starting in the period's first month. */
 export async function itemsFromTemplate(
-  q: Queryable,
+  q: Reader,
   organizationId: string,
   options: { templateId: string; amount: number; periodStart: string; category: string },
 ): Promise<{ month: string; category: string; description: string; amount: number }[]> {
@@ -54,7 +54,7 @@ async function beforeSave(ctx: SaveContext): Promise<void> {
     if (!(amount > 0)) {
       throw invalidFields(ctx.type, { amount: "Is required to share out the template" });
     }
-    items = await itemsFromTemplate(ctx.tx, ctx.access.organizationId, {
+    items = await itemsFromTemplate(ctx.read, ctx.access.organizationId, {
       templateId: String(values.template),
       amount,
       periodStart: start,

@@ -28,7 +28,7 @@ function beforeSave(ctx: SaveContext): Promise<void> {
 }
 
 async function afterAction(ctx: ActionContext): Promise<Record<string, unknown> | void> {
-  const { tx, access, record, action, now } = ctx;
+  const { read, access, record, action, now } = ctx;
   if (action === "approve" || action === "reject") {
     if (record.claimant === access.user.id) {
       throw forbidden(`You cannot ${action} your own expense claim`);
@@ -46,7 +46,7 @@ async function afterAction(ctx: ActionContext): Promise<Record<string, unknown> 
         ),
       });
     }
-    const warnings = await checkClaimBudgets(tx, access.organizationId, record.id as string);
+    const warnings = await checkClaimBudgets(read, access.organizationId, record.id as string);
     return { approved_at: now, budget_warning: warnings.join("\n") };
   }
   if (action === "mark_paid") return { paid_at: now };

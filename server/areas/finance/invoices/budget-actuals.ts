@@ -7,7 +7,7 @@
  * none. Invoices are revenue: they never consume a budget. Computed in SQL over
  * the expense_lines indexes by category or project and date.
  */
-import type { Queryable } from "../../../db/database.ts";
+import type { Reader } from "../../../db/database.ts";
 import { roundMoney } from "../../../../schemas/money/rounding.ts";
 
 /** The join condition of a budget `b` and an expense line `l` it covers. */
@@ -40,7 +40,7 @@ function budgetFilter(scope: ActualsScope): { sql: string; params: string[] } {
 
 /** Committed and consumed per budget, month and category. */
 export async function budgetActuals(
-  q: Queryable,
+  q: Reader,
   organizationId: string,
   scope: ActualsScope = {},
 ): Promise<BudgetActual[]> {
@@ -84,7 +84,7 @@ export interface BudgetStanding {
 
 /** Each budget's total, committed, consumed and what remains. */
 export async function budgetStandings(
-  q: Queryable,
+  q: Reader,
   organizationId: string,
   scope: ActualsScope = {},
 ): Promise<BudgetStanding[]> {

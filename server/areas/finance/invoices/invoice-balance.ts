@@ -1,18 +1,17 @@
 /**
  * The one place an invoice's balance moves: a payment applied to it (positive
- * `delta`) or reversed (negative), inside the caller's transaction. Paid amount,
- * outstanding and the stored payment status change together in one conditional
- * update of the stored values (never an absolute value computed from an earlier
- * read), the change is audited and announced; a result below zero outstanding
- * (or below zero paid), or an invoice that is not submitted, is refused with 409
- * naming the invoice and what it has outstanding. Payments call it from submit
- * and cancel, naming themselves, so the invoice's timeline says which payment
- * applied or reversed how much.
+ * `delta`) or reversed (negative), inside the payment's transaction and through
+ * the engine. Paid amount, outstanding and the stored payment status change
+ * together, computed from the invoice's row read under its lock (never from an
+ * earlier read), and the change is versioned, audited and announced; a result
+ * below zero outstanding (or below zero paid), or an invoice that is not
+ * submitted, is refused with 409 naming the invoice and what it has outstanding.
+ * Payments call it from submit and cancel, naming themselves, so the invoice's
+ * timeline says which payment applied or reversed how much.
  */
-import type { Queryable } from "../../../db/database.ts";
-import { conflict, notFound } from "../../../platform/errors/app-error.ts";
-import { recordAudit } from "../../../platform/audit/record.ts";
-import { announceRecord } from "../../../records/engine/record-store.ts";
+import type { Reader } from "../../../db/database.ts";
+import { conflict } from "../../../platform/errors/app-error.ts";
+import type { ActionContext } from "../../../records/engine/record-rules.ts";
 import { INVOICE } from "../types/invoice.ts";
 import { roundMoney } from "../../../../schemas/money/rounding.ts";
 import { documentFormats } from "../../../platform/orgs/document-formats.ts";
@@ -30,124 +29,70 @@ export function paymentStatusOf(
   return paid > 0 ? "partly_paid" : "unpaid";
 }
 
-/** What an invoice looks like after a payment moved its balance. */
-export interface InvoiceBalance {
-  id: string;
-  name: string;
-  grand_total: number;
-  paid_amount: number;
-  outstanding: number;
-  payment_status: string;
-  version: number;
-}
-
-/** Money rounded to the cent in SQL, the same on both databases (PostgreSQL rounds numerics only). */
-const CENTS = (expression: string) => `ROUND(CAST(${expression} AS NUMERIC), 2)`;
-
-/**
- * The balance move itself: one conditional update that adds `delta` to what the
- * stored row has paid, so two payments can never both start from the same
- * balance, and that changes nothing unless the invoice is submitted and the
- * result stays within 0 … grand total. The payment status follows in the same
- * statement. (Parameters: delta ×5, now, organization, id, delta ×2.)
- */
-const MOVE_BALANCE = `UPDATE invoices
-    SET paid_amount = ${CENTS("paid_amount + ?")},
-        outstanding = ${CENTS("grand_total - (paid_amount + ?)")},
-        payment_status = CASE
-          WHEN ${CENTS("grand_total - (paid_amount + ?)")} <= 0 THEN 'paid'
-          WHEN ${CENTS("paid_amount + ?")} > 0 THEN 'partly_paid'
-          ELSE 'unpaid' END,
-        version = version + 1, updated_at = ?
-  WHERE organization_id = ? AND id = ? AND docstatus = 1
-    AND ${CENTS("grand_total - (paid_amount + ?)")} >= 0 AND ${CENTS("paid_amount + ?")} >= 0`;
-
-interface BalanceRow {
+/** What a balance move reads of the invoice, as stored under its lock. */
+interface StoredBalance {
   name: string;
   currency: string;
   docstatus: number;
   grand_total: number;
   paid_amount: number;
   outstanding: number;
-  payment_status: string;
-  version: number;
 }
 
-function readBalance(tx: Queryable, organizationId: string, invoiceId: string) {
-  return tx.get<BalanceRow>(
-    `SELECT name, currency, docstatus, grand_total, paid_amount, outstanding, payment_status, version
-       FROM invoices WHERE organization_id = ? AND id = ?`,
-    [organizationId, invoiceId],
-  );
+/**
+ * The invoice after `delta` more is paid on it (less, when negative): refused
+ * unless the invoice is submitted and the result stays within 0 … grand total.
+ */
+export function movedBalance(
+  invoiceId: string,
+  stored: StoredBalance,
+  delta: number,
+): { paid_amount: number; outstanding: number; payment_status: string } {
+  const paid = cents(Number(stored.paid_amount) + delta);
+  const outstanding = cents(Number(stored.grand_total) - paid);
+  if (Number(stored.docstatus) !== 1 || outstanding < 0 || paid < 0) {
+    throw refusal(stored, invoiceId, delta);
+  }
+  return {
+    paid_amount: paid,
+    outstanding,
+    payment_status: paymentStatusOf(Number(stored.grand_total), paid),
+  };
 }
 
-/** Adds `delta` to what is paid on the invoice and recomputes its outstanding and status. */
+/**
+ * Adds `delta` to what is paid on the invoice and recomputes its outstanding and
+ * status, through the engine: the invoice's row is locked and read, the new
+ * figures are computed from what it stores (so racing payments take turns and
+ * each starts from the other's result), and the change is versioned, audited
+ * under `invoice.payment` (or `invoice.payment_reversed`, naming the payment) and
+ * announced.
+ */
 export async function applyInvoicePayment(
-  tx: Queryable,
-  organizationId: string,
+  engine: {
+    read: Reader;
+    setSystemFields: ActionContext["setSystemFields"];
+    organizationId: string;
+  },
   invoiceId: string,
   delta: number,
-  options: {
-    /** The engine's clock, as the rest of the change is stamped. */
-    now: string;
-    /** Who moved the balance (the payment's submitter or canceller). */
-    actorId: string | null;
-    audit?: boolean;
-    /** The record that moved it (a payment), named in the invoice's timeline. */
-    cause?: BalanceCause;
-  },
-): Promise<InvoiceBalance> {
+  cause: BalanceCause,
+): Promise<void> {
   const amount = cents(delta);
-  const { now } = options;
-  const moved = await tx.run(MOVE_BALANCE, [
-    amount,
-    amount,
-    amount,
-    amount,
-    now,
-    organizationId,
+  await engine.setSystemFields(
+    INVOICE.id,
     invoiceId,
-    amount,
-    amount,
-  ]);
-  const after = await readBalance(tx, organizationId, invoiceId);
-  if (!after) throw notFound("Invoice");
-  if (moved.changes !== 1) throw refusal(after, invoiceId, amount);
-  const before = {
-    paid_amount: cents(after.paid_amount - amount),
-    outstanding: cents(after.outstanding + amount),
-    payment_status: paymentStatusOf(after.grand_total, cents(after.paid_amount - amount)),
-  };
-  // The demo seed leaves no audit trail, as for every other record it seeds.
-  if (options.audit !== false) {
-    await recordAudit(tx, {
-      organizationId,
-      actorId: options.actorId,
+    (stored) => movedBalance(invoiceId, stored as unknown as StoredBalance, amount),
+    {
       action: amount >= 0 ? "invoice.payment" : "invoice.payment_reversed",
-      resourceType: INVOICE.id,
-      resourceId: invoiceId,
-      before,
-      after: {
-        paid_amount: after.paid_amount,
-        outstanding: after.outstanding,
-        payment_status: after.payment_status,
-        ...(options.cause
-          ? { cause: await causeOf(tx, organizationId, options.cause, amount, after.currency) }
-          : {}),
-      },
-      now,
-    });
-  }
-  await announceRecord(tx, organizationId, INVOICE, invoiceId, after.version);
-  return {
-    id: invoiceId,
-    name: after.name,
-    grand_total: after.grand_total,
-    paid_amount: after.paid_amount,
-    outstanding: after.outstanding,
-    payment_status: after.payment_status,
-    version: after.version,
-  };
+      afterOf: async (set, stored) => ({
+        ...set,
+        cause: await causeOf(engine.read, engine.organizationId, cause, amount, {
+          currency: String(stored.currency ?? ""),
+        }),
+      }),
+    },
+  );
 }
 
 /** A record that moves an invoice's balance: a payment, by its type's label and its number. */
@@ -165,13 +110,13 @@ export interface BalanceCause {
  * ("Payment applied $400.00").
  */
 async function causeOf(
-  tx: Queryable,
+  read: Reader,
   organizationId: string,
   cause: BalanceCause,
   amount: number,
-  currency: string,
+  { currency }: { currency: string },
 ) {
-  const { locale } = await readLetterhead(tx, organizationId);
+  const { locale } = await readLetterhead(read, organizationId);
   const money = documentFormats(locale).money(Math.abs(amount), currency);
   const moved = `${amount >= 0 ? "applied" : "reversed"} ${money}`;
   return {
@@ -184,7 +129,7 @@ async function causeOf(
 }
 
 /** Why a balance move changed nothing: the invoice is not submitted, or the move does not fit. */
-function refusal(invoice: BalanceRow, invoiceId: string, delta: number) {
+function refusal(invoice: StoredBalance, invoiceId: string, delta: number) {
   const outstandingNow = cents(invoice.outstanding).toFixed(2);
   const details = { invoice: invoiceId, outstanding: invoice.outstanding };
   if (invoice.docstatus !== 1) {

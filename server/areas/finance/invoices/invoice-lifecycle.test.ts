@@ -13,6 +13,48 @@ import { applyInvoicePayment } from "./invoice-balance.ts";
 const ACME = "org_acme";
 /** A payment's balance change is stamped with the engine's time and its actor. */
 const paidBy = { now: "2026-04-02T10:00:00.000Z", actorId: "usr_acme_finance" };
+/** The payment a test's balance moves are said to come from, in the invoice's timeline. */
+const CAUSE = { type: "payment", label: "Payment", id: "pay_test", name: "PAY-TEST" };
+
+/**
+ * Moves the invoice's balance as a payment's submit or cancel does, through the
+ * engine at `paidBy.now`, as the finance lead; the invoice's figures after it.
+ */
+async function pay(app: TestApp, invoiceId: string, delta: number) {
+  const clock = app.clock.now;
+  app.clock.now = Date.parse(paidBy.now);
+  try {
+    await app.db.transaction((tx) =>
+      applyInvoicePayment(
+        {
+          read: tx,
+          organizationId: ACME,
+          setSystemFields: (type, id, values, audit) =>
+            app.records.setSystemFieldsIn(
+              tx,
+              type,
+              {
+                organizationId: ACME,
+                id,
+                actorId: paidBy.actorId,
+              },
+              values,
+              audit,
+            ),
+        },
+        invoiceId,
+        delta,
+        CAUSE,
+      )
+    );
+  } finally {
+    app.clock.now = clock;
+  }
+  return (await app.db.get<{ payment_status: string; outstanding: number; version: number }>(
+    "SELECT payment_status, outstanding, version FROM invoices WHERE id = ?",
+    [invoiceId],
+  ))!;
+}
 
 async function read(app: TestApp, token: string, id: string) {
   return (await expectJson(await app.call("GET", `/api/records/invoice/${id}`, { token }), 200))
@@ -63,9 +105,7 @@ Deno.test("submitted invoices are read-only, Overdue past due on read, and paid 
     assertEquals((await read(app, finance, draft.id)).status, "overdue");
 
     const submittedVersion = (await read(app, finance, draft.id)).version;
-    const partly = await app.db.transaction((tx) =>
-      applyInvoicePayment(tx, ACME, draft.id, 400, paidBy)
-    );
+    const partly = await pay(app, draft.id, 400);
     assertEquals([partly.payment_status, partly.outstanding], ["partly_paid", 600]);
     // The balance is set through the engine: the invoice's version moves, as for any change.
     assertEquals(
@@ -85,12 +125,10 @@ Deno.test("submitted invoices are read-only, Overdue past due on read, and paid 
     );
     assertEquals((await read(app, finance, draft.id)).status, "overdue");
     await rejects(
-      app.db.transaction((tx) => applyInvoicePayment(tx, ACME, draft.id, 600.01, paidBy)),
+      pay(app, draft.id, 600.01),
       /Invoice INV-2026-\d+ has 600\.00 outstanding/,
     );
-    const paid = await app.db.transaction((tx) =>
-      applyInvoicePayment(tx, ACME, draft.id, 600, paidBy)
-    );
+    const paid = await pay(app, draft.id, 600);
     assertEquals([paid.payment_status, paid.outstanding], ["paid", 0]);
     assertEquals((await read(app, finance, draft.id)).status, "paid");
 
@@ -102,9 +140,7 @@ Deno.test("submitted invoices are read-only, Overdue past due on read, and paid 
       409,
     );
     assert(refused.error.message.includes("cancel its payments first"), refused.error.message);
-    const reversed = await app.db.transaction((tx) =>
-      applyInvoicePayment(tx, ACME, draft.id, -1000, paidBy)
-    );
+    const reversed = await pay(app, draft.id, -1000);
     assertEquals([reversed.payment_status, reversed.outstanding], ["unpaid", 1000]);
   } finally {
     await app.close();
@@ -120,10 +156,7 @@ Deno.test("a cancelled invoice is amended into a linked draft; a credit note is 
       issue_date: "2026-05-04",
       lines: [{ description: "Workshop", quantity: 2, rate: 300, discount_percent: 5 }],
     });
-    await rejects(
-      app.db.transaction((tx) => applyInvoicePayment(tx, ACME, draft.id, 10, paidBy)),
-      /is not submitted/,
-    );
+    await rejects(pay(app, draft.id, 10), /is not submitted/);
     const submitted = await act(app, admin, draft, "submit");
     const noted = await act(app, admin, submitted, "credit_note");
     assertEquals(noted.id, draft.id);

@@ -7,7 +7,7 @@
  * The paid amount is the invoice's own (its row is locked by the action); the
  * payments named are the submitted ones allocated to it.
  */
-import type { Queryable } from "../../../db/database.ts";
+import type { Reader } from "../../../db/database.ts";
 import { conflict } from "../../../platform/errors/app-error.ts";
 import { documentFormats } from "../../../platform/orgs/document-formats.ts";
 import { readLetterhead } from "../../../platform/orgs/letterhead.ts";
@@ -31,7 +31,7 @@ export interface AppliedPayment {
 
 /** The submitted payments applied to an invoice, by number. */
 export async function appliedPayments(
-  q: Queryable,
+  q: Reader,
   organizationId: string,
   invoiceId: string,
 ): Promise<AppliedPayment[]> {
@@ -53,7 +53,7 @@ function hasPaymentsApplied(invoice: RecordData): boolean {
 
 /** Why the invoice cannot be cancelled: what is paid, and by which payments. */
 async function paymentsInTheWay(
-  q: Queryable,
+  q: Reader,
   organizationId: string,
   invoice: RecordData,
 ): Promise<{ reason: string; payments: AppliedPayment[] }> {
@@ -73,7 +73,11 @@ async function paymentsInTheWay(
 
 async function explainAction(ctx: ExplainContext): Promise<ActionExplanation | undefined> {
   if (ctx.action !== "cancel" || !hasPaymentsApplied(ctx.record)) return undefined;
-  const { reason, payments } = await paymentsInTheWay(ctx.q, ctx.access.organizationId, ctx.record);
+  const { reason, payments } = await paymentsInTheWay(
+    ctx.read,
+    ctx.access.organizationId,
+    ctx.record,
+  );
   const route = PAYMENT.declaration.form_route ?? `${PAYMENT.module}/:id`;
   return {
     blocked: {
@@ -88,7 +92,7 @@ async function explainAction(ctx: ExplainContext): Promise<ActionExplanation | u
 
 async function afterAction(ctx: ActionContext): Promise<void> {
   if (ctx.action !== "cancel" || !hasPaymentsApplied(ctx.before)) return;
-  const { reason } = await paymentsInTheWay(ctx.tx, ctx.access.organizationId, ctx.before);
+  const { reason } = await paymentsInTheWay(ctx.read, ctx.access.organizationId, ctx.before);
   throw conflict(`Invoice ${ctx.before.name} ${reason}`);
 }
 

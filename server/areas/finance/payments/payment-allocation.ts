@@ -5,7 +5,7 @@
  * and the oldest-first allocation of a payment that names none: the client's open
  * invoices by due date, each filled until the amount runs out.
  */
-import type { Queryable } from "../../../db/database.ts";
+import type { Reader } from "../../../db/database.ts";
 import { roundMoney } from "../invoices/budget-actuals.ts";
 import { money } from "../budget/budget-check.ts";
 
@@ -29,7 +29,7 @@ interface InvoiceRow {
  * the engine names the field and row in (field-problems.ts); empty when all hold.
  */
 export async function allocationProblems(
-  q: Queryable,
+  q: Reader,
   organizationId: string,
   payment: { client: string; amount: number; allocations: readonly Allocation[] },
 ): Promise<Record<string, string>> {
@@ -75,7 +75,7 @@ export async function allocationProblems(
 
 /** The ids of the client's invoices that still owe something (those oldest-first allocation reads). */
 export async function openInvoiceIds(
-  q: Queryable,
+  q: Reader,
   organizationId: string,
   client: string,
 ): Promise<string[]> {
@@ -90,7 +90,7 @@ export async function openInvoiceIds(
 
 /** The client's open invoices, oldest due first, filled with `amount` until it runs out. */
 export async function allocateOldestFirst(
-  q: Queryable,
+  q: Reader,
   organizationId: string,
   payment: { client: string; amount: number },
 ): Promise<Allocation[]> {

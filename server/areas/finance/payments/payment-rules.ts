@@ -10,7 +10,7 @@
 import { defineController } from "../../../records/engine/controller.ts";
 import { PAYMENT } from "../types/payment.ts";
 import type { ActionContext, SaveContext } from "../../../records/engine/record-rules.ts";
-import { lockRecords, replaceChildren } from "../../../records/engine/record-store.ts";
+import { lockRecords } from "../../../records/engine/record-store.ts";
 import { conflict } from "../../../platform/errors/app-error.ts";
 import { invalidFields, problemSentences } from "../../../records/engine/field-problems.ts";
 import { applyInvoicePayment } from "../invoices/invoice-balance.ts";
@@ -32,7 +32,7 @@ function allocationsOf(record: Record<string, unknown>): Allocation[] {
 async function beforeSave(ctx: SaveContext): Promise<void> {
   const values = ctx.checked.values;
   if (!values.client) return;
-  const problems = await allocationProblems(ctx.tx, ctx.access.organizationId, {
+  const problems = await allocationProblems(ctx.read, ctx.access.organizationId, {
     client: String(values.client),
     amount: Number(values.amount ?? 0),
     allocations: allocationsOf(values),
@@ -41,64 +41,52 @@ async function beforeSave(ctx: SaveContext): Promise<void> {
 }
 
 async function submit(ctx: ActionContext): Promise<Record<string, unknown> | void> {
-  const { tx, access, type, record } = ctx;
+  const { read, access, type, record } = ctx;
   const organizationId = access.organizationId;
   let allocations = allocationsOf(record);
   const payment = { client: String(record.client), amount: Number(record.amount) };
-  let values: Record<string, unknown> | undefined;
   // What the payment goes to is locked before its outstanding amounts are read.
   await lockRecords(
-    tx,
+    read,
     "invoices",
     organizationId,
     allocations.length > 0
       ? allocations.map((a) => a.invoice)
-      : await openInvoiceIds(tx, organizationId, payment.client),
+      : await openInvoiceIds(read, organizationId, payment.client),
   );
   if (allocations.length === 0) {
-    allocations = await allocateOldestFirst(tx, organizationId, payment);
-    await replaceChildren(
-      tx,
-      type,
-      "allocations",
-      { organizationId, id: record.id as string },
-      allocations.map((a) => ({ invoice_id: a.invoice, amount: a.amount })),
-    );
+    allocations = await allocateOldestFirst(read, organizationId, payment);
     const allocated = roundMoney(allocations.reduce((sum, a) => sum + a.amount, 0));
-    values = {
+    await ctx.update({
+      allocations: allocations.map((a) => ({ invoice: a.invoice, amount: a.amount })),
       allocated_amount: allocated,
       unallocated_amount: roundMoney(payment.amount - allocated),
-    };
+    });
   }
-  const problems = await allocationProblems(tx, organizationId, { ...payment, allocations });
+  const problems = await allocationProblems(read, organizationId, { ...payment, allocations });
   if (Object.keys(problems).length > 0) {
     const fields = problemSentences(type, problems);
     const [first] = Object.values(fields);
     throw conflict(`Payment ${record.name} cannot be submitted. ${first}`, { fields });
   }
   await applyAll(ctx, allocations, 1);
-  return values;
 }
 
 async function applyAll(
-  { tx, access, now, type, record }: ActionContext,
+  ctx: ActionContext,
   allocations: readonly Allocation[],
   sign: 1 | -1,
 ): Promise<void> {
+  const { type, record } = ctx;
   const cause = {
     type: type.id,
     label: type.declaration.label,
     id: String(record.id),
     name: String(record.name),
   };
+  const engine = { ...ctx, organizationId: ctx.access.organizationId };
   for (const allocation of allocations) {
-    await applyInvoicePayment(
-      tx,
-      access.organizationId,
-      allocation.invoice,
-      sign * allocation.amount,
-      { now, actorId: access.user.id, cause },
-    );
+    await applyInvoicePayment(engine, allocation.invoice, sign * allocation.amount, cause);
   }
 }
 
