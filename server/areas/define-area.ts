@@ -18,6 +18,7 @@ import type { ListPreset, ListScreenExtras } from "../ui/screens/record-list-scr
 import type { RecordFormTab } from "../ui/screens/record-form-tab.ts";
 import type { MembershipAccess } from "../platform/access/access.ts";
 import type { PeriodicCheck } from "../platform/jobs/periodic-check.ts";
+import type { DemoSeedStep } from "../db/seed/seed-steps.ts";
 
 /** What an area's calls are registered with. */
 export interface AreaContext {
@@ -72,6 +73,8 @@ export interface Area {
   recordScreens?: RecordScreenExtras;
   /** Its periodic checks (overdue invoices, compliance due dates), started by `main.ts`. */
   checks?: readonly ((db: Database) => PeriodicCheck)[];
+  /** What it adds to the demo seed after the shared base, each step after what it reads. */
+  seed?: readonly DemoSeedStep[];
 }
 
 /** Declares an area (typed, so a manifest missing a part fails the type check). */

@@ -7,6 +7,7 @@ import { reportRoutes } from "./reports/mod.ts";
 import { PROJECT_ANALYTICS_SCREENS } from "../../ui/screens/project-analytics.ts";
 import { ANALYTICS_DASHBOARD_SCREENS } from "../../ui/screens/analytics-dashboard.ts";
 import { REPORT_WRAPPER_SCREENS } from "../../ui/screens/report-wrappers.ts";
+import { ANALYTICS_SEED } from "./seed/mod.ts";
 
 export const ANALYTICS = defineArea({
   id: "analytics",
@@ -23,4 +24,5 @@ export const ANALYTICS = defineArea({
     ...ANALYTICS_DASHBOARD_SCREENS,
     ...REPORT_WRAPPER_SCREENS,
   ],
+  seed: ANALYTICS_SEED,
 });

@@ -12,6 +12,7 @@ import { PROJECT } from "../work/types/project.ts";
 import { approvalsTab } from "../../ui/screens/approval-tab.ts";
 import { resourcesTab } from "../../ui/screens/resource-tab.ts";
 import { SCHEDULE_TAB } from "../../ui/screens/project-schedule-tab.ts";
+import { ENTERPRISE_PROJECTS_SEED } from "./seed/mod.ts";
 
 export const ENTERPRISE_PROJECTS = defineArea({
   id: "enterprise-projects",
@@ -41,4 +42,5 @@ export const ENTERPRISE_PROJECTS = defineArea({
       ],
     }],
   },
+  seed: ENTERPRISE_PROJECTS_SEED,
 });

@@ -27,6 +27,7 @@ import { FINANCE_DASHBOARD_SCREEN } from "../../ui/screens/finance-dashboard.ts"
 import { INVOICE_PRINT_SCREEN } from "../../ui/screens/invoice-print.ts";
 import { TAX_SUMMARY } from "../../ui/screens/tax-summary.ts";
 import { COMPLIANCE_FIGURES } from "../../ui/screens/compliance-figures.ts";
+import { FINANCE_SEED } from "./seed/mod.ts";
 
 export const FINANCE = defineArea({
   id: "finance",
@@ -60,4 +61,5 @@ export const FINANCE = defineArea({
     ],
   },
   checks: [(db) => new ComplianceWatch(db), (db) => new InvoiceWatch(db)],
+  seed: FINANCE_SEED,
 });

@@ -7,6 +7,7 @@ import { clientAccessRoutes } from "./access/client-access.ts";
 import { portalRoutes } from "./routes.ts";
 import { PORTAL_SCREENS } from "../../ui/screens/portal.ts";
 import { clientPortalAccess } from "../../ui/screens/client-portal-access.ts";
+import { PORTAL_SEED } from "./seed/mod.ts";
 
 export const PORTAL = defineArea({
   id: "portal",
@@ -25,4 +26,5 @@ export const PORTAL = defineArea({
   screens: PORTAL_SCREENS,
   // Who of a client may sign in to the portal, kept below the clients' list.
   recordScreens: { around: [{ module: "clients", extras: clientPortalAccess }] },
+  seed: PORTAL_SEED,
 });

@@ -8,6 +8,7 @@ import { clientRoutes } from "./clients/routes.ts";
 import { LEAD_CONTROLLER } from "./leads/lead-controller.ts";
 import { TYPE_MASTER } from "../workspace/types/type-master.ts";
 import { LEAD_FIGURES } from "../../ui/screens/lead-figures.ts";
+import { SALES_SEED } from "./seed/mod.ts";
 
 export const SALES = defineArea({
   id: "sales",
@@ -27,4 +28,5 @@ export const SALES = defineArea({
     leadRoutes(api, db, records, clock);
     clientRoutes(api, db, records);
   },
+  seed: SALES_SEED,
 });

@@ -8,6 +8,7 @@ import { projectTemplateRoutes } from "./templates/routes.ts";
 import { taskRoutes } from "./tasks/routes.ts";
 import { projectRoutes } from "./projects/routes.ts";
 import { TYPE_MASTER } from "../workspace/types/type-master.ts";
+import { WORK_SEED } from "./seed/mod.ts";
 
 export const WORK = defineArea({
   id: "work",
@@ -30,4 +31,5 @@ export const WORK = defineArea({
     taskRoutes(api, records, clock);
     projectRoutes(api, db, records);
   },
+  seed: WORK_SEED,
 });

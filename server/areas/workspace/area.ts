@@ -20,6 +20,7 @@ import { DASHBOARD_SCREEN } from "../../ui/screens/dashboard.ts";
 import { NOTIFICATION_AND_CALENDAR_SCREENS } from "../../ui/screens/notifications-and-calendar.ts";
 import { STAFF_MISC_SCREENS } from "../../ui/screens/staff-misc.ts";
 import { ADMIN_SCREENS } from "../../ui/screens/admin-screens.ts";
+import { WORKSPACE_SEED } from "./seed/mod.ts";
 
 export const WORKSPACE = defineArea({
   id: "workspace",
@@ -43,4 +44,5 @@ export const WORKSPACE = defineArea({
     ...STAFF_MISC_SCREENS,
     ...ADMIN_SCREENS,
   ],
+  seed: WORKSPACE_SEED,
 });

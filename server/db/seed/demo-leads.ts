@@ -3,7 +3,7 @@ import type { Queryable } from "../database.ts";
 import { newId } from "../../platform/ids.ts";
 import type { SeededRandom } from "./random.ts";
 import { ORGS } from "./demo-people.ts";
-import { ORG_ADMINS } from "./demo-records.ts";
+import { ORG_ADMINS } from "./demo-people.ts";
 
 const DAY = 86_400_000;
 

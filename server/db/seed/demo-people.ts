@@ -50,7 +50,7 @@ export const CLIENTS: { id: string; org: keyof typeof ORGS; name: string; indust
 /**
  * The people seeded with the demo's random draws (demo.ts: teams, task
  * assignees, notifications). The demo member joined later and is seeded apart
- * (demo-member.ts), so adding them changed none of these draws.
+ * (areas/workspace/seed/demo-member.ts), so adding them changed none of these draws.
  */
 export const DRAWN_PEOPLE: DemoPerson[] = [
   {
@@ -295,3 +295,9 @@ export const PROJECTS: {
     budget: 70000,
   },
 ];
+
+/** Who creates an organisation's seeded records. */
+export const ORG_ADMINS: Record<keyof typeof ORGS, string> = {
+  acme: "usr_acme_admin",
+  globex: "usr_globex_admin",
+};

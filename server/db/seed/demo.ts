@@ -1,9 +1,10 @@
 /**
- * The deterministic demo seed: two organisations, their people, roles, modules and
- * type masters, clients, projects with their teams, tasks, notifications, leads,
- * assignments, templates, audit entries and items (demo-records.ts), with the
- * record engine's stamps and task numbers. A fixed random seed gives the same
- * records every time; dates are laid out relative to the day the seed runs so
+ * The deterministic demo seed. Its shared base: two organisations, their people,
+ * roles, modules and type masters, clients, projects with their teams, tasks,
+ * notifications, leads, assignments, templates and audit entries, drawn from one
+ * fixed random stream in this order. Then each area's own steps (`seed` in its
+ * manifest, seed-steps.ts), each with its own stream, after what it reads. The
+ * same records every time; dates are laid out relative to the day the seed runs so
  * that "overdue" and "this month" mean something. Everything is written in one
  * transaction.
  */
@@ -18,21 +19,13 @@ import {
   DEMO_MEMBER,
   DEMO_PASSWORD,
   DRAWN_PEOPLE,
+  ORG_ADMINS,
   ORGS,
   PROJECTS,
 } from "./demo-people.ts";
-import { seedDemoMember } from "./demo-member.ts";
 import { seedLeads } from "./demo-leads.ts";
-import { seedProjectAnalytics } from "./demo-analytics.ts";
-import { ORG_ADMINS, seedRecords } from "./demo-records.ts";
-import { seedEnterpriseProjects } from "./demo-enterprise.ts";
-import { seedInvoices } from "./demo-invoices.ts";
-import { seedMoney } from "./demo-money.ts";
-import { seedEnterpriseApprovals } from "./demo-enterprise-approvals.ts";
-import { seedCompliance } from "./demo-compliance.ts";
-import { seedLetterheads } from "./demo-letterheads.ts";
-import { nextPlace } from "../dialect.ts";
-import { MESSAGE_PLACES } from "../../areas/portal/repo.ts";
+import { seedOrder } from "./seed-steps.ts";
+import { areas } from "../../areas/mod.ts";
 
 /** The fixed seed of the demo data. */
 export const DEMO_SEED = 20261121;
@@ -160,16 +153,11 @@ export async function seedDemo(
     await seedLeads(tx, random, today);
     await seedTemplates(tx, random, created);
     await seedAudit(tx, random, today);
-    await seedProjectAnalytics(tx, today);
-    await seedMessages(tx, today);
-    await seedEnterpriseProjects(tx, today);
-    await seedRecords(tx, today);
-    await seedInvoices(tx, today);
-    await seedMoney(tx, today);
-    await seedEnterpriseApprovals(tx, today);
-    await seedCompliance(tx, today);
-    await seedDemoMember(tx, { today, passwordHash: demoHashes.get(DEMO_MEMBER.id)! });
-    await seedLetterheads(tx, today);
+    // What each area adds, after what it reads (seed-steps.ts).
+    const seed = { today, passwordHash: demoHashes.get(DEMO_MEMBER.id)! };
+    for (const step of seedOrder(areas().flatMap((area) => area.seed ?? []))) {
+      await step.run(tx, seed);
+    }
   });
 }
 
@@ -379,33 +367,5 @@ async function seedAudit(tx: Queryable, random: SeededRandom, today: number): Pr
       after: { seeded: true },
       now: iso(today - (entries.length - index) * DAY + random.int(0, 40_000) * 1000),
     });
-  }
-}
-
-async function seedMessages(tx: Queryable, today: number): Promise<void> {
-  const thread: [string, boolean, string, number][] = [
-    ["usr_northwind_client", true, "Hi Peter, could we get an update on the ERP cut-over date?", 6],
-    [
-      "usr_acme_pm",
-      false,
-      "Hi Nina — data migration is on track; we aim for the cut-over in four weeks.",
-      5,
-    ],
-    ["usr_northwind_client", true, "Great, thanks. Please share the training plan when ready.", 2],
-  ];
-  for (const [index, [author, fromClient, body, daysAgo]] of thread.entries()) {
-    // Places as the portal takes them, so later messages follow these.
-    const place = nextPlace(tx.dialect, MESSAGE_PLACES, "org_acme");
-    await tx.run(
-      `INSERT INTO client_messages (id, organization_id, client_id, author_id, from_client, body, seq, created_at) VALUES (?, 'org_acme', 'cli_northwind', ?, ?, ?, ${place.sql}, ?)`,
-      [
-        `msg_seed_${index + 1}`,
-        author,
-        fromClient ? 1 : 0,
-        body,
-        ...place.params,
-        iso(today - daysAgo * DAY + 10 * 3_600_000),
-      ],
-    );
   }
 }

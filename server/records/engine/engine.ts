@@ -16,7 +16,7 @@ import {
   type SystemFieldsTarget,
   type SystemValues,
 } from "./system-fields.ts";
-import type { Database, Queryable, SqlValue } from "../../db/database.ts";
+import type { Database, Queryable } from "../../db/database.ts";
 import type { Access } from "../../platform/access/access.ts";
 import { conflict, invalidInput, notFound } from "../../platform/errors/app-error.ts";
 import { type AuditEntry, recordAudit } from "../../platform/audit/record.ts";

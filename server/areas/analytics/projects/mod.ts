@@ -11,7 +11,7 @@
  * trend, schedule status) are defined once, in figures.ts.
  */
 export { projectAnalyticsRoutes } from "./routes.ts";
-export { SAMPLE_PROJECT_ID } from "../../../db/seed/demo-analytics.ts";
+export { SAMPLE_PROJECT_ID } from "../seed/project-history.ts";
 export { progressOfProjects, projectBreakdown, weightedProgress } from "./progress.ts";
 export { projectOutlook } from "./outlook.ts";
 export { timelineAnalysis } from "./timeline.ts";

@@ -5,10 +5,10 @@
  * administrator, some done; for Globex one overdue filing. Dates are relative to
  * the seed day, so some are always overdue and some due soon.
  */
-import type { Queryable } from "../database.ts";
-import { newId } from "../../platform/ids.ts";
-import { nextSeriesNames } from "../../records/engine/record-store.ts";
-import { SeededRandom } from "./random.ts";
+import type { Queryable } from "../../../db/database.ts";
+import { newId } from "../../../platform/ids.ts";
+import { nextSeriesNames } from "../../../records/engine/record-store.ts";
+import { SeededRandom } from "../../../db/seed/random.ts";
 
 const COMPLIANCE_SEED = 20261518;
 const DAY = 86_400_000;

@@ -5,9 +5,9 @@
  * outstanding. Seeding them stays quick.
  */
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { createTestDatabase } from "../../testing/test-database.ts";
-import { invoiceStatusSql } from "../../areas/finance/invoices/invoice-status.ts";
-import { seedInvoices } from "./demo-invoices.ts";
+import { createTestDatabase } from "../../../testing/test-database.ts";
+import { invoiceStatusSql } from "../invoices/invoice-status.ts";
+import { seedInvoices } from "./invoices.ts";
 
 Deno.test("the demo invoices are a consistent year for Acme and a few for Globex", async () => {
   const t = await createTestDatabase();

@@ -7,7 +7,7 @@
  * (and her notification of it).
  * Team rows without an allocation get the default one.
  */
-import type { Queryable } from "../database.ts";
+import type { Queryable } from "../../../db/database.ts";
 
 const DAY = 86_400_000;
 

@@ -4,9 +4,9 @@
  * draft expense claim of their own and two notifications. Seeded last and without
  * the seed's random draws, so every other seeded record stays as it was.
  */
-import type { Queryable } from "../database.ts";
-import { nextSeriesNames } from "../../records/engine/record-store.ts";
-import { DEMO_MEMBER, ORGS } from "./demo-people.ts";
+import type { Queryable } from "../../../db/database.ts";
+import { nextSeriesNames } from "../../../records/engine/record-store.ts";
+import { DEMO_MEMBER, ORGS } from "../../../db/seed/demo-people.ts";
 
 const DAY = 86_400_000;
 

@@ -5,8 +5,8 @@
  * plan, a replan, a rebalanced team), so the Versions tab has history to compare
  * and roll back. Plain inserts inside the demo transaction: the seed stays fast.
  */
-import type { Queryable } from "../database.ts";
-import { recordVersion } from "../../areas/enterprise-projects/versions-snapshot.ts";
+import type { Queryable } from "../../../db/database.ts";
+import { recordVersion } from "../versions-snapshot.ts";
 
 const DAY = 86_400_000;
 const ORG = "org_acme";

@@ -8,13 +8,13 @@
  * gets a few claims and one budget. Names follow the types' series, so records
  * created later continue them.
  */
-import type { Queryable, SqlValue } from "../database.ts";
-import { newId } from "../../platform/ids.ts";
-import { nextSeriesNames } from "../../records/engine/record-store.ts";
-import { movedBalance } from "../../areas/finance/invoices/invoice-balance.ts";
-import { SeededRandom } from "./random.ts";
-import { ORGS } from "./demo-people.ts";
-import { roundMoney } from "../../../schemas/money/rounding.ts";
+import type { Queryable, SqlValue } from "../../../db/database.ts";
+import { newId } from "../../../platform/ids.ts";
+import { nextSeriesNames } from "../../../records/engine/record-store.ts";
+import { movedBalance } from "../invoices/invoice-balance.ts";
+import { SeededRandom } from "../../../db/seed/random.ts";
+import { ORGS } from "../../../db/seed/demo-people.ts";
+import { roundMoney } from "../../../../schemas/money/rounding.ts";
 
 const MONEY_SEED = 20261501;
 const DAY = 86_400_000;

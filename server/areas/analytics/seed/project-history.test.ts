@@ -1,10 +1,10 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { openDatabase } from "../open.ts";
-import { prepareDatabase } from "../prepare.ts";
-import { createTestApp } from "../../testing/test-app.ts";
-import { createEmptyDatabaseUrl } from "../../testing/test-database.ts";
-import { jsonOf } from "../../testing/http-assertions.ts";
-import { SAMPLE_PROJECT_ID } from "./demo-analytics.ts";
+import { openDatabase } from "../../../db/open.ts";
+import { prepareDatabase } from "../../../db/prepare.ts";
+import { createTestApp } from "../../../testing/test-app.ts";
+import { createEmptyDatabaseUrl } from "../../../testing/test-database.ts";
+import { jsonOf } from "../../../testing/http-assertions.ts";
+import { SAMPLE_PROJECT_ID } from "./project-history.ts";
 
 /** The analytics history the seed lays out in a new database of the run's dialect. */
 async function seededRows(now: number) {

@@ -7,10 +7,10 @@
  * reviews. It runs after the projects are seeded, with its own random stream so
  * the records seeded before it do not change.
  */
-import type { Queryable } from "../database.ts";
-import { newId } from "../../platform/ids.ts";
-import { SeededRandom } from "./random.ts";
-import { ORGS, PROJECTS } from "./demo-people.ts";
+import type { Queryable } from "../../../db/database.ts";
+import { newId } from "../../../platform/ids.ts";
+import { SeededRandom } from "../../../db/seed/random.ts";
+import { ORGS, PROJECTS } from "../../../db/seed/demo-people.ts";
 
 /** The sample project of /app/progress-analytics (Acme's Northwind ERP rollout). */
 export const SAMPLE_PROJECT_ID = "prj_northwind_erp";

@@ -5,9 +5,9 @@
  * complete. Globex keeps no letterhead, so its invoices show the fallback: the
  * organisation's own name and address. Uses no random stream.
  */
-import type { Queryable } from "../database.ts";
-import { LETTERHEAD_KEY } from "../../platform/orgs/letterhead.ts";
-import { ORGS } from "./demo-people.ts";
+import type { Queryable } from "../../../db/database.ts";
+import { LETTERHEAD_KEY } from "../../../platform/orgs/letterhead.ts";
+import { ORGS } from "../../../db/seed/demo-people.ts";
 
 /** Acme's logo: a small PNG. */
 const ACME_LOGO = "data:image/png;base64," +

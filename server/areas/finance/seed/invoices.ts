@@ -2,21 +2,21 @@
  * Demo finance, part one: tax templates for both organisations (Acme's items get
  * the template matching their tax rate), a year of Acme invoices (about two a
  * week over its main clients, numbered in issue order per year, submitted and
- * open — payments are seeded by demo-money.ts, which settles some and pays part of
+ * open — payments are seeded by money.ts, which settles some and pays part of
  * others — with a few recent drafts, one cancelled invoice and a credit note), and
  * a few for Globex. Line amounts are computed by the invoice declaration's own
  * expressions, so seeded totals are what the engine would store. Runs after the
- * item master (demo-records.ts), with its own random stream.
+ * item master (items.ts), with its own random stream.
  */
-import type { Queryable } from "../database.ts";
-import { newId } from "../../platform/ids.ts";
-import { nextSeriesNames } from "../../records/engine/record-store.ts";
-import { INVOICE } from "../../areas/finance/types/invoice.ts";
-import { evaluateExpression, parseExpression } from "../../../schemas/records/expression.ts";
-import { SeededRandom } from "./random.ts";
-import { ORGS } from "./demo-people.ts";
-import { ORG_ADMINS } from "./demo-records.ts";
-import { roundMoney } from "../../../schemas/money/rounding.ts";
+import type { Queryable } from "../../../db/database.ts";
+import { newId } from "../../../platform/ids.ts";
+import { nextSeriesNames } from "../../../records/engine/record-store.ts";
+import { INVOICE } from "../types/invoice.ts";
+import { evaluateExpression, parseExpression } from "../../../../schemas/records/expression.ts";
+import { SeededRandom } from "../../../db/seed/random.ts";
+import { ORGS } from "../../../db/seed/demo-people.ts";
+import { ORG_ADMINS } from "../../../db/seed/demo-people.ts";
+import { roundMoney } from "../../../../schemas/money/rounding.ts";
 
 const INVOICES_SEED = 20261516;
 const DAY = 86_400_000;

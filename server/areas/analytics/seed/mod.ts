@@ -1,0 +1,8 @@
+/** What project analytics adds to the demo seed (seed-steps.ts). */
+import type { DemoSeedStep } from "../../../db/seed/seed-steps.ts";
+import { seedProjectAnalytics } from "./project-history.ts";
+
+export const ANALYTICS_SEED: readonly DemoSeedStep[] = [
+  // Sprints, status history, time logs and progress updates of the base's projects.
+  { id: "project-history", run: (tx, { today }) => seedProjectAnalytics(tx, today) },
+];

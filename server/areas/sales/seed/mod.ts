@@ -1,0 +1,7 @@
+/** What sales adds to the demo seed (seed-steps.ts). */
+import type { DemoSeedStep } from "../../../db/seed/seed-steps.ts";
+import { seedMoreClients } from "./more-clients.ts";
+
+export const SALES_SEED: readonly DemoSeedStep[] = [
+  { id: "more-clients", run: (tx, { today }) => seedMoreClients(tx, today) },
+];
