@@ -286,3 +286,32 @@ Deno.test("a whole-number field declared real is widened, keeps its values and t
     await t.drop();
   }
 });
+
+Deno.test("a field that now allows an empty value lets its column take NULL on PostgreSQL, and stops the sync on SQLite naming it", async () => {
+  const t = await createTestDatabase();
+  try {
+    // description is text (NOT NULL, empty is ''); declared a date, it may be empty (NULL).
+    const loosened = defineRecordType({
+      ...TASK.declaration,
+      fields: TASK.declaration.fields.map((f) =>
+        f.id === "description" ? { ...f, type: "date" as const } : f
+      ),
+    });
+    if (t.db.dialect === "postgres") {
+      const first = await sync(t.db, [loosened]);
+      assertEquals(first.statements, ["ALTER TABLE tasks ALTER COLUMN description DROP NOT NULL"]);
+      await t.db.run("UPDATE tasks SET description = NULL WHERE id = (SELECT MIN(id) FROM tasks)");
+      assertEquals((await sync(t.db, [loosened])).statements, []);
+    } else {
+      await rejects(sync(t.db, [loosened]), (e: unknown) => {
+        ok(e instanceof SchemaDisagreement);
+        assertEquals(e.problems, [
+          "task: column tasks.description is NOT NULL, the declaration's field description allows an empty value (SQLite drops NOT NULL only by rebuilding the table)",
+        ]);
+        return true;
+      });
+    }
+  } finally {
+    await t.drop();
+  }
+});

@@ -3,7 +3,8 @@
  * engine reads the database's tables, columns and indexes once and creates what a
  * declared type lacks: its table and child tables, a field's column, the indexes
  * its naming, unique keys, filters, sorts and default list need (table-ddl.ts
- * writes them), and widens a whole-number column the declaration now makes real.
+ * writes them), widens a whole-number column the declaration now makes real, and on
+ * PostgreSQL lets a column take NULL where the declaration now allows an empty value.
  * It never drops, renames or narrows a column: where the database disagrees with
  * a declaration in a way adding cannot fix (a column of another storage class,
  * one that allows NULL where the declaration does not, a unique index the
@@ -214,6 +215,17 @@ function planType(
       problems.push(
         `${type.id}: column ${table}.${name} allows NULL, the declaration's ${what} does not`,
       );
+    } else if (!notNull && column.notNull && field && !field.required) {
+      // An empty value allowed where the column refuses one (a required field never
+      // stores one): PostgreSQL drops the constraint; SQLite cannot without
+      // rebuilding the table.
+      if (dialect === "postgres") {
+        statements.push(`ALTER TABLE ${table} ALTER COLUMN ${name} DROP NOT NULL`);
+      } else {
+        problems.push(
+          `${type.id}: column ${table}.${name} is NOT NULL, the declaration's ${what} allows an empty value (SQLite drops NOT NULL only by rebuilding the table)`,
+        );
+      }
     }
     return true;
   };
