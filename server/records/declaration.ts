@@ -276,6 +276,12 @@ export interface RecordTypeDeclaration {
   indexes?: readonly IndexDeclaration[];
   /** Submittable types: drafts are edited, submitted ones are read-only, cancelled ones can be amended. */
   submittable?: boolean;
+  /**
+   * Its records are the organisation's settings (type masters: the lists selects
+   * offer, with their labels): a change moves the organisation's settings version,
+   * so every descriptor showing them is built again and open screens are told.
+   */
+  organization_setting?: boolean;
   states?: {
     initial: string;
     list: readonly StateDeclaration[];

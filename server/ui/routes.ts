@@ -31,6 +31,7 @@ import { screenRegistry } from "./screens/registry.ts";
 import { refusal } from "./screens/access-denied.ts";
 import { ADMIN_REQUIRED_TEXT } from "../platform/access/authorize.ts";
 import type { ScreenDef } from "./screens/screen-def.ts";
+import { readOrganizationLists, STARTING_LISTS } from "./organization-lists.ts";
 
 /** What the descriptor endpoints need. */
 export interface UiDeps {
@@ -146,28 +147,36 @@ export function uiRoutes(app: Hono<AppEnv>, deps: UiDeps): void {
       personal && def.perUser ? access!.user.id : "",
       def.perDay ? new Date(deps.clock()).toISOString().slice(0, 10) : "",
     ].join("|");
-    const entry = await deps.cache.get(key, () => {
+    const entry = await deps.cache.get(key, async () => {
       if (def.audience === "portal" && !access!.user.is_client_portal_user) {
-        return Promise.resolve({
+        return {
           value: mustValidate(
             ScreenRefusal,
             refusal("forbidden", "This page is for client portal users."),
             id,
           ),
           status: 403,
-        });
+        };
       }
       if (def.audience === "staff") {
         const refused = staffRefusal(def, access!, params);
         if (refused) {
-          return Promise.resolve({
+          return {
             value: mustValidate(ScreenRefusal, refused, id),
             status: refused.error.code === "not_found" ? 404 : 403,
-          });
+          };
         }
       }
-      const built = def.build({ access: access ?? undefined, params, now: new Date(deps.clock()) });
-      return Promise.resolve({ value: mustValidate(ScreenDescriptor, built, `screen "${id}"`) });
+      const lists = access
+        ? await readOrganizationLists(deps.db, access.organizationId)
+        : STARTING_LISTS;
+      const built = def.build({
+        access: access ?? undefined,
+        params,
+        now: new Date(deps.clock()),
+        lists,
+      });
+      return { value: mustValidate(ScreenDescriptor, built, `screen "${id}"`) };
     });
     return descriptorResponse(c, entry);
   });

@@ -5,6 +5,7 @@
  */
 import { forUpdate } from "../../db/dialect.ts";
 import type { Queryable, Reader, SqlValue } from "../../db/database.ts";
+import { advanceVersion } from "../../platform/orgs/organization-versions.ts";
 import { newId } from "../../platform/ids.ts";
 import { conflict } from "../../platform/errors/app-error.ts";
 import type { RecordType } from "../define.ts";
@@ -302,6 +303,7 @@ export async function announceRecord(
     topics: ["data"],
     records: [{ type: type.id, id, ...(version !== undefined ? { version } : {}) }],
   });
+  if (type.declaration.organization_setting) await advanceVersion(q, organizationId, "settings");
 }
 
 /**

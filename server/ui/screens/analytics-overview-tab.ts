@@ -3,7 +3,9 @@ import type { Node } from "../../../schemas/descriptor/mod.ts";
 import { COMPLETION_BADGE, level, recommendations } from "./analytics-rules.ts";
 import { OVERVIEW_CARDS } from "./analytics-overview-cards.ts";
 import { PRIORITY, RISK_KIND, RISK_LEVEL } from "../value-labels.ts";
-import { TASK_STATUS } from "../record-labels.ts";
+import { fieldLabels } from "../record-labels.ts";
+import type { OrganizationLists } from "../organization-lists.ts";
+import { TASK } from "../../areas/work/types/task.ts";
 import { PRIORITY_NAMES, TASK_STATUSES } from "../../areas/analytics/projects/constants.ts";
 
 /**
@@ -44,13 +46,19 @@ function countCard(
   };
 }
 
-export const OVERVIEW_TAB: Node[] = [
+/** The Overview tab, its task statuses labelled as the organisation names them. */
+export const overviewTab = (lists: OrganizationLists): Node[] => [
   OVERVIEW_CARDS,
   {
     type: "grid",
     columns: 3,
     children: [
-      countCard("Tasks by status", "tasks_by_status", TASK_STATUSES, TASK_STATUS),
+      countCard(
+        "Tasks by status",
+        "tasks_by_status",
+        TASK_STATUSES,
+        fieldLabels(TASK, "status", lists),
+      ),
       countCard("Tasks by priority", "tasks_by_priority", [...PRIORITY_NAMES].reverse(), PRIORITY),
       {
         type: "card",

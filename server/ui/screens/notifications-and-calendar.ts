@@ -5,7 +5,8 @@
  */
 import { screen, type ScreenDef } from "./screen-def.ts";
 import { CALENDAR_KIND, NOTIFICATION_CATEGORY } from "../value-labels.ts";
-import { PROJECT_STATUS, TASK_STATUS } from "../record-labels.ts";
+import { fieldLabels, PROJECT_STATUS } from "../record-labels.ts";
+import { TASK } from "../../areas/work/types/task.ts";
 
 const notifications: ScreenDef = {
   id: "notifications",
@@ -57,7 +58,7 @@ const calendar: ScreenDef = {
   id: "calendar",
   audience: "staff",
   module: "calendar",
-  build: () =>
+  build: ({ lists }) =>
     screen("calendar", "Calendar", "dynamic", {
       events: {
         method: "POST",
@@ -86,7 +87,11 @@ const calendar: ScreenDef = {
           },
         },
         { key: "project_name", label: "Project", sortable: true },
-        { key: "status", label: "Status", labels: { ...PROJECT_STATUS, ...TASK_STATUS } },
+        {
+          key: "status",
+          label: "Status",
+          labels: { ...PROJECT_STATUS, ...fieldLabels(TASK, "status", lists) },
+        },
       ],
       pageSize: 50,
       emptyText: "Nothing due in the next 30 days",

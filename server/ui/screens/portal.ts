@@ -6,7 +6,8 @@
  */
 import { z } from "zod";
 import { ON_SCHEDULE } from "../value-labels.ts";
-import { PROJECT_STATUS, TASK_STATUS } from "../record-labels.ts";
+import { fieldLabels, PROJECT_STATUS } from "../record-labels.ts";
+import { TASK } from "../../areas/work/types/task.ts";
 import { head, type ScreenDef } from "./screen-def.ts";
 import { portalHelp } from "./portal-help.ts";
 import { portalInvoices } from "./portal-invoices.ts";
@@ -25,7 +26,7 @@ export const portalDashboard: ScreenDef = {
   id: "client-portal/dashboard",
   audience: "portal",
   perUser: true,
-  build: ({ access }) => ({
+  build: ({ access, lists }) => ({
     ...head("client-portal/dashboard", "Client Portal", "dynamic"),
     sources: {
       projects: {
@@ -81,7 +82,10 @@ export const portalDashboard: ScreenDef = {
             title: { $field: "title" },
             subtitle: { $field: "project_name" },
             meta: { $field: "due_date", format: "date", fallback: "No date" },
-            badge: { text: { $field: "status", labels: TASK_STATUS }, tone: STATUS_TONE },
+            badge: {
+              text: { $field: "status", labels: fieldLabels(TASK, "status", lists) },
+              tone: STATUS_TONE,
+            },
             limit: 8,
             emptyText: "No upcoming milestones",
           }],
@@ -95,7 +99,7 @@ const portalProject: ScreenDef = {
   id: "client-portal/projects",
   audience: "portal",
   params: z.object({ id: z.string().min(1).max(64) }).strict(),
-  build: () => ({
+  build: ({ lists }) => ({
     ...head("client-portal/projects", "Project progress", "dynamic"),
     sources: {
       progress: {
@@ -157,7 +161,7 @@ const portalProject: ScreenDef = {
           // One line per status the figures count, and their total: nothing left out.
           items: [
             ...TASK_STATUSES.map((status) => ({
-              label: TASK_STATUS[status],
+              label: fieldLabels(TASK, "status", lists)[status],
               value: {
                 $bind: "progress",
                 path: `tasks_by_status.${status}`,
@@ -179,7 +183,10 @@ const portalProject: ScreenDef = {
             path: "milestones",
             title: { $field: "title" },
             meta: { $field: "due_date", format: "date", fallback: "No date" },
-            badge: { text: { $field: "status", labels: TASK_STATUS }, tone: STATUS_TONE },
+            badge: {
+              text: { $field: "status", labels: fieldLabels(TASK, "status", lists) },
+              tone: STATUS_TONE,
+            },
             emptyText: "No milestones",
           }],
         },

@@ -8,17 +8,19 @@ import type { Node, ScreenDescriptor, Source } from "../../../schemas/descriptor
 import { SAMPLE_PROJECT_ID } from "../../areas/analytics/projects/mod.ts";
 import { head, type ScreenContext, type ScreenDef } from "./screen-def.ts";
 import { SOURCES } from "./analytics-rules.ts";
-import { OVERVIEW_TAB } from "./analytics-overview-tab.ts";
+import { overviewTab } from "./analytics-overview-tab.ts";
 import { BURNDOWN_TAB, VELOCITY_TAB } from "./analytics-velocity-tabs.ts";
 import { FORECAST_TAB, TEAM_TAB } from "./analytics-forecast-tabs.ts";
-import { PROJECT_STATUS, PROJECT_TYPE } from "../record-labels.ts";
+import { fieldLabels, PROJECT_STATUS } from "../record-labels.ts";
+import type { OrganizationLists } from "../organization-lists.ts";
+import { PROJECT } from "../../areas/work/types/project.ts";
 
-function analyticsBody(selection: boolean): Node {
+function analyticsBody(selection: boolean, lists: OrganizationLists): Node {
   const tabs: Node = {
     type: "tabs",
     stateKey: "tab",
     tabs: [
-      { id: "overview", label: "Overview", children: OVERVIEW_TAB },
+      { id: "overview", label: "Overview", children: overviewTab(lists) },
       { id: "velocity", label: "Velocity", children: VELOCITY_TAB },
       { id: "burndown", label: "Burndown", children: BURNDOWN_TAB },
       { id: "forecast", label: "Forecast", children: FORECAST_TAB },
@@ -64,7 +66,7 @@ function analyticsBody(selection: boolean): Node {
           title: { $field: "name" },
           meta: [
             { $field: "status", labels: PROJECT_STATUS },
-            { $field: "project_type", labels: PROJECT_TYPE },
+            { $field: "project_type", labels: fieldLabels(PROJECT, "project_type", lists) },
           ],
           onSelect: {
             kind: "set-state",
@@ -128,7 +130,7 @@ function analyticsScreen(
       retryLabel: "Retry",
     },
     emptyPanel: { title: "No Analytics Data Available", source: "progress" },
-    body: analyticsBody(selection),
+    body: analyticsBody(selection, ctx.lists),
   };
 }
 

@@ -6,6 +6,7 @@ import { callerWith } from "../../testing/caller-access.ts";
 import { SAMPLE_RECORD_TYPES } from "../../testing/sample-record-types.ts";
 import { buildRoutesDescriptor } from "../routes-descriptor.ts";
 import { buildScreenRegistry } from "./registry.ts";
+import { STARTING_LISTS } from "../organization-lists.ts";
 
 const MODULES = [
   "milestones",
@@ -109,7 +110,7 @@ const SCREENS = buildScreenRegistry(TYPES);
 function build(id: string, access = ADMIN, params: Record<string, string> = {}): ScreenDescriptor {
   const def = SCREENS.get(id);
   ok(def, `no screen "${id}"`);
-  const built = def.build({ access, params, now: new Date() });
+  const built = def.build({ access, params, now: new Date(), lists: STARTING_LISTS });
   const parsed = ScreenDescriptor.safeParse(built);
   ok(parsed.success, `screen "${id}" is invalid: ${parsed.error?.message}`);
   return built as ScreenDescriptor;

@@ -8,7 +8,8 @@
 import type { Node, ScreenDescriptor, Source } from "../../../schemas/descriptor/mod.ts";
 import { findModule } from "../../platform/catalogue/module-definitions.ts";
 import { head, type ScreenContext, type ScreenDef } from "./screen-def.ts";
-import { LEAD_SOURCE, LEAD_STAGE, PROJECT_STATUS } from "../record-labels.ts";
+import { fieldLabels, LEAD_STAGE, PROJECT_STATUS } from "../record-labels.ts";
+import { LEAD } from "../../areas/sales/types/lead.ts";
 
 const ORGANIZATION: Source = {
   method: "POST",
@@ -211,7 +212,7 @@ const sales: ScreenDef = {
             path: "by_source",
             caption: "By source",
             columns: [
-              { key: "source", label: "Source", labels: LEAD_SOURCE },
+              { key: "source", label: "Source", labels: fieldLabels(LEAD, "source", ctx.lists) },
               { key: "leads", label: "Leads", format: "integer", align: "end" },
               { key: "conversion_rate", label: "Conversion", format: "percent", align: "end" },
             ],

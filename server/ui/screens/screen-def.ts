@@ -7,12 +7,15 @@ import type {
   Source,
 } from "../../../schemas/descriptor/mod.ts";
 import type { Access } from "../../platform/access/access.ts";
+import type { OrganizationLists } from "../organization-lists.ts";
 
 /** What a builder receives. */
 export interface ScreenContext {
   access: Access | undefined;
   params: Record<string, string>;
   now: Date;
+  /** The caller's organisation's lists, as it labels them (the starting ones without one). */
+  lists: OrganizationLists;
 }
 
 /** One screen of the product. */

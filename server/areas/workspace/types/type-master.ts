@@ -13,6 +13,8 @@ export const TYPE_MASTER = defineRecordType({
   plural: "Type masters",
   module: "type-masters",
   table: "type_masters",
+  // Renaming a list's value renames it on every screen that shows it.
+  organization_setting: true,
   naming: { field: "code" },
   title_field: "label",
   search_fields: ["label", "code"],
