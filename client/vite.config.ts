@@ -6,14 +6,26 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { validatorsPlugin } from "./build/validators-plugin.ts";
+import { chunkBudgetPlugin } from "./build/chunk-budget.ts";
+import { firstScreenPlugin } from "./build/first-screen-plugin.ts";
 
 const clientDir = fileURLToPath(new URL(".", import.meta.url));
 const repoDir = fileURLToPath(new URL("..", import.meta.url));
+/** react-router's production build: its package's exports only name the development one. */
+const reactRouter = (file: string) =>
+  fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
 
 export default defineConfig({
   root: clientDir,
-  plugins: [react(), validatorsPlugin()],
+  plugins: [react(), validatorsPlugin(), firstScreenPlugin(), chunkBudgetPlugin()],
   server: { fs: { allow: [repoDir] } },
+  resolve: {
+    // Without the development warnings, which production builds would otherwise carry.
+    alias: process.env.VITEST ? [] : [
+      { find: /^react-router$/, replacement: reactRouter("index.mjs") },
+      { find: /^react-router\/dom$/, replacement: reactRouter("dom-export.mjs") },
+    ],
+  },
   build: {
     outDir: "dist",
     emptyOutDir: true,
@@ -24,36 +36,25 @@ export default defineConfig({
       // Precompiling the validators takes a second or two; that is expected.
       checks: { pluginTimings: false },
       output: {
-        // Code every page runs goes in one chunk: many small shared chunks cost more
-        // bytes (and requests) than they save.
-        manualChunks(id: string) {
-          // Paging a list page by page is the record list's own (it loads with it).
-          if (/node_modules\/@tanstack\/(query-core|react-query)\/.*[Ii]nfinite/.test(id)) {
-            return undefined;
-          }
-          if (
-            /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@tanstack)\//
-              .test(id)
-          ) {
-            return "app";
-          }
-          // Except what only lazily loaded parts use (form fields, image inputs, linked text,
-          // modals, file downloads, the action runner, the reading of record events and the
-          // reloads they cause, the public layout, chart tables, tabs),
-          // which goes with them.
-          if (
-            // The entry itself, and the theme switch, which is on every first page.
-            /\/client\/(main|shell\/theme-toggle)\.tsx$/.test(id) ||
-            /\/client\/api\/(?!record-event-data|content-disposition)|\/client\/routing\/(?!public-layout)|\/client\/renderer\/(?!.*validat|download|run-action|reload-gatherer)/
-              .test(id) ||
-            /\/client\/ui\/(?!form-field|image-input|linked-text|modal|chart-data-table|use-element-width|tab-strip)/
-              .test(
-                id,
-              )
-          ) {
-            return "app";
-          }
-          return undefined;
+        // The libraries every page runs go in one chunk with the entry's own code, and
+        // the layout and data widgets of most screens in another (loaded with the first
+        // screen that uses one): many small chunks cost more bytes and requests than
+        // they save. Every other widget is a chunk of its own. A group takes only the
+        // modules it names: what they import stays where the bundler puts it.
+        advancedChunks: {
+          includeDependenciesRecursively: false,
+          groups: [
+            {
+              name: "app",
+              test:
+                /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@tanstack)\//,
+            },
+            {
+              name: "widgets",
+              test:
+                /\/client\/(widgets\/(page|section|grid|stack|card|heading|text|badge|alert|button|link|list|stat|table)\.tsx|renderer\/(table-rows|tone-rules|action-button|use-run-action|use-binding-scope|safe-href)\.tsx?)$/,
+            },
+          ],
         },
       },
     },

@@ -25,6 +25,8 @@ import { operationsRoutes } from "./platform/openapi/operations.ts";
 import { createStaticClient } from "./platform/http/static-client.ts";
 import { logLine, QUIET } from "./platform/http/log.ts";
 import { uiRoutes } from "./ui/routes.ts";
+import { firstScreenHead, ScreenWidgets } from "./ui/first-screen.ts";
+import { buildRoutesDescriptor } from "./ui/routes-descriptor.ts";
 import { DescriptorCache } from "./ui/descriptor-cache.ts";
 import { ChangeFeed } from "./platform/admin/change-feed.ts";
 import { eventRoutes } from "./platform/admin/events-route.ts";
@@ -116,6 +118,15 @@ export function createApp(deps: AppDeps): BuiltApp {
   };
 
   const client = createStaticClient(config.clientDist);
+  // The page of an address carries the route table and starts its first screen (first-screen.ts).
+  const screenWidgets = new ScreenWidgets();
+  const firstScreen = {
+    routes: buildRoutesDescriptor(),
+    assets: client.firstScreenAssets(),
+    widgets: screenWidgets,
+    build: client.buildId(),
+  };
+  const page = (c: Context) => client.index(c, firstScreenHead(c.req.path, firstScreen));
   app.use("*", requestId());
   app.use("*", async (c, next) => {
     if (QUIET) return await next();
@@ -139,7 +150,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.use(
     "/enterprise-projects/*",
     async (c, next) => {
-      if (isBrowserNavigation(c) && !c.req.header("authorization")) return client.index(c);
+      if (isBrowserNavigation(c) && !c.req.header("authorization")) return await page(c);
       await next();
     },
   );
@@ -218,13 +229,14 @@ export function createApp(deps: AppDeps): BuiltApp {
     authenticate,
     cache: descriptors,
     sessionDefaults,
+    screenWidgets,
   });
 
   app.notFound((c) => {
     if (c.req.method === "GET") {
       const asset = client.asset(c);
       if (asset) return asset;
-      if (isBrowserNavigation(c)) return client.index(c);
+      if (isBrowserNavigation(c)) return page(c);
     }
     return c.json({
       error: { code: "not_found", message: `No route for ${c.req.method} ${c.req.path}` },

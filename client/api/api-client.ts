@@ -5,6 +5,7 @@
  * the session ends.
  */
 import { ApiError, apiErrorFromAnswer, isRecord } from "./api-error.ts";
+import { takeBootRequest } from "./boot-requests.ts";
 import { apiUrl } from "./config.ts";
 import { endSession } from "./session-events.ts";
 import { rememberSignOutNotice } from "./sign-out-notice.ts";
@@ -147,9 +148,12 @@ async function send(
     options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined,
   ]
     .filter((s): s is AbortSignal => s !== undefined);
+  const method = options.method ?? (options.body === undefined ? "GET" : "POST");
   try {
+    const started = takeBootRequest(method, path, token);
+    if (started !== undefined) return await started;
     return await fetch(apiUrl(path), {
-      method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+      method,
       headers,
       body: options.body === undefined
         ? undefined

@@ -3,6 +3,7 @@
  * failed, the user signs out, the idle guard times out. The app root listens and
  * sends the visitor to the sign-in page.
  */
+import { clearStored } from "./descriptor-store.ts";
 import { clearTokens } from "./tokens.ts";
 
 /** Why a session ended. `expired` keeps the current location for after sign-in. */
@@ -12,6 +13,7 @@ const listeners = new Set<(reason: SessionEndReason) => void>();
 
 /** Forgets the tokens and tells every listener why. */
 export function endSession(reason: SessionEndReason): void {
+  clearStored();
   clearTokens();
   for (const listener of [...listeners]) listener(reason);
 }

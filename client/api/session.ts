@@ -7,6 +7,7 @@ import { apiRequest, markTokensRefreshed } from "./api-client.ts";
 import { isRecord } from "./api-error.ts";
 import { endSession, type SessionEndReason } from "./session-events.ts";
 import { readRefreshToken, storeTokens } from "./tokens.ts";
+import { clearStored } from "./descriptor-store.ts";
 import type { CurrentUser } from "./current-user.ts";
 
 /** What `POST /auth/login`, `/auth/register` and `/auth/refresh` answer. */
@@ -26,6 +27,7 @@ export function isSessionAnswer(value: unknown): value is SessionAnswer {
 
 /** Stores the tokens of a session answer. */
 export function startSession(answer: SessionAnswer): void {
+  clearStored();
   storeTokens(answer);
   markTokensRefreshed();
 }

@@ -12,7 +12,8 @@ import { currentUserQuery } from "../api/current-user.ts";
 import { hasSession } from "../api/tokens.ts";
 import { AppRoot } from "./app-root.tsx";
 import { BootSplash } from "./boot-splash.tsx";
-import { prefetchScreen } from "./descriptor-queries.ts";
+import { hasStoredScreen, prefetchScreen } from "./descriptor-queries.ts";
+import { loadRegistry } from "../widgets/registry-loader.ts";
 import { guestGuard, portalGuard, staffGuard } from "./guards.ts";
 import { RouteError } from "./route-error.tsx";
 import { fillRoutePath, screenParamsOf } from "./route-paths.ts";
@@ -57,7 +58,12 @@ function screenRoute(entry: RouteEntry, queryClient: QueryClient): RouteObject {
     element: <ScreenRoute entry={entry} />,
     loader: entry.lazy ? undefined : async ({ params }: LoaderFunctionArgs) => {
       if (await mayOpen(entry, queryClient)) {
-        await prefetchScreen(queryClient, entry.screen, screenParamsOf(params));
+        const screenParams = screenParamsOf(params);
+        const loading = prefetchScreen(queryClient, entry.screen, screenParams);
+        // A screen kept from the last visit paints now (with the widget registry, which
+        // the page preloads); its revalidation goes on.
+        if (hasStoredScreen(queryClient, entry.screen, screenParams)) await loadRegistry();
+        else await loading;
       }
       return null;
     },

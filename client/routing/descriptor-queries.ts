@@ -6,21 +6,30 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { RoutesDescriptor, ShellDescriptor } from "../../schemas/descriptor/mod.ts";
 import { apiRequest } from "../api/api-client.ts";
+import { bootData } from "../api/boot-requests.ts";
+import { STORED_AT } from "../api/descriptor-store.ts";
 import { ApiError, isRecord } from "../api/api-error.ts";
 import { freshForMs } from "../renderer/cache-classes.ts";
 import type { CheckedScreen } from "../renderer/descriptor-validation.ts";
+import { loadWidgetsOf } from "../widgets/registry-loader.ts";
 
 /** Loads the validators (a separate chunk, fetched once). */
 function loadValidation() {
   return import("../renderer/descriptor-validation.ts");
 }
 
-/** The route table query. */
+/** Whether the route table the page carries was taken (it is used once; reloads ask the server). */
+let embeddedRoutesTaken = false;
+
+/** The route table query: the first answer is the one the page carries, when it has one. */
 export const routesQuery = {
   queryKey: ["routes"] as const,
   queryFn: async ({ signal }: { signal?: AbortSignal }): Promise<RoutesDescriptor> => {
+    const embedded = embeddedRoutesTaken ? undefined : bootData()?.routes;
+    embeddedRoutesTaken = true;
     const [answer, validation] = await Promise.all([
-      apiRequest("/ui/routes", { cache: "no-cache", signal, refreshOnUnauthorized: false }),
+      embedded ??
+        apiRequest("/ui/routes", { cache: "no-cache", signal, refreshOnUnauthorized: false }),
       loadValidation(),
     ]);
     return validation.checkRoutes(answer);
@@ -54,16 +63,23 @@ export function screenQuery(screenId: string, params: Readonly<Record<string, st
     queryKey: ["screen", screenId, params] as const,
     queryFn: async ({ signal }: { signal?: AbortSignal }): Promise<LoadedScreen> => {
       const validation = loadValidation();
+      // The screen's widgets load before it resolves, so it renders in one go.
+      const withWidgets = async (checked: CheckedScreen) => {
+        await loadWidgetsOf(checked.descriptor.body);
+        return checked;
+      };
       try {
         const answer = await apiRequest(screenUrl(screenId, params), { cache: "no-cache", signal });
-        return (await validation).checkScreen(answer, screenId);
+        return await withWidgets(await (await validation).checkScreen(answer, screenId));
       } catch (error) {
         const refused = error instanceof ApiError &&
           (error.status === 403 || error.status === 404) &&
           isRecord(error.body) && error.body.descriptor !== undefined;
         if (!refused) throw error;
         return {
-          ...(await (await validation).checkScreen(error.body.descriptor, screenId)),
+          ...(await withWidgets(
+            await (await validation).checkScreen(error.body.descriptor, screenId),
+          )),
           refusal: error,
         };
       }
@@ -80,6 +96,16 @@ export function prefetchScreen(
   params: Readonly<Record<string, string>>,
 ) {
   return client.prefetchQuery(screenQuery(screenId, params));
+}
+
+/** Whether a screen's descriptor in the cache is the one kept from the last visit. */
+export function hasStoredScreen(
+  client: QueryClient,
+  screenId: string,
+  params: Readonly<Record<string, string>>,
+): boolean {
+  const state = client.getQueryState(screenQuery(screenId, params).queryKey);
+  return state?.data !== undefined && state.dataUpdatedAt === STORED_AT;
 }
 
 function screenUrl(screenId: string, params: Readonly<Record<string, string>>): string {

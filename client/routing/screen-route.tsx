@@ -4,7 +4,7 @@
  * and shows a skeleton while loading and an error with Retry when it cannot load.
  */
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo } from "react";
+import { Suspense, useEffect, useMemo } from "react";
 import { useParams, useSearchParams } from "react-router-dom";
 import { useUrlState } from "./use-url-state.ts";
 import type { RouteEntry } from "../../schemas/descriptor/mod.ts";
@@ -13,8 +13,9 @@ import { reportClientError } from "../api/error-report.ts";
 import { DescriptorError } from "../renderer/descriptor-error.ts";
 import { ScreenView } from "../renderer/screen-view.tsx";
 import { SkeletonLines } from "../ui/skeleton-lines.tsx";
-import { WIDGET_REGISTRY } from "../widgets/registry.ts";
+import { loadedRegistry, useLoadingRegistry } from "../widgets/registry-loader.ts";
 import { screenQuery } from "./descriptor-queries.ts";
+import { isUnconfirmed } from "./first-screen.ts";
 import { screenParamsOf } from "./route-paths.ts";
 
 /** Renders the screen of a route. */
@@ -37,17 +38,20 @@ export function ScreenRoute({ entry }: { entry: RouteEntry }) {
   }, [title]);
 
   if (query.data !== undefined) {
+    // Painted from the last visit and not yet revalidated: nothing can be clicked.
+    const unconfirmed = isUnconfirmed(query);
     return (
-      <ScreenView
-        key={`${entry.screen}|${key}`}
-        descriptor={query.data.descriptor}
-        invalidNodes={query.data.invalidNodes}
-        params={params}
-        query={queryParams}
-        registry={WIDGET_REGISTRY}
-        urlValues={urlState.values}
-        onStateChange={urlState.onStateChange}
-      />
+      <div className="screen-frame" inert={unconfirmed} aria-busy={unconfirmed}>
+        <WithRegistry
+          key={`${entry.screen}|${key}`}
+          descriptor={query.data.descriptor}
+          invalidNodes={query.data.invalidNodes}
+          params={params}
+          query={queryParams}
+          urlValues={urlState.values}
+          onStateChange={urlState.onStateChange}
+        />
+      </div>
     );
   }
   if (query.isError && !(query.error instanceof ApiError && query.error.status === 401)) {
@@ -64,6 +68,21 @@ export function ScreenRoute({ entry }: { entry: RouteEntry }) {
       <SkeletonLines lines={6} text="Loading…" />
     </div>
   );
+}
+
+/** The screen view with the widget registry (loaded with the screen; rarely awaited here). */
+function WithRegistry(props: Omit<Parameters<typeof ScreenView>[0], "registry">) {
+  const registry = loadedRegistry();
+  if (registry !== undefined) return <ScreenView {...props} registry={registry} />;
+  return (
+    <Suspense fallback={<SkeletonLines lines={6} text="Loading…" />}>
+      <ScreenViewLoadingRegistry {...props} />
+    </Suspense>
+  );
+}
+
+function ScreenViewLoadingRegistry(props: Omit<Parameters<typeof ScreenView>[0], "registry">) {
+  return <ScreenView {...props} registry={useLoadingRegistry()} />;
 }
 
 function ScreenLoadError(

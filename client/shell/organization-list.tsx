@@ -7,6 +7,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { ShellDescriptor } from "../../schemas/descriptor/mod.ts";
+import { clearStored } from "../api/descriptor-store.ts";
 import { apiRequest } from "../api/api-client.ts";
 import { focusFirstEntry, onMenuKeyDown } from "../ui/menu-keys.ts";
 import { useToasts } from "./toasts.tsx";
@@ -35,6 +36,8 @@ export function OrganizationList(
     setSwitching(true);
     try {
       await apiRequest(switcher.path, { method: "POST", body: { organization_id: id } });
+      // What was kept belongs to the organisation left.
+      clearStored();
       await queryClient.invalidateQueries();
     } catch (error) {
       show(error instanceof Error ? error.message : String(error), "danger");

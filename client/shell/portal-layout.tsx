@@ -6,6 +6,7 @@
  * of its staff chrome. On a phone the header wraps onto two rows.
  */
 import { useQuery } from "@tanstack/react-query";
+import { isUnconfirmed } from "../routing/first-screen.ts";
 import { NavLink } from "react-router-dom";
 import type { PortalShellDescriptor } from "../../schemas/descriptor/mod.ts";
 import { SkeletonLines } from "../ui/skeleton-lines.tsx";
@@ -25,7 +26,7 @@ export function PortalLayout() {
   useShellSettings(shell);
 
   return (
-    <div className="portal">
+    <div className="portal" inert={isUnconfirmed(query)} aria-busy={isUnconfirmed(query)}>
       <a className="skip-link" href="#main">Skip to content</a>
       {shell ? <PortalHeader shell={shell} /> : (
         <header className="portal-header">

@@ -9,6 +9,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router-dom";
 import { shellQuery } from "../routing/descriptor-queries.ts";
+import { isUnconfirmed } from "../routing/first-screen.ts";
 import { SkeletonLines } from "../ui/skeleton-lines.tsx";
 import { Chatbot } from "./chatbot.tsx";
 import { Footer } from "./footer.tsx";
@@ -29,8 +30,12 @@ export function ShellLayout() {
   const sidebar = useSidebarDrawer(useSidebarState(shell?.sidebar.recentKept ?? 10));
   useShellSettings(shell);
 
+  // Painted from the last visit and not yet revalidated: nothing can be clicked.
+  const unconfirmed = isUnconfirmed(query);
   return (
     <div
+      inert={unconfirmed}
+      aria-busy={unconfirmed}
       className={`shell${sidebar.collapsed ? " is-collapsed" : ""}${
         sidebar.drawer ? " is-drawer" : ""
       }`}

@@ -11,7 +11,7 @@ import { type ActionHost, ActionHostContext } from "../renderer/action-host.tsx"
 import { checkScreen } from "../renderer/descriptor-validation.ts";
 import { ScreenView } from "../renderer/screen-view.tsx";
 import type { WidgetRegistry } from "../renderer/screen-runtime.tsx";
-import { WIDGET_REGISTRY } from "../widgets/registry.ts";
+import { loadWidgetsOf, WIDGET_REGISTRY } from "../widgets/registry.ts";
 import { ConfirmProvider, useConfirm } from "../shell/confirm-dialog.tsx";
 import { ToastProvider, useToasts } from "../shell/toasts.tsx";
 
@@ -64,6 +64,8 @@ export async function renderScreen(
   } = {},
 ) {
   const checked = await checkScreen(descriptor, "test-screen");
+  // As the app's screen query does: the screen's widgets load before it renders.
+  await loadWidgetsOf(checked.descriptor.body, options.registry ?? WIDGET_REGISTRY);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const toasts: string[] = [];
   const host: ActionHost = {

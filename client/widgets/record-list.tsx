@@ -42,10 +42,14 @@ import { useDebounced } from "../records/use-debounced.ts";
 import { newRecordPath } from "../records/record-context.ts";
 import { importNotice } from "../records/record-notices.ts";
 import { recordKeys } from "../records/record-keys.ts";
+import { preloadWhenIdle } from "./preload-widgets.ts";
 
 type Row = Record<string, unknown>;
 
 /** A record list. */
+/** The widgets of a record page. */
+const RECORD_PAGE_WIDGETS = ["record-form", "record-timeline", "tabs"];
+
 export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
   const { meta, api } = node;
   const runtime = useScreenRuntime();
@@ -119,6 +123,10 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
     enabled: needsOptions,
     staleTime: 5 * 60_000,
   }).data?.options;
+
+  // Its rows open record pages: their widgets' code loads while the list is read, so
+  // opening one waits only for its data.
+  useEffect(() => preloadWhenIdle(RECORD_PAGE_WIDGETS), []);
 
   useEffect(() => {
     const type = recordTypeOfApi(api);

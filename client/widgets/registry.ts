@@ -1,80 +1,118 @@
 /**
  * The single map from widget `type` to component. Its keys are exactly the widget
  * catalogue of `schemas/descriptor/widgets.ts`: its type, WidgetRegistry, requires
- * a component for each, taking that widget's node. The layout and data widgets of
- * the busiest screens are in the main bundle; every other widget is loaded on
- * first use.
+ * a component for each, taking that widget's node. Every widget's code is its own
+ * chunk, named after its type (`./<type>.tsx`), loaded when a screen uses it: the
+ * screen's query loads them before the screen renders, and the server names a
+ * route's widget chunks in the page it sends (modulepreload), so the first screen
+ * downloads them alongside the entry.
  */
-import { lazy } from "react";
 import type { WidgetRegistry } from "../renderer/screen-runtime.tsx";
-import { Section } from "./section.tsx";
-import { Heading } from "./heading.tsx";
-import { Text } from "./text.tsx";
-import { Badge } from "./badge.tsx";
-import { Alert } from "./alert.tsx";
-import { Button } from "./button.tsx";
-import { Card } from "./card.tsx";
-import { Grid } from "./grid.tsx";
-import { Link } from "./link.tsx";
-import { List } from "./list.tsx";
-import { Page } from "./page.tsx";
-import { Stack } from "./stack.tsx";
-import { Stat } from "./stat.tsx";
-import { Table } from "./table.tsx";
+import type { Node } from "../../schemas/descriptor/mod.ts";
+import { childNodes } from "../renderer/node-paths.ts";
+import { isLoadable, loadable } from "./loadable.ts";
 
 /** Every widget of the catalogue, by type. */
 export const WIDGET_REGISTRY: WidgetRegistry = {
-  "page": Page,
-  "section": Section,
-  "grid": Grid,
-  "stack": Stack,
-  "tabs": lazy(() => import("./tabs.tsx").then((m) => ({ default: m.Tabs }))),
-  "card": Card,
-  "dialog": lazy(() => import("./dialog.tsx").then((m) => ({ default: m.Dialog }))),
-  "heading": Heading,
-  "text": Text,
-  "rich-text": lazy(() => import("./rich-text.tsx").then((m) => ({ default: m.RichText }))),
-  "link": Link,
-  "badge": Badge,
-  "alert": Alert,
-  "stat": Stat,
-  "progress-bar": lazy(() =>
-    import("./progress-bar.tsx").then((m) => ({ default: m.ProgressBar }))
+  "page": loadable("Page", () => import("./page.tsx").then((m) => m.Page)),
+  "section": loadable("Section", () => import("./section.tsx").then((m) => m.Section)),
+  "grid": loadable("Grid", () => import("./grid.tsx").then((m) => m.Grid)),
+  "stack": loadable("Stack", () => import("./stack.tsx").then((m) => m.Stack)),
+  "tabs": loadable("Tabs", () => import("./tabs.tsx").then((m) => m.Tabs)),
+  "card": loadable("Card", () => import("./card.tsx").then((m) => m.Card)),
+  "dialog": loadable("Dialog", () => import("./dialog.tsx").then((m) => m.Dialog)),
+  "heading": loadable("Heading", () => import("./heading.tsx").then((m) => m.Heading)),
+  "text": loadable("Text", () => import("./text.tsx").then((m) => m.Text)),
+  "rich-text": loadable("RichText", () => import("./rich-text.tsx").then((m) => m.RichText)),
+  "link": loadable("Link", () => import("./link.tsx").then((m) => m.Link)),
+  "badge": loadable("Badge", () => import("./badge.tsx").then((m) => m.Badge)),
+  "alert": loadable("Alert", () => import("./alert.tsx").then((m) => m.Alert)),
+  "stat": loadable("Stat", () => import("./stat.tsx").then((m) => m.Stat)),
+  "progress-bar": loadable(
+    "ProgressBar",
+    () => import("./progress-bar.tsx").then((m) => m.ProgressBar),
   ),
-  "key-value": lazy(() => import("./key-value.tsx").then((m) => ({ default: m.KeyValue }))),
-  "printed-document": lazy(() =>
-    import("./printed-document.tsx").then((m) => ({ default: m.PrintedDocument }))
+  "key-value": loadable("KeyValue", () => import("./key-value.tsx").then((m) => m.KeyValue)),
+  "printed-document": loadable(
+    "PrintedDocument",
+    () => import("./printed-document.tsx").then((m) => m.PrintedDocument),
   ),
-  "list": List,
-  "table": Table,
-  "check-matrix": lazy(() =>
-    import("./check-matrix.tsx").then((m) => ({ default: m.CheckMatrix }))
+  "list": loadable("List", () => import("./list.tsx").then((m) => m.List)),
+  "table": loadable("Table", () => import("./table.tsx").then((m) => m.Table)),
+  "check-matrix": loadable(
+    "CheckMatrix",
+    () => import("./check-matrix.tsx").then((m) => m.CheckMatrix),
   ),
-  "selectable-list": lazy(() =>
-    import("./selectable-list.tsx").then((m) => ({ default: m.SelectableList }))
+  "selectable-list": loadable(
+    "SelectableList",
+    () => import("./selectable-list.tsx").then((m) => m.SelectableList),
   ),
-  "form": lazy(() => import("./form.tsx").then((m) => ({ default: m.Form }))),
-  "skeleton": lazy(() => import("./skeleton.tsx").then((m) => ({ default: m.Skeleton }))),
-  "empty-state": lazy(() => import("./empty-state.tsx").then((m) => ({ default: m.EmptyState }))),
-  "error-panel": lazy(() => import("./error-panel.tsx").then((m) => ({ default: m.ErrorPanel }))),
-  "button": Button,
-  "bar-chart": lazy(() => import("./bar-chart.tsx").then((m) => ({ default: m.BarChart }))),
-  "line-chart": lazy(() => import("./line-chart.tsx").then((m) => ({ default: m.LineChart }))),
-  "grouped-bar-chart": lazy(() =>
-    import("./grouped-bar-chart.tsx").then((m) => ({ default: m.GroupedBarChart }))
+  "form": loadable("Form", () => import("./form.tsx").then((m) => m.Form)),
+  "skeleton": loadable("Skeleton", () => import("./skeleton.tsx").then((m) => m.Skeleton)),
+  "empty-state": loadable(
+    "EmptyState",
+    () => import("./empty-state.tsx").then((m) => m.EmptyState),
   ),
-  "timeline-chart": lazy(() =>
-    import("./timeline-chart.tsx").then((m) => ({ default: m.TimelineChart }))
+  "error-panel": loadable(
+    "ErrorPanel",
+    () => import("./error-panel.tsx").then((m) => m.ErrorPanel),
   ),
-  "trend-arrow": lazy(() => import("./trend-arrow.tsx").then((m) => ({ default: m.TrendArrow }))),
-  "risk-bar": lazy(() => import("./risk-bar.tsx").then((m) => ({ default: m.RiskBar }))),
-  "tone-dot": lazy(() => import("./tone-dot.tsx").then((m) => ({ default: m.ToneDot }))),
-  "scenario-card": lazy(() =>
-    import("./scenario-card.tsx").then((m) => ({ default: m.ScenarioCard }))
+  "button": loadable("Button", () => import("./button.tsx").then((m) => m.Button)),
+  "bar-chart": loadable("BarChart", () => import("./bar-chart.tsx").then((m) => m.BarChart)),
+  "line-chart": loadable("LineChart", () => import("./line-chart.tsx").then((m) => m.LineChart)),
+  "grouped-bar-chart": loadable(
+    "GroupedBarChart",
+    () => import("./grouped-bar-chart.tsx").then((m) => m.GroupedBarChart),
   ),
-  "record-list": lazy(() => import("./record-list.tsx").then((m) => ({ default: m.RecordList }))),
-  "record-form": lazy(() => import("./record-form.tsx").then((m) => ({ default: m.RecordForm }))),
-  "record-timeline": lazy(() =>
-    import("./record-timeline.tsx").then((m) => ({ default: m.RecordTimeline }))
+  "timeline-chart": loadable(
+    "TimelineChart",
+    () => import("./timeline-chart.tsx").then((m) => m.TimelineChart),
+  ),
+  "trend-arrow": loadable(
+    "TrendArrow",
+    () => import("./trend-arrow.tsx").then((m) => m.TrendArrow),
+  ),
+  "risk-bar": loadable("RiskBar", () => import("./risk-bar.tsx").then((m) => m.RiskBar)),
+  "tone-dot": loadable("ToneDot", () => import("./tone-dot.tsx").then((m) => m.ToneDot)),
+  "scenario-card": loadable(
+    "ScenarioCard",
+    () => import("./scenario-card.tsx").then((m) => m.ScenarioCard),
+  ),
+  "record-list": loadable(
+    "RecordList",
+    () => import("./record-list.tsx").then((m) => m.RecordList),
+  ),
+  "record-form": loadable(
+    "RecordForm",
+    () => import("./record-form.tsx").then((m) => m.RecordForm),
+  ),
+  "record-timeline": loadable(
+    "RecordTimeline",
+    () => import("./record-timeline.tsx").then((m) => m.RecordTimeline),
   ),
 };
+
+/** The widget types a screen body uses (its nodes and theirs). */
+export function widgetTypesOf(body: unknown): Set<string> {
+  const types = new Set<string>();
+  (function walk(node: unknown, pointer: string): void {
+    const type = (node as { type?: unknown } | null)?.type;
+    if (typeof type === "string") types.add(type);
+    for (const [childPointer, child] of childNodes(node, pointer)) walk(child, childPointer);
+  })(body, "/body");
+  return types;
+}
+
+/** Loads the code of every widget a screen body uses; a type the registry lacks is skipped. */
+export async function loadWidgetsOf(
+  body: Node | unknown,
+  registry: WidgetRegistry = WIDGET_REGISTRY,
+): Promise<void> {
+  const entries = registry as Partial<Record<string, unknown>>;
+  await Promise.all(
+    [...widgetTypesOf(body)].map((type) => {
+      const widget = entries[type];
+      return isLoadable(widget) ? widget.load() : undefined;
+    }),
+  );
+}

@@ -32,6 +32,7 @@ import { refusal } from "./screens/access-denied.ts";
 import { ADMIN_REQUIRED_TEXT } from "../platform/access/authorize.ts";
 import type { ScreenDef } from "./screens/screen-def.ts";
 import { readOrganizationLists, STARTING_LISTS } from "./organization-lists.ts";
+import type { ScreenWidgets } from "./first-screen.ts";
 
 /** What the descriptor endpoints need. */
 export interface UiDeps {
@@ -40,6 +41,8 @@ export interface UiDeps {
   authenticate: Authenticator;
   sessionDefaults: SessionPolicy;
   cache: DescriptorCache;
+  /** Where each screen's widget types are noted when it is built (for the first page's preloads). */
+  screenWidgets?: ScreenWidgets;
 }
 
 const NO_PARAMS = z.object({}).strict();
@@ -176,7 +179,9 @@ export function uiRoutes(app: Hono<AppEnv>, deps: UiDeps): void {
         now: new Date(deps.clock()),
         lists,
       });
-      return { value: mustValidate(ScreenDescriptor, built, `screen "${id}"`) };
+      const value = mustValidate(ScreenDescriptor, built, `screen "${id}"`);
+      deps.screenWidgets?.note(id, value.body);
+      return { value };
     });
     return descriptorResponse(c, entry);
   });

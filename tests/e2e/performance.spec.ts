@@ -1,24 +1,52 @@
 /**
  * Measurements (printed, never timed assertions): the gzipped JavaScript a browser
- * loads for /login and for /app/dashboard (budget 150 KB each — a size, asserted),
- * and the time from navigation to the sidebar being visible next to the time to
- * show a static HTML page from the same server, as a ratio. Asserted: the shell
- * and the screen's frame never wait for the screen's data.
+ * loads for /login and for /app/dashboard — the entry's own code (the entry chunk
+ * and what it imports statically: budget 120 KB each, a size, asserted) and all of
+ * it with the lazily loaded chunks of the page (budget 160 KB, asserted: splitting the entry costs each page a few KB of chunk overhead) — and the
+ * time from navigation to the sidebar being visible, on a first visit (nothing
+ * kept) and a repeat visit (the last descriptors kept), next to the time to show a
+ * static HTML page from the same server, as ratios. Asserted: the shell and the
+ * screen's frame never wait for the screen's data.
  */
 import { expect, type Page, test } from "@playwright/test";
+import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { submitSignIn } from "./support.ts";
 
-const BUDGET_BYTES = 150 * 1024;
+const ENTRY_BUDGET_BYTES = 120 * 1024;
+const PAGE_BUDGET_BYTES = 160 * 1024;
 
-function recordScripts(page: Page): () => Promise<number> {
-  const bodies: Promise<Buffer>[] = [];
+/** The entry's chunks (its file and its static imports), from the build's manifest. */
+function entryFiles(): Set<string> {
+  const manifest: Record<string, { file: string; imports?: string[]; isEntry?: boolean }> = JSON
+    .parse(readFileSync(new URL("../../client/dist/.vite/manifest.json", import.meta.url), "utf8"));
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(`/${chunk.file}`)) return;
+    files.add(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  return files;
+}
+
+function recordScripts(page: Page): () => Promise<{ all: number; entry: number }> {
+  const bodies: Promise<[string, number]>[] = [];
   page.on("response", (response) => {
     const type = response.headers()["content-type"] ?? "";
-    if (type.includes("javascript")) bodies.push(response.body());
+    if (!type.includes("javascript")) return;
+    const path = new URL(response.url()).pathname;
+    bodies.push(response.body().then((body) => [path, gzipSync(body).length]));
   });
-  return async () =>
-    (await Promise.all(bodies)).reduce((sum, body) => sum + gzipSync(body).length, 0);
+  return async () => {
+    const entry = entryFiles();
+    const sizes = await Promise.all(bodies);
+    return {
+      all: sizes.reduce((sum, [, bytes]) => sum + bytes, 0),
+      entry: sizes.reduce((sum, [path, bytes]) => sum + (entry.has(path) ? bytes : 0), 0),
+    };
+  };
 }
 
 /** Waits until the page has loaded and asked for no new script for a second (the event stream stays open, so there is no network idle). */
@@ -33,7 +61,9 @@ async function settled(page: Page): Promise<void> {
   page.off("request", onRequest);
 }
 
-test("the JavaScript loaded for /login and /app/dashboard stays within 150 KB gzip", async ({ browser }) => {
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+test("the JavaScript loaded for /login and /app/dashboard stays within its budgets", async ({ browser }) => {
   const login = await (await browser.newContext()).newPage();
   const loginSize = recordScripts(login);
   await login.goto("/login");
@@ -53,37 +83,60 @@ test("the JavaScript loaded for /login and /app/dashboard stays within 150 KB gz
   await settled(dashboard);
   const dashboardBytes = await dashboardSize();
 
-  console.log(`JavaScript for /login: ${(loginBytes / 1024).toFixed(1)} KB gzip (budget 150 KB)`);
-  console.log(
-    `JavaScript for /app/dashboard: ${(dashboardBytes / 1024).toFixed(1)} KB gzip (budget 150 KB)`,
-  );
-  expect(loginBytes).toBeLessThanOrEqual(BUDGET_BYTES);
-  expect(dashboardBytes).toBeLessThanOrEqual(BUDGET_BYTES);
+  for (
+    const [page, bytes] of [["/login", loginBytes], ["/app/dashboard", dashboardBytes]] as const
+  ) {
+    console.log(
+      `JavaScript for ${page}: entry ${
+        kb(bytes.entry)
+      } gzip (budget 120 KB); with the page's lazily loaded chunks ${
+        kb(bytes.all)
+      } (budget 160 KB)`,
+    );
+    expect(bytes.entry).toBeGreaterThan(0);
+    expect(bytes.entry).toBeLessThanOrEqual(ENTRY_BUDGET_BYTES);
+    expect(bytes.all).toBeLessThanOrEqual(PAGE_BUDGET_BYTES);
+  }
 });
 
-test("time to a visible sidebar, against a static page of the same server", async ({ browser }) => {
+test("time to a visible sidebar, first and repeat visits, against a static page of the same server", async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto("/login");
   await submitSignIn(page, "admin@acme.test");
   await expect(page).toHaveURL(/\/app\/dashboard$/);
-  const sidebar: number[] = [];
-  const staticPage: number[] = [];
+  const times = { cold: [] as number[], repeat: [] as number[], static: [] as number[] };
   for (let round = 0; round < 5; round++) {
-    let started = Date.now();
-    await page.goto("/static.html");
-    await expect(page.getByRole("heading", { name: "Opsuite" })).toBeVisible();
-    staticPage.push(Date.now() - started);
-    started = Date.now();
-    await page.goto("/app/dashboard");
-    await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeVisible();
-    sidebar.push(Date.now() - started);
+    for (const visit of ["cold", "repeat"] as const) {
+      let started = Date.now();
+      await page.goto("/static.html");
+      await expect(page.getByRole("heading", { name: "Opsuite" })).toBeVisible();
+      times.static.push(Date.now() - started);
+      if (visit === "cold") {
+        await page.evaluate(() => {
+          for (const key of Object.keys(localStorage)) {
+            if (/^opsuite\.(descriptor|snapshot):/.test(key)) localStorage.removeItem(key);
+          }
+        });
+      }
+      started = Date.now();
+      await page.goto("/app/dashboard");
+      // The kept snapshot's sidebar on a repeat visit, the app's on a first.
+      await expect(page.locator("#sidebar").first()).toBeVisible();
+      times[visit].push(Date.now() - started);
+      // The next round starts from a settled page (and, for a repeat, a kept shell).
+      await expect(page.locator("#first-paint")).toHaveCount(0);
+      await expect(page.locator(".shell")).not.toHaveAttribute("inert");
+    }
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const base = Math.max(1, median(times.static));
   console.log(
-    `navigation → sidebar visible: ${median(sidebar)} ms; static HTML page: ${
-      median(staticPage)
-    } ms; ratio ${(median(sidebar) / Math.max(1, median(staticPage))).toFixed(1)} (medians of 5)`,
+    `navigation → sidebar visible: first visit ${median(times.cold)} ms (ratio ${
+      (median(times.cold) / base).toFixed(1)
+    }, budget 2.0), repeat visit ${median(times.repeat)} ms (ratio ${
+      (median(times.repeat) / base).toFixed(1)
+    }, budget 1.3); static HTML page ${base} ms (medians of 5)`,
   );
 });
 

@@ -40,6 +40,10 @@ export function securityHeaders(): MiddlewareHandler {
     await next();
     if (c.res.status === 304) return;
     const headers = c.res.headers;
-    for (const [name, value] of SECURITY_HEADERS) headers.set(name, value);
+    for (const [name, value] of SECURITY_HEADERS) {
+      // A page with an inline script of its own sends its policy naming it (static-client.ts).
+      if (name === "Content-Security-Policy" && headers.has(name)) continue;
+      headers.set(name, value);
+    }
   };
 }

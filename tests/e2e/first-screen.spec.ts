@@ -1,0 +1,160 @@
+/**
+ * The first screen in one round trip: the page's bootstrap asks for the user, the
+ * shell and the screen while the JavaScript is still downloading, and a repeat
+ * visit paints what the page showed last at once, inert until revalidated, so a
+ * link a revoked permission removed can never be followed.
+ */
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { DEMO_PASSWORD, sidebarLink, signIn } from "./support.ts";
+
+const ENTRY_CHUNK = /\/assets\/index-[\w-]+\.js$/;
+
+/** Forgets the descriptors kept from earlier visits (the session stays). */
+async function forgetKeptDescriptors(page: Page): Promise<void> {
+  await page.goto("/static.html");
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) {
+      if (/^opsuite\.(descriptor|snapshot):/.test(key)) localStorage.removeItem(key);
+    }
+  });
+}
+
+async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const answer = await request.post("/auth/login", { data: { email, password: DEMO_PASSWORD } });
+  expect(answer.ok()).toBe(true);
+  return (await answer.json()).access_token;
+}
+
+test("the shell and screen requests start before the entry chunk has finished loading", async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, "admin@acme.test");
+  await forgetKeptDescriptors(page);
+
+  const started: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (/^\/(ui\/shell|ui\/screens\/dashboard|auth\/me)$/.test(pathname)) {
+      started.push(`${request.method()} ${pathname}`);
+    }
+  });
+  // The entry chunk is held at the network until the first screen's requests are out
+  // (or five seconds have passed): they cannot come from the entry's own code.
+  let seenWhileEntryHeld: string[] = [];
+  await page.route(ENTRY_CHUNK, async (route) => {
+    const until = Date.now() + 5000;
+    while (started.length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    seenWhileEntryHeld = [...started];
+    await route.continue();
+  });
+  await page.goto("/app/dashboard");
+  await expect(sidebarLink(page, "Projects")).toBeVisible();
+  await expect(page.getByText("Open tasks", { exact: true })).toBeVisible();
+  expect(seenWhileEntryHeld.sort()).toEqual([
+    "GET /ui/screens/dashboard",
+    "GET /ui/shell",
+    "POST /auth/me",
+  ]);
+  // The renderer took those answers: nothing was asked twice.
+  expect(started.sort()).toEqual(seenWhileEntryHeld);
+  await context.close();
+});
+
+test("a repeat visit paints what the page showed last at once, and a permission revoked meanwhile is gone before any click reaches it", async ({ browser, request }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, "member@acme.test");
+  await expect(sidebarLink(page, "Projects")).toBeVisible();
+  // The member leaves the page; meanwhile an administrator takes Projects away from members.
+  await page.goto("/static.html");
+  const admin = await tokenOf(request, "admin@acme.test");
+  const headers = { authorization: `Bearer ${admin}` };
+  const matrix = await request.post("/admin/roles/matrix", { headers, data: { role: "member" } });
+  const revoke = await request.post("/admin/roles/revoke", {
+    headers,
+    data: { role: "member", permission: "projects.read", version: (await matrix.json()).version },
+  });
+  expect(revoke.ok(), await revoke.text()).toBe(true);
+  try {
+    // The revalidation of the shell is held at the network until the painted page was tried.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => release = resolve);
+    await page.route(/\/ui\/shell$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/app/dashboard");
+    const painted = page.locator("#first-paint");
+    await expect(painted).toBeVisible();
+    await expect(painted).toHaveAttribute("inert", "");
+    const kept = painted.locator("#sidebar a").filter({ hasText: /^\s*Projects\s*$/ });
+    await expect(kept).toBeVisible();
+    // A click on the painted link reaches nothing.
+    const box = (await kept.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe("/app/dashboard");
+    await expect(painted).toBeVisible();
+
+    release();
+    await expect(painted).toHaveCount(0);
+    await expect(sidebarLink(page, "Tasks")).toBeVisible();
+    await expect(page.locator("#sidebar a").filter({ hasText: /^\s*Projects\s*$/ }))
+      .toHaveCount(0);
+    await expect(page.locator(".shell")).not.toHaveAttribute("inert");
+    expect(new URL(page.url()).pathname).toBe("/app/dashboard");
+  } finally {
+    const matrix = await request.post("/admin/roles/matrix", { headers, data: { role: "member" } });
+    await request.post("/admin/roles/grant", {
+      headers,
+      data: { role: "member", permission: "projects.read", version: (await matrix.json()).version },
+    });
+    await context.close();
+  }
+});
+
+test("without a snapshot, the kept descriptors paint the shell inert until they are revalidated", async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, "admin@acme.test");
+  await page.goto("/static.html");
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith("opsuite.snapshot:")) localStorage.removeItem(key);
+    }
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => release = resolve);
+  await page.route(/\/ui\/shell$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/app/dashboard");
+  await expect(page.locator("#first-paint")).toHaveCount(0);
+  await expect(page.locator("#sidebar")).toBeVisible();
+  await expect(page.locator(".shell")).toHaveAttribute("inert", "");
+  release();
+  await expect(page.locator(".shell")).not.toHaveAttribute("inert");
+  await expect(sidebarLink(page, "Projects")).toBeVisible();
+  await context.close();
+});
+
+test("signing out leaves nothing kept in the browser", async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, "admin@acme.test");
+  const kept = () =>
+    page.evaluate(() =>
+      Object.keys(localStorage).filter((key) => /^opsuite\.(descriptor|snapshot):/.test(key))
+    );
+  await expect.poll(kept).toContain('opsuite.descriptor:["shell"]');
+  // Leaving the page keeps a snapshot of it; coming back paints it.
+  await page.goto("/static.html");
+  await page.goto("/app/dashboard");
+  await expect.poll(kept).toContain("opsuite.snapshot:/app/dashboard");
+  await page.getByRole("button", { name: /^User menu for/ }).click();
+  await page.getByRole("menuitem", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  expect(await kept()).toEqual([]);
+  await context.close();
+});
