@@ -70,9 +70,13 @@ export function visibleCopy(root: HTMLElement): string {
   (function prune(live: Element, copied: Element): void {
     const copiedChildren = [...copied.children];
     [...live.children].forEach((child, i) => {
-      const shown = typeof child.checkVisibility !== "function" || child.checkVisibility();
-      if (!shown || child.getBoundingClientRect().top > bottom) copiedChildren[i].remove();
-      else prune(child, copiedChildren[i]);
+      // An element without a box of its own (display: contents) shows its children.
+      const boxless = getComputedStyle(child).display === "contents";
+      const shown = boxless || typeof child.checkVisibility !== "function" ||
+        child.checkVisibility();
+      if (!shown || (!boxless && child.getBoundingClientRect().top > bottom)) {
+        copiedChildren[i].remove();
+      } else prune(child, copiedChildren[i]);
     });
   })(root, copy);
   return copy.innerHTML;

@@ -5,7 +5,7 @@
  * link a revoked permission removed can never be followed.
  */
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { DEMO_PASSWORD, sidebarLink, signIn } from "./support.ts";
+import { DEMO_PASSWORD, sidebarLink, signIn, submitSignIn } from "./support.ts";
 
 const ENTRY_CHUNK = /\/assets\/index-[\w-]+\.js$/;
 
@@ -61,7 +61,8 @@ test("the shell and screen requests start before the entry chunk has finished lo
 });
 
 test("a repeat visit paints what the page showed last at once, and a permission revoked meanwhile is gone before any click reaches it", async ({ browser, request }) => {
-  const context = await browser.newContext();
+  // Tall enough for the whole menu: a snapshot keeps only what is in the window.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1600 } });
   const page = await context.newPage();
   await signIn(page, "member@acme.test");
   await expect(sidebarLink(page, "Projects")).toBeVisible();
@@ -156,5 +157,57 @@ test("signing out leaves nothing kept in the browser", async ({ browser }) => {
   await page.getByRole("menuitem", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/login/);
   expect(await kept()).toEqual([]);
+  await context.close();
+});
+
+test("the client portal's first screen starts with the page, and a repeat visit paints at once", async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("/client-portal");
+  await submitSignIn(page, "client@northwind.test");
+  await expect(page).toHaveURL(/\/client-portal\/dashboard$/);
+  await expect(page.getByRole("cell", { name: "Northwind ERP Rollout" })).toBeVisible();
+  await forgetKeptDescriptors(page);
+
+  const started: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (/^\/(ui\/shell|ui\/screens\/client-portal\/dashboard|auth\/me)$/.test(pathname)) {
+      started.push(`${request.method()} ${pathname}`);
+    }
+  });
+  let seenWhileEntryHeld: string[] = [];
+  await page.route(ENTRY_CHUNK, async (route) => {
+    const until = Date.now() + 5000;
+    while (started.length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    seenWhileEntryHeld = [...started];
+    await route.continue();
+  });
+  await page.goto("/client-portal/dashboard");
+  await expect(page.getByRole("cell", { name: "Northwind ERP Rollout" })).toBeVisible();
+  expect(seenWhileEntryHeld.sort()).toEqual([
+    "GET /ui/screens/client-portal/dashboard",
+    "GET /ui/shell",
+    "POST /auth/me",
+  ]);
+  await page.unroute(ENTRY_CHUNK);
+
+  // Left and opened again: the portal paints what it showed, inert, until revalidated.
+  await page.goto("/static.html");
+  let release = () => {};
+  const held = new Promise<void>((resolve) => release = resolve);
+  await page.route(/\/ui\/shell$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/client-portal/dashboard");
+  const painted = page.locator("#first-paint");
+  await expect(painted).toBeVisible();
+  await expect(painted).toHaveAttribute("inert", "");
+  await expect(painted.getByText("Northwind ERP Rollout")).toBeVisible();
+  release();
+  await expect(painted).toHaveCount(0);
+  await expect(page.getByRole("cell", { name: "Northwind ERP Rollout" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Portal navigation" })).toBeVisible();
   await context.close();
 });
