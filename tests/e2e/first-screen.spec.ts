@@ -25,38 +25,43 @@ async function tokenOf(request: APIRequestContext, email: string): Promise<strin
   return (await answer.json()).access_token;
 }
 
+/**
+ * Records the requests to `wanted` and holds the entry chunk at the network until
+ * all of them have started (or five seconds have passed): what started meanwhile
+ * cannot come from the entry's own code. Returns what was seen while it was held,
+ * and everything seen.
+ */
+async function holdEntryUntilRequested(page: Page, wanted: readonly string[]) {
+  const seen = { whileHeld: [] as string[], all: [] as string[] };
+  page.on("request", (request) => {
+    const asked = `${request.method()} ${new URL(request.url()).pathname}`;
+    if (wanted.includes(asked)) seen.all.push(asked);
+  });
+  await page.route(ENTRY_CHUNK, async (route) => {
+    const until = Date.now() + 5000;
+    while (seen.all.length < wanted.length && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    seen.whileHeld = [...seen.all];
+    await route.continue();
+  });
+  return seen;
+}
+
 test("the shell and screen requests start before the entry chunk has finished loading", async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, "admin@acme.test");
   await forgetKeptDescriptors(page);
 
-  const started: string[] = [];
-  page.on("request", (request) => {
-    const { pathname } = new URL(request.url());
-    if (/^\/(ui\/shell|ui\/screens\/dashboard|auth\/me)$/.test(pathname)) {
-      started.push(`${request.method()} ${pathname}`);
-    }
-  });
-  // The entry chunk is held at the network until the first screen's requests are out
-  // (or five seconds have passed): they cannot come from the entry's own code.
-  let seenWhileEntryHeld: string[] = [];
-  await page.route(ENTRY_CHUNK, async (route) => {
-    const until = Date.now() + 5000;
-    while (started.length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-    seenWhileEntryHeld = [...started];
-    await route.continue();
-  });
+  const wanted = ["GET /ui/screens/dashboard", "GET /ui/shell", "POST /auth/me"];
+  const seen = await holdEntryUntilRequested(page, wanted);
   await page.goto("/app/dashboard");
   await expect(sidebarLink(page, "Projects")).toBeVisible();
   await expect(page.getByText("Open tasks", { exact: true })).toBeVisible();
-  expect(seenWhileEntryHeld.sort()).toEqual([
-    "GET /ui/screens/dashboard",
-    "GET /ui/shell",
-    "POST /auth/me",
-  ]);
+  expect(seen.whileHeld.sort()).toEqual(wanted);
   // The renderer took those answers: nothing was asked twice.
-  expect(started.sort()).toEqual(seenWhileEntryHeld);
+  expect(seen.all.sort()).toEqual(wanted);
   await context.close();
 });
 
@@ -169,27 +174,12 @@ test("the client portal's first screen starts with the page, and a repeat visit 
   await expect(page.getByRole("cell", { name: "Northwind ERP Rollout" })).toBeVisible();
   await forgetKeptDescriptors(page);
 
-  const started: string[] = [];
-  page.on("request", (request) => {
-    const { pathname } = new URL(request.url());
-    if (/^\/(ui\/shell|ui\/screens\/client-portal\/dashboard|auth\/me)$/.test(pathname)) {
-      started.push(`${request.method()} ${pathname}`);
-    }
-  });
-  let seenWhileEntryHeld: string[] = [];
-  await page.route(ENTRY_CHUNK, async (route) => {
-    const until = Date.now() + 5000;
-    while (started.length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-    seenWhileEntryHeld = [...started];
-    await route.continue();
-  });
+  const wanted = ["GET /ui/screens/client-portal/dashboard", "GET /ui/shell", "POST /auth/me"];
+  const seen = await holdEntryUntilRequested(page, wanted);
   await page.goto("/client-portal/dashboard");
   await expect(page.getByRole("cell", { name: "Northwind ERP Rollout" })).toBeVisible();
-  expect(seenWhileEntryHeld.sort()).toEqual([
-    "GET /ui/screens/client-portal/dashboard",
-    "GET /ui/shell",
-    "POST /auth/me",
-  ]);
+  expect(seen.whileHeld.sort()).toEqual(wanted);
+  expect(seen.all.sort()).toEqual(wanted);
   await page.unroute(ENTRY_CHUNK);
 
   // Left and opened again: the portal paints what it showed, inert, until revalidated.
