@@ -21,9 +21,11 @@ import { ScreenRoute } from "./screen-route.tsx";
 
 /** The route objects of a route table. */
 export function buildRoutes(routes: RoutesDescriptor, queryClient: QueryClient): RouteObject[] {
+  // The page's first navigation: its frame paints without waiting for the screen.
+  const first = { navigation: true };
   const of = (audience: RouteEntry["audience"]) =>
     routes.routes.filter((r) => r.audience === audience).map((entry) =>
-      screenRoute(entry, queryClient)
+      screenRoute(entry, queryClient, first)
     );
   // Each layout loads with the first page of its kind: a staff member's first screen
   // does not carry the sign-in pages' layout, nor a visitor's the shell.
@@ -52,18 +54,27 @@ export function buildRoutes(routes: RoutesDescriptor, queryClient: QueryClient):
   }];
 }
 
-function screenRoute(entry: RouteEntry, queryClient: QueryClient): RouteObject {
+function screenRoute(
+  entry: RouteEntry,
+  queryClient: QueryClient,
+  first: { navigation: boolean },
+): RouteObject {
   return {
     path: entry.path,
     element: <ScreenRoute entry={entry} />,
     loader: entry.lazy ? undefined : async ({ params }: LoaderFunctionArgs) => {
+      // A signed-in page's first navigation shows the shell at once, and the screen
+      // (already asked for by the page's bootstrap) as soon as it is in.
+      const framed = first.navigation &&
+        (entry.audience === "staff" || entry.audience === "portal");
+      first.navigation = false;
       if (await mayOpen(entry, queryClient)) {
         const screenParams = screenParamsOf(params);
         const loading = prefetchScreen(queryClient, entry.screen, screenParams);
         // A screen kept from the last visit paints now (with the widget registry, which
         // the page preloads); its revalidation goes on.
         if (hasStoredScreen(queryClient, entry.screen, screenParams)) await loadRegistry();
-        else await loading;
+        else if (!framed) await loading;
       }
       return null;
     },

@@ -100,6 +100,8 @@ test("the JavaScript loaded for /login and /app/dashboard stays within its budge
 });
 
 test("time to a visible sidebar, first and repeat visits, against a static page of the same server", async ({ browser }) => {
+  // Twenty navigations, each waiting for its page to settle: more than a minute on a busy machine.
+  test.setTimeout(180_000);
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto("/login");
