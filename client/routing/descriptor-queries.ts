@@ -11,7 +11,7 @@ import { STORED_AT } from "../api/descriptor-store.ts";
 import { ApiError, isRecord } from "../api/api-error.ts";
 import { freshForMs } from "../renderer/cache-classes.ts";
 import type { CheckedScreen } from "../renderer/descriptor-validation.ts";
-import { loadWidgetsOf } from "../widgets/registry-loader.ts";
+import { loadRegistry, loadWidgetsOf } from "../widgets/registry-loader.ts";
 
 /** Loads the validators (a separate chunk, fetched once). */
 function loadValidation() {
@@ -63,9 +63,12 @@ export function screenQuery(screenId: string, params: Readonly<Record<string, st
     queryKey: ["screen", screenId, params] as const,
     queryFn: async ({ signal }: { signal?: AbortSignal }): Promise<LoadedScreen> => {
       const validation = loadValidation();
-      // The screen's widgets load before it resolves, so it renders in one go.
+      // The screen's widgets start loading with it (a first screen's are preloaded by
+      // the page); the screen waits only for the registry, and a widget still on its
+      // way shows its node's skeleton, so a navigation never waits for widget code.
       const withWidgets = async (checked: CheckedScreen) => {
-        await loadWidgetsOf(checked.descriptor.body);
+        void loadWidgetsOf(checked.descriptor.body).catch(() => undefined);
+        await loadRegistry();
         return checked;
       };
       try {

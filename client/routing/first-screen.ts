@@ -69,7 +69,9 @@ export function startFirstScreen(queryClient: QueryClient, first: BootData["firs
     if (stored !== undefined && queryClient.getQueryData(query.queryKey) === undefined) {
       queryClient.setQueryData(query.queryKey, stored, { updatedAt: STORED_AT });
       // A kept screen's widgets load now (the page preloads their chunks), as its query would.
-      if (query === screen) void loadWidgetsOf((stored as LoadedScreen).descriptor.body);
+      if (query === screen) {
+        void loadWidgetsOf((stored as LoadedScreen).descriptor.body).catch(() => undefined);
+      }
     }
   }
   void queryClient.prefetchQuery({ ...currentUserQuery, staleTime: 0 });

@@ -1,8 +1,8 @@
 /**
  * A widget whose code loads on first use. Its module is fetched once; until then
  * rendering it suspends (the node's Suspense shows a skeleton). `load()` starts
- * the fetch ahead of rendering: a screen's query loads its widgets before it
- * resolves, so a screen renders at once, never through a skeleton of its own code.
+ * the fetch ahead of rendering: a screen's query starts its widgets as it
+ * resolves, and the page preloads a first screen's.
  */
 import { type ComponentType, createElement, type ReactNode, use } from "react";
 

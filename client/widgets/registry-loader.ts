@@ -1,8 +1,8 @@
 /**
  * The widget registry, loaded on first use: its map of loaders is not part of the
  * entry (the page preloads it on every screen address). A screen's query loads
- * the registry and the screen's widgets before it resolves, so rendering a loaded
- * screen finds the registry in place.
+ * the registry before it resolves (and starts the screen's widgets), so rendering
+ * a loaded screen finds the registry in place.
  */
 import { use } from "react";
 import type { WidgetRegistry } from "../renderer/screen-runtime.tsx";

@@ -2,10 +2,10 @@
  * The single map from widget `type` to component. Its keys are exactly the widget
  * catalogue of `schemas/descriptor/widgets.ts`: its type, WidgetRegistry, requires
  * a component for each, taking that widget's node. Every widget's code is its own
- * chunk, named after its type (`./<type>.tsx`), loaded when a screen uses it: the
- * screen's query loads them before the screen renders, and the server names a
- * route's widget chunks in the page it sends (modulepreload), so the first screen
- * downloads them alongside the entry.
+ * chunk, named after its type (`./<type>.tsx`) — the layout and data widgets of
+ * most screens share one — loaded when a screen uses it: the screen's query starts
+ * them as it resolves, and the server names a route's widget chunks in the page it
+ * sends (modulepreload), so the first screen downloads them alongside the entry.
  */
 import type { WidgetRegistry } from "../renderer/screen-runtime.tsx";
 import type { Node } from "../../schemas/descriptor/mod.ts";
