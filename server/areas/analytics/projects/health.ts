@@ -33,7 +33,7 @@ import {
 } from "./constants.ts";
 import { addDays, ratio, round } from "./calendar.ts";
 import { type Breakdown, projectBreakdown } from "./progress.ts";
-import { dailyCompletions, type ProjectRow, reworkedCompletedTasks } from "./repo.ts";
+import { dailyCompletions, projectRework, type ProjectRow } from "./repo.ts";
 import { levelOf } from "./risk.ts";
 import { scheduleClock } from "./timeline.ts";
 import { type Trend, weightedProgress } from "./figures.ts";
@@ -198,7 +198,7 @@ export async function projectHealth(
     breakdown,
     scheduleShare: scheduleClock(project, today).share,
     trend: velocity.trend,
-    reworked: await reworkedCompletedTasks(db, project.id),
+    reworked: await projectRework(db, project.id),
     productivity: await projectProductivity(db, project, { today, open: breakdown.open }),
   });
   return { project_id: project.id, ...health };

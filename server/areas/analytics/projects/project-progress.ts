@@ -10,7 +10,7 @@ import type { Queryable } from "../../../db/database.ts";
 import { DEFAULT_SPRINT_COUNT } from "./constants.ts";
 import { scheduleClock, timelineAnalysis } from "./timeline.ts";
 import { round } from "./calendar.ts";
-import { latestProgressUpdate, type ProjectRow, reworkedCompletedTasks } from "./repo.ts";
+import { latestProgressUpdate, projectRework, type ProjectRow } from "./repo.ts";
 import { projectBreakdown, simpleProgress, taskProgress, weightedProgress } from "./progress.ts";
 import { assessRisk } from "./risk.ts";
 import { projectVelocity } from "./velocity.ts";
@@ -45,7 +45,7 @@ export async function projectProgress(
       breakdown,
       schedulePercentage: schedule,
       progressPercentage: overall,
-      reworked: breakdown.completed > 0 ? await reworkedCompletedTasks(db, project.id) : 0,
+      reworked: breakdown.completed > 0 ? await projectRework(db, project.id) : 0,
     }),
     timeline_analysis: timelineAnalysis(project, {
       today,

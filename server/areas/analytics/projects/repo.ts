@@ -188,6 +188,14 @@ export async function reworkedCompletedTasks(db: Queryable, projectId: string): 
   return row?.n ?? 0;
 }
 
+/**
+ * The reworked completed tasks of a project, computed once per change of the
+ * database: the progress call's risk and the health call's quality both read it.
+ */
+export function projectRework(db: Queryable, projectId: string): Promise<number> {
+  return remembered(db, `rework|${projectId}`, () => reworkedCompletedTasks(db, projectId));
+}
+
 /** The latest progress update of the project, if any. */
 export function latestProgressUpdate(db: Queryable, projectId: string) {
   return db.get<
