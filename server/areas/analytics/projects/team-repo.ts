@@ -42,10 +42,12 @@ export function memberFigures(
       timed: number;
       total_ms: number | null;
     }>(
-      // Durations in whole milliseconds, averaged below: exactly alike on both dialects.
+      // Durations in whole milliseconds, averaged below: exactly alike on both dialects. A
+      // completed task's duration is known exactly when it has a start (both are timestamps),
+      // so the timed tasks are counted by started_at and the duration is worked out once per row.
       `SELECT assignee_id AS user_id, COUNT(*) AS completed, COALESCE(SUM(story_points), 0) AS story_points,
               COALESCE(SUM(estimated_hours), 0) AS hours,
-              COUNT(${duration}) AS timed, SUM(${duration}) AS total_ms
+              COUNT(started_at) AS timed, SUM(${duration}) AS total_ms
          FROM tasks WHERE project_id = ? AND status = 'completed' AND completed_at >= ?
         GROUP BY assignee_id`,
       [projectId, options.since],
