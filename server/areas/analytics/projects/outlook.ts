@@ -79,6 +79,15 @@ export function simulateCompletion(
   return { finishDays, doneAtHorizon };
 }
 
+/**
+ * Numbers in ascending order, as a new list. A typed array sorts numerically
+ * without calling a comparator per step (Infinity, a run that never finishes,
+ * sorts last), several times faster for the simulation's thousand runs.
+ */
+function ascending(values: readonly number[]): number[] {
+  return Array.from(Float64Array.from(values).sort());
+}
+
 /** The value at percentile p (0–1] of a sorted list: sorted[ceil(p × n) − 1]. */
 export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
@@ -155,7 +164,7 @@ async function simulateOutlook(
       seed,
       maxDays: FORECAST_MAX_DAYS,
     });
-  const finish = [...sim.finishDays].sort((x, y) => x - y);
+  const finish = ascending(sim.finishDays);
   const dateOf = (day: number) => Number.isFinite(day) ? addDays(today, day - 1) : null;
   const lastOnTime = daysBetween(today, project.end_date) + 1;
   const estimated = dateOf(percentile(finish, 0.5));
@@ -176,7 +185,7 @@ async function simulateOutlook(
       p90: dateOf(percentile(finish, 0.9)),
     },
     finishDays: finish,
-    doneAtHorizon: [...sim.doneAtHorizon].sort((x, y) => x - y),
+    doneAtHorizon: ascending(sim.doneAtHorizon),
     window,
     sampled,
     seed,
