@@ -36,11 +36,11 @@ function areaOf(frame: ProfileNode["callFrame"]): string {
   return ext ? `runtime ${ext[1]}` : url;
 }
 
-/** Self time by area and by function, in milliseconds, of the given profile files. */
-export async function summariseProfiles(files: string[]) {
+/** Self time by area and by function, and idle time, in milliseconds, of the given profile files. */
+async function selfTimes(files: string[]) {
   const byArea = new Map<string, number>();
   const byFunction = new Map<string, number>();
-  let total = 0;
+  let total = 0, idle = 0;
   for (const file of files) {
     const profile: Profile = JSON.parse(await Deno.readTextFile(file));
     const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -54,12 +54,32 @@ export async function summariseProfiles(files: string[]) {
       const fn = `${frame.functionName || "(anonymous)"}${where}`;
       byArea.set(area, (byArea.get(area) ?? 0) + ms);
       byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
+      if (!frame.url && frame.functionName === "(idle)") idle += ms;
       total += ms;
     });
   }
+  return { areas: byArea, functions: byFunction, totalMs: total, idleMs: idle };
+}
+
+/** Self time by area and by function, in milliseconds, of the given profile files. */
+export async function summariseProfiles(files: string[]) {
+  const { areas, functions, totalMs } = await selfTimes(files);
   const top = (map: Map<string, number>, n: number) =>
     [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, ms]) =>
-      `${(100 * ms / total).toFixed(1)}% ${name}`
+      `${(100 * ms / totalMs).toFixed(1)}% ${name}`
     );
-  return { totalMs: total, areas: top(byArea, 12), functions: top(byFunction, 15) };
+  return { totalMs, areas: top(areas, 12), functions: top(functions, 15) };
+}
+
+/**
+ * The `n` functions with the most self time, as shares of the time the process was
+ * busy (idle left out, so a share is of the work the process did).
+ */
+export async function topCosts(files: string[], n: number): Promise<string[]> {
+  const { functions, idleMs, totalMs } = await selfTimes(files);
+  const busy = totalMs - idleMs;
+  return [...functions].filter(([name]) => name !== "(idle)")
+    .sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, ms]) =>
+      `${(100 * ms / busy).toFixed(1)}% ${name}`
+    );
 }

@@ -84,6 +84,18 @@ export async function startApp(port: number, options: AppOptions = {}): Promise<
   };
 }
 
+/** Signs the Acme administrator in on a server; answers the access token. */
+export async function signIn(url: string): Promise<string> {
+  const login = await fetch(`${url}/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@acme.test", password: "demo-password" }),
+  });
+  if (login.status !== 200) throw new Error(`Sign-in answered ${login.status}`);
+  const { access_token: token } = await login.json();
+  return token;
+}
+
 /** A recorded answer: status, the app's headers and the body in base64. */
 export interface RecordedAnswer {
   status: number;
