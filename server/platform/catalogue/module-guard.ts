@@ -33,9 +33,23 @@ function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** The module owning an API path, if any. */
+/** How many paths' owners are remembered before the memory starts again. */
+const REMEMBERED_PATHS = 10_000;
+
+const ownerOfPath = new Map<string, ModuleDefinition | null>();
+
+/**
+ * The module owning an API path, if any. The catalogue's endpoints are fixed once
+ * read, so each path's owner is found once and remembered (a bounded number of paths).
+ */
 export function moduleOwning(path: string): ModuleDefinition | undefined {
-  return ownersOf().find((owner) => owner.pattern.test(path))?.module;
+  let owner = ownerOfPath.get(path);
+  if (owner === undefined) {
+    owner = ownersOf().find((candidate) => candidate.pattern.test(path))?.module ?? null;
+    if (ownerOfPath.size >= REMEMBERED_PATHS) ownerOfPath.clear();
+    ownerOfPath.set(path, owner);
+  }
+  return owner ?? undefined;
 }
 
 /** Throws 403 when the caller may not read the module (see authorize.ts). */

@@ -25,16 +25,22 @@ interface CompiledRoute {
   rank: number[];
 }
 
+/** How many paths' answers are remembered before the memory starts again. */
+const REMEMBERED_PATHS = 10_000;
+
 /**
  * The methods the resource a path names answers (empty when no route matches),
  * from a live route list read on first use, so routes added after this is made count.
+ * The route list is fixed once read, so each path's answer is worked out once and
+ * remembered (a bounded number of paths): a busy path costs one map lookup.
  */
 export function allowedMethodsOf(
   routes: () => readonly ListedRoute[],
-): (path: string) => string[] {
+): (path: string) => readonly string[] {
   let compiled: Map<string, CompiledRoute[]> | undefined;
   const wildcards: CompiledRoute[] = [];
-  return (path) => {
+  const remembered = new Map<string, readonly string[]>();
+  const workOut = (path: string): readonly string[] => {
     if (!compiled) {
       compiled = new Map();
       // Middleware is listed as ALL; it answers nothing by itself.
@@ -62,15 +68,24 @@ export function allowedMethodsOf(
     if (methods.has("GET")) methods.add("HEAD");
     return [...methods].sort();
   };
+  return (path) => {
+    let allowed = remembered.get(path);
+    if (allowed === undefined) {
+      allowed = workOut(path);
+      if (remembered.size >= REMEMBERED_PATHS) remembered.clear();
+      remembered.set(path, allowed);
+    }
+    return allowed;
+  };
 }
 
 /** 405 naming the methods the path takes. */
-export function methodNotAllowed(method: string, allowed: string[]): AppError {
+export function methodNotAllowed(method: string, allowed: readonly string[]): AppError {
   return new AppError(
     405,
     "method_not_allowed",
     `${method} is not allowed here; use ${allowed.join(", ")}`,
-    { details: { allowed }, headers: { Allow: allowed.join(", ") } },
+    { details: { allowed: [...allowed] }, headers: { Allow: allowed.join(", ") } },
   );
 }
 
