@@ -1,6 +1,7 @@
 /** Gives every request an id, echoed in `X-Request-Id` and every log line. */
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env.ts";
+import { isFinished } from "./finished-answer.ts";
 
 const INCOMING = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -22,12 +23,16 @@ export function requestIdFor(incoming: string | null | undefined): string {
   return PREFIX + ++counter;
 }
 
-/** A middleware that sets `requestId`. */
+/**
+ * A middleware that sets `requestId`, and `X-Request-Id` on the answer, whatever
+ * made it (a handler, the error handler, the not-found handler); a finished answer
+ * carries it already.
+ */
 export function requestId(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const id = requestIdFor(c.req.header("x-request-id"));
     c.set("requestId", id);
-    c.header("X-Request-Id", id);
     await next();
+    if (!isFinished(c.res)) c.res.headers.set("X-Request-Id", id);
   };
 }

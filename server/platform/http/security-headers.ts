@@ -4,6 +4,7 @@
  * built once; each response gets the same pairs.
  */
 import type { MiddlewareHandler } from "hono";
+import { isFinished } from "./finished-answer.ts";
 
 /** The Content-Security-Policy every response carries. */
 export const CONTENT_SECURITY_POLICY = [
@@ -34,11 +35,12 @@ export const SECURITY_HEADERS: readonly [string, string][] = [
 /**
  * Adds the security headers to every response with content. A 304 has none: the
  * browser keeps the stored response, security headers included (RFC 9111 §4.3.4).
+ * A finished answer (a prepared one) carries them already.
  */
 export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    if (c.res.status === 304) return;
+    if (c.res.status === 304 || isFinished(c.res)) return;
     const headers = c.res.headers;
     for (const [name, value] of SECURITY_HEADERS) {
       // A page with an inline script of its own sends its policy naming it (static-client.ts).
