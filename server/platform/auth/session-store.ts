@@ -99,25 +99,32 @@ export class SessionStore {
    * request counts as activity.
    */
   async live(id: string, userId: string, options: { touch: boolean }): Promise<repo.SessionRow> {
-    let row = await this.#row(id);
-    if (row && row.revoked_at === null && await this.#looksIdle(row)) {
+    // A remembered session and policy are answered without waiting on anything.
+    let row = this.#remembered(id) ?? await this.#read(id);
+    const now = this.#clock();
+    let idleSeconds = row ? this.#knownIdleSeconds(row) ?? await this.#idleSecondsOf(row) : 0;
+    let since = row ? now - Date.parse(row.last_seen_at) : 0;
+    if (row && row.revoked_at === null && since > idleSeconds * 1000) {
+      // The remembered activity may be older than the truth (another instance's): read again.
       row = await repo.findSession(this.#db, id);
-      if (row) this.#rows.set(id, row);
+      if (row) {
+        this.#rows.set(id, row);
+        idleSeconds = await this.#idleSecondsOf(row);
+        since = now - Date.parse(row.last_seen_at);
+      }
     }
     if (!row || row.user_id !== userId) {
       throw new AppError(401, "unauthenticated", "Session is not valid");
     }
     if (row.revoked_at !== null) {
-      if (row.revoked_reason === "idle") throw sessionIdle(await this.#idleSecondsOf(row));
+      if (row.revoked_reason === "idle") throw sessionIdle(idleSeconds);
       throw sessionEnded(row.revoked_reason ?? "signed_out");
     }
-    const now = this.#clock();
-    const idleSeconds = await this.#idleSecondsOf(row);
-    if (now - Date.parse(row.last_seen_at) > idleSeconds * 1000) {
+    if (since > idleSeconds * 1000) {
       await this.revoke(id, "idle");
       throw sessionIdle(idleSeconds);
     }
-    if (options.touch && now - Date.parse(row.last_seen_at) >= touchIntervalMs(idleSeconds)) {
+    if (options.touch && since >= touchIntervalMs(idleSeconds)) {
       const seen = new Date(now).toISOString();
       await repo.touchSession(this.#db, id, seen);
       this.#sync();
@@ -157,10 +164,14 @@ export class SessionStore {
     }
   }
 
-  async #row(id: string): Promise<repo.SessionRow | undefined> {
+  /** The remembered session, while the change signal has not moved. */
+  #remembered(id: string): repo.SessionRow | undefined {
     this.#sync();
-    const cached = this.#rows.get(id);
-    if (cached) return cached;
+    return this.#rows.get(id);
+  }
+
+  /** Reads a session, remembering it unless the signal moved meanwhile. */
+  async #read(id: string): Promise<repo.SessionRow | undefined> {
     const stamp = this.#stamp;
     const row = await repo.findSession(this.#db, id);
     if (row && stamp === this.#db.signal.stamp(SESSION_TOPICS)) {
@@ -170,10 +181,9 @@ export class SessionStore {
     return row;
   }
 
-  /** Whether the remembered activity is older than the idle time-out. */
-  async #looksIdle(row: repo.SessionRow): Promise<boolean> {
-    const idleSeconds = await this.#idleSecondsOf(row);
-    return this.#clock() - Date.parse(row.last_seen_at) > idleSeconds * 1000;
+  /** The idle time-out of a session's organisation, when its policy is remembered. */
+  #knownIdleSeconds(row: repo.SessionRow): number | undefined {
+    return this.#policies.get(row.organization_id)?.idleTimeoutSeconds;
   }
 
   async #idleSecondsOf(row: repo.SessionRow): Promise<number> {
