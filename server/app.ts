@@ -128,18 +128,20 @@ export function createApp(deps: AppDeps): BuiltApp {
   };
   const page = (c: Context) => client.index(c, firstScreenHead(c.req.path, firstScreen));
   app.use("*", requestId());
-  app.use("*", async (c, next) => {
-    if (QUIET) return await next();
-    const started = performance.now();
-    await next();
-    if (c.req.path.startsWith("/assets/")) return;
-    logLine(c, "info", "request", {
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
+  // With info lines off (LOG_LEVEL=quiet) there is no request log to time.
+  if (!QUIET) {
+    app.use("*", async (c, next) => {
+      const started = performance.now();
+      await next();
+      if (c.req.path.startsWith("/assets/")) return;
+      logLine(c, "info", "request", {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      });
     });
-  });
+  }
   app.use("*", securityHeaders());
   app.use("*", refuseWrongMethods(() => app.routes, { exempt: isBrowserNavigation }));
   app.use("*", refuseUnreadableQueries());

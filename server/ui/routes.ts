@@ -91,6 +91,31 @@ function shellOrganizations(access: Access) {
   }));
 }
 
+/**
+ * The shell's cache key of an access, made once per access object and year: the
+ * authenticator answers an unchanged caller with the same object from request to
+ * request, and a new one whenever anything the key names changes.
+ */
+const shellKeys = new WeakMap<Access, { year: number; key: string }>();
+
+/**
+ * Keyed by what the shell shows: the caller's access, their switcher's list and,
+ * for a portal user, their client (portal users of different clients never share one).
+ */
+function shellKey(access: Access, year: number): string {
+  let known = shellKeys.get(access);
+  if (known?.year !== year) {
+    known = {
+      year,
+      key: `shell|${access.fingerprint}|${
+        access.user.client_id ?? ""
+      }|${year}|${access.membershipsKey}`,
+    };
+    shellKeys.set(access, known);
+  }
+  return known.key;
+}
+
 /** Mounts the descriptor endpoints on the app. */
 export function uiRoutes(app: Hono<AppEnv>, deps: UiDeps): void {
   const routesBytes = deps.cache.get(
@@ -102,16 +127,12 @@ export function uiRoutes(app: Hono<AppEnv>, deps: UiDeps): void {
   app.get("/ui/routes", async (c) => descriptorResponse(c, await routesBytes));
 
   app.get("/ui/shell", async (c) => {
-    validate(c.req.query(), NO_PARAMS, "query");
+    // The shell takes no parameters: any sent is refused by name.
+    if (c.req.url.includes("?")) validate(c.req.query(), NO_PARAMS, "query");
     const access = await deps.authenticate(c);
     if (!access) throw unauthenticated();
     const year = new Date(deps.clock()).getUTCFullYear();
-    // Keyed by what the shell shows: the caller's access, their switcher's list and,
-    // for a portal user, their client (portal users of different clients never share one).
-    const key = `shell|${access.fingerprint}|${
-      access.user.client_id ?? ""
-    }|${year}|${access.membershipsKey}`;
-    const entry = await deps.cache.get(key, async () => {
+    const entry = await deps.cache.get(shellKey(access, year), async () => {
       const policy = await readSessionPolicy(deps.db, access.organizationId, deps.sessionDefaults);
       const shell = access.user.is_client_portal_user
         ? buildPortalShell(access, {

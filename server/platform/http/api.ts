@@ -116,6 +116,7 @@ export class Api {
     this.endpoints.push(
       spec as EndpointSpec<Audience, z.ZodType | undefined, z.ZodType | undefined>,
     );
+    const multipart = spec.bodyFormat === "multipart";
     this.#app.on(spec.method.toUpperCase(), spec.path, async (c) => {
       const access = await this.#authenticate(c);
       if (spec.audience !== "public") {
@@ -130,13 +131,20 @@ export class Api {
         if (spec.permission) requirePermission(access, spec.permission);
       }
       if (access) c.set("access", access);
-      // A call that declares no query takes none: an unknown parameter is refused by name.
-      const query = validate(c.req.query(), spec.query ?? NO_QUERY, "query");
+      // A call that declares no query takes none: an unknown parameter is refused by
+      // name. A URL without a query gives such a call nothing to refuse.
+      const query = spec.query || c.req.url.includes("?")
+        ? validate(c.req.query(), spec.query ?? NO_QUERY, "query")
+        : undefined;
       // A form's files live on disk until the handler has answered.
-      const uploads = new Uploads();
+      const uploads = multipart ? new Uploads() : undefined;
       try {
         const body = spec.body
-          ? await readRequestBody(c, spec.body, { format: spec.bodyFormat, limit, uploads })
+          ? await readRequestBody(c, spec.body, {
+            format: spec.bodyFormat,
+            limit,
+            uploads,
+          })
           : undefined;
         return await actingFor(
           access?.organizationId,
@@ -148,7 +156,7 @@ export class Api {
             } as EndpointInput<A, B, Q>),
         );
       } finally {
-        await uploads.remove();
+        await uploads?.remove();
       }
     });
   }
