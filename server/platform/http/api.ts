@@ -22,6 +22,7 @@ import { validate } from "./json-body.ts";
 import { type BodyFormat, readRequestBody } from "./request-body.ts";
 import type { BodyLimit } from "./body-limit.ts";
 import { Uploads } from "./uploaded-file.ts";
+import { BodyMemory } from "./body-memory.ts";
 import { actingFor } from "../../db/change-context.ts";
 
 /** The query of a call that declares none. */
@@ -117,6 +118,8 @@ export class Api {
       spec as EndpointSpec<Audience, z.ZodType | undefined, z.ZodType | undefined>,
     );
     const multipart = spec.bodyFormat === "multipart";
+    // A call that only reads is given the same value for the same JSON bytes.
+    const memory = spec.reads && spec.body && !multipart ? new BodyMemory() : undefined;
     this.#app.on(spec.method.toUpperCase(), spec.path, async (c) => {
       const access = await this.#authenticate(c);
       if (spec.audience !== "public") {
@@ -144,6 +147,7 @@ export class Api {
             format: spec.bodyFormat,
             limit,
             uploads,
+            memory,
           })
           : undefined;
         return await actingFor(

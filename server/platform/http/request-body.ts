@@ -15,6 +15,7 @@ import { parseJson, validate } from "./json-body.ts";
 import { bodyBytesWithin, bodyChunksWithin, type BodyLimit } from "./body-limit.ts";
 import { boundaryOf, type FormFields, readMultipartForm } from "./multipart-form.ts";
 import { Uploads } from "./uploaded-file.ts";
+import type { BodyMemory } from "./body-memory.ts";
 
 /** The body formats a call may declare. */
 export type BodyFormat = "json" | "multipart";
@@ -32,6 +33,8 @@ export interface BodyReading {
   limit: BodyLimit;
   /** Where a multipart form's files are spooled; the caller removes them once answered. */
   uploads?: Uploads;
+  /** The call's validated JSON bodies by text, when it keeps them (body-memory.ts). */
+  memory?: BodyMemory;
 }
 
 /** Reads and validates the body of a call declared with `reading.format`, within its size limit. */
@@ -50,19 +53,41 @@ export async function readRequestBody<T extends z.ZodType>(
   if (format === "multipart") {
     return validate(await readForm(c, limit, reading.uploads ?? new Uploads()), schema);
   }
-  const bytes = await bodyBytesWithin(c, limit);
-  let text: string;
+  const text = utf8Text(await bodyBytesWithin(c, limit));
+  const { memory } = reading;
+  if (!memory) return parseJson(text, schema);
+  return (memory.recall(text) as z.infer<T> | undefined) ??
+    memory.keep(text, parseJson(text, schema));
+}
+
+/** Refuses bytes that are not UTF-8 rather than replacing them. */
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The longest body decoded without the decoder when it is all ASCII. */
+const SHORT_BODY_BYTES = 4096;
+
+/** The text of a body; 400 when it is not UTF-8. */
+function utf8Text(bytes: Uint8Array): string {
+  // A short ASCII body (most JSON calls) is its own text: every byte is its character.
+  if (bytes.length <= SHORT_BODY_BYTES && isAscii(bytes)) {
+    return String.fromCharCode.apply(null, bytes as unknown as number[]);
+  }
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return UTF8.decode(bytes);
   } catch {
     throw invalidInput("The request body is not valid UTF-8", { body: "Not valid UTF-8" });
   }
-  return parseJson(text, schema);
+}
+
+function isAscii(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] > 0x7f) return false;
+  return true;
 }
 
 /** Whether a Content-Type header names the format's media type (and UTF-8, for JSON). */
 function declares(header: string | null, format: BodyFormat): boolean {
   if (!header) return false;
+  if (header === MEDIA_TYPE[format]) return true;
   const [type, ...parameters] = header.split(";").map((part) => part.trim().toLowerCase());
   if (type !== MEDIA_TYPE[format]) return false;
   if (format === "multipart") return true;

@@ -44,6 +44,7 @@ export class DashboardAnswers {
   readonly #cache: TtlCache<Cached>;
   readonly #clock: () => number;
   #today = { dayNumber: NaN, day: "" };
+  readonly #ranges = new WeakMap<DashboardRequest, { today: string; range: Range }>();
 
   constructor(options: Omit<CacheOptions, "clock"> & { clock: () => number }) {
     this.#cache = new TtlCache<Cached>(options);
@@ -55,9 +56,18 @@ export class DashboardAnswers {
     this.#cache.forget(organizationId === null ? "" : `${organizationId}|`);
   }
 
-  /** The range a validated request asks for (throws 400 on invalid dates). */
+  /**
+   * The range a validated request asks for (throws 400 on invalid dates); worked out
+   * once per body value and day, since the same bytes are validated to the same
+   * value (body-memory.ts).
+   */
   rangeOf(body: DashboardRequest): Range {
-    return dashboardRange(body, this.#todayDay());
+    const today = this.#todayDay();
+    const known = this.#ranges.get(body);
+    if (known?.today === today) return known.range;
+    const range = dashboardRange(body, today);
+    this.#ranges.set(body, { today, range });
+    return range;
   }
 
   /** Today's UTC date, formatted once a day. */
