@@ -63,6 +63,11 @@ export class DescriptorCache {
     this.#max = max;
   }
 
+  /** The cached entry for key, if there is one (a hit answers without waiting). */
+  peek(key: string): CachedDescriptor | undefined {
+    return this.#entries.get(key);
+  }
+
   /** The cached entry for key, building it with `build` on a miss. */
   async get(
     key: string,

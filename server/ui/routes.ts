@@ -132,7 +132,8 @@ export function uiRoutes(app: Hono<AppEnv>, deps: UiDeps): void {
     const access = await deps.authenticate(c);
     if (!access) throw unauthenticated();
     const year = new Date(deps.clock()).getUTCFullYear();
-    const entry = await deps.cache.get(shellKey(access, year), async () => {
+    const key = shellKey(access, year);
+    const entry = deps.cache.peek(key) ?? await deps.cache.get(key, async () => {
       const policy = await readSessionPolicy(deps.db, access.organizationId, deps.sessionDefaults);
       const shell = access.user.is_client_portal_user
         ? buildPortalShell(access, {
