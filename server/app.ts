@@ -32,10 +32,10 @@ import { ChangeFeed } from "./platform/admin/change-feed.ts";
 import { eventRoutes } from "./platform/admin/events-route.ts";
 import { adminRoutes } from "./platform/admin/routes.ts";
 import { healthRoutes } from "./platform/http/health.ts";
-import { bodyTimeout } from "./platform/http/body-timeout.ts";
+import { bodyDeadlineNote } from "./platform/http/body-timeout.ts";
 import { defaultBodyLimit } from "./platform/http/body-limit.ts";
-import { refuseWrongMethods } from "./platform/http/method-not-allowed.ts";
-import { refuseUnreadableQueries } from "./platform/http/query-text.ts";
+import { wrongMethodCheck } from "./platform/http/method-not-allowed.ts";
+import { refuseUnreadableQuery } from "./platform/http/query-text.ts";
 import { passwordResetRoutes } from "./platform/auth/password-reset.ts";
 import { invitationPreviewRoutes } from "./platform/auth/invitation-preview.ts";
 import { outgoingMailRoutes } from "./platform/mail/mod.ts";
@@ -143,9 +143,16 @@ export function createApp(deps: AppDeps): BuiltApp {
     });
   }
   app.use("*", securityHeaders());
-  app.use("*", refuseWrongMethods(() => app.routes, { exempt: isBrowserNavigation }));
-  app.use("*", refuseUnreadableQueries());
-  app.use("*", bodyTimeout({ timeoutMs: config.requestBodyTimeoutMs }));
+  // The checks before authentication, in this order, in one layer: a wrong method
+  // (405), query text that cannot be read as sent (400), the body's deadline noted.
+  const refuseWrongMethod = wrongMethodCheck(() => app.routes, { exempt: isBrowserNavigation });
+  const noteBodyDeadline = bodyDeadlineNote({ timeoutMs: config.requestBodyTimeoutMs });
+  app.use("*", async (c, next) => {
+    refuseWrongMethod(c);
+    refuseUnreadableQuery(c);
+    noteBodyDeadline(c);
+    await next();
+  });
   // A browser opening a legacy enterprise page (no token, wants HTML) gets the client,
   // which redirects it to /app; the API calls on the same paths answer everyone else.
   // Middleware, not a GET route: it answers no method of its own (method-not-allowed.ts).

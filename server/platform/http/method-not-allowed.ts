@@ -8,7 +8,7 @@
  * found. The answer carries `Allow` (RFC 9110 §15.5.6); a path no route matches
  * stays a 404. The check runs before authentication and before the body is read.
  */
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { AppError } from "../errors/app-error.ts";
 import type { AppEnv } from "./app-env.ts";
 
@@ -90,20 +90,20 @@ export function methodNotAllowed(method: string, allowed: readonly string[]): Ap
 }
 
 /**
- * Answers 405 before routing when the path's resource does not take the method;
- * `exempt` requests (a browser navigation the client serves) pass on.
+ * The check that answers 405 before routing when the path's resource does not take
+ * the method (it throws); `exempt` requests (a browser navigation the client
+ * serves) pass on. The app runs it with the other checks before authentication.
  */
-export function refuseWrongMethods(
+export function wrongMethodCheck(
   routes: () => readonly ListedRoute[],
   options: { exempt?: (c: Context<AppEnv>) => boolean } = {},
-): MiddlewareHandler<AppEnv> {
+): (c: Context<AppEnv>) => void {
   const allowedMethods = allowedMethodsOf(routes);
-  return async (c, next) => {
+  return (c) => {
     const allowed = allowedMethods(c.req.path);
     if (allowed.length > 0 && !allowed.includes(c.req.method) && !options.exempt?.(c)) {
       throw methodNotAllowed(c.req.method, allowed);
     }
-    await next();
   };
 }
 

@@ -7,7 +7,7 @@
  * a handler would read something other than what was sent. Which parameters a
  * call takes is decided by its declaration (api.ts refuses the others).
  */
-import type { MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { invalidInput } from "../errors/app-error.ts";
 import type { AppEnv } from "./app-env.ts";
 import { unsafeTextFields } from "./unsafe-text.ts";
@@ -36,19 +36,19 @@ export function queryProblems(url: string): Record<string, string> {
   return { ...unsafeTextFields(decoded, "query"), ...problems };
 }
 
-/** Refuses a request whose query holds text that cannot be read as sent. */
-export function refuseUnreadableQueries(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const problems = queryProblems(c.req.url);
-    const names = Object.keys(problems);
-    if (names.length > 0) {
-      throw invalidInput(
-        `Invalid request query: ${names.map((n) => `${n} (${problems[n]})`).join(", ")}`,
-        problems,
-      );
-    }
-    await next();
-  };
+/**
+ * Refuses (throws 400) a request whose query holds text that cannot be read as
+ * sent. The app runs it with the other checks before authentication.
+ */
+export function refuseUnreadableQuery(c: Context<AppEnv>): void {
+  const problems = queryProblems(c.req.url);
+  const names = Object.keys(problems);
+  if (names.length > 0) {
+    throw invalidInput(
+      `Invalid request query: ${names.map((n) => `${n} (${problems[n]})`).join(", ")}`,
+      problems,
+    );
+  }
 }
 
 /**
