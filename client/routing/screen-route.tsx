@@ -13,7 +13,7 @@ import { reportClientError } from "../api/error-report.ts";
 import { DescriptorError } from "../renderer/descriptor-error.ts";
 import { ScreenView } from "../renderer/screen-view.tsx";
 import { SkeletonLines } from "../ui/skeleton-lines.tsx";
-import { loadedRegistry, useLoadingRegistry } from "../widgets/registry-loader.ts";
+import { useWidgetRegistry } from "../widgets/registry-loader.ts";
 import { screenQuery } from "./descriptor-queries.ts";
 import { isUnconfirmed } from "./first-screen.ts";
 import { screenParamsOf } from "./route-paths.ts";
@@ -72,17 +72,15 @@ export function ScreenRoute({ entry }: { entry: RouteEntry }) {
 
 /** The screen view with the widget registry (loaded with the screen; rarely awaited here). */
 function WithRegistry(props: Omit<Parameters<typeof ScreenView>[0], "registry">) {
-  const registry = loadedRegistry();
-  if (registry !== undefined) return <ScreenView {...props} registry={registry} />;
   return (
     <Suspense fallback={<SkeletonLines lines={6} text="Loading…" />}>
-      <ScreenViewLoadingRegistry {...props} />
+      <ScreenViewWithRegistry {...props} />
     </Suspense>
   );
 }
 
-function ScreenViewLoadingRegistry(props: Omit<Parameters<typeof ScreenView>[0], "registry">) {
-  return <ScreenView {...props} registry={useLoadingRegistry()} />;
+function ScreenViewWithRegistry(props: Omit<Parameters<typeof ScreenView>[0], "registry">) {
+  return <ScreenView {...props} registry={useWidgetRegistry()} />;
 }
 
 function ScreenLoadError(

@@ -6,32 +6,19 @@
  */
 import { use } from "react";
 import type { WidgetRegistry } from "../renderer/screen-runtime.tsx";
-
-let registry: WidgetRegistry | undefined;
-let loading: Promise<typeof import("./registry.ts")> | undefined;
+import { loadOnce } from "./loadable.ts";
 
 /** Loads the registry module (once). */
-export function loadRegistry(): Promise<typeof import("./registry.ts")> {
-  return loading ??= import("./registry.ts").then((module) => {
-    registry = module.WIDGET_REGISTRY;
-    return module;
-  }, (error) => {
-    loading = undefined;
-    throw error;
-  });
-}
+export const loadRegistry: () => Promise<typeof import("./registry.ts")> = loadOnce(() =>
+  import("./registry.ts")
+);
 
 /** Loads the code of every widget a screen body uses. */
 export async function loadWidgetsOf(body: unknown): Promise<void> {
   await (await loadRegistry()).loadWidgetsOf(body);
 }
 
-/** The registry once loaded. */
-export function loadedRegistry(): WidgetRegistry | undefined {
-  return registry;
-}
-
-/** The registry, suspending until it is loaded (for the rare render that comes first). */
-export function useLoadingRegistry(): WidgetRegistry {
+/** The registry: at once when loaded, else suspending until it is. */
+export function useWidgetRegistry(): WidgetRegistry {
   return use(loadRegistry()).WIDGET_REGISTRY;
 }
