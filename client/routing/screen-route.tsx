@@ -41,9 +41,13 @@ export function ScreenRoute({ entry }: { entry: RouteEntry }) {
     // Painted from the last visit and not yet revalidated: nothing can be clicked.
     const unconfirmed = isUnconfirmed(query);
     return (
-      <div className="screen-frame" inert={unconfirmed} aria-busy={unconfirmed}>
+      <div
+        key={`${entry.screen}|${key}`}
+        className="screen-frame"
+        inert={unconfirmed}
+        aria-busy={unconfirmed}
+      >
         <WithRegistry
-          key={`${entry.screen}|${key}`}
           descriptor={query.data.descriptor}
           invalidNodes={query.data.invalidNodes}
           params={params}
