@@ -19,6 +19,17 @@ async function forgetKeptDescriptors(page: Page): Promise<void> {
   });
 }
 
+/** Holds the shell's requests at the network until the returned release is called. */
+async function holdShellRevalidation(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => release = resolve);
+  await page.route(/\/ui\/shell$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
   const answer = await request.post("/auth/login", { data: { email, password: DEMO_PASSWORD } });
   expect(answer.ok()).toBe(true);
@@ -83,12 +94,7 @@ test("a repeat visit paints what the page showed last at once, and a permission 
   expect(revoke.ok(), await revoke.text()).toBe(true);
   try {
     // The revalidation of the shell is held at the network until the painted page was tried.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => release = resolve);
-    await page.route(/\/ui\/shell$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdShellRevalidation(page);
     await page.goto("/app/dashboard");
     const painted = page.locator("#first-paint");
     await expect(painted).toBeVisible();
@@ -129,12 +135,7 @@ test("without a snapshot, the kept descriptors paint the shell inert until they 
       if (key.startsWith("opsuite.snapshot:")) localStorage.removeItem(key);
     }
   });
-  let release = () => {};
-  const held = new Promise<void>((resolve) => release = resolve);
-  await page.route(/\/ui\/shell$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdShellRevalidation(page);
   await page.goto("/app/dashboard");
   await expect(page.locator("#first-paint")).toHaveCount(0);
   await expect(page.locator("#sidebar")).toBeVisible();
@@ -184,12 +185,7 @@ test("the client portal's first screen starts with the page, and a repeat visit 
 
   // Left and opened again: the portal paints what it showed, inert, until revalidated.
   await page.goto("/static.html");
-  let release = () => {};
-  const held = new Promise<void>((resolve) => release = resolve);
-  await page.route(/\/ui\/shell$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdShellRevalidation(page);
   await page.goto("/client-portal/dashboard");
   const painted = page.locator("#first-paint");
   await expect(painted).toBeVisible();
