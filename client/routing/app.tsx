@@ -1,9 +1,14 @@
 /**
  * The app: the query client and the router built from the route table. The router
  * is rebuilt only when the route table itself changes (a live event reloads it).
+ *
+ * The page's first screen renders in one piece: the router's first state (its
+ * initial navigation) is not a transition, which React would render in 5 ms slices
+ * with the browser's other work in between. Every later navigation is a transition,
+ * so the screen the user is on stays until the next one is ready.
  */
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import type { RoutesDescriptor } from "../../schemas/descriptor/mod.ts";
 import { buildRoutes } from "./build-routes.tsx";
@@ -26,5 +31,15 @@ function AppRouter() {
     routes,
     queryClient,
   ]);
-  return <RouterProvider router={router} />;
+  const [starting, setStarting] = useState(!router.state.initialized);
+  useEffect(() => {
+    if (router.state.initialized) {
+      setStarting(false);
+      return;
+    }
+    return router.subscribe((state) => {
+      if (state.initialized) setStarting(false);
+    });
+  }, [router]);
+  return <RouterProvider router={router} useTransitions={starting ? false : undefined} />;
 }

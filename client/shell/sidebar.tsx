@@ -2,14 +2,27 @@
  * The left sidebar, rendered from the shell descriptor: search, favourites, recent
  * items, collapsible categories (with expand all / collapse all), the plan badge,
  * and an icon rail when collapsed. Items are already filtered by the server.
+ *
+ * The first render draws the categories (or rail icons) that fill the window; the
+ * rest follows in a background render right after the first paint, so a page's first
+ * screen does not wait on a hundred links no one can see yet (the navigation is
+ * `aria-busy` until then).
  */
-import { useEffect, useMemo, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router-dom";
 import type { ShellDescriptor, SidebarItem } from "../../schemas/descriptor/mod.ts";
 import { Icon } from "../ui/icons.tsx";
 import { ModuleIcon } from "./module-icons.tsx";
 import { SidebarSearch } from "./sidebar-search.tsx";
 import type { SidebarState } from "./use-sidebar-state.ts";
+
+/**
+ * Rows (a category's heading or an item) the first render draws: a window's height
+ * of them, counted at the smallest row's height so that nothing shown is missing.
+ */
+function firstWindowRows(): number {
+  return Math.ceil(globalThis.innerHeight / 28);
+}
 
 /** Props of the sidebar. */
 export interface SidebarProps {
@@ -24,6 +37,16 @@ export function Sidebar({ sidebar, state }: SidebarProps) {
   const items = useMemo(() => sidebar.categories.flatMap((c) => c.items), [sidebar.categories]);
   const byId = useMemo(() => new Map(items.map((item) => [item.id, item])), [items]);
   const { recordVisit } = state;
+  const everything = useDeferredValue(true, false);
+  const inFirstWindow = useMemo(() => {
+    const rows = firstWindowRows();
+    let before = 0;
+    return sidebar.categories.map((category) => {
+      const drawn = before < rows;
+      before += 1 + category.items.length;
+      return drawn;
+    });
+  }, [sidebar.categories]);
   // The rail scrolls, so a tooltip inside a link would be clipped: one fixed tooltip
   // follows the hovered or focused link instead.
   const [tip, setTip] = useState<{ name: string; top: number }>();
@@ -50,10 +73,15 @@ export function Sidebar({ sidebar, state }: SidebarProps) {
 
   if (state.collapsed) {
     return (
-      <nav id="sidebar" className="sidebar is-rail" aria-label="Main navigation">
+      <nav
+        id="sidebar"
+        className="sidebar is-rail"
+        aria-label="Main navigation"
+        aria-busy={everything ? undefined : true}
+      >
         <Brand />
         <ul className="rail-items">
-          {items.map((item) => (
+          {(everything ? items : items.slice(0, firstWindowRows())).map((item) => (
             <li key={item.id}>
               <NavLink
                 to={item.path}
@@ -83,7 +111,12 @@ export function Sidebar({ sidebar, state }: SidebarProps) {
 
   const itemProps = { favorites: state.favorites, onToggleFavorite: state.toggleFavorite };
   return (
-    <nav id="sidebar" className="sidebar" aria-label="Main navigation">
+    <nav
+      id="sidebar"
+      className="sidebar"
+      aria-label="Main navigation"
+      aria-busy={everything ? undefined : true}
+    >
       <div className="sidebar-top">
         <Brand />
         <button
@@ -123,8 +156,9 @@ export function Sidebar({ sidebar, state }: SidebarProps) {
             Collapse all
           </button>
         </div>
-        {sidebar.categories.map((category) => {
+        {sidebar.categories.map((category, index) => {
           const open = !state.closedCategories.includes(category.name);
+          if (!everything && !inFirstWindow[index]) return null;
           const listId = `sidebar-category-${category.name.toLowerCase().replace(/\W+/g, "-")}`;
           return (
             <div key={category.name} className="sidebar-category">

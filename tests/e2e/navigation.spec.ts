@@ -70,6 +70,11 @@ test("the theme survives a reload", async ({ page }) => {
 
 test("the sales account meets Access Denied on /app/users and can go back", async ({ page }) => {
   await signIn(page, "sales@acme.test");
+  // Every item is drawn (the first render draws a window's worth).
+  await expect(page.getByRole("navigation", { name: "Main navigation" })).not.toHaveAttribute(
+    "aria-busy",
+    "true",
+  );
   await expect(sidebarLink(page, "Users")).toHaveCount(0);
   await page.goto("/app/leads");
   await page.goto("/app/users");
