@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { useLayoutEffect } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { shellFixture } from "../testing/shell-fixture.ts";
@@ -8,18 +9,28 @@ import { useSidebarState } from "./use-sidebar-state.ts";
 
 const scoring = shellFixture().sidebar.search;
 
-function SidebarHarness() {
+function SidebarHarness({ onFirstCommit }: { onFirstCommit?(): void }) {
   const state = useSidebarState(10);
   return (
     <>
       <input aria-label="Other field" />
       <Sidebar sidebar={shellFixture().sidebar} state={state} />
+      {onFirstCommit ? <FirstCommit run={onFirstCommit} /> : null}
     </>
   );
 }
 
-function renderSidebar(path = "/app/dashboard") {
-  const router = createMemoryRouter([{ path: "*", element: <SidebarHarness /> }], {
+/** Runs once the sidebar's first render is in the page (a sibling's layout effect). */
+function FirstCommit({ run }: { run(): void }) {
+  useLayoutEffect(() => run(), [run]);
+  return null;
+}
+
+function renderSidebar(path = "/app/dashboard", onFirstCommit?: () => void) {
+  const router = createMemoryRouter([{
+    path: "*",
+    element: <SidebarHarness onFirstCommit={onFirstCommit} />,
+  }], {
     initialEntries: [path],
   });
   render(<RouterProvider router={router} />);
@@ -176,6 +187,40 @@ describe("sidebar state", () => {
   it("shows the plan badge", () => {
     renderSidebar();
     expect(screen.getByText("Pro Plan Active")).toBeTruthy();
+  });
+});
+
+describe("sidebar first render", () => {
+  it("draws the categories a window shows, then the others, busy until then", () => {
+    const height = globalThis.innerHeight;
+    // Four rows of 28 px: the heading of Core and its three items.
+    Object.defineProperty(globalThis, "innerHeight", { value: 112, configurable: true });
+    try {
+      let first: { links: string[]; busy: string | null } | undefined;
+      renderSidebar("/app/dashboard", () => {
+        const nav = document.getElementById("sidebar")!;
+        first ??= {
+          links: [...nav.querySelectorAll(".sidebar-category a")].map(spoken),
+          busy: nav.getAttribute("aria-busy"),
+        };
+      });
+      expect(first).toEqual({ links: ["Dashboard", "Tasks", "My Tasks"], busy: "true" });
+      const nav = screen.getByRole("navigation", { name: "Main navigation" });
+      expect([...nav.querySelectorAll(".sidebar-category a")].map(spoken)).toEqual([
+        "Dashboard",
+        "Tasks",
+        "My Tasks",
+        "Leads",
+        "Lead Scoring",
+        "Sales Dashboard",
+        "Task Status Management",
+        "Invoices",
+        "Budget",
+      ]);
+      expect(nav.getAttribute("aria-busy")).toBeNull();
+    } finally {
+      Object.defineProperty(globalThis, "innerHeight", { value: height, configurable: true });
+    }
   });
 });
 

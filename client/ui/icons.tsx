@@ -1,5 +1,6 @@
 /**
- * The few line icons the shell draws (24×24, stroked with the current colour).
+ * The few line icons the shell draws (24×24, stroked with the current colour by the
+ * `.icon` rule of base.css, not by attributes: a page draws a few hundred of them).
  * Icons are decorative: the control that shows one carries the accessible name.
  */
 
@@ -32,17 +33,11 @@ export function Icon(
 ) {
   return (
     <svg
-      className="icon"
+      className={filled ? "icon is-filled" : "icon"}
       width={size}
       height={size}
       viewBox="0 0 24 24"
-      fill={filled ? "currentColor" : "none"}
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
       aria-hidden="true"
-      focusable="false"
     >
       <path d={PATHS[name]} />
     </svg>
