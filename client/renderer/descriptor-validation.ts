@@ -12,7 +12,8 @@ import type { RoutesDescriptor, ScreenDescriptor } from "../../schemas/descripto
 import { DescriptorError } from "./descriptor-error.ts";
 import { widgetGroupOf } from "./descriptor-schemas.ts";
 import { commonNodeValidator, routesValidator, screenValidator } from "./descriptor-validators.ts";
-import { BODY_POINTER, childNodes, deepestNodeOf, deepestOnly, replaceAt } from "./node-paths.ts";
+import { childNodes } from "../../schemas/descriptor/screen-tree.ts";
+import { BODY_POINTER, deepestNodeOf, deepestOnly, replaceAt } from "./node-paths.ts";
 import { valueAt } from "./value-path.ts";
 
 /** A screen that passed validation, with the pointers of its invalid nodes and why. */

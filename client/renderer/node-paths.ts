@@ -7,27 +7,6 @@
 /** The pointer of the screen body. */
 export const BODY_POINTER = "/body";
 
-/** The pointers of the child nodes of the node at `pointer`, with the nodes. */
-export function childNodes(node: unknown, pointer: string): [string, unknown][] {
-  if (typeof node !== "object" || node === null) return [];
-  const record = node as Record<string, unknown>;
-  const children: [string, unknown][] = [];
-  if (Array.isArray(record.children)) {
-    record.children.forEach((child, i) => children.push([`${pointer}/children/${i}`, child]));
-  }
-  if (Array.isArray(record.tabs)) {
-    record.tabs.forEach((tab, t) => {
-      const tabChildren = (tab as Record<string, unknown> | null)?.children;
-      if (Array.isArray(tabChildren)) {
-        tabChildren.forEach((child, i) =>
-          children.push([`${pointer}/tabs/${t}/children/${i}`, child])
-        );
-      }
-    });
-  }
-  return children;
-}
-
 /**
  * The pointer of the deepest node that contains `instancePath`, or undefined when
  * the path lies outside the body.

@@ -16,7 +16,8 @@ import { hasStoredScreen, prefetchScreen } from "./descriptor-queries.ts";
 import { loadRegistry } from "../widgets/registry-loader.ts";
 import { guestGuard, portalGuard, staffGuard } from "./guards.ts";
 import { RouteError } from "./route-error.tsx";
-import { fillRoutePath, screenParamsOf } from "./route-paths.ts";
+import { screenParamsOf } from "../../schemas/descriptor/screen-address.ts";
+import { fillRoutePath } from "./route-paths.ts";
 import { ScreenRoute } from "./screen-route.tsx";
 
 /** The route objects of a route table. */

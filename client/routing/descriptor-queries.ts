@@ -5,6 +5,7 @@
  */
 import type { QueryClient } from "@tanstack/react-query";
 import type { RoutesDescriptor, ShellDescriptor } from "../../schemas/descriptor/mod.ts";
+import { screenDescriptorUrl } from "../../schemas/descriptor/screen-address.ts";
 import { apiRequest } from "../api/api-client.ts";
 import { bootData } from "../api/boot-requests.ts";
 import { STORED_AT } from "../api/descriptor-store.ts";
@@ -72,7 +73,10 @@ export function screenQuery(screenId: string, params: Readonly<Record<string, st
         return checked;
       };
       try {
-        const answer = await apiRequest(screenUrl(screenId, params), { cache: "no-cache", signal });
+        const answer = await apiRequest(screenDescriptorUrl(screenId, params), {
+          cache: "no-cache",
+          signal,
+        });
         return await withWidgets(await (await validation).checkScreen(answer, screenId));
       } catch (error) {
         const refused = error instanceof ApiError &&
@@ -109,10 +113,4 @@ export function hasStoredScreen(
 ): boolean {
   const state = client.getQueryState(screenQuery(screenId, params).queryKey);
   return state?.data !== undefined && state.dataUpdatedAt === STORED_AT;
-}
-
-function screenUrl(screenId: string, params: Readonly<Record<string, string>>): string {
-  const path = screenId.split("/").map(encodeURIComponent).join("/");
-  const query = new URLSearchParams(params).toString();
-  return `/ui/screens/${path}${query ? `?${query}` : ""}`;
 }

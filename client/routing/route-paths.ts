@@ -1,7 +1,6 @@
 /**
  * Paths of the route table: filling redirect targets with the params of the
- * matched path, the params a screen is asked for, and the `next` location kept
- * across sign-in.
+ * matched path, and the `next` location kept across sign-in.
  */
 
 /** Replaces `:name` and `*` in a react-router path with matched params. */
@@ -13,23 +12,6 @@ export function fillRoutePath(
     .replace(/:([A-Za-z0-9_]+)\??/g, (_m, name: string) => encodeURIComponent(params[name] ?? ""))
     .replace(/\*$/, params["*"] ?? "")
     .replace(/\/+$/, "") || "/";
-}
-
-/**
- * The params sent with a screen request: the route params, with the rest of a
- * catch-all path (`*`) sent as `id`.
- */
-export function screenParamsOf(
-  params: Readonly<Record<string, string | undefined>>,
-): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(params)) {
-    if (value === undefined) continue;
-    if (name === "*") {
-      if (params.id === undefined && value !== "") result.id = value;
-    } else result[name] = value;
-  }
-  return result;
 }
 
 /** A `next` location that stays inside the app, or undefined. */

@@ -16,7 +16,7 @@ import { SkeletonLines } from "../ui/skeleton-lines.tsx";
 import { useWidgetRegistry } from "../widgets/registry-loader.ts";
 import { screenQuery } from "./descriptor-queries.ts";
 import { isUnconfirmed } from "./first-screen.ts";
-import { screenParamsOf } from "./route-paths.ts";
+import { screenParamsOf } from "../../schemas/descriptor/screen-address.ts";
 
 /** Renders the screen of a route. */
 export function ScreenRoute({ entry }: { entry: RouteEntry }) {

@@ -9,7 +9,7 @@
  */
 import type { WidgetRegistry } from "../renderer/screen-runtime.tsx";
 import type { Node } from "../../schemas/descriptor/mod.ts";
-import { childNodes } from "../renderer/node-paths.ts";
+import { widgetTypesOf } from "../../schemas/descriptor/screen-tree.ts";
 import { isLoadable, loadable } from "./loadable.ts";
 
 /** Every widget of the catalogue, by type. */
@@ -91,17 +91,6 @@ export const WIDGET_REGISTRY: WidgetRegistry = {
     () => import("./record-timeline.tsx").then((m) => m.RecordTimeline),
   ),
 };
-
-/** The widget types a screen body uses (its nodes and theirs). */
-export function widgetTypesOf(body: unknown): Set<string> {
-  const types = new Set<string>();
-  (function walk(node: unknown, pointer: string): void {
-    const type = (node as { type?: unknown } | null)?.type;
-    if (typeof type === "string") types.add(type);
-    for (const [childPointer, child] of childNodes(node, pointer)) walk(child, childPointer);
-  })(body, "/body");
-  return types;
-}
 
 /** Loads the code of every widget a screen body uses; a type the registry lacks is skipped. */
 export async function loadWidgetsOf(

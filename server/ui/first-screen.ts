@@ -8,6 +8,8 @@
  */
 import type { FirstScreenAssets } from "../../schemas/descriptor/first-screen-assets.ts";
 import type { RouteEntry, RoutesDescriptor } from "../../schemas/descriptor/mod.ts";
+import { screenDescriptorUrl, screenParamsOf } from "../../schemas/descriptor/screen-address.ts";
+import { widgetTypesOf } from "../../schemas/descriptor/screen-tree.ts";
 
 /** The screen an address opens, and its params as the client names them. */
 export interface MatchedScreen {
@@ -42,7 +44,7 @@ export function matchScreen(routes: RoutesDescriptor, pathname: string): Matched
       0,
     );
     if (best === null || score > best.score) {
-      best = { score, match: { entry, params: screenParams(params) } };
+      best = { score, match: { entry, params: screenParamsOf(params) } };
     }
   }
   return best?.match ?? null;
@@ -63,42 +65,14 @@ function matches(pattern: string[], path: string[]): Record<string, string> | nu
   return pattern.length === path.length ? params : null;
 }
 
-/** A route's params as the screen takes them: the splat is the `id` of a route without one. */
-function screenParams(params: Record<string, string>): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(params)) {
-    if (name === "*") {
-      if (params.id === undefined && value !== "") result.id = value;
-    } else result[name] = value;
-  }
-  return result;
-}
-
-/** The screen descriptor's URL of a matched screen. */
-export function screenUrl(screenId: string, params: Record<string, string>): string {
-  const path = screenId.split("/").map(encodeURIComponent).join("/");
-  const query = new URLSearchParams(params).toString();
-  return `/ui/screens/${path}${query ? `?${query}` : ""}`;
-}
-
 /** The widget types each screen was last built with. */
 export class ScreenWidgets {
   #types = new Map<string, readonly string[]>();
 
   /** Notes the widget types of a screen body just built. */
   note(screenId: string, body: unknown): void {
-    const types = new Set<string>();
-    (function walk(node: unknown): void {
-      if (typeof node !== "object" || node === null) return;
-      const record = node as Record<string, unknown>;
-      if (typeof record.type === "string") types.add(record.type);
-      for (const child of Array.isArray(record.children) ? record.children : []) walk(child);
-      for (const tab of Array.isArray(record.tabs) ? record.tabs : []) {
-        for (const child of (tab as { children?: unknown[] })?.children ?? []) walk(child);
-      }
-    })(body);
     // Bounded by the screen registry: one entry per screen id.
-    this.#types.set(screenId, [...types].sort());
+    this.#types.set(screenId, [...widgetTypesOf(body)].sort());
   }
 
   /** The widget types of a screen, or none when it was not built yet. */
@@ -128,7 +102,7 @@ export function firstScreenHead(
       ? {
         first: {
           audience: matched.entry.audience,
-          screen: screenUrl(matched.entry.screen, matched.params),
+          screen: screenDescriptorUrl(matched.entry.screen, matched.params),
           screenId: matched.entry.screen,
           params: matched.params,
         },
