@@ -1,7 +1,8 @@
 /**
  * The main area a screen renders into, in the staff and the portal frame alike:
- * after a navigation (not on the first load) focus moves to the new page and the
- * view returns to its top; a screen that fails to render fails alone.
+ * after a navigation (not on the first load) focus moves to the new page (unless it
+ * is in a dialog opened meanwhile, such as the command palette) and the view returns
+ * to its top; a screen that fails to render fails alone.
  */
 import { useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router-dom";
@@ -27,7 +28,9 @@ export function ScreenArea({ className, errors, scrolls }: ScreenAreaProps) {
       first.current = false;
       return;
     }
-    main.current?.focus({ preventScroll: true });
+    if (!document.activeElement?.closest("[aria-modal='true']")) {
+      main.current?.focus({ preventScroll: true });
+    }
     (scrolls === "area" ? main.current : globalThis)?.scrollTo?.({ top: 0 });
   }, [pathname, scrolls]);
   return (
