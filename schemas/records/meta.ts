@@ -54,7 +54,10 @@ export const Filter = z.object({
     "is_not_set",
     "between",
   ]),
-  /** `@me` is the caller, `@today` today and `@today+N` N days from today (dates). */
+  /**
+   * `@me` is the caller; dates may be relative: `@today`, `@today+N` and `@today-N` days,
+   * `@start_of_<period>` and `@end_of_<period>` (week, month, quarter, year), `-N`/`+N` periods away.
+   */
   value: z.union([
     z.string().max(1000),
     z.number(),

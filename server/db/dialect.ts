@@ -151,3 +151,30 @@ export function joinedValues(dialect: Dialect, expression: string, separator: st
     ? `string_agg(${expression}, '${separator}')`
     : `group_concat(${expression}, '${separator}')`;
 }
+
+/**
+ * The period an ISO date or date-time SQL expression falls in, as text both
+ * databases write alike: the day `2026-03-14`, the week's Monday `2026-03-09`, the
+ * month `2026-03`, the quarter `2026-Q1`, the year `2026`. Date-times are
+ * bucketed by their UTC date.
+ */
+export function dateBucket(
+  dialect: Dialect,
+  date: string,
+  bucket: "day" | "week" | "month" | "quarter" | "year",
+): string {
+  switch (bucket) {
+    case "day":
+      return `substr(${date}, 1, 10)`;
+    case "month":
+      return `substr(${date}, 1, 7)`;
+    case "year":
+      return `substr(${date}, 1, 4)`;
+    case "quarter":
+      return `(substr(${date}, 1, 4) || '-Q' || CAST((CAST(substr(${date}, 6, 2) AS INTEGER) + 2) / 3 AS TEXT))`;
+    case "week":
+      return dialect === "sqlite"
+        ? `date(substr(${date}, 1, 10), '-' || ((CAST(strftime('%w', substr(${date}, 1, 10)) AS INTEGER) + 6) % 7) || ' days')`
+        : `to_char(date_trunc('week', CAST(substr(${date}, 1, 10) AS date)), 'YYYY-MM-DD')`;
+  }
+}

@@ -126,7 +126,7 @@ export function defineRecordType(declaration: RecordTypeDeclaration): RecordType
     }
     uniqueKeys.push(key);
   }
-  const standard = ["name", "status", "docstatus", "created_at", "updated_at"];
+  const standard = ["id", "name", "status", "docstatus", "created_at", "updated_at"];
   for (const index of declaration.indexes ?? []) {
     const unknown = index.fields.find((id) =>
       !standard.includes(id) && !(field.has(id) && field.get(id)!.type !== "table")

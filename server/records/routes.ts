@@ -44,6 +44,7 @@ import { sweepUnattachedFiles } from "./engine/file-sweep.ts";
 import { FORM_OVERHEAD_BYTES, importExportRoutes } from "./import-export-routes.ts";
 import { uploadedFile } from "../platform/http/uploaded-file.ts";
 import { findEverywhereRoute } from "./find-everywhere.ts";
+import { queryRoute } from "./query-routes.ts";
 
 const DeleteQuery = z.object({ version: z.coerce.number().int().positive() }).strict();
 
@@ -145,6 +146,7 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
       total: z.object({ count: z.number().int(), exact: z.boolean() }).strict(),
     }).strict(),
   }, async (c, { access, body }) => c.json(await engine.list(access, type.id, body)));
+  queryRoute(api, engine, type);
 
   api.route(
     {

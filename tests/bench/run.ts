@@ -18,6 +18,7 @@ const BENCHES = [
   "records-import",
   "records-import-memory",
   "records-export",
+  "records-query",
   "enterprise-transfer",
   "enterprise-schedule",
   "finance-dashboard",

@@ -53,6 +53,9 @@ import { checkControllers, type RecordController } from "./controller.ts";
 import { setTrustedValues } from "./trusted-values.ts";
 import { documentStatusOf, stateLabelOf } from "./document-status.ts";
 import { awaitingOf, waitingText } from "./awaiting.ts";
+import { runQuery } from "./record-query.ts";
+import { checkDerivedStatusSql } from "./derived-status-sql.ts";
+import type { QueryRequest } from "../../../schemas/records/query.ts";
 
 /** What a write may carry besides its values. */
 export interface WriteOptions {
@@ -83,6 +86,7 @@ export class RecordEngine {
     checkTypeModules(this.types.values());
     checkLinkFilters(this.types);
     checkMakeTargets(this.types);
+    for (const type of this.types.values()) checkDerivedStatusSql(type);
     this.controllers = checkControllers(this.types, options.controllers ?? []);
     this.publicUrl = options.publicUrl ?? "http://localhost:8000";
   }
@@ -109,6 +113,7 @@ export class RecordEngine {
       search: request.search,
       today,
       types: this.types,
+      dialect: q.dialect,
     });
     const keys = sortKeys(type, access, request.sort ?? view?.sort ?? defaultSort(type, access));
     const asked = this.#selectedFields(type, access, request.fields);
@@ -145,6 +150,11 @@ export class RecordEngine {
       next_cursor: more ? cursorAfter(keys, shown[shown.length - 1]) : null,
       total,
     };
+  }
+
+  /** Rows, or groups and their aggregates, of the records the caller's list holds (record-query.ts). */
+  query(access: Access, typeId: string, request: QueryRequest, q: Queryable = this.db) {
+    return runQuery(this, access, typeId, request, q);
   }
 
   async #view(access: Access, type: RecordType, id: string, q: Queryable) {

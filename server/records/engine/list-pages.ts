@@ -43,6 +43,7 @@ export async function* listPages(
     search: request.search,
     today,
     types: engine.types,
+    dialect: engine.db.dialect,
   });
   const keys = sortKeys(type, access, request.sort ?? view?.sort ?? type.declaration.list.sort);
   const fields = type.fields.filter((f) => f.type !== "table" && readsField(type, access, f));

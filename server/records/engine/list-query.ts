@@ -6,8 +6,9 @@
  * up to COUNT_EXACT_LIMIT rows, "more than" beyond, so a list of millions answers
  * as fast as a list of thousands.
  */
-import type { Queryable, SqlValue } from "../../db/database.ts";
-import { containsMatch, containsPattern, isoDatePlus } from "../../db/dialect.ts";
+import type { Dialect, Queryable, SqlValue } from "../../db/database.ts";
+import { containsMatch, containsPattern } from "../../db/dialect.ts";
+import { relativeDate } from "./relative-dates.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
 import { invalidInput } from "../../platform/errors/app-error.ts";
 import { COUNT_EXACT_LIMIT, LIST_LIMIT_DEFAULT } from "../../../schemas/records/api.ts";
@@ -17,10 +18,13 @@ import { nullable, storageClass } from "./table-ddl.ts";
 import { decodeBase64, encodeBase64Url } from "../../platform/auth/base64.ts";
 import { remembered } from "../../db/remembered.ts";
 import { readableClause, type ReadContext, readsField } from "./record-access.ts";
+import { derivedStatusSql } from "./derived-status-sql.ts";
 
 /** A filterable or sortable key: a field, or a standard column. */
-interface Key {
+export interface Key {
   column: string;
+  /** Its SQL when it is not the column of the list's row (`t.<column>`): a derived status, a joined record's field. */
+  expression?: string;
   field?: RecordField;
   kind: "TEXT" | "INTEGER" | "REAL";
   nullable: boolean;
@@ -45,9 +49,14 @@ export function keyOf(
   access: MembershipAccess,
   id: string,
   what: string,
+  derived?: { today: string; dialect: Dialect },
 ): Key {
   const child = what === "filters" ? childLinkKey(type, access, id) : undefined;
   if (child) return child;
+  if (id === "status" && derived) {
+    const expression = derivedStatusSql(type, "t", derived.today, derived.dialect);
+    if (expression) return { column: "status", expression, kind: "TEXT", nullable: true };
+  }
   const field = type.field.get(id);
   if (field) {
     const kind = storageClass(field);
@@ -137,13 +146,15 @@ export interface ListQuery {
 export function whereClause(
   type: RecordType,
   access: MembershipAccess,
-  query: Pick<ListQuery, "filters" | "search" | "today"> & Pick<ReadContext, "types">,
+  query: Pick<ListQuery, "filters" | "search" | "today"> & Pick<ReadContext, "types"> & {
+    dialect: Dialect;
+  },
 ): { sql: string; params: SqlValue[] } {
   const readable = readableClause(query, access, type);
   const parts = [readable.sql];
   const params: SqlValue[] = [...readable.params];
   for (const filter of query.filters) {
-    const key = keyOf(type, access, filter.field, "filters");
+    const key = keyOf(type, access, filter.field, "filters", query);
     const clause = filterClause(key, filter, access, query.today);
     parts.push(clause.sql);
     params.push(...clause.params);
@@ -161,37 +172,43 @@ export function whereClause(
   return { sql: parts.join(" AND "), params };
 }
 
+/** A date, or the start of a date-time, as filters compare them. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
+
 function filterValue(key: Key, value: unknown, access: MembershipAccess, today: string): SqlValue {
   if (value === "@me") return access.user.id;
   if (typeof value === "string") {
-    const relative = /^@today(?:([+-])(\d{1,4}))?$/.exec(value);
-    if (relative) {
-      const days = relative[2] ? Number(relative[2]) * (relative[1] === "-" ? -1 : 1) : 0;
-      return isoDatePlus(today, days);
-    }
+    const relative = relativeDate(value, today);
+    if (relative) return relative;
   }
   if (typeof value === "boolean") return value ? 1 : 0;
   if (value === null || value === undefined) return null;
+  const type = key.field?.type;
+  if ((type === "date" || type === "datetime") && !ISO_DATE.test(String(value))) {
+    const id = key.field?.id ?? key.column;
+    const why = `Filter on "${id}" needs a date (YYYY-MM-DD) or a relative date (@today-30)`;
+    throw invalidInput(why, { filters: why });
+  }
   if (key.kind !== "TEXT") {
     const n = typeof value === "number" ? value : Number(value);
     if (!Number.isFinite(n)) {
-      throw invalidInput(`Filter on "${key.field?.id ?? key.column}" needs a number`, {
-        filters: `${key.field?.id ?? key.column} needs a number`,
-      });
+      const why = `Filter on "${key.field?.id ?? key.column}" needs a number`;
+      throw invalidInput(why, { filters: why });
     }
     return n;
   }
   return String(value);
 }
 
-function filterClause(
+/** One filter as SQL over the key's column (or expression). */
+export function filterClause(
   key: Key,
   filter: Filter,
   access: MembershipAccess,
   today: string,
 ): { sql: string; params: SqlValue[] } {
   if (key.child) return childFilterClause({ ...key, child: key.child }, filter);
-  const c = `t.${key.column}`;
+  const c = key.expression ?? `t.${key.column}`;
   const one = () => filterValue(key, filter.value, access, today);
   const list = () => {
     if (!Array.isArray(filter.value) || filter.value.length === 0) {

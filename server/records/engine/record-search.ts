@@ -45,6 +45,7 @@ export async function searchRecordsOf(
     search: search.q,
     today: search.today,
     types,
+    dialect: q.dialect,
   });
   const title = type.field.get(type.declaration.title_field)?.column ?? "name";
   const rows = await q.all<{ id: string; name: string; title: string }>(

@@ -3,19 +3,8 @@
  * status (Overdue derived on read) and a PDF download per invoice; on a phone one
  * card per invoice, its amount, status and Download first.
  */
-import type { ValueLabels } from "../../../schemas/descriptor/mod.ts";
 import { head, type ScreenDef } from "./screen-def.ts";
-
-/** How an invoice's shown status reads (server/modules/finance/invoice-status.ts). */
-export const INVOICE_STATUS: ValueLabels = {
-  draft: "Draft",
-  unpaid: "Unpaid",
-  partly_paid: "Partly Paid",
-  paid: "Paid",
-  overdue: "Overdue",
-  cancelled: "Cancelled",
-  return: "Credit note",
-};
+import { INVOICE_STATUS_LABELS } from "../../areas/finance/invoices/invoice-status.ts";
 
 /** `/client-portal/invoices`. */
 export const portalInvoices: ScreenDef = {
@@ -49,7 +38,7 @@ export const portalInvoices: ScreenDef = {
           {
             key: "status",
             label: "Status",
-            labels: INVOICE_STATUS,
+            labels: INVOICE_STATUS_LABELS,
             tone: {
               $match: {
                 value: { $field: "status" },

@@ -20,7 +20,8 @@ import { forbidden, notFound } from "../../../platform/errors/app-error.ts";
 import type { Api } from "../../../platform/http/api.ts";
 import { printedDocumentPdf } from "../../../platform/printing/printed-document-pdf.ts";
 import type { RecordEngine } from "../../../records/engine/engine.ts";
-import { invoiceStatusSql } from "./invoice-status.ts";
+import { derivedStatusSql } from "../../../records/engine/derived-status-sql.ts";
+import { INVOICE } from "../types/invoice.ts";
 import { printedInvoice } from "./printed-invoice.ts";
 import { lastTwelveMonths, taxSummary } from "./tax-summary.ts";
 import { roundMoney } from "../../../../schemas/money/rounding.ts";
@@ -105,12 +106,12 @@ export function invoiceRoutes(
     const clientId = portalClient(access);
     const invoices = await db.all(
       `SELECT i.id, i.name, i.issue_date, i.due_date, i.currency, i.grand_total, i.outstanding,
-              ${invoiceStatusSql("i")} AS status
+              ${derivedStatusSql(INVOICE, "i", today(), db.dialect)} AS status
          FROM invoices i
         WHERE i.organization_id = ? AND i.client_id = ? AND i.docstatus = 1
         ORDER BY i.issue_date DESC, i.id DESC
         LIMIT 500`,
-      [today(), access.organizationId, clientId],
+      [access.organizationId, clientId],
     );
     return c.json({ invoices });
   });

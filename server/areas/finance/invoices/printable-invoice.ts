@@ -7,7 +7,8 @@
  */
 import type { Queryable } from "../../../db/database.ts";
 import { notFound } from "../../../platform/errors/app-error.ts";
-import { invoiceStatusSql } from "./invoice-status.ts";
+import { derivedStatusSql } from "../../../records/engine/derived-status-sql.ts";
+import { INVOICE } from "../types/invoice.ts";
 
 /** One printed line. */
 export interface PrintedLine {
@@ -63,7 +64,9 @@ export async function loadPrintableInvoice(
             o.website AS organization_website, c.name AS client,
             COALESCE(c.billing_address, '') AS client_billing_address,
             COALESCE(c.tax_number, '') AS client_tax_number, i.issue_date, i.due_date,
-            i.currency, ${invoiceStatusSql("i")} AS status, i.is_return, r.name AS return_against,
+            i.currency, ${
+      derivedStatusSql(INVOICE, "i", where.today, q.dialect)
+    } AS status, i.is_return, r.name AS return_against,
             i.net_total, i.tax_total, i.grand_total, i.paid_amount, i.outstanding, i.notes
        FROM invoices i
        JOIN organizations o ON o.id = i.organization_id
@@ -71,7 +74,7 @@ export async function loadPrintableInvoice(
        LEFT JOIN invoices r ON r.organization_id = i.organization_id AND r.id = i.return_against
       WHERE i.organization_id = ? AND i.id = ?
         AND (CAST(? AS text) IS NULL OR (i.client_id = ? AND i.docstatus = 1))`,
-    [where.today, organizationId, id, clientId ?? null, clientId ?? null],
+    [organizationId, id, clientId ?? null, clientId ?? null],
   );
   if (!row) throw notFound("Invoice");
   const lines = await q.all<PrintedLine>(

@@ -6,7 +6,8 @@
  */
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestDatabase } from "../../../testing/test-database.ts";
-import { invoiceStatusSql } from "../invoices/invoice-status.ts";
+import { derivedStatusSql } from "../../../records/engine/derived-status-sql.ts";
+import { INVOICE } from "../types/invoice.ts";
 import { seedInvoices } from "./invoices.ts";
 
 Deno.test("the demo invoices are a consistent year for Acme and a few for Globex", async () => {
@@ -15,9 +16,10 @@ Deno.test("the demo invoices are a consistent year for Acme and a few for Globex
     const today = new Date().toISOString().slice(0, 10);
     const statuses = await t.db.all<{ organization_id: string; status: string; n: number }>(
       `SELECT organization_id, status, COUNT(*) AS n
-         FROM (SELECT i.organization_id, ${invoiceStatusSql("i")} AS status FROM invoices i) s
+         FROM (SELECT i.organization_id, ${
+        derivedStatusSql(INVOICE, "i", today, t.db.dialect)
+      } AS status FROM invoices i) s
         GROUP BY organization_id, status ORDER BY organization_id, status`,
-      [today],
     );
     const of = (org: string, status: string) =>
       statuses.find((s) => s.organization_id === org && s.status === status)?.n ?? 0;

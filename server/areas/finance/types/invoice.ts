@@ -240,7 +240,7 @@ export const INVOICE = defineRecordType({
       when: "docstatus == 2",
     },
     { status: "draft", label: "Draft", tone: "neutral", docstatus: 0, when: "docstatus == 0" },
-    { status: "return", label: "Return", tone: "info", when: "is_return" },
+    { status: "return", label: "Credit note", tone: "info", when: "is_return" },
     { status: "paid", label: "Paid", tone: "success", when: "payment_status == 'paid'" },
     {
       status: "overdue",

@@ -112,6 +112,10 @@ export const LEAD = defineRecordType({
       },
     },
   ],
+  indexes: [
+    // A board by stage pages each column's cards in the list's order (newest first).
+    { fields: ["stage", "created_at", "id"] },
+  ],
   list: {
     columns: ["name", "company", "stage", "source", "score", "estimated_value", "owner"],
     sort: [{ field: "created_at", dir: "desc" }],
