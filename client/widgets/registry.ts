@@ -86,6 +86,10 @@ export const WIDGET_REGISTRY: WidgetRegistry = {
     "RecordForm",
     () => import("./record-form.tsx").then((m) => m.RecordForm),
   ),
+  "report-builder": loadable(
+    "ReportBuilder",
+    () => import("./report-builder/report-builder.tsx").then((m) => m.ReportBuilder),
+  ),
   "record-timeline": loadable(
     "RecordTimeline",
     () => import("./record-timeline.tsx").then((m) => m.RecordTimeline),

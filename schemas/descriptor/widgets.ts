@@ -20,6 +20,7 @@ import {
 import { base } from "./widget-base.ts";
 import { Form, FormField } from "./form-widget.ts";
 import { RecordForm, RecordList, RecordTimeline } from "./record-widgets.ts";
+import { ReportBuilder } from "./report-widgets.ts";
 
 /**
  * A child node as TypeScript sees it. The recursion is checked by zod at run time
@@ -504,6 +505,7 @@ export const WIDGET_SCHEMAS = [
   RecordList,
   RecordForm,
   RecordTimeline,
+  ReportBuilder,
 ] as const;
 
 /** A node of a screen body. */

@@ -91,6 +91,8 @@ export const FieldMeta = z.object({
   label: z.string(),
   type: FieldType,
   description: z.string().optional(),
+  /** A value showing what the field holds, valid as it is (a placeholder, an import template's example). */
+  example: z.string().optional(),
   required: z.boolean().optional(),
   unique: z.boolean().optional(),
   default: z.union([z.string(), z.number(), z.boolean()]).optional(),

@@ -51,6 +51,8 @@ export interface FieldDeclaration {
   label: string;
   type: FieldType;
   description?: string;
+  /** A value showing what the field holds, valid as it is (a placeholder, an import template's example). */
+  example?: string;
   /** Storage column (default: the field id). Lets a type keep an existing table's column names. */
   column?: string;
   required?: boolean;
@@ -308,6 +310,14 @@ export interface RecordTypeDeclaration {
   roles: Readonly<Record<string, readonly (StandardAction | "level1" | string)[]>>;
   /** Roles confined to their own records: those whose `fields` (user links, or `created_by`) name them. */
   own_records?: { roles: readonly string[]; fields: readonly string[] };
+  /**
+   * Records people keep for themselves and share (saved reports, dashboards): each
+   * is read by its owner (`owner`, a user link or `created_by`), and by everyone in
+   * the organisation when its `mode` field is `organization`, or by the roles its
+   * `roles` table lists (a `role` per row) when it is `roles`. Only its owner
+   * changes it.
+   */
+  sharing?: { owner: string; mode: string; roles: string };
   /** Where the form opens under /app (default `<module>/:id`). */
   form_route?: string;
   /**

@@ -145,6 +145,20 @@ export function defineRecordType(declaration: RecordTypeDeclaration): RecordType
       throw new Error(`${where}: an index of "${table.id}" names unknown field "${unknown}"`);
     }
   }
+  const sharing = declaration.sharing;
+  if (sharing) {
+    const roles = fields.find((f) => f.id === sharing.roles);
+    const mode = fields.find((f) => f.id === sharing.mode);
+    const owner = fields.find((f) => f.id === sharing.owner);
+    if (
+      !roles?.child || !roles.childFields?.some((c) => c.id === "role") ||
+      mode?.type !== "select" || !(sharing.owner === "created_by" || owner?.type === "link")
+    ) {
+      throw new Error(
+        `${where}: sharing needs a user link (or created_by), a select and a table with a "role" field`,
+      );
+    }
+  }
   // A picker's condition may name the record's own fields (a child row's, its parent's).
   for (const f of [...fields, ...fields.flatMap((p) => p.childFields ?? [])]) {
     if (!f.link_filters) continue;

@@ -34,6 +34,7 @@ async function valueFor(
   field: FieldMeta,
   options: Record<string, { value: string }[]>,
 ): Promise<unknown> {
+  if (field.example !== undefined) return field.example;
   switch (field.type) {
     case "data":
     case "long_text":

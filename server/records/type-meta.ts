@@ -120,6 +120,7 @@ function fieldMeta(
   const meta: FieldMeta = { id: field.id, label: field.label, type: field.type };
   const copied = [
     "description",
+    "example",
     "required",
     "unique",
     "default",

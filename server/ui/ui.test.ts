@@ -133,6 +133,8 @@ Deno.test("GET /ui/shell leaves out categories with no visible items", async () 
       "Sales",
       "Finance",
       "Operations",
+      "Analytics",
+      "Reports",
     ]);
     ok(body.sidebar.categories.every((c) => c.items.length > 0));
   } finally {

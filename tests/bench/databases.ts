@@ -17,7 +17,10 @@ export const POSTGRES_HINT =
 
 /** The dialects this run measures: SQLite, and PostgreSQL when a server is given. */
 export function benchDialects(): Dialect[] {
-  return BENCH_POSTGRES_URL ? ["sqlite", "postgres"] : ["sqlite"];
+  const all: Dialect[] = BENCH_POSTGRES_URL ? ["sqlite", "postgres"] : ["sqlite"];
+  // BENCH_DIALECTS=postgres measures one database only (a long seed need not run twice).
+  const only = Deno.env.get("BENCH_DIALECTS")?.split(",");
+  return only ? all.filter((d) => only.includes(d)) : all;
 }
 
 /** A new, empty database of the run. */

@@ -57,7 +57,7 @@ async function fillInvoices(db: Db, rows: number): Promise<void> {
        docstatus, ${column("client")}, ${column("issue_date")}, ${column("due_date")},
        ${column("currency")}, ${column("grand_total")}, ${column("payment_status")})
      SELECT 'bi' || n, '${ORGS.acme.id}', 'BINV-' || n, 1, '${now}', '${now}', 1, ${client},
-       ${day}, ${day}, 'USD', ((n * 7919) % 100000) / 100.0, 'paid'
+       ${day}, ${day}, 'USD', (((n % 100000) * 7919) % 100000) / 100.0, 'paid'
      FROM (${series(db, rows)}) numbers`,
   );
 }

@@ -7,14 +7,20 @@ import { reportRoutes } from "./reports/mod.ts";
 import { PROJECT_ANALYTICS_SCREENS } from "../../ui/screens/project-analytics.ts";
 import { ANALYTICS_DASHBOARD_SCREENS } from "../../ui/screens/analytics-dashboard.ts";
 import { REPORT_WRAPPER_SCREENS } from "../../ui/screens/report-wrappers.ts";
+import { REPORT_BUILDER_SCREENS } from "../../ui/screens/report-builder.ts";
 import { ANALYTICS_SEED } from "./seed/mod.ts";
+import { REPORT } from "./types/report.ts";
+import { REPORT_CONTROLLER } from "./saved-reports/report-controller.ts";
+import { savedReportRoutes } from "./saved-reports/routes.ts";
 
 export const ANALYTICS = defineArea({
   id: "analytics",
   name: "Analytics",
   modules: ANALYTICS_MODULES,
-  types: [],
+  types: [REPORT],
+  controllers: [REPORT_CONTROLLER],
   routes: ({ app, api, db, records, clock }) => {
+    savedReportRoutes(api, records);
     projectAnalyticsRoutes(api, db, records, clock);
     dashboardAnalyticsRoutes(app, api, db, { clock });
     reportRoutes(api, db, clock);
@@ -23,6 +29,7 @@ export const ANALYTICS = defineArea({
     ...PROJECT_ANALYTICS_SCREENS,
     ...ANALYTICS_DASHBOARD_SCREENS,
     ...REPORT_WRAPPER_SCREENS,
+    ...REPORT_BUILDER_SCREENS,
   ],
   seed: ANALYTICS_SEED,
 });

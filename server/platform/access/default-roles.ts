@@ -66,17 +66,22 @@ export function defaultRoles(
           "proposals/new",
           "proposal-templates",
           "proposal-templates/create",
+          "report-builder",
         ]),
         "clients.message",
       ],
     },
     finance: {
       description: "Invoices, expenses, budgets and tax.",
-      permissions: readsOf(["Core", "Finance", "Reports"], ["clients", "organization"]),
+      permissions: readsOf(["Core", "Finance", "Reports"], [
+        "clients",
+        "organization",
+        "report-builder",
+      ]),
     },
     member: {
       description: "Works on tasks.",
-      permissions: readsOf(["Core"], ["organization", "discussion", "documents"]),
+      permissions: readsOf(["Core"], ["organization", "discussion", "documents", "report-builder"]),
     },
     [PORTAL_ROLE]: {
       description: "An external client using the client portal; grants nothing staff-side.",

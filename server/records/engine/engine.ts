@@ -18,12 +18,19 @@ import {
 } from "./system-fields.ts";
 import type { Database, Queryable } from "../../db/database.ts";
 import type { Access } from "../../platform/access/access.ts";
-import { conflict, invalidInput, notFound } from "../../platform/errors/app-error.ts";
+import { conflict, forbidden, invalidInput, notFound } from "../../platform/errors/app-error.ts";
 import { type AuditEntry, recordAudit } from "../../platform/audit/record.ts";
 import { LIST_LIMIT_DEFAULT } from "../../../schemas/records/api.ts";
 import type { ListRequest } from "../../../schemas/records/api.ts";
 import type { RecordType } from "../define.ts";
-import { mayReach, mayRead, readsField, typeFor, visibleRecord } from "./record-access.ts";
+import {
+  mayReach,
+  mayRead,
+  readsField,
+  sharedWith,
+  typeFor,
+  visibleRecord,
+} from "./record-access.ts";
 import { attachChildren, type RecordData, rowToRecord, selectList } from "./record-rows.ts";
 import {
   amendedName,
@@ -197,6 +204,9 @@ export class RecordEngine {
     options: { lock?: boolean } = {},
   ): Promise<RecordData> {
     const record = await loadRecord(q, type, access.organizationId, id, options);
+    if (record && !mayReach(type, access, record) && sharedWith(type, access, record)) {
+      throw forbidden(`Only its owner changes this ${type.declaration.label.toLowerCase()}`);
+    }
     if (!record || !mayReach(type, access, record)) throw notFound(type.declaration.label);
     return record;
   }
@@ -211,7 +221,14 @@ export class RecordEngine {
     }
     await addLinkTitles(this.db, access.organizationId, type.fields, [record], this.findType);
     this.#derive(type, record, this.#now().slice(0, 10));
-    const { actions, readOnly, reason } = availableActions(type, access, record, this.#now());
+    // A record shared with the caller, not theirs, is read only: its owner changes it.
+    const { actions, readOnly, reason } = mayReach(type, access, record)
+      ? availableActions(type, access, record, this.#now())
+      : {
+        actions: [],
+        readOnly: type.fields.map((f) => f.id),
+        reason: `Only its owner changes this ${type.declaration.label.toLowerCase()}`,
+      };
     const visible = visibleRecord(type, access, record);
     const awaiting = await awaitingOf(this.db, type, access.organizationId, record);
     return {

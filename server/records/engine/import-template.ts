@@ -157,6 +157,7 @@ async function exampleOf(
     const chosen = options.find((o) => o.value === String(field.default)) ?? options[0];
     return chosen?.label ?? "";
   }
+  if (field.example !== undefined) return field.example;
   switch (field.type) {
     case "data":
       // Free text is shown where a record needs it; an optional one may mean something (a code).

@@ -2,13 +2,13 @@
  * The titles of linked records, so lists and forms show "Acme Ltd", never an id:
  * one query per link field for a whole page, added as `<field>__title`.
  */
-import type { Queryable } from "../../db/database.ts";
+import type { Reader } from "../../db/database.ts";
 import type { RecordField, RecordType } from "../define.ts";
 import type { RecordData } from "./record-rows.ts";
 
 /** Titles of `ids` of a link target (a record type, or `user`), by id. */
 export async function titlesOf(
-  q: Queryable,
+  q: Reader,
   organizationId: string,
   target: string,
   ids: readonly string[],
@@ -40,7 +40,7 @@ export async function titlesOf(
 
 /** Adds `<field>__title` to each record for its link fields (child rows too). */
 export async function addLinkTitles(
-  q: Queryable,
+  q: Reader,
   organizationId: string,
   fields: readonly RecordField[],
   records: RecordData[],

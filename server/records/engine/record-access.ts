@@ -52,7 +52,7 @@ export function mayReadType(type: RecordType, access: MembershipAccess): boolean
  */
 export function readsEveryRecord(type: RecordType, access: MembershipAccess): boolean {
   return mayReadType(type, access) && !confiningColumns(type, access) &&
-    !type.declaration.attached_to;
+    !type.declaration.attached_to && !type.declaration.sharing;
 }
 
 /** Whether the caller sees a field of the type (a child table's field included). */
@@ -86,11 +86,51 @@ function confiningColumns(type: RecordType, access: MembershipAccess): string[] 
   return own.fields.map((f) => type.field.get(f)?.column ?? f);
 }
 
-/** Whether the caller's role is confined to its own records of the type, and they own this one. */
+/**
+ * Whether the caller may change the record (and read it): their role is not
+ * confined to its own records of the type, or they own this one; a shared record
+ * (`sharing`) only by its owner.
+ */
 export function mayReach(type: RecordType, access: MembershipAccess, record: RecordData): boolean {
+  const sharing = type.declaration.sharing;
+  if (sharing && record[sharing.owner] !== access.user.id) return false;
   const own = type.declaration.own_records;
   if (!own || !own.roles.includes(access.role)) return true;
   return own.fields.some((f) => record[f] === access.user.id);
+}
+
+/** Whether a shared record (`sharing`) is shared with the caller: everyone, or their role. */
+export function sharedWith(
+  type: RecordType,
+  access: MembershipAccess,
+  record: RecordData,
+): boolean {
+  const sharing = type.declaration.sharing;
+  if (!sharing) return false;
+  const mode = record[sharing.mode];
+  if (mode === "organization") return true;
+  const rows = record[sharing.roles];
+  return mode === "roles" && Array.isArray(rows) &&
+    rows.some((row) => (row as RecordData)?.role === access.role);
+}
+
+/** The condition under `alias` of the shared records the caller owns or is shared. */
+function sharingClause(type: RecordType, access: MembershipAccess, alias: string) {
+  const sharing = type.declaration.sharing;
+  if (!sharing) return undefined;
+  const column = (id: string) => type.field.get(id)?.column ?? id;
+  const table = type.field.get(sharing.roles)!;
+  const role = table.childFields!.find((c) => c.id === "role")!.column;
+  const parent = table.child!.parent_column ?? "parent_id";
+  const mode = `${alias}.${column(sharing.mode)}`;
+  return {
+    sql: `(${alias}.${column(sharing.owner)} = ? OR ${mode} = 'organization' OR (${mode} = 'roles'
+      AND EXISTS (SELECT 1 FROM ${
+      table.child!.table
+    } s WHERE s.organization_id = ${alias}.organization_id
+        AND s.${parent} = ${alias}.id AND s.${role} = ?)))`,
+    params: [access.user.id, access.role],
+  };
 }
 
 /** The record another one is attached to (a document's), when it names one. */
@@ -112,7 +152,8 @@ export async function mayRead(
   type: RecordType,
   record: RecordData,
 ): Promise<boolean> {
-  if (!mayReadType(type, access) || !mayReach(type, access, record)) return false;
+  if (!mayReadType(type, access)) return false;
+  if (!mayReach(type, access, record) && !sharedWith(type, access, record)) return false;
   const target = attachedTarget(type, record);
   if (!target) return true;
   const targetType = context.types.get(target.typeId);
@@ -170,6 +211,11 @@ export function readableClause(
   if (columns) {
     parts.push(`(${columns.map((c) => `${alias}.${c} = ?`).join(" OR ")})`);
     for (const _ of columns) params.push(access.user.id);
+  }
+  const shared = sharingClause(type, access, alias);
+  if (shared) {
+    parts.push(shared.sql);
+    params.push(...shared.params);
   }
   const attached = type.declaration.attached_to;
   if (attached) {

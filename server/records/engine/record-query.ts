@@ -13,7 +13,7 @@
  * groups: each row holds its group fields under their names (a date's period as
  * text, dialect.ts `dateBucket`) and each aggregate under its `as`.
  */
-import type { Queryable, SqlValue } from "../../db/database.ts";
+import type { Reader, SqlValue } from "../../db/database.ts";
 import { dateBucket } from "../../db/dialect.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
 import { invalidInput } from "../../platform/errors/app-error.ts";
@@ -34,7 +34,7 @@ import { fromColumn, type RecordData } from "./record-rows.ts";
 
 /** What a query runs over: the database, the declared types and the clock. */
 export interface QuerySource {
-  db: Queryable;
+  db: Reader;
   types: ReadonlyMap<string, RecordType>;
   clock: () => number;
 }
@@ -53,7 +53,7 @@ export async function runQuery(
   access: MembershipAccess,
   typeId: string,
   request: QueryRequest,
-  q: Queryable = source.db,
+  q: Reader = source.db,
 ): Promise<QueryResponse> {
   const type = typeFor(source.types, access, typeId, "read");
   const today = new Date(source.clock()).toISOString().slice(0, 10);
@@ -311,7 +311,7 @@ function outputValue(output: Output, value: unknown): unknown {
 
 /** `<name>__title` for each link output: the linked records' titles, as lists show them. */
 async function addTitles(
-  q: Queryable,
+  q: Reader,
   access: MembershipAccess,
   source: QuerySource,
   outputs: Output[],

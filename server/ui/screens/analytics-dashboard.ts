@@ -1,6 +1,5 @@
 /**
- * The analytics screen shown by analytics-dashboard, forecasting, report-builder,
- * data-export, real-time-alerts, profitability-analysis, lead-conversion and
+ * The analytics screen shown by analytics-dashboard, forecasting, data-export, real-time-alerts, profitability-analysis, lead-conversion and
  * team-utilization: organisation-wide figures for a date range from the dashboard
  * analytics service, with the period presets 7d, 30d, 90d and 1y (default: the last
  * 30 days) and a CSV download of the daily figures.
@@ -15,7 +14,6 @@ import { LEAD_STAGE, PROJECT_STATUS } from "../record-labels.ts";
 export const ANALYTICS_SCREEN_IDS = [
   "analytics-dashboard",
   "forecasting",
-  "report-builder",
   "data-export",
   "real-time-alerts",
   "profitability-analysis",

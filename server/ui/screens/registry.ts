@@ -25,18 +25,21 @@ import { recordTypes } from "../../records/catalogue.ts";
 /** Screen id → definition, for the product with these record types. */
 export function buildScreenRegistry(types: readonly RecordType[]): Map<string, ScreenDef> {
   const screens = new Map<string, ScreenDef>();
+  const areaScreens = areas().flatMap((area) => area.screens ?? []);
   for (
     const def of [
       ...PUBLIC_CONTENT_SCREENS,
       ...PUBLIC_FORM_SCREENS,
       ...PASSWORD_RESET_SCREENS,
-      ...areas().flatMap((area) => area.screens ?? []),
+      ...areaScreens,
       catchAll,
       ...recordScreenDefs(types),
     ]
   ) {
     screens.set(def.id, def);
   }
+  // An area's own screen for a record's list or form (a saved report opens in the builder) wins.
+  for (const def of areaScreens) screens.set(def.id, def);
   for (const module of moduleDefinitions()) {
     if (screens.has(module.id)) continue;
     screens.set(module.id, {

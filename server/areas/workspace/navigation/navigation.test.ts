@@ -91,7 +91,7 @@ Deno.test("POST /navigation shows the admin every module of the catalogue", asyn
   }
 });
 
-Deno.test("POST /navigation shows sales only Core, Sales, their own expense claims and five Operations items", async () => {
+Deno.test("POST /navigation shows sales only Core, Sales, their own expense claims, five Operations items and their own reports", async () => {
   const t = await createTestApp();
   try {
     const { items } = await navigation(t, "sales@acme.test");
@@ -100,6 +100,8 @@ Deno.test("POST /navigation shows sales only Core, Sales, their own expense clai
       "Sales",
       "Finance",
       "Operations",
+      "Analytics",
+      "Reports",
     ]);
     const catalogueIds = (category: string) =>
       moduleDefinitions().filter((m) => m.category === category).map((m) => m.id);
@@ -114,6 +116,9 @@ Deno.test("POST /navigation shows sales only Core, Sales, their own expense clai
       "proposal-templates",
       "proposal-templates/create",
     ]);
+    // Everyone keeps reports of what they may read: the builder and their saved reports.
+    assertEquals(ids("Analytics"), ["report-builder"]);
+    assertEquals(ids("Reports"), ["reports"]);
   } finally {
     await t.close();
   }

@@ -1,0 +1,98 @@
+/**
+ * A report's result as people read it: each column's heading (a field's label, a
+ * linked record's field as "Client: Name", a date's period as "Issue date
+ * (month)", an aggregate as "Sum of grand total") and each value in words (a link's title, an option's
+ * label, a status's label, Yes/No), for the CSV download and the scheduled mail.
+ */
+import type { QueryRequest } from "../../../../schemas/records/query.ts";
+import type { RecordField, RecordType } from "../../../records/define.ts";
+import type { CsvCell } from "../../../records/csv/mod.ts";
+
+/** A column of a report's result. */
+export interface ReportColumn {
+  name: string;
+  heading: string;
+  cell(row: Record<string, unknown>): CsvCell;
+}
+
+/** How a figure's heading starts, as the builder words it: "Sum of grand total". */
+const FUNCTION_WORDS = {
+  count: "Count of",
+  sum: "Sum of",
+  avg: "Average",
+  min: "Least",
+  max: "Most",
+};
+
+function fieldOf(type: RecordType, types: ReadonlyMap<string, RecordType>, name: string) {
+  const [head, tail] = name.split(".");
+  const field = type.field.get(head);
+  if (tail === undefined) return { field, heading: field?.label ?? humanised(head) };
+  if (field?.type === "table") {
+    const child = field.childFields?.find((c) => c.id === tail);
+    return { field: child, heading: `${field.label}: ${child?.label ?? humanised(tail)}` };
+  }
+  const target = field?.link ? types.get(field.link) : undefined;
+  const inner = target?.field.get(tail);
+  return {
+    field: inner,
+    heading: `${field?.label ?? humanised(head)}: ${inner?.label ?? humanised(tail)}`,
+  };
+}
+
+function humanised(id: string): string {
+  const words = id.replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A value in words: options by label, links by title, flags as Yes/No. */
+function inWords(
+  field: RecordField | undefined,
+  statusLabels: Map<string, string>,
+  name: string,
+  row: Record<string, unknown>,
+): CsvCell {
+  const value = row[name];
+  if (value === null || value === undefined) return "";
+  if (typeof row[`${name}__title`] === "string") return row[`${name}__title`] as string;
+  if (name === "status") return statusLabels.get(String(value)) ?? String(value);
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  const option = field?.options?.find((o) => o.value === value);
+  if (option) return option.label;
+  return typeof value === "number" ? value : String(value);
+}
+
+/** The columns of a report's result, in the order the query names them. */
+export function reportColumns(
+  type: RecordType,
+  types: ReadonlyMap<string, RecordType>,
+  query: QueryRequest,
+): ReportColumn[] {
+  const statusLabels = new Map<string, string>([
+    ...(type.declaration.states?.list ?? []).map((s) => [s.id, s.label] as [string, string]),
+    ...(type.declaration.derived_status ?? []).map((r) =>
+      [r.status, r.label ?? r.status] as [string, string]
+    ),
+  ]);
+  const grouped = query.group_by !== undefined || query.aggregates !== undefined;
+  const names: { name: string; bucket?: string }[] = grouped
+    ? (query.group_by ?? []).map((g) => ({ name: g.field, bucket: g.bucket }))
+    : (query.columns ?? type.declaration.list.columns).map((name) => ({ name }));
+  const columns: ReportColumn[] = names.map(({ name, bucket }) => {
+    const { field, heading } = fieldOf(type, types, name);
+    return {
+      name,
+      heading: `${name === "status" ? "Status" : heading}${bucket ? ` (${bucket})` : ""}`,
+      cell: (row) => inWords(field, statusLabels, name, row),
+    };
+  });
+  for (const a of query.aggregates ?? []) {
+    const of = a.field ? fieldOf(type, types, a.field).heading.toLowerCase() : "records";
+    columns.push({
+      name: a.as,
+      heading: a.fn === "count" && !a.field ? "Count" : `${FUNCTION_WORDS[a.fn]} ${of}`,
+      cell: (row) => (row[a.as] ?? "") as CsvCell,
+    });
+  }
+  return columns;
+}

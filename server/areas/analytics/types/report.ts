@@ -1,0 +1,124 @@
+/**
+ * A saved report (`report`, module `reports`): a query of the engine
+ * (schemas/records/query.ts) over one record type, saved under a name with the
+ * chart it is drawn as. Each person keeps their own and shares them with roles or
+ * with everyone in the organisation (`sharing`); whoever opens one sees it computed
+ * with their own permissions, so a shared report never shows what its reader may
+ * not read (the prepared-report leak of frappe#6544 and erpnext#36930).
+ */
+import { ROLE_OPTIONS } from "../../../records/declaration.ts";
+import { defineRecordType } from "../../../records/define.ts";
+
+/** How a report is drawn. */
+export const REPORT_CHARTS = [
+  { value: "table", label: "Table" },
+  { value: "bar", label: "Bar chart" },
+  { value: "line", label: "Line chart" },
+  { value: "pie", label: "Pie chart" },
+  { value: "number", label: "Number" },
+] as const;
+
+/** Everyone may keep reports; each reads what their own permissions let the report read. */
+const KEEPS_REPORTS = ["read", "create", "update", "delete", "export"];
+
+export const REPORT = defineRecordType({
+  id: "report",
+  label: "Report",
+  plural: "Reports",
+  module: "reports",
+  table: "saved_reports",
+  naming: { series: "RPT-.#####" },
+  title_field: "title",
+  search_fields: ["title", "description"],
+  fields: [
+    { id: "title", label: "Name", type: "data", required: true, in_list: true, sortable: true },
+    { id: "description", label: "Description", type: "long_text", max_length: 1_000 },
+    {
+      id: "record_type",
+      label: "Records",
+      type: "data",
+      required: true,
+      max_length: 64,
+      in_list: true,
+      filterable: true,
+      description: "The record type the report reads (invoice, lead, task…).",
+      example: "invoice",
+    },
+    {
+      id: "definition",
+      label: "Query",
+      type: "long_text",
+      required: true,
+      max_length: 20_000,
+      description: "Columns, filters, groups, aggregates and sort, as the query call takes them.",
+      example: '{"group_by":[{"field":"status"}],"aggregates":[{"fn":"count","as":"count"}]}',
+    },
+    {
+      id: "chart",
+      label: "Chart",
+      type: "select",
+      required: true,
+      default: "table",
+      in_list: true,
+      options: REPORT_CHARTS,
+    },
+    {
+      id: "sharing",
+      label: "Shared with",
+      type: "select",
+      required: true,
+      default: "private",
+      in_list: true,
+      filterable: true,
+      options: [
+        { value: "private", label: "Only me", tone: "neutral" },
+        { value: "roles", label: "Roles", tone: "info" },
+        { value: "organization", label: "Everyone", tone: "success" },
+      ],
+    },
+    {
+      id: "shared_roles",
+      label: "Roles",
+      type: "table",
+      visible_if: "sharing == 'roles'",
+      child: {
+        table: "saved_report_roles",
+        row_label: "Role",
+        parent_column: "report_id",
+        max_rows: 50,
+        fields: [{
+          id: "role",
+          label: "Role",
+          type: "select",
+          options_from: ROLE_OPTIONS,
+          required: true,
+          in_list: true,
+        }],
+      },
+    },
+  ],
+  sharing: { owner: "created_by", mode: "sharing", roles: "shared_roles" },
+  list: {
+    columns: ["title", "record_type", "chart", "sharing"],
+    sort: [{ field: "title", dir: "asc" }],
+  },
+  form: {
+    tabs: [{
+      id: "details",
+      label: "Details",
+      sections: [
+        { columns: [["title", "record_type", "chart"], ["sharing", "description"]] },
+        { label: "Shared with roles", columns: [["shared_roles"]] },
+        { label: "Query", columns: [["definition"]] },
+      ],
+    }],
+  },
+  form_route: "report-builder/:id",
+  roles: {
+    firm_admin: KEEPS_REPORTS,
+    project_manager: KEEPS_REPORTS,
+    sales: KEEPS_REPORTS,
+    finance: KEEPS_REPORTS,
+    member: KEEPS_REPORTS,
+  },
+});
