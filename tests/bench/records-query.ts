@@ -83,7 +83,7 @@ const STAGE = "stage";
 const VALUE = "estimated_value";
 
 const dialects = benchDialects();
-if (dialects.length === 1) console.log(`PostgreSQL: not measured (${POSTGRES_HINT})`);
+if (!dialects.includes("postgres")) console.log(`PostgreSQL: not measured (${POSTGRES_HINT})`);
 for (const dialect of dialects) {
   const database = await createBenchDatabase(dialect);
   const db = openDatabase(database.url);
