@@ -103,6 +103,16 @@ export interface FieldDeclaration {
   /** With fetch_from: copied only when the field is left empty, so the value stays editable (Frappe's fetch_if_empty). */
   fetch_if_empty?: boolean;
   computed?: Computed;
+  /**
+   * An editable default: an expression of the expression language over the record's
+   * own fields (as sent and fetched; not computed ones), filling the field whenever a
+   * write would leave it empty — a create that does not send it, a caller clearing it, a
+   * stored record that never had it. A value the caller sends is theirs and is checked
+   * as any other; a stored value is never replaced. The form shows the default live as
+   * its inputs change, until the person edits the field. A record's own fields only (not
+   * a child table's), and not with `computed`, `default` or `fetch_from`.
+   */
+  default_formula?: string;
   /** Expression language conditions (schemas/records/expression.ts). */
   visible_if?: string;
   required_if?: string;

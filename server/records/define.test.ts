@@ -97,3 +97,71 @@ Deno.test("the engine refuses a make naming a type, or a field of it, that does 
   );
   new RecordEngine(noDatabase, [source({ amount: "amount" })]);
 });
+
+Deno.test("a default formula naming a field the type lacks is refused at start-up", () => {
+  const issued = { id: "issued_on", label: "Issued on", type: "date" } as const;
+  const due = (formula: string) =>
+    declaration([issued, {
+      id: "due_on",
+      label: "Due on",
+      type: "date",
+      default_formula: formula,
+    }]);
+  assertThrows(
+    () => defineRecordType(due("add_days(issued_on, terms_days)")),
+    /Record type "gadget": default_formula of "due_on" names unknown field "terms_days"/,
+  );
+  assertThrows(
+    () => defineRecordType(due("add_days(issued_on,")),
+    /Record type "gadget": default_formula of "due_on": .* in "add_days\(issued_on,"/,
+  );
+  assertThrows(
+    () => defineRecordType(due("add_days(due_on, 30)")),
+    /default_formula of "due_on" reads "due_on", which has no value yet/,
+  );
+  defineRecordType(due("add_days(issued_on, 30)"));
+});
+
+Deno.test("a field may not have both computed and default_formula, nor a formula in a child row", () => {
+  const issued = { id: "issued_on", label: "Issued on", type: "date" } as const;
+  assertThrows(
+    () =>
+      defineRecordType(declaration([issued, {
+        id: "due_on",
+        label: "Due on",
+        type: "date",
+        computed: { expression: "add_days(issued_on, 30)" },
+        default_formula: "add_days(issued_on, 30)",
+      }])),
+    /Record type "gadget": field "due_on" has both computed and default_formula/,
+  );
+  assertThrows(
+    () =>
+      defineRecordType(declaration([issued, {
+        id: "due_on",
+        label: "Due on",
+        type: "date",
+        default: "@today",
+        default_formula: "add_days(issued_on, 30)",
+      }])),
+    /field "due_on" has both default and default_formula/,
+  );
+  assertThrows(
+    () =>
+      defineRecordType(declaration([{
+        id: "lines",
+        label: "Lines",
+        type: "table",
+        child: {
+          table: "gadget_lines",
+          fields: [issued, {
+            id: "due_on",
+            label: "Due on",
+            type: "date",
+            default_formula: "issued_on",
+          }],
+        },
+      }])),
+    /field "lines.due_on" has a default_formula; only a record's own fields may/,
+  );
+});

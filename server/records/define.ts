@@ -229,6 +229,7 @@ export function defineRecordType(declaration: RecordTypeDeclaration): RecordType
     if (!actions.includes(custom.action)) actions.push(custom.action);
   }
   checkMakes(declaration, (id) => known(id) || id === "id" || id === "docstatus", where);
+  checkDefaultFormulas(fields, where);
   for (const [role, granted] of Object.entries(declaration.roles)) {
     for (const action of granted) {
       if (
@@ -284,6 +285,51 @@ function checkMakes(
       }
       for (const id of read) {
         if (!readable(id)) throw new Error(`${where}: ${part} reads unknown field "${id}"`);
+      }
+    }
+  }
+}
+
+/**
+ * A default formula parses and reads only fields of the record that have their
+ * values when it runs: sent or fetched ones, neither a computed field (computed
+ * after it), a table nor itself. It fills a field a person may still change, so it
+ * is not a computed or fetched field's, nor beside a constant `default`; it is a
+ * record's own field's, not a child row's; and its value is checked by the field's
+ * type alone, so it is no link, file, select or table.
+ */
+function checkDefaultFormulas(fields: readonly RecordField[], where: string): void {
+  for (const table of fields) {
+    const child = table.childFields?.find((c) => c.default_formula !== undefined);
+    if (child) {
+      throw new Error(
+        `${where}: field "${table.id}.${child.id}" has a default_formula; only a record's own fields may`,
+      );
+    }
+  }
+  const byId = new Map(fields.map((f) => [f.id, f]));
+  for (const f of fields) {
+    if (f.default_formula === undefined) continue;
+    const part = `default_formula of "${f.id}"`;
+    const clash = (["computed", "default", "fetch_from"] as const).find((k) => f[k] !== undefined);
+    if (clash) throw new Error(`${where}: field "${f.id}" has both ${clash} and default_formula`);
+    if (["table", "link", "attach", "select"].includes(f.type)) {
+      // Their values are checked against other records or lists, before any default is made.
+      throw new Error(`${where}: ${f.type} field "${f.id}" cannot have a default_formula`);
+    }
+    let read: string[];
+    try {
+      read = fieldsOf(parseExpression(f.default_formula));
+    } catch (error) {
+      throw new Error(`${where}: ${part}: ${(error as Error).message} in "${f.default_formula}"`);
+    }
+    for (const id of read) {
+      const named = byId.get(id);
+      if (!named) throw new Error(`${where}: ${part} names unknown field "${id}"`);
+      if (id === f.id || named.computed || named.type === "table") {
+        throw new Error(
+          `${where}: ${part} reads "${id}", which has no value yet when the default is made`,
+        );
       }
     }
   }
