@@ -127,6 +127,12 @@ export const FieldMeta = z.object({
     z.object({ sum: z.string() }).strict(),
     z.object({ expression: z.string() }).strict(),
   ]).optional(),
+  /**
+   * An editable default: an expression over the record's fields that the form shows
+   * live while the field is empty and untouched by the person (a stored or sent
+   * value is kept); the server fills the field from it when a save leaves it empty.
+   */
+  default_formula: z.string().optional(),
   visible_if: z.string().optional(),
   required_if: z.string().optional(),
   read_only_if: z.string().optional(),

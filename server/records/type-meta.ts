@@ -136,6 +136,7 @@ function fieldMeta(
     "link",
     "fetch_from",
     "fetch_if_empty",
+    "default_formula",
     "visible_if",
     "required_if",
     "read_only_if",

@@ -3,11 +3,12 @@
  * fields, fields the caller may not change (derived ones, and those the record's
  * state holds: state-locks.ts), each value's type and bounds, select options
  * (declared or from the organisation's type masters), links to records that exist
- * in the caller's organisation, child rows, then fills defaults, fetched and
- * computed values and checks what is required. Every failing field is reported
- * together, under its path (child rows as `lines[2].amount`) and in the user's
- * words ("Line 3: Amount must be at least 0.01", field-problems.ts); a change the
- * record's state does not allow is refused first, with the state's reason (409).
+ * in the caller's organisation, child rows, then fills defaults, fetched values,
+ * defaults from formulas (default-formulas.ts) and computed values and checks what
+ * is required. Every failing field is reported together, under its path (child
+ * rows as `lines[2].amount`) and in the user's words ("Line 3: Amount must be at
+ * least 0.01", field-problems.ts); a change the record's state does not allow is
+ * refused first, with the state's reason (409).
  */
 import { ROLE_OPTIONS } from "../declaration.ts";
 import { staffRoleOptions } from "../../platform/access/role-options.ts";
@@ -26,6 +27,7 @@ import { roundHalfAway } from "../../../schemas/money/rounding.ts";
 import { mayAttachFile } from "./file-access.ts";
 import { invalidFields, lockedByState } from "./field-problems.ts";
 import type { StateLock } from "./state-locks.ts";
+import { fillDefaultFormulas } from "./default-formulas.ts";
 
 /** What validation gives a write: the merged record and what to store. */
 export interface ValidatedRecord {
@@ -152,13 +154,14 @@ export async function validateRecord(
   await checkAttachedTo(scope, values, errors);
   await checkUnique(scope, columns, errors);
   await fillFetched(scope, values, columns, leftEmpty);
+  const waiting = fillDefaultFormulas(type, { values, columns, leftEmpty, errors, now: scope.now });
   fillComputed(type, values, columns);
 
   for (const field of type.fields) {
     if (field.level === 1 && !level1) continue;
     if (!conditionHolds(field.visible_if, values, scope.now, true)) continue;
     const required = field.required || conditionHolds(field.required_if, values, scope.now, false);
-    if (!required || errors[field.id]) continue;
+    if (!required || errors[field.id] || waiting.has(field.id)) continue;
     const value = values[field.id];
     if (isEmpty(value) || (field.type === "table" && Array.isArray(value) && value.length === 0)) {
       errors[field.id] = "Required";
