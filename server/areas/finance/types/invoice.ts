@@ -1,6 +1,7 @@
 /**
  * A sales invoice (ERPNext Sales Invoice, Odoo customer invoice): a client, issue
- * and due dates (due = issue + the client's payment terms), lines with discount
+ * and due dates (due defaults to issue + the client's payment terms and may be
+ * changed, as Odoo's due date from payment terms may), lines with discount
  * and tax, and totals the server computes from the rounded lines. Submitting
  * makes it read-only and opens its balance; payments move `paid_amount`,
  * `outstanding` and `payment_status` (server/areas/finance/invoices/invoice-balance.ts).
@@ -72,9 +73,11 @@ export const INVOICE = defineRecordType({
       id: "due_date",
       label: "Due date",
       type: "date",
+      description: "The issue date plus the client's payment terms, unless you change it.",
+      required: true,
       in_list: true,
       sortable: true,
-      computed: { expression: "add_days(issue_date, payment_terms_days)" },
+      default_formula: "add_days(issue_date, payment_terms_days)",
     },
     {
       id: "currency",
