@@ -17,7 +17,8 @@ type Values = Record<string, unknown>;
 
 const parsed = new Map<string, Expression | null>();
 
-function compiled(source: string): Expression | null {
+/** A formula's parsed expression, parsed once; null when it does not parse. */
+export function compiledFormula(source: string): Expression | null {
   if (!parsed.has(source)) {
     try {
       parsed.set(source, parseExpression(source));
@@ -28,7 +29,8 @@ function compiled(source: string): Expression | null {
   return parsed.get(source)!;
 }
 
-function stored(field: FieldMeta, value: unknown): unknown {
+/** A formula's value as the server stores it in the field: numbers at its precision, else empty. */
+export function stored(field: FieldMeta, value: unknown): unknown {
   if (typeof value === "number" && Number.isFinite(value)) {
     return field.type === "int" ? Math.round(value) : roundHalfAway(value, field.precision ?? 2);
   }
@@ -39,7 +41,7 @@ function stored(field: FieldMeta, value: unknown): unknown {
 const NUMBERS = ["int", "float", "currency", "percent"];
 
 /** Values as the server reads them when computing: an empty number is 0, an empty check false. */
-function asStored(fields: readonly FieldMeta[], values: Values): Values {
+export function asStored(fields: readonly FieldMeta[], values: Values): Values {
   const read: Values = { ...values };
   for (const field of fields) {
     const value = read[field.id];
@@ -57,7 +59,7 @@ function applyExpressions(fields: readonly FieldMeta[], values: Values, today: s
   for (const field of fields) {
     const formula = field.formula;
     if (!formula || !("expression" in formula)) continue;
-    const expression = compiled(formula.expression);
+    const expression = compiledFormula(formula.expression);
     if (!expression) continue;
     const value = stored(field, evaluateExpression(expression, read, { today }));
     read[field.id] = value;

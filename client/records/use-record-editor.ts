@@ -18,6 +18,7 @@ import { createRecord, getRecord, type RecordAnswer, updateRecord } from "./reco
 import { listFieldsOf } from "./standard-fields.ts";
 import { onRecordChange, recordTypeOfApi } from "../api/record-events.ts";
 import { hasFormulas, withComputed } from "./live-values.ts";
+import { followsFormula, hasDefaultFormulas, withDefaultFormulas } from "./default-formulas.ts";
 import { useLiveFetch } from "./use-live-fetch.ts";
 import { sharedValues } from "./record-context.ts";
 import { recordKeys } from "./record-keys.ts";
@@ -81,13 +82,13 @@ export function useRecordEditor(
   const [conflict, setConflict] = useState(false);
   const [formError, setFormError] = useState<string>();
   const [saving, setSaving] = useState(false);
-  const values = useMemo(
-    () =>
-      hasFormulas(meta)
-        ? withComputed(meta, { ...base, ...edits }, localToday())
-        : { ...base, ...edits },
-    [meta, base, edits],
-  );
+  const values = useMemo(() => {
+    const today = localToday();
+    const merged = hasDefaultFormulas(meta)
+      ? withDefaultFormulas(meta, { base, edits, values: { ...base, ...edits } }, today)
+      : { ...base, ...edits };
+    return hasFormulas(meta) ? withComputed(meta, merged, today) : merged;
+  }, [meta, base, edits]);
   const dirty = Object.keys(edits).some((k) => !k.endsWith("__title"));
   const baseRef = useRef(base);
   baseRef.current = base;
@@ -164,9 +165,11 @@ export function useRecordEditor(
     const fields = listFieldsOf(meta);
     for (const field of fields) {
       const state = fieldState(field, values, readOnlyFields, today);
-      // A new record's "@" default (the caller, the organisation's setting) is the server's to fill.
-      const filledByServer = isNew && typeof field.default === "string" &&
-        field.default.startsWith("@") && field.default !== "@today";
+      // A new record's "@" default (the caller, the organisation's setting) and a default
+      // formula the person left alone are the server's to fill.
+      const filledByServer = (isNew && typeof field.default === "string" &&
+        field.default.startsWith("@") && field.default !== "@today") ||
+        followsFormula(field, base, edits);
       if (
         state.visible && !state.readOnly && state.required && !filledByServer &&
         isEmptyValue(field, values[field.id])
@@ -180,7 +183,8 @@ export function useRecordEditor(
     }
     const sent: Values = {};
     for (const field of fields) {
-      if (field.computed || field.read_only) continue;
+      // A default the person left alone is the server's to make, from what it stores.
+      if (field.computed || field.read_only || followsFormula(field, base, edits)) continue;
       if (isNew ? values[field.id] !== undefined : Object.hasOwn(edits, field.id)) {
         sent[field.id] = field.type === "table"
           ? rowsToSend(field, values[field.id])
