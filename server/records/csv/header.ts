@@ -65,12 +65,12 @@ export function importable(field: RecordField): boolean {
 
 /**
  * Whether a file that creates records needs a column for the field: required,
- * with no default, not derived and not conditional (a `visible_if` field may not
- * apply to a row).
+ * with no default (constant or from a formula), not derived and not conditional (a
+ * `visible_if` field may not apply to a row).
  */
 export function neededOnCreate(field: RecordField): boolean {
-  return !!field.required && field.default === undefined && importable(field) &&
-    !field.visible_if;
+  return !!field.required && field.default === undefined &&
+    field.default_formula === undefined && importable(field) && !field.visible_if;
 }
 
 /**

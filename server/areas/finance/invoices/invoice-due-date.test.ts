@@ -159,3 +159,18 @@ Deno.test("the invoice's metadata gives the form the due date's default formula,
     await app.close();
   }
 });
+
+Deno.test("an import may leave the due date out: its column is offered, not needed", async () => {
+  const app = await createTestApp();
+  try {
+    const finance = await app.tokenFor("finance@acme.test");
+    const { columns } = await expectJson(
+      await app.call("GET", "/api/records/invoice/import/columns", { token: finance }),
+      200,
+    );
+    const column = (id: string) => columns.find((c: { field: string }) => c.field === id);
+    assertEquals([column("due_date")?.required, column("client")?.required], [false, true]);
+  } finally {
+    await app.close();
+  }
+});
