@@ -60,7 +60,9 @@ export function typedStartValues(meta: RecordTypeMeta, values: Values): Values {
 
 /**
  * What "Save and new" keeps of the record just saved: the link fields the person
- * set (with their titles), besides the values the form started from.
+ * set (with their titles) and the values fetched through them (a client's payment
+ * terms, which its invoice's due date follows), besides the values the form
+ * started from.
  */
 export function sharedValues(meta: RecordTypeMeta, edits: Values): Values {
   const kept: Values = {};
@@ -69,6 +71,11 @@ export function sharedValues(meta: RecordTypeMeta, edits: Values): Values {
     kept[field.id] = edits[field.id];
     const title = `${field.id}__title`;
     if (Object.hasOwn(edits, title)) kept[title] = edits[title];
+    for (const fetched of meta.fields) {
+      if (fetched.fetch_from?.startsWith(`${field.id}.`) && Object.hasOwn(edits, fetched.id)) {
+        kept[fetched.id] = edits[fetched.id];
+      }
+    }
   }
   return kept;
 }

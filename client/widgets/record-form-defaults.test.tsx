@@ -131,6 +131,25 @@ describe("an editable default in the record form", () => {
     });
   });
 
+  it("after Save and new, follows the kept client's payment terms again", async () => {
+    const server = fakeServer({
+      ...CLIENT,
+      [`POST ${API}`]: { record: { id: "inv9", name: "INV-2026-00009" } },
+    });
+    await renderScreen(formScreen({ initial: { issue_date: "2026-01-10" } }), {
+      params: { id: "new" },
+    });
+    await screen.findByRole("heading", { name: "New Invoice" });
+    await pickClient(server);
+    await waitFor(() => expect(dateInput("Due date").value).toBe("2026-02-09"));
+    setDate("Due date", "2026-01-31");
+    fireEvent.click(screen.getByRole("button", { name: "Save and new" }));
+    await waitFor(() => expect(server.to("POST", API)).toHaveLength(1));
+    await waitFor(() => expect(dateInput("Due date").value).toBe("2026-02-09"));
+    expect((screen.getByRole("combobox", { name: /^Client/ }) as HTMLInputElement).value)
+      .toBe("Northwind");
+  });
+
   it("keeps a saved record's due date when its issue date changes", async () => {
     fakeServer({
       ...CLIENT,
