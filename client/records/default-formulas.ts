@@ -33,15 +33,15 @@ export function hasDefaultFormulas(meta: RecordTypeMeta): boolean {
 }
 
 /**
- * The values with each field that follows its formula set to the formula's value
- * (in declared order, as the server fills them), over `values` (`base` with `edits`).
+ * The values being edited (`base` with `edits` over it), each field that follows
+ * its formula set to the formula's value, in declared order as the server fills them.
  */
 export function withDefaultFormulas(
   meta: RecordTypeMeta,
-  state: { base: Values | undefined; edits: Values; values: Values },
+  state: { base: Values | undefined; edits: Values },
   today: string,
 ): Values {
-  let out = state.values;
+  let out: Values = { ...state.base, ...state.edits };
   for (const field of meta.fields) {
     if (!followsFormula(field, state.base, state.edits)) continue;
     const expression = compiledFormula(field.default_formula!);

@@ -85,7 +85,7 @@ export function useRecordEditor(
   const values = useMemo(() => {
     const today = localToday();
     const merged = hasDefaultFormulas(meta)
-      ? withDefaultFormulas(meta, { base, edits, values: { ...base, ...edits } }, today)
+      ? withDefaultFormulas(meta, { base, edits }, today)
       : { ...base, ...edits };
     return hasFormulas(meta) ? withComputed(meta, merged, today) : merged;
   }, [meta, base, edits]);
