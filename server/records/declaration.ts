@@ -13,6 +13,17 @@ import type {
 import type { Filter, Sort } from "../../schemas/records/meta.ts";
 import type { NodeLike } from "../../schemas/descriptor/widgets.ts";
 
+/**
+ * A select's option as declared: a value only some roles may set names the action of
+ * the type's module it needs (`requires: "win"` is `leads.win`) and, in `refusal`, the
+ * sentence the others are refused with. Setting the value is refused (403) on every
+ * write path unless the code sets it (a controller's trusted values); keeping it is not.
+ */
+export interface DeclaredOption extends SelectOption {
+  requires?: string;
+  refusal?: string;
+}
+
 /** `options_from` of a select whose values are the organisation's staff roles (by label). */
 export const ROLE_OPTIONS = "@roles";
 
@@ -80,8 +91,8 @@ export interface FieldDeclaration {
   max_length?: number;
   /** Decimal places kept for float, currency and percent (default 2). */
   precision?: number;
-  /** Select: the allowed values and their labels. */
-  options?: readonly SelectOption[];
+  /** Select: the allowed values and their labels (an option may need a permission to be set). */
+  options?: readonly DeclaredOption[];
   /**
    * Select: the allowed values are the organisation's type master rows of this
    * kind, or its staff roles when it is `ROLE_OPTIONS`.

@@ -228,13 +228,26 @@ export function defineRecordType(declaration: RecordTypeDeclaration): RecordType
     }
     if (!actions.includes(custom.action)) actions.push(custom.action);
   }
+  // The actions an option needs are permissions of the module, not actions a record takes.
+  const optionActions: string[] = [];
+  for (const f of fields) {
+    for (const option of f.options ?? []) {
+      if (option.requires === undefined) continue;
+      if (!SNAKE.test(option.requires) || STANDARD_ACTIONS.includes(option.requires as never)) {
+        throw new Error(
+          `${where}: option "${option.value}" of "${f.id}" requires "${option.requires}", which must be a snake_case action of its own`,
+        );
+      }
+      if (!optionActions.includes(option.requires)) optionActions.push(option.requires);
+    }
+  }
   checkMakes(declaration, (id) => known(id) || id === "id" || id === "docstatus", where);
   checkDefaultFormulas(fields, where);
   for (const [role, granted] of Object.entries(declaration.roles)) {
     for (const action of granted) {
       if (
         action !== "level1" && !STANDARD_ACTIONS.includes(action as StandardAction) &&
-        !actions.includes(action)
+        !actions.includes(action) && !optionActions.includes(action)
       ) {
         throw new Error(`${where}: role "${role}" is granted unknown action "${action}"`);
       }
@@ -249,7 +262,11 @@ export function defineRecordType(declaration: RecordTypeDeclaration): RecordType
     field,
     uniqueKeys,
     actions,
-    allActions: [...STANDARD_ACTIONS, ...actions],
+    allActions: [
+      ...STANDARD_ACTIONS,
+      ...actions,
+      ...optionActions.filter((a) => !actions.includes(a)),
+    ],
   };
 }
 

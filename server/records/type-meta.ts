@@ -146,7 +146,13 @@ function fieldMeta(
   for (const key of copied) {
     if (field[key] !== undefined) target[key] = field[key];
   }
-  if (field.options) meta.options = field.options.map((o) => ({ ...o }));
+  if (field.options) {
+    meta.options = field.options.map(({ value, label, tone }) => ({
+      value,
+      label,
+      ...(tone ? { tone } : {}),
+    }));
+  }
   const route = linkRoute(field);
   if (route) meta.link_route = route;
   if (field.link_filters) meta.link_filters = field.link_filters.map((c) => structuredClone(c));

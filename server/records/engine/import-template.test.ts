@@ -103,7 +103,7 @@ Deno.test("a bad import names the file's column headings and answers its failed 
     const sales = await app.tokenFor("sales@acme.test");
     const csv = "Contact name,Source,Stage,Estimated value\r\n" +
       "Ada Good,Website,New,1200\r\n" +
-      "Bob Bad,Website,Won,lots\r\n" +
+      "Bob Bad,Website,Qualified,lots\r\n" +
       ",Website,Maybe,-5\r\n";
     const bad = await importCsv(app, sales, "lead", csv);
     assertEquals(bad.status, 200);
@@ -133,7 +133,7 @@ Deno.test("a bad import names the file's column headings and answers its failed 
     }]);
     assertEquals(bad.body.header, ["Contact name", "Source", "Stage", "Estimated value"]);
     assertEquals(bad.body.failed_rows, [
-      { line: 3, cells: ["Bob Bad", "Website", "Won", "lots"] },
+      { line: 3, cells: ["Bob Bad", "Website", "Qualified", "lots"] },
       { line: 4, cells: ["", "Website", "Maybe", "-5"] },
     ]);
 

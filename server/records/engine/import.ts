@@ -153,9 +153,14 @@ async function runImport(
   };
 }
 
-/** The fields a 400 of a rule names (already in words), when it is not the engine's FieldProblems. */
+/**
+ * The fields a 400 of a rule or a 403 of a value the role may not set names (already in
+ * words), when it is not the engine's FieldProblems.
+ */
 function namedFields(error: unknown): Record<string, string> | undefined {
-  if (!(error instanceof AppError) || error.status !== 400) return undefined;
+  if (!(error instanceof AppError) || (error.status !== 400 && error.status !== 403)) {
+    return undefined;
+  }
   return (error.details as { fields?: Record<string, string> } | undefined)?.fields;
 }
 
@@ -393,7 +398,10 @@ class ImportRun {
         types: this.#engine.types,
       }, row.values);
     } catch (error) {
-      if (!(error instanceof AppError) || error.status !== 400) throw error;
+      // A row setting a value the role may not set (403) fails on its line, like a bad value.
+      if (!(error instanceof AppError) || (error.status !== 400 && error.status !== 403)) {
+        throw error;
+      }
       this.#fail(...this.#refusal(row.line, error));
       return undefined;
     }

@@ -28,6 +28,7 @@ import { mayAttachFile } from "./file-access.ts";
 import { invalidFields, lockedByState } from "./field-problems.ts";
 import type { StateLock } from "./state-locks.ts";
 import { fillDefaultFormulas } from "./default-formulas.ts";
+import { checkOptionPermissions } from "./option-permissions.ts";
 
 /** What validation gives a write: the merged record and what to store. */
 export interface ValidatedRecord {
@@ -110,6 +111,7 @@ export async function validateRecord(
     sent.add(key);
     values[key] = await declaredDefault(field, value, scope);
   }
+  if (!scope.trusted) checkOptionPermissions(access, type, { sent, values, existing });
   if (!existing) {
     for (const field of type.fields) {
       if (sent.has(field.id) || field.type === "table") continue;

@@ -55,7 +55,13 @@ export const LEAD = defineRecordType({
         { value: "contacted", label: "Contacted", tone: "info" },
         { value: "qualified", label: "Qualified", tone: "warning" },
         { value: "proposal", label: "Proposal sent", tone: "warning" },
-        { value: "won", label: "Won", tone: "success" },
+        {
+          value: "won",
+          label: "Won",
+          tone: "success",
+          requires: "win",
+          refusal: "Only people allowed to win leads may mark a lead won",
+        },
         { value: "lost", label: "Lost", tone: "danger" },
       ],
       in_list: true,
@@ -136,7 +142,17 @@ export const LEAD = defineRecordType({
     ],
   },
   roles: {
-    firm_admin: ["read", "create", "update", "delete", "export", "import", "convert", "level1"],
+    firm_admin: [
+      "read",
+      "create",
+      "update",
+      "delete",
+      "export",
+      "import",
+      "convert",
+      "win",
+      "level1",
+    ],
     sales: ["read", "create", "update", "export", "import", "convert"],
   },
   // The spec's route for one lead.
