@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { RecordTypeMeta } from "../records/meta.ts";
-import { Filter } from "../records/meta.ts";
+import { Filter, SelectOption } from "../records/meta.ts";
 import { JsonTemplate } from "./value.ts";
 import { base } from "./widget-base.ts";
 // Only read inside z.lazy: widgets.ts (the catalogue) imports this file first.
@@ -19,6 +19,36 @@ const children = (): z.ZodArray<z.ZodType<NodeLike>> =>
 const api = z.string().regex(/^\/api\/records\/[a-z][a-z0-9_]*$/).describe(
   "base path of the type's record API, e.g. /api/records/task",
 );
+
+/** One column of a board: a value of its field, in the field's declared order. */
+export const BoardColumn = z.object({
+  value: z.string(),
+  label: z.string(),
+  tone: SelectOption.shape.tone,
+}).strict();
+
+/**
+ * A field a list may be seen as a board by: a select (its declared options are the
+ * columns, in order) or a link (`columns` absent: the values its records hold,
+ * counted by one grouped query, are the columns, named by their titles).
+ */
+export const BoardField = z.object({
+  id: z.string(),
+  label: z.string(),
+  columns: z.array(BoardColumn).optional(),
+}).strict();
+export type BoardField = z.infer<typeof BoardField>;
+
+/** How a type's list may be seen as a board, from its declaration and the caller's fields. */
+export const BoardSetup = z.object({
+  /** The fields offered, the default first. */
+  fields: z.array(BoardField).min(1),
+  /** A currency field each column sums (the type's first), with its label. */
+  sum: z.object({ field: z.string(), label: z.string() }).strict().optional(),
+  /** Fields a card shows under its title, in order (the board's own field is left out). */
+  cards: z.array(z.string()).max(6),
+}).strict();
+export type BoardSetup = z.infer<typeof BoardSetup>;
 
 /** A record list: server-side paging, sort, filters, search, views, bulk, import, export, New. */
 export const RecordList = z.object({
@@ -40,7 +70,31 @@ export const RecordList = z.object({
   compact: z.boolean().optional(),
   pageSize: z.number().int().min(1).max(500).optional(),
   emptyText: z.string().optional(),
+  /** Present when the list may also be seen as a board (a List/Board switch). */
+  board: BoardSetup.optional(),
 }).strict().meta({ id: "widget:record-list" });
+
+/**
+ * A board of a type's records: a column per value of one field with its count and
+ * sum (one grouped query), each column's cards paged as it scrolls, a card moved to
+ * another column by one PATCH of that field at the record's version (by pointer,
+ * touch, keyboard or its "Move to" menu), put back with the server's reason when
+ * refused.
+ */
+export const RecordBoard = z.object({
+  type: z.literal("record-board"),
+  ...base,
+  api,
+  meta: RecordTypeMeta,
+  ...BoardSetup.shape,
+  /** The field the columns are of (default the first offered). */
+  field: z.string().optional(),
+  /** Filters and search the board shows the records of (the list's). */
+  filters: z.array(Filter).optional(),
+  search: z.string().max(200).optional(),
+  /** Cards a column loads at a time. */
+  pageSize: z.number().int().min(1).max(100).optional(),
+}).strict().meta({ id: "widget:record-board" });
 
 /** A record's form (or read-only detail): layout from the metadata, values from `{api}/{id}`. */
 export const RecordForm = z.object({

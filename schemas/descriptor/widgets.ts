@@ -19,7 +19,7 @@ import {
 
 import { base } from "./widget-base.ts";
 import { Form, FormField } from "./form-widget.ts";
-import { RecordForm, RecordList, RecordTimeline } from "./record-widgets.ts";
+import { RecordBoard, RecordForm, RecordList, RecordTimeline } from "./record-widgets.ts";
 import { ReportBuilder } from "./report-widgets.ts";
 
 /**
@@ -505,6 +505,7 @@ export const WIDGET_SCHEMAS = [
   RecordList,
   RecordForm,
   RecordTimeline,
+  RecordBoard,
   ReportBuilder,
 ] as const;
 

@@ -201,6 +201,9 @@ export const ViewMeta = z.object({
   filters: z.array(Filter).optional(),
   sort: z.array(Sort).optional(),
   columns: z.array(z.string()).optional(),
+  /** Seen as a list (default) or as a board by `board_field`. */
+  layout: z.enum(["list", "board"]).optional(),
+  board_field: z.string().optional(),
   /** True for a view the caller saved (they may delete it). */
   saved: z.boolean().optional(),
 }).strict();

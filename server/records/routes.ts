@@ -35,6 +35,7 @@ import { undoBulkEdit } from "./engine/bulk-edit.ts";
 import { recordHistory } from "./engine/record-history.ts";
 import { selectOptions } from "./engine/validate-record.ts";
 import { deleteView, savedViews, saveView } from "./engine/saved-views.ts";
+import { boardSetup } from "./board-fields.ts";
 import { Filter, Sort } from "../../schemas/records/meta.ts";
 import { nameText } from "../../schemas/api/name-text.ts";
 import { invalidInput, notFound } from "../platform/errors/app-error.ts";
@@ -206,6 +207,8 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
     filters: z.array(Filter).max(50).optional(),
     sort: z.array(Sort).max(5).optional(),
     columns: z.array(z.string().max(64)).max(200).optional(),
+    layout: z.enum(["list", "board"]).optional(),
+    board_field: z.string().max(64).optional(),
   }).strict();
   const View = ViewBody.extend({ id: z.string(), saved: z.boolean() });
 
@@ -249,6 +252,14 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
       ) {
         throw invalidInput(`Unknown field "${column}" in columns`, {
           columns: `Unknown field "${column}"`,
+        });
+      }
+    }
+    if (body.board_field !== undefined) {
+      const board = boardSetup(recordTypeMeta(checked, access, { findType: engine.findType }));
+      if (!board?.fields.some((f) => f.id === body.board_field)) {
+        throw invalidInput(`"${body.board_field}" is not a field this list has a board by`, {
+          board_field: `Not a field this list has a board by`,
         });
       }
     }

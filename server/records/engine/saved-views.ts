@@ -15,6 +15,9 @@ export interface ViewDefinition {
   filters?: Filter[];
   sort?: Sort[];
   columns?: string[];
+  /** Seen as a list (default) or as a board of `board_field`'s values. */
+  layout?: "list" | "board";
+  board_field?: string;
 }
 
 /** The caller's saved views of a type. */

@@ -8,6 +8,7 @@ import type { RecordTypeMeta } from "../../../schemas/records/meta.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
 import type { RecordType } from "../../records/define.ts";
 import { recordTypeMeta } from "../../records/type-meta.ts";
+import { boardSetup } from "../../records/board-fields.ts";
 import { head } from "./screen-def.ts";
 
 /** The base path of a record type's API. */
@@ -59,6 +60,8 @@ export function recordListNode(
       ? [{ field: options.parent, op: "eq" as const, value: { $param: "id" } }]
       : []),
   ];
+  // A related list on a form stays a list; a module's list may also be seen as a board.
+  const board = options.compact ? undefined : boardSetup(meta);
   return {
     type: "record-list",
     api: recordApi(type),
@@ -66,6 +69,7 @@ export function recordListNode(
     ...(options.view ? { view: options.view } : {}),
     ...(fixedFilters.length > 0 ? { fixedFilters } : {}),
     ...(options.compact ? { compact: true } : {}),
+    ...(board ? { board } : {}),
     emptyText: `No ${meta.plural.toLowerCase()} yet`,
   };
 }

@@ -1,0 +1,161 @@
+/**
+ * A record list's board, as the server describes it and as the board asks for it:
+ * the fields offered with their labelled columns, the sum and the card fields, from
+ * the declaration and the caller's fields; saved views remembering the board; and the
+ * one grouped query of the columns' counts and sums.
+ */
+import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { createTestApp } from "../../testing/test-app.ts";
+import { errorOf, jsonOf } from "../../testing/http-assertions.ts";
+import type { NodeLike } from "../../../schemas/descriptor/widgets.ts";
+import type { BoardSetup } from "../../../schemas/descriptor/record-widgets.ts";
+
+function findNode(node: unknown, type: string): NodeLike | undefined {
+  if (node === null || typeof node !== "object") return undefined;
+  const n = node as NodeLike;
+  if (n.type === type) return n;
+  for (const child of (n.children as unknown[] | undefined) ?? []) {
+    const found = findNode(child, type);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+Deno.test("GET /ui/screens/leads offers a board by stage first, with the stage's labelled columns, the value's sum and the card fields", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor("sales@acme.test");
+    const screen = await jsonOf<{ body: unknown }>(
+      await t.call("GET", "/ui/screens/leads", { token }),
+    );
+    const list = findNode(screen.body, "record-list");
+    ok(list, "the leads screen has a record list");
+    const board = list.board as BoardSetup;
+    assertEquals(board.fields.map((f) => f.id), ["stage", "source", "owner"]);
+    assertEquals(board.fields[0].label, "Stage");
+    assertEquals(
+      board.fields[0].columns?.map((c) => [c.value, c.label, c.tone]),
+      [
+        ["new", "New", "info"],
+        ["contacted", "Contacted", "info"],
+        ["qualified", "Qualified", "warning"],
+        ["proposal", "Proposal sent", "warning"],
+        ["won", "Won", "success"],
+        ["lost", "Lost", "danger"],
+      ],
+    );
+    // A link's columns are the values its records hold: none are declared.
+    assertEquals(board.fields[2].columns, undefined);
+    assertEquals(board.sum, { field: "estimated_value", label: "Estimated value" });
+    ok(!board.cards.includes("name"), "the title is the card's heading, not a line of it");
+    ok(board.cards.includes("estimated_value"));
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("A related list on a form stays a list: it offers no board", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor("admin@acme.test");
+    const { items } = await jsonOf<{ items: { id: string }[] }>(
+      await t.call("POST", "/api/records/client/list", { token, body: { limit: 1 } }),
+    );
+    ok(items[0]);
+    const routes = await jsonOf<{ routes: { path: string; screen: string }[] }>(
+      await t.call("GET", "/ui/routes", { token }),
+    );
+    const clientForm = routes.routes.find((r) => /clients?\/:id$/.test(r.path));
+    ok(clientForm, "clients have a form route");
+    const screen = await jsonOf<{ body: unknown }>(
+      await t.call("GET", `/ui/screens/${clientForm.screen}?id=${items[0].id}`, { token }),
+    );
+    const body = JSON.stringify(screen.body);
+    ok(body.includes('"compact":true'), "the client's form has related lists");
+    ok(!body.includes('"board":'), "no board on a compact list");
+    const list = await jsonOf<{ body: unknown }>(
+      await t.call("GET", "/ui/screens/leads", { token }),
+    );
+    ok(findNode(list.body, "record-list")?.board, "the module's own list has one");
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("A saved view remembers the board and its field; a field the list has no board by is refused naming it", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor("sales@acme.test");
+    const saved = await jsonOf<{ view: { id: string; layout: string; board_field: string } }>(
+      await t.call("POST", "/api/records/lead/views", {
+        token,
+        body: { label: "Pipeline", layout: "board", board_field: "stage" },
+      }),
+      201,
+    );
+    assertEquals([saved.view.layout, saved.view.board_field], ["board", "stage"]);
+    const { views } = await jsonOf<
+      { views: { id: string; layout?: string; board_field?: string }[] }
+    >(
+      await t.call("GET", "/api/records/lead/views", { token }),
+    );
+    const again = views.find((v) => v.id === saved.view.id);
+    assertEquals([again?.layout, again?.board_field], ["board", "stage"]);
+    // Another user does not see it.
+    const admin = await t.tokenFor("admin@acme.test");
+    const theirs = await jsonOf<{ views: { id: string }[] }>(
+      await t.call("GET", "/api/records/lead/views", { token: admin }),
+    );
+    ok(!theirs.views.some((v) => v.id === saved.view.id));
+
+    const refused = await errorOf(
+      await t.call("POST", "/api/records/lead/views", {
+        token,
+        body: { label: "By email", layout: "board", board_field: "email" },
+      }),
+      400,
+      "invalid_input",
+    );
+    ok((refused.details as { fields: Record<string, string> }).fields.board_field);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("The board's columns are one grouped query: counts and sums by stage add up to the list", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor("sales@acme.test");
+    const { rows } = await jsonOf<{ rows: { stage: string; count: number; sum: number }[] }>(
+      await t.call("POST", "/api/records/lead/query", {
+        token,
+        body: {
+          group_by: [{ field: "stage" }],
+          aggregates: [{ fn: "count", as: "count" }, {
+            fn: "sum",
+            field: "estimated_value",
+            as: "sum",
+          }],
+        },
+      }),
+    );
+    const list = await jsonOf<{ total: { count: number } }>(
+      await t.call("POST", "/api/records/lead/list", { token, body: { limit: 1 } }),
+    );
+    assertEquals(rows.reduce((n, r) => n + r.count, 0), list.total.count);
+    const newLeads = await jsonOf<{ items: { estimated_value: number }[] }>(
+      await t.call("POST", "/api/records/lead/list", {
+        token,
+        body: { filters: [{ field: "stage", op: "eq", value: "new" }], limit: 500 },
+      }),
+    );
+    const newRow = rows.find((r) => r.stage === "new");
+    assertEquals(newRow?.count, newLeads.items.length);
+    assertEquals(
+      Math.round((newRow?.sum ?? 0) * 100),
+      Math.round(newLeads.items.reduce((s, l) => s + l.estimated_value, 0) * 100),
+    );
+  } finally {
+    await t.close();
+  }
+});
