@@ -20,6 +20,7 @@ import type {
   SearchResponse,
 } from "../../schemas/records/api.ts";
 import type { Filter, Sort, ViewMeta } from "../../schemas/records/meta.ts";
+import type { QueryRequest, QueryResponse } from "../../schemas/records/query.ts";
 import { apiFile, apiRequest } from "../api/api-client.ts";
 
 export type ListAnswer = z.infer<typeof ListResponse>;
@@ -49,6 +50,11 @@ export type View = z.infer<typeof ViewMeta>;
 /** One page of a list. */
 export function listRecords(api: string, request: ListRequest): Promise<ListAnswer> {
   return apiRequest<ListAnswer>(`${api}/list`, { method: "POST", body: request });
+}
+
+/** A query of the type's records: grouped counts and sums, or columns (a board's columns). */
+export function queryRecords(api: string, request: QueryRequest): Promise<QueryResponse> {
+  return apiRequest<QueryResponse>(`${api}/query`, { method: "POST", body: request });
 }
 
 /** A record with the actions the caller may take now. */
@@ -187,7 +193,14 @@ export function listViews(api: string): Promise<{ views: View[] }> {
 /** Saves the list's current filters, sort and columns as the caller's named view. */
 export function saveView(
   api: string,
-  view: { label: string; filters: Filter[]; sort: Sort[]; columns: string[] },
+  view: {
+    label: string;
+    filters: Filter[];
+    sort: Sort[];
+    columns: string[];
+    layout?: "list" | "board";
+    board_field?: string;
+  },
 ): Promise<{ view: View }> {
   return apiRequest(`${api}/views`, { method: "POST", body: view });
 }

@@ -13,6 +13,9 @@ export const recordKeys = {
   /** Its lists; with a request, that one list. */
   lists: (api: string) => ["records", api, "list"] as const,
   list: (api: string, request: unknown) => ["records", api, "list", request] as const,
+  /** A board's columns (counts and sums): a list, so whatever reloads lists reloads it. */
+  boardColumns: (api: string, request: unknown) =>
+    ["records", api, "list", "board-columns", request] as const,
   /** The saved views of its list. */
   views: (api: string) => ["records", api, "views"] as const,
   /** One record. */

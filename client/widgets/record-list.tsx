@@ -43,6 +43,8 @@ import { newRecordPath } from "../records/record-context.ts";
 import { importNotice } from "../records/record-notices.ts";
 import { recordKeys } from "../records/record-keys.ts";
 import { preloadWhenIdle } from "./preload-widgets.ts";
+import { LayoutSwitch, useListLayout } from "../records/list-layout.tsx";
+import { RenderNode } from "../renderer/render-node.tsx";
 
 type Row = Record<string, unknown>;
 
@@ -50,7 +52,7 @@ type Row = Record<string, unknown>;
 /** The widgets of a record page. */
 const RECORD_PAGE_WIDGETS = ["record-form", "record-timeline", "tabs"];
 
-export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
+export function RecordList({ node, path }: WidgetProps<NodeOf<"record-list">>) {
   const { meta, api } = node;
   const runtime = useScreenRuntime();
   const host = useActionHost();
@@ -87,6 +89,8 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [problem, setProblem] = useState<string>();
   const search = useDebounced(choices.search, 300);
+  const layout = useListLayout(node.compact ? undefined : node.board);
+  const onBoard = layout.layout === "board" && node.board !== undefined;
   const allFields = useMemo(() => listFieldsOf(meta), [meta]);
   const fields = useMemo(() => new Map(allFields.map((f) => [f.id, f])), [allFields]);
   const view = views.find((v) => v.id === choices.viewId);
@@ -110,6 +114,7 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
   );
   const listKey = recordKeys.list(api, request);
   const pages = useInfiniteQuery({
+    enabled: !onBoard,
     queryKey: listKey,
     queryFn: ({ pageParam }) =>
       listRecords(api, pageParam === undefined ? request : { ...request, cursor: pageParam }),
@@ -179,6 +184,8 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
         filters: [...(view?.filters ?? []), ...choices.filters],
         sort,
         columns: choices.columns,
+        ...(node.board ? { layout: layout.layout } : {}),
+        ...(onBoard ? { board_field: layout.boardField } : {}),
       });
       storeViews((v) => [...v, { ...answer.view, saved: true }]);
       change({ viewId: answer.view.id, filters: [], sort: [] });
@@ -224,6 +231,7 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
             onView={(id) => {
               const next = views.find((v) => v.id === id);
               change({ viewId: id, filters: [], sort: [], columns: columnsOf(meta, next) });
+              layout.fromView(next);
             }}
             onSaveView={(label) => void storeView(label)}
             onDeleteView={(id) => void removeView(id)}
@@ -236,6 +244,9 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
             onNew={meta.can.create ? () => navigate(newPath()) : undefined}
           />
         )}
+      {!compact && node.board
+        ? <LayoutSwitch board={node.board} layout={layout} onLayout={layout.setLayout} />
+        : null}
       {adding
         ? (
           <AddFilter
@@ -260,72 +271,94 @@ export function RecordList({ node }: WidgetProps<NodeOf<"record-list">>) {
         onRemove={(i) => change({ filters: choices.filters.filter((_, j) => j !== i) })}
       />
       {problem ? <p className="alert tone-danger" role="alert">{problem}</p> : null}
-      {selected.size > 0
+      {onBoard
         ? (
-          <BulkBar
-            api={api}
-            meta={meta}
-            ids={[...selected]}
-            names={names}
-            editable={meta.can.update
-              ? meta.fields.filter((f) =>
-                f.type !== "table" && f.type !== "attach" && !f.read_only && !f.computed &&
-                !f.hidden
-              )
-              : []}
-            actions={meta.actions}
-            external={external}
-            confirm={(confirmation) => host.confirm(confirmation)}
-            toast={(text, tone, options) => host.toast(text, tone, options)}
-            onClear={() => setSelected(new Set())}
-            onDone={() => void queryClient.invalidateQueries({ queryKey: recordKeys.lists(api) })}
+          <RenderNode
+            path={`${path}/board`}
+            node={{
+              type: "record-board",
+              api,
+              meta,
+              ...node.board!,
+              field: layout.boardField,
+              filters: [...fixed, ...(view?.filters ?? []), ...choices.filters],
+              ...(search.trim() !== "" ? { search: search.trim() } : {}),
+            }}
           />
         )
-        : null}
-      <p className="record-total" aria-live="polite">
-        {total ? totalText(total) : pages.isPending ? "Loading…" : ""}
-      </p>
-      {pages.isError
-        ? (
-          <p className="alert tone-danger" role="alert">
-            {pages.error instanceof Error ? pages.error.message : "The list could not be loaded."}
-          </p>
-        )
-        : null}
-      <div className="table-scroll record-table-scroll">
-        <RecordTable
-          caption={meta.plural}
-          rows={rows}
-          columns={columns}
-          sort={sort}
-          onSort={(field, extend) => change({ sort: nextSort(sort, field, extend) })}
-          selectable={selectable}
-          selected={selected}
-          onSelect={setSelected}
-          names={names}
-          external={external}
-          formPath={formPath}
-        />
-        {pages.isSuccess && rows.length === 0
-          ? (
-            <p className="empty-text">
-              {node.emptyText ?? `No ${meta.plural.toLowerCase()} found.`}
+        : (
+          <>
+            {selected.size > 0
+              ? (
+                <BulkBar
+                  api={api}
+                  meta={meta}
+                  ids={[...selected]}
+                  names={names}
+                  editable={meta.can.update
+                    ? meta.fields.filter((f) =>
+                      f.type !== "table" && f.type !== "attach" && !f.read_only && !f.computed &&
+                      !f.hidden
+                    )
+                    : []}
+                  actions={meta.actions}
+                  external={external}
+                  confirm={(confirmation) => host.confirm(confirmation)}
+                  toast={(text, tone, options) => host.toast(text, tone, options)}
+                  onClear={() => setSelected(new Set())}
+                  onDone={() =>
+                    void queryClient.invalidateQueries({ queryKey: recordKeys.lists(api) })}
+                />
+              )
+              : null}
+            <p className="record-total" aria-live="polite">
+              {total ? totalText(total) : pages.isPending ? "Loading…" : ""}
             </p>
-          )
-          : null}
-      </div>
-      {pages.hasNextPage
-        ? (
-          <button
-            type="button"
-            className="button button-secondary load-more"
-            disabled={pages.isFetchingNextPage}
-            onClick={() => void pages.fetchNextPage()}
-          >
-            {pages.isFetchingNextPage ? "Loading…" : "Load more"}
-          </button>
-        )
-        : null}
+            {pages.isError
+              ? (
+                <p className="alert tone-danger" role="alert">
+                  {pages.error instanceof Error
+                    ? pages.error.message
+                    : "The list could not be loaded."}
+                </p>
+              )
+              : null}
+            <div className="table-scroll record-table-scroll">
+              <RecordTable
+                caption={meta.plural}
+                rows={rows}
+                columns={columns}
+                sort={sort}
+                onSort={(field, extend) => change({ sort: nextSort(sort, field, extend) })}
+                selectable={selectable}
+                selected={selected}
+                onSelect={setSelected}
+                names={names}
+                external={external}
+                formPath={formPath}
+              />
+              {pages.isSuccess && rows.length === 0
+                ? (
+                  <p className="empty-text">
+                    {node.emptyText ?? `No ${meta.plural.toLowerCase()} found.`}
+                  </p>
+                )
+                : null}
+            </div>
+            {pages.hasNextPage
+              ? (
+                <button
+                  type="button"
+                  className="button button-secondary load-more"
+                  disabled={pages.isFetchingNextPage}
+                  onClick={() => void pages.fetchNextPage()}
+                >
+                  {pages.isFetchingNextPage ? "Loading…" : "Load more"}
+                </button>
+              )
+              : null}
+          </>
+        )}
       {importing
         ? (
           <ImportDialog

@@ -94,6 +94,10 @@ export const WIDGET_REGISTRY: WidgetRegistry = {
     "RecordTimeline",
     () => import("./record-timeline.tsx").then((m) => m.RecordTimeline),
   ),
+  "record-board": loadable(
+    "RecordBoard",
+    () => import("./record-board.tsx").then((m) => m.RecordBoard),
+  ),
 };
 
 /** Loads the code of every widget a screen body uses; a type the registry lacks is skipped. */

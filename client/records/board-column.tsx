@@ -1,0 +1,125 @@
+/**
+ * One column of a board: its label, count and sum, and its cards, read a page at a
+ * time by the list call confined to the column's value (in the list's order) and
+ * read further as its end scrolls into view. Cards on their way out are left out;
+ * cards on their way in show at the top.
+ */
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useRef } from "react";
+import type { Filter, Sort } from "../../schemas/records/meta.ts";
+import { type BoardColumnState, columnFilter, type PendingMove } from "./board-columns.ts";
+import { listRecords } from "./record-api.ts";
+import { recordKeys } from "./record-keys.ts";
+
+type Row = Readonly<Record<string, unknown>>;
+
+/** Props of a column. */
+export interface BoardColumnProps {
+  api: string;
+  field: string;
+  column: BoardColumnState;
+  /** The column's position, for its name ("2 of 6"). */
+  index: number;
+  total: number;
+  filters: readonly Filter[];
+  search?: string;
+  sort: readonly Sort[];
+  fetched: readonly string[];
+  pageSize: number;
+  sumText?: string;
+  pending: ReadonlyMap<string, PendingMove>;
+  /** Highlighted as where a dragged or lifted card would go. */
+  target: boolean;
+  renderCard(card: Row): ReactNode;
+}
+
+/** A column. */
+export function BoardColumn(props: BoardColumnProps) {
+  const { api, field, column } = props;
+  const request = {
+    filters: [...props.filters, columnFilter(field, column)],
+    ...(props.search ? { search: props.search } : {}),
+    sort: [...props.sort],
+    fields: [...props.fetched],
+    limit: props.pageSize,
+  };
+  const pages = useInfiniteQuery({
+    queryKey: recordKeys.list(api, { board: field, column: column.key, ...request }),
+    queryFn: ({ pageParam }) =>
+      listRecords(api, pageParam === undefined ? request : { ...request, cursor: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+  const loaded = pages.data?.pages.flatMap((p) => p.items as Row[]) ?? [];
+  const arriving = [...props.pending.values()].filter((m) => m.to === column.key).map((m) =>
+    m.card
+  );
+  const cards = [
+    ...arriving,
+    ...loaded.filter((c) => {
+      const move = props.pending.get(String(c.id));
+      return move === undefined || move.to === column.key;
+    }).filter((c) => !arriving.some((a) => a.id === c.id)),
+  ];
+
+  const end = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  useEffect(() => {
+    const element = end.current;
+    if (!element || !hasNextPage || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    }, { rootMargin: "200px" });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  return (
+    <section
+      className={`board-column${props.target ? " is-target" : ""}`}
+      data-board-column={column.key}
+      aria-label={column.label}
+    >
+      <header className="board-column-header">
+        <h3 className="board-column-title">
+          <span
+            className={`board-column-dot tone-${column.tone ?? "neutral"}`}
+            aria-hidden="true"
+          />
+          <span className="board-column-label">{column.label}</span>
+          <span className="board-column-count" aria-label={`${column.count} records`}>
+            {column.count.toLocaleString("en-US")}
+          </span>
+        </h3>
+        {props.sumText ? <p className="board-column-sum">{props.sumText}</p> : null}
+      </header>
+      <ul
+        className="board-cards"
+        aria-label={`${column.label}, column ${props.index + 1} of ${props.total}`}
+      >
+        {cards.map((card) => props.renderCard(card))}
+      </ul>
+      {pages.isPending ? <p className="board-column-note">Loading…</p> : null}
+      {pages.isError
+        ? <p className="board-column-note" role="alert">The cards could not be loaded.</p>
+        : null}
+      {pages.isSuccess && cards.length === 0
+        ? <p className="board-column-empty">No records</p>
+        : null}
+      <div ref={end} className="board-column-end">
+        {hasNextPage
+          ? (
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              disabled={isFetchingNextPage}
+              onClick={() => void fetchNextPage()}
+            >
+              {isFetchingNextPage ? "Loading…" : "Show more"}
+            </button>
+          )
+          : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * Moving a board's cards: one PATCH of the board's field at the card's version.
+ * While it is on its way the card shows in its new column (and the counts follow);
+ * when the server refuses (403 a value the role may not set, 409 a stale version or
+ * a locked state, 400 a bad value) it goes back and the server's reason is kept to
+ * be shown; a stale version reloads the board. Either way, what changed is read again.
+ */
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
+import { ApiError, isStaleVersion } from "../api/api-error.ts";
+import type { BoardColumnState, PendingMove } from "./board-columns.ts";
+import { updateRecord } from "./record-api.ts";
+import { recordKeys } from "./record-keys.ts";
+
+type Row = Readonly<Record<string, unknown>>;
+
+/** What a finished move tells the user. */
+export interface MoveOutcome {
+  ok: boolean;
+  text: string;
+}
+
+/** The moves on their way and the mover. */
+export function useBoardMoves(
+  api: string,
+  field: string,
+  options: { titleOf(card: Row): string; onDone(outcome: MoveOutcome): void },
+) {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<ReadonlyMap<string, PendingMove>>(new Map());
+  const { titleOf, onDone } = options;
+
+  const move = useCallback(
+    async (card: Row, from: BoardColumnState, to: BoardColumnState) => {
+      const id = String(card.id);
+      if (from.key === to.key) return;
+      setPending((p) => new Map(p).set(id, { card, from: from.key, to: to.key }));
+      let outcome: MoveOutcome;
+      try {
+        await updateRecord(api, id, Number(card.version), { [field]: to.value });
+        outcome = { ok: true, text: `${titleOf(card)} moved to ${to.label}` };
+      } catch (error) {
+        const reason = error instanceof ApiError ? error.message : String(error);
+        outcome = {
+          ok: false,
+          text: isStaleVersion(error)
+            ? `${reason}. The board shows the latest now; try again.`
+            : `${titleOf(card)} stays in ${from.label}: ${reason}`,
+        };
+      }
+      // The card leaves its pending place only once the columns are read again, so it
+      // never flickers back before it lands.
+      await queryClient.invalidateQueries({ queryKey: recordKeys.lists(api) });
+      setPending((p) => {
+        const next = new Map(p);
+        next.delete(id);
+        return next;
+      });
+      onDone(outcome);
+    },
+    [api, field, queryClient, titleOf, onDone],
+  );
+
+  return { pending, move };
+}

@@ -1,0 +1,250 @@
+/**
+ * A board of a type's records: a column per value of one field, with its count and
+ * sum from one grouped query, each column paging its cards as it scrolls. A card
+ * moves to another column by one PATCH of the field at its version — dragged with a
+ * mouse or (after a long press) a finger, through its "Move to" menu, or by keyboard:
+ * Space picks the focused card up, the arrows choose a column, Space drops it and
+ * Escape puts it back, each step read out. A refused move puts the card back and
+ * says the server's reason. Everything it shows comes from its descriptor.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import type { NodeOf } from "../../schemas/descriptor/mod.ts";
+import type { FieldMeta } from "../../schemas/records/meta.ts";
+import type { WidgetProps } from "../renderer/screen-runtime.tsx";
+import { BoardCard } from "../records/board-card.tsx";
+import { BoardColumn } from "../records/board-column.tsx";
+import { boardColumns, type BoardColumnState } from "../records/board-columns.ts";
+import { useBoardDrag } from "../records/board-drag.ts";
+import { type MoveOutcome, useBoardMoves } from "../records/board-moves.ts";
+import { numberText } from "../records/field-display.tsx";
+import { queryRecords, recordMeta } from "../records/record-api.ts";
+import { recordKeys } from "../records/record-keys.ts";
+import { formPathOf } from "../records/standard-fields.ts";
+
+type Row = Readonly<Record<string, unknown>>;
+
+/** Most columns a board shows (a link held by more records' values is grouped no further). */
+const COLUMNS_MAX = 200;
+
+/** A card being moved by keyboard: where it was and the column it would go to. */
+interface Lifted {
+  id: string;
+  from: number;
+  to: number;
+}
+
+/** A board. */
+export function RecordBoard({ node }: WidgetProps<NodeOf<"record-board">>) {
+  const { api, meta } = node;
+  const navigate = useNavigate();
+  const instructions = useId();
+  const field = node.fields.find((f) => f.id === node.field) ?? node.fields[0];
+  const byId = useMemo(() => new Map(meta.fields.map((f) => [f.id, f])), [meta]);
+  const fieldMeta = byId.get(field.id);
+  const sumField = node.sum ? byId.get(node.sum.field) : undefined;
+  const filters = useMemo(() => node.filters ?? [], [node.filters]);
+  const cardFields = node.cards.filter((id) => id !== field.id)
+    .map((id) => byId.get(id))
+    .filter((f): f is FieldMeta => f !== undefined)
+    .slice(0, 4);
+  const fetched = [
+    ...new Set(["version", meta.title_field, field.id, ...cardFields.map((f) => f.id)]),
+    ...(sumField && !cardFields.includes(sumField) ? [sumField.id] : []),
+  ];
+  const grouped = {
+    group_by: [{ field: field.id }],
+    aggregates: [
+      { fn: "count" as const, as: "count" },
+      ...(sumField ? [{ fn: "sum" as const, field: sumField.id, as: "sum" }] : []),
+    ],
+    ...(filters.length > 0 ? { filters } : {}),
+    ...(node.search ? { search: node.search } : {}),
+    limit: COLUMNS_MAX,
+  };
+  const groups = useQuery({
+    queryKey: recordKeys.boardColumns(api, grouped),
+    queryFn: () => queryRecords(api, grouped),
+  });
+  const needsOptions = meta.fields.some((f) => f.options_from !== undefined);
+  const external = useQuery({
+    queryKey: recordKeys.meta(api),
+    queryFn: () => recordMeta(api),
+    enabled: needsOptions,
+    staleTime: 5 * 60_000,
+  }).data?.options;
+
+  const [announcement, setAnnouncement] = useState("");
+  const [problem, setProblem] = useState<string>();
+  const [lifted, setLifted] = useState<Lifted | null>(null);
+  const titleOf = useCallback(
+    (card: Row) => String(card[meta.title_field] ?? card.name ?? card.id),
+    [meta.title_field],
+  );
+  const onDone = useCallback((outcome: MoveOutcome) => {
+    setAnnouncement(outcome.text);
+    setProblem(outcome.ok ? undefined : outcome.text);
+  }, []);
+  const { pending, move } = useBoardMoves(api, field.id, { titleOf, onDone });
+  const columns = boardColumns(field, fieldMeta, (groups.data?.rows ?? []) as Row[], {
+    external,
+    sumField: sumField?.id,
+    pending: pending.values(),
+  });
+  const canMove = meta.can.update && fieldMeta !== undefined && !fieldMeta.read_only;
+
+  // Cards are found by id in what the columns loaded; a move needs the card's version.
+  const [cards] = useState(() => new Map<string, { card: Row; column: string }>());
+  const startMove = (card: Row, from: BoardColumnState, to: BoardColumnState) => {
+    setProblem(undefined);
+    void move(card, from, to);
+  };
+  const { drag, onPointerDown, justDragged } = useBoardDrag((id, from, to) => {
+    const found = cards.get(id);
+    const source = columns.find((c) => c.key === from);
+    const target = columns.find((c) => c.key === to);
+    if (found && source && target) startMove(found.card, source, target);
+  });
+
+  // A card moved by keyboard keeps the focus in its new column.
+  const [focusAfter, setFocusAfter] = useState<string>();
+  useEffect(() => {
+    if (focusAfter === undefined) return;
+    const element = [...document.querySelectorAll<HTMLElement>("[data-card-id]")]
+      .find((e) => e.dataset.cardId === focusAfter);
+    if (element && element !== document.activeElement) element.focus();
+    if (!pending.has(focusAfter)) setFocusAfter(undefined);
+  }, [focusAfter, pending]);
+
+  function onCardKey(event: KeyboardEvent<HTMLElement>, card: Row, column: number) {
+    const id = String(card.id);
+    const title = titleOf(card);
+    if (event.key === "Enter" && lifted === null) {
+      event.preventDefault();
+      navigate(formPathOf(meta, id));
+      return;
+    }
+    if (!canMove) return;
+    if (event.key === " ") {
+      event.preventDefault();
+      if (lifted === null || lifted.id !== id) {
+        setLifted({ id, from: column, to: column });
+        setAnnouncement(
+          `${title} picked up in ${
+            columns[column].label
+          }. Left and right arrows choose a column, Space drops, Escape cancels.`,
+        );
+        return;
+      }
+      setLifted(null);
+      if (lifted.to === lifted.from) {
+        setAnnouncement(`${title} dropped back in ${columns[column].label}.`);
+        return;
+      }
+      setFocusAfter(id);
+      setAnnouncement(`Moving ${title} to ${columns[lifted.to].label}…`);
+      startMove(card, columns[lifted.from], columns[lifted.to]);
+      return;
+    }
+    if (lifted?.id !== id) return;
+    if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
+      event.preventDefault();
+      const step = event.key === "ArrowRight" ? 1 : -1;
+      const to = Math.min(columns.length - 1, Math.max(0, lifted.to + step));
+      setLifted({ ...lifted, to });
+      setAnnouncement(`${title} over ${columns[to].label}, column ${to + 1} of ${columns.length}.`);
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      setLifted(null);
+      setAnnouncement(`Move cancelled. ${title} stays in ${columns[lifted.from].label}.`);
+    }
+  }
+
+  const dragged = drag ? cards.get(drag.id) : undefined;
+  const targetKey = drag?.over ?? (lifted ? columns[lifted.to]?.key : undefined);
+  return (
+    <section className="record-board" aria-label={`${meta.plural} by ${field.label}`}>
+      <p id={instructions} className="sr-only">
+        Press Space to pick the card up, the left and right arrows to choose a column, Space to drop
+        it and Escape to cancel. Enter opens it.
+      </p>
+      <p className="sr-only" aria-live="assertive" aria-atomic="true">{announcement}</p>
+      {problem
+        ? (
+          <div className="alert tone-danger board-problem" role="alert">
+            <span>{problem}</span>
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              onClick={() => setProblem(undefined)}
+            >
+              Dismiss
+            </button>
+          </div>
+        )
+        : null}
+      {groups.isError
+        ? <p className="alert tone-danger" role="alert">{groups.error.message}</p>
+        : null}
+      <div className="board-columns">
+        {columns.map((column, index) => (
+          <BoardColumn
+            key={column.key}
+            api={api}
+            field={field.id}
+            column={column}
+            index={index}
+            total={columns.length}
+            filters={filters}
+            search={node.search}
+            sort={meta.list.sort}
+            fetched={fetched}
+            pageSize={node.pageSize ?? 20}
+            sumText={sumField ? numberText(sumField, column.sum) : undefined}
+            pending={pending}
+            target={targetKey === column.key && (drag?.from ?? "") !== column.key}
+            renderCard={(card) => {
+              const id = String(card.id);
+              cards.set(id, { card, column: column.key });
+              return (
+                <BoardCard
+                  key={id}
+                  card={card}
+                  title={titleOf(card)}
+                  column={column}
+                  columns={columns}
+                  fields={cardFields}
+                  sumField={sumField}
+                  external={external}
+                  lifted={lifted?.id === id}
+                  moving={pending.has(id)}
+                  dragging={drag?.id === id}
+                  canMove={canMove}
+                  describedBy={instructions}
+                  onOpen={() => {
+                    if (!justDragged.current && lifted === null) navigate(formPathOf(meta, id));
+                  }}
+                  onKeyDown={(e) => onCardKey(e, card, index)}
+                  onPointerDown={(e) => onPointerDown(e, id, column.key)}
+                  onMoveTo={(to) => startMove(card, column, to)}
+                />
+              );
+            }}
+          />
+        ))}
+      </div>
+      {drag && dragged
+        ? (
+          <div
+            className="board-card board-card-ghost"
+            aria-hidden="true"
+            style={{ left: drag.x - drag.dx, top: drag.y - drag.dy, width: drag.width }}
+          >
+            <div className="board-card-title">{titleOf(dragged.card)}</div>
+          </div>
+        )
+        : null}
+    </section>
+  );
+}
