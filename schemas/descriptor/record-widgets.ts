@@ -47,6 +47,8 @@ export const BoardSetup = z.object({
   sum: z.object({ field: z.string(), label: z.string() }).strict().optional(),
   /** Fields a card shows under its title, in order (the board's own field is left out). */
   cards: z.array(z.string()).max(6),
+  /** The field keeping the cards' order in a column, highest first; absent: the list's order. */
+  rank: z.string().optional(),
 }).strict();
 export type BoardSetup = z.infer<typeof BoardSetup>;
 

@@ -256,6 +256,8 @@ export const RecordTypeMeta = z.object({
     columns: z.array(z.string()),
     sort: z.array(Sort),
     views: z.array(ViewMeta),
+    /** The text field keeping the records' order on a board, highest first. */
+    rank: z.string().optional(),
   }).strict(),
   form: FormLayout,
   /** Where a record's form opens under /app, with `:id` (`new` for a new record). */

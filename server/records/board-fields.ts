@@ -49,5 +49,6 @@ export function boardSetup(meta: RecordTypeMeta): BoardSetup | undefined {
     fields,
     ...(currency ? { sum: { field: currency.id, label: currency.label } } : {}),
     cards,
+    ...(meta.list.rank ? { rank: meta.list.rank } : {}),
   };
 }

@@ -324,6 +324,12 @@ export interface RecordTypeDeclaration {
       filters?: readonly Filter[];
       sort?: readonly Sort[];
     }[];
+    /**
+     * A sortable data field keeping the records' order on a board, highest first (its
+     * default `@now`: a new record comes first): a card put between two others takes a
+     * key between theirs, so its place in its column is one change of one record.
+     */
+    rank?: string;
   };
   form: FormLayout;
   panels?: readonly FormPanel[];

@@ -86,6 +86,10 @@ export function defineRecordType(declaration: RecordTypeDeclaration): RecordType
   check(declaration.search_fields, "search_fields");
   check(declaration.list.columns, "list.columns");
   check(declaration.list.sort.map((s) => s.field), "list.sort");
+  const rank = declaration.list.rank === undefined ? undefined : field.get(declaration.list.rank);
+  if (declaration.list.rank !== undefined && (rank?.type !== "data" || !rank.sortable)) {
+    throw new Error(`${where}: list.rank "${declaration.list.rank}" must be a sortable data field`);
+  }
   distinctLabels(fields, where);
   for (const f of fields) {
     if (f.childFields) distinctLabels(f.childFields, `${where} table "${f.id}"`);

@@ -91,6 +91,9 @@ export function recordTypeMeta(
         ...(v.filters ? { filters: v.filters.map((f) => ({ ...f })) } : {}),
         ...(v.sort ? { sort: v.sort.map((s) => ({ ...s })) } : {}),
       })),
+      ...(declaration.list.rank && visible(declaration.list.rank)
+        ? { rank: declaration.list.rank }
+        : {}),
     },
     form: visibleLayout(declaration.form, visible),
     form_route: formRouteOf(type),

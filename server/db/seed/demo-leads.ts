@@ -71,8 +71,8 @@ export async function seedLeads(tx: Queryable, random: SeededRandom, today: numb
       const owner = random.chance(0.85) ? random.pick(owners) : null;
       const name = `${random.pick(LEAD_NAMES)} ${random.pick(LEAD_SURNAMES)}`;
       await tx.run(
-        `INSERT INTO leads (id, organization_id, name, company, email, phone, source, status, score, estimated_value, assigned_to, created_at, created_by, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO leads (id, organization_id, name, company, email, phone, source, status, score, estimated_value, assigned_to, created_at, created_by, updated_at, board_rank)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
           id,
           ORGS[org].id,
@@ -88,6 +88,8 @@ export async function seedLeads(tx: Queryable, random: SeededRandom, today: numb
           iso(createdAt),
           owner ?? ORG_ADMINS[org],
           iso(createdAt + random.int(0, 10) * DAY),
+          // On the board, newest first as the list, each lead in a place of its own.
+          `${iso(createdAt)}|${id}`,
         ],
       );
       if (owner) {

@@ -49,6 +49,8 @@ Deno.test("GET /ui/screens/leads offers a board by stage first, with the stage's
     assertEquals(board.sum, { field: "estimated_value", label: "Estimated value" });
     ok(!board.cards.includes("name"), "the title is the card's heading, not a line of it");
     ok(board.cards.includes("estimated_value"));
+    assertEquals(board.rank, "board_rank");
+    ok(!board.cards.includes("board_rank"), "the order key is nothing a card shows");
   } finally {
     await t.close();
   }
@@ -155,6 +157,53 @@ Deno.test("The board's columns are one grouped query: counts and sums by stage a
       Math.round((newRow?.sum ?? 0) * 100),
       Math.round(newLeads.items.reduce((s, l) => s + l.estimated_value, 0) * 100),
     );
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("A card put between two others of a column is one PATCH of its stage and order key, and the column reads it there", async () => {
+  const t = await createTestApp();
+  try {
+    const token = await t.tokenFor("sales@acme.test");
+    const column = async (stage: string) =>
+      (await jsonOf<{ items: { id: string; version: number; board_rank: string }[] }>(
+        await t.call("POST", "/api/records/lead/list", {
+          token,
+          body: {
+            filters: [{ field: "stage", op: "eq", value: stage }],
+            sort: [{ field: "board_rank", dir: "desc" }],
+            fields: ["board_rank", "version"],
+            limit: 20,
+          },
+        }),
+      )).items;
+    const contacted = await column("contacted");
+    ok(contacted.length >= 2);
+    const ranks = contacted.map((l) => l.board_rank);
+    assertEquals(ranks, [...ranks].sort().reverse(), "highest first");
+    assertEquals(new Set(ranks).size, ranks.length, "every seeded lead has a place of its own");
+    const [lead] = await column("new");
+    // Between the first and second card of Contacted: a key between theirs.
+    const key = `${contacted[1].board_rank}m`;
+    ok(key > contacted[1].board_rank && key < contacted[0].board_rank);
+    await jsonOf(
+      await t.call("PATCH", `/api/records/lead/${lead.id}`, {
+        token,
+        body: { version: lead.version, values: { stage: "contacted", board_rank: key } },
+      }),
+    );
+    const after = await column("contacted");
+    assertEquals(after.slice(0, 3).map((l) => l.id), [contacted[0].id, lead.id, contacted[1].id]);
+    // A new lead comes first on the board: its key is the moment it was made.
+    const created = await jsonOf<{ record: { id: string; board_rank: string } }>(
+      await t.call("POST", "/api/records/lead", {
+        token,
+        body: { values: { name: "Newest Lead", source: "website", stage: "contacted" } },
+      }),
+      201,
+    );
+    assertEquals((await column("contacted"))[0].id, created.record.id);
   } finally {
     await t.close();
   }

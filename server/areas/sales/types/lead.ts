@@ -95,6 +95,15 @@ export const LEAD = defineRecordType({
       filterable: true,
     },
     {
+      id: "board_rank",
+      label: "Board position",
+      type: "data",
+      hidden: true,
+      sortable: true,
+      default: "@now",
+      description: "The lead's place on the pipeline board, highest first.",
+    },
+    {
       id: "client",
       label: "Client",
       type: "link",
@@ -121,10 +130,13 @@ export const LEAD = defineRecordType({
   indexes: [
     // A board by stage pages each column's cards in the list's order (newest first).
     { fields: ["stage", "created_at", "id"] },
+    // …and in the order its cards were put in.
+    { fields: ["stage", "board_rank", "id"] },
   ],
   list: {
     columns: ["name", "company", "stage", "source", "score", "estimated_value", "owner"],
     sort: [{ field: "created_at", dir: "desc" }],
+    rank: "board_rank",
   },
   form: {
     tabs: [
