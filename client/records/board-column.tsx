@@ -1,8 +1,9 @@
 /**
  * One column of a board: its label, count and sum, and its cards, read a page at a
  * time by the list call confined to the column's value (in the list's order) and
- * read further as its end scrolls into view. Cards on their way out are left out;
- * cards on their way in show at the top.
+ * read further as its end scrolls into view, in the order of the type's order key
+ * (highest first) where it keeps one, else the list's. Cards on their way out are left
+ * out; cards on their way in show at their new place (at the top without an order key).
  */
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef } from "react";
@@ -24,12 +25,20 @@ export interface BoardColumnProps {
   filters: readonly Filter[];
   search?: string;
   sort: readonly Sort[];
+  /** The field keeping the cards' order, highest first. */
+  rank?: string;
+  /** Told the cards shown, in order, at each render (a move's place is counted among them). */
+  onShown(column: string, cards: readonly Row[]): void;
   fetched: readonly string[];
   pageSize: number;
   sumText?: string;
   pending: ReadonlyMap<string, PendingMove>;
   /** Highlighted as where a dragged or lifted card would go. */
   target: boolean;
+  /** Where among the cards it would go (a line is drawn there), when the order is kept. */
+  dropAt?: number;
+  /** The card being moved (left out when counting the drop's place). */
+  movingId?: string;
   renderCard(card: Row): ReactNode;
 }
 
@@ -39,7 +48,7 @@ export function BoardColumn(props: BoardColumnProps) {
   const request = {
     filters: [...props.filters, columnFilter(field, column)],
     ...(props.search ? { search: props.search } : {}),
-    sort: [...props.sort],
+    sort: props.rank ? [{ field: props.rank, dir: "desc" as const }] : [...props.sort],
     fields: [...props.fetched],
     limit: props.pageSize,
   };
@@ -54,13 +63,9 @@ export function BoardColumn(props: BoardColumnProps) {
   const arriving = [...props.pending.values()].filter((m) => m.to === column.key).map((m) =>
     m.card
   );
-  const cards = [
-    ...arriving,
-    ...loaded.filter((c) => {
-      const move = props.pending.get(String(c.id));
-      return move === undefined || move.to === column.key;
-    }).filter((c) => !arriving.some((a) => a.id === c.id)),
-  ];
+  const staying = loaded.filter((c) => !props.pending.has(String(c.id)));
+  const cards = props.rank ? placed(staying, arriving, props.rank) : [...arriving, ...staying];
+  props.onShown(column.key, cards);
 
   const end = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
@@ -97,7 +102,7 @@ export function BoardColumn(props: BoardColumnProps) {
         className="board-cards"
         aria-label={`${column.label}, column ${props.index + 1} of ${props.total}`}
       >
-        {cards.map((card) => props.renderCard(card))}
+        {withDropMarker(cards, props.renderCard, props.dropAt, props.movingId)}
       </ul>
       {pages.isPending ? <p className="board-column-note">Loading…</p> : null}
       {pages.isError
@@ -122,4 +127,35 @@ export function BoardColumn(props: BoardColumnProps) {
       </div>
     </section>
   );
+}
+
+/** `cards` (highest key first) with `arriving` put in by their keys. */
+function placed(cards: readonly Row[], arriving: readonly Row[], rank: string): Row[] {
+  const keyOf = (card: Row) => String(card[rank] ?? "");
+  const all = [...cards];
+  for (const card of arriving) {
+    const at = all.findIndex((c) => keyOf(c) < keyOf(card));
+    all.splice(at === -1 ? all.length : at, 0, card);
+  }
+  return all;
+}
+
+/** The cards drawn, with a line where a card being moved would go (`dropAt` among the others). */
+function withDropMarker(
+  cards: readonly Row[],
+  draw: (card: Row) => ReactNode,
+  dropAt: number | undefined,
+  movingId: string | undefined,
+): ReactNode[] {
+  const marker = <li key="drop-marker" className="board-drop-marker" aria-hidden="true" />;
+  const drawn: ReactNode[] = [];
+  let others = 0;
+  for (const card of cards) {
+    const moving = String(card.id) === movingId;
+    if (!moving && others === dropAt) drawn.push(marker);
+    drawn.push(draw(card));
+    if (!moving) others++;
+  }
+  if (dropAt !== undefined && dropAt >= others) drawn.push(marker);
+  return drawn;
 }

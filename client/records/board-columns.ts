@@ -78,6 +78,7 @@ export function boardColumns(
     a.key === NO_VALUE ? 1 : b.key === NO_VALUE ? -1 : 0
   );
   for (const move of options.pending ?? []) {
+    if (move.from === move.to) continue;
     const value = options.sumField ? Number(move.card[options.sumField] ?? 0) || 0 : 0;
     const from = columns.get(move.from);
     const to = columns.get(move.to);

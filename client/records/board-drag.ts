@@ -1,8 +1,9 @@
 /**
  * Dragging a board's cards with a pointer: a mouse or pen drags once it has moved a
  * few pixels (a click still opens the card); a finger after a long press, so a swipe
- * still scrolls the columns. The card under the pointer's column is the drop target;
- * releasing over another column drops it there, anywhere else (or Escape) cancels.
+ * still scrolls the columns. The column under the pointer is the drop target, and the
+ * place among its cards the one the pointer is at; releasing over a column drops it
+ * there, anywhere else (or Escape) cancels.
  */
 import {
   type PointerEvent as ReactPointerEvent,
@@ -22,12 +23,26 @@ export interface DragState {
   id: string;
   from: string;
   over: string | null;
+  /** The place among the cards of the column it is over. */
+  place: number;
   x: number;
   y: number;
   /** The pointer's offset within the card and the card's width, to draw its ghost. */
   dx: number;
   dy: number;
   width: number;
+}
+
+/** How many of a column's cards (but the dragged one) are above `y`: the drop's place. */
+function placeAt(column: string, id: string, y: number): number {
+  const element = [...document.querySelectorAll<HTMLElement>("[data-board-column]")]
+    .find((e) => e.dataset.boardColumn === column);
+  const cards = [...(element?.querySelectorAll<HTMLElement>("[data-card-id]") ?? [])]
+    .filter((c) => c.dataset.cardId !== id);
+  return cards.filter((c) => {
+    const box = c.getBoundingClientRect();
+    return box.top + box.height / 2 < y;
+  }).length;
 }
 
 function columnAt(x: number, y: number): string | null {
@@ -37,7 +52,9 @@ function columnAt(x: number, y: number): string | null {
 }
 
 /** The drag state, a pointer-down handler for cards, and whether a click just ended a drag. */
-export function useBoardDrag(onDrop: (id: string, from: string, to: string) => void) {
+export function useBoardDrag(
+  onDrop: (id: string, from: string, to: string, place: number) => void,
+) {
   const [drag, setDrag] = useState<DragState | null>(null);
   const dragRef = useRef<DragState | null>(null);
   const justDragged = useRef(false);
@@ -64,6 +81,7 @@ export function useBoardDrag(onDrop: (id: string, from: string, to: string) => v
           id,
           from,
           over: columnAt(x, y),
+          place: 0,
           x,
           y,
           dx: startX - card.left,
@@ -80,9 +98,10 @@ export function useBoardDrag(onDrop: (id: string, from: string, to: string) => v
           return;
         }
         const current = dragRef.current;
-        if (current) {
-          update({ ...current, x: e.clientX, y: e.clientY, over: columnAt(e.clientX, e.clientY) });
-        }
+        if (!current) return;
+        const over = columnAt(e.clientX, e.clientY);
+        const place = over ? placeAt(over, current.id, e.clientY) : 0;
+        update({ ...current, x: e.clientX, y: e.clientY, over, place });
       };
       const preventScroll = (e: TouchEvent) => {
         if (started) e.preventDefault();
@@ -93,9 +112,7 @@ export function useBoardDrag(onDrop: (id: string, from: string, to: string) => v
         if (current && started) {
           justDragged.current = true;
           setTimeout(() => (justDragged.current = false), 0);
-          if (current.over && current.over !== current.from) {
-            onDrop(current.id, current.from, current.over);
-          }
+          if (current.over) onDrop(current.id, current.from, current.over, current.place);
         }
       };
       const key = (e: KeyboardEvent) => {

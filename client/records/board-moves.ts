@@ -1,5 +1,6 @@
 /**
- * Moving a board's cards: one PATCH of the board's field at the card's version.
+ * Moving a board's cards: one PATCH of the board's field (and of its order key, when
+ * the type keeps one, for its place in the column) at the card's version.
  * While it is on its way the card shows in its new column (and the counts follow);
  * when the server refuses (403 a value the role may not set, 409 a stale version or
  * a locked state, 400 a bad value) it goes back and the server's reason is kept to
@@ -13,6 +14,13 @@ import { updateRecord } from "./record-api.ts";
 import { recordKeys } from "./record-keys.ts";
 
 type Row = Readonly<Record<string, unknown>>;
+
+/** Where in its column a card is put: its order field's new key, and its position (from 1). */
+export interface Place {
+  field: string;
+  key: string;
+  position: number;
+}
 
 /** What a finished move tells the user. */
 export interface MoveOutcome {
@@ -31,14 +39,23 @@ export function useBoardMoves(
   const { titleOf, onDone } = options;
 
   const move = useCallback(
-    async (card: Row, from: BoardColumnState, to: BoardColumnState) => {
+    async (card: Row, from: BoardColumnState, to: BoardColumnState, place?: Place) => {
       const id = String(card.id);
-      if (from.key === to.key) return;
-      setPending((p) => new Map(p).set(id, { card, from: from.key, to: to.key }));
+      if (from.key === to.key && place === undefined) return;
+      const values: Record<string, unknown> = from.key === to.key ? {} : { [field]: to.value };
+      if (place) values[place.field] = place.key;
+      setPending((p) =>
+        new Map(p).set(id, { card: { ...card, ...values }, from: from.key, to: to.key })
+      );
       let outcome: MoveOutcome;
       try {
-        await updateRecord(api, id, Number(card.version), { [field]: to.value });
-        outcome = { ok: true, text: `${titleOf(card)} moved to ${to.label}` };
+        await updateRecord(api, id, Number(card.version), values);
+        outcome = {
+          ok: true,
+          text: from.key === to.key
+            ? `${titleOf(card)} moved to position ${place!.position} in ${to.label}`
+            : `${titleOf(card)} moved to ${to.label}`,
+        };
       } catch (error) {
         const reason = error instanceof ApiError ? error.message : String(error);
         outcome = {

@@ -191,6 +191,82 @@ describe("the record-board widget", () => {
   });
 });
 
+describe("a board keeping its cards' order", () => {
+  const RANKED = { ...SETUP, rank: "board_rank" };
+
+  function rankedServer() {
+    const rows = [
+      taskRow("t1", { stage: "new", board_rank: "c" }),
+      taskRow("t2", { stage: "new", board_rank: "b", title: "Second task" }),
+      taskRow("t3", { stage: "contacted", board_rank: "k", title: "Third task" }),
+    ];
+    return fakeServer({
+      [`POST ${API}/query`]: {
+        rows: [{ stage: "new", count: 2 }, { stage: "contacted", count: 1 }],
+        more: false,
+      },
+      [`POST ${API}/list`]: (r) => {
+        const body = r.body as { filters: { field: string; value: string }[]; sort: unknown };
+        const stage = body.filters.find((f) => f.field === "stage")?.value;
+        const items = rows.filter((row) => row.stage === stage)
+          .sort((a, b) => String(b.board_rank).localeCompare(String(a.board_rank)));
+        return { items, next_cursor: null, total: { count: items.length, exact: true } };
+      },
+      [`PATCH ${API}/t1`]: (r) => ({
+        record: { ...rows[0], ...(r.body as { values: object }).values },
+      }),
+      [`PATCH ${API}/t2`]: (r) => ({
+        record: { ...rows[1], ...(r.body as { values: object }).values },
+      }),
+    });
+  }
+
+  it("reads each column by its order key, highest first", async () => {
+    const server = rankedServer();
+    await renderScreen(screenOf({ type: "record-board", api: API, meta: boardMeta(), ...RANKED }));
+    await screen.findByRole("button", { name: "Task t1" });
+    expect(server.to("POST", `${API}/list`)[0].body).toMatchObject({
+      sort: [{ field: "board_rank", dir: "desc" }],
+    });
+    const titles = within(column("New")).getAllByRole("button", { name: /task/i })
+      .map((b) => b.getAttribute("aria-label"));
+    expect(titles).toEqual(["Task t1", "Second task"]);
+  });
+
+  it("moves a card up within its column by keyboard: one PATCH of its order key only", async () => {
+    const server = rankedServer();
+    await renderScreen(screenOf({ type: "record-board", api: API, meta: boardMeta(), ...RANKED }));
+    const card = await screen.findByRole("button", { name: "Second task" });
+    fireEvent.keyDown(card, { key: " " });
+    fireEvent.keyDown(card, { key: "ArrowUp" });
+    expect(screen.getByText("Second task over New, position 1 of 2.")).toBeTruthy();
+    fireEvent.keyDown(card, { key: " " });
+    await waitFor(() => expect(server.to("PATCH", `${API}/t2`)).toHaveLength(1));
+    const sent = server.to("PATCH", `${API}/t2`)[0].body as {
+      values: Record<string, string>;
+    };
+    expect(Object.keys(sent.values)).toEqual(["board_rank"]);
+    expect(sent.values.board_rank > "c").toBe(true);
+  });
+
+  it("moves a card to another column's second place with its value and a key between its new neighbours", async () => {
+    const server = rankedServer();
+    await renderScreen(screenOf({ type: "record-board", api: API, meta: boardMeta(), ...RANKED }));
+    const card = await screen.findByRole("button", { name: "Task t1" });
+    fireEvent.keyDown(card, { key: " " });
+    fireEvent.keyDown(card, { key: "ArrowRight" });
+    fireEvent.keyDown(card, { key: "ArrowDown" });
+    expect(screen.getByText("Task t1 over Contacted, position 2 of 2.")).toBeTruthy();
+    fireEvent.keyDown(card, { key: " " });
+    await waitFor(() => expect(server.to("PATCH", `${API}/t1`)).toHaveLength(1));
+    const sent = server.to("PATCH", `${API}/t1`)[0].body as {
+      values: Record<string, string>;
+    };
+    expect(sent.values.stage).toBe("contacted");
+    expect(sent.values.board_rank < "k").toBe(true);
+  });
+});
+
 describe("the record-list widget with a board", () => {
   it("offers List and Board, and shows the board's columns when Board is chosen", async () => {
     boardServer();

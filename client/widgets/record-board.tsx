@@ -8,7 +8,7 @@
  * says the server's reason. Everything it shows comes from its descriptor.
  */
 import { useQuery } from "@tanstack/react-query";
-import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import type { NodeOf } from "../../schemas/descriptor/mod.ts";
 import type { FieldMeta } from "../../schemas/records/meta.ts";
@@ -18,6 +18,8 @@ import { BoardColumn } from "../records/board-column.tsx";
 import { boardColumns, type BoardColumnState } from "../records/board-columns.ts";
 import { useBoardDrag } from "../records/board-drag.ts";
 import { type MoveOutcome, useBoardMoves } from "../records/board-moves.ts";
+import { useKeyboardMove } from "../records/board-keyboard.ts";
+import { keyAt } from "../records/board-rank.ts";
 import { numberText } from "../records/field-display.tsx";
 import { queryRecords, recordMeta } from "../records/record-api.ts";
 import { recordKeys } from "../records/record-keys.ts";
@@ -27,13 +29,6 @@ type Row = Readonly<Record<string, unknown>>;
 
 /** Most columns a board shows (a link held by more records' values is grouped no further). */
 const COLUMNS_MAX = 200;
-
-/** A card being moved by keyboard: where it was and the column it would go to. */
-interface Lifted {
-  id: string;
-  from: number;
-  to: number;
-}
 
 /** A board. */
 export function RecordBoard({ node }: WidgetProps<NodeOf<"record-board">>) {
@@ -50,7 +45,13 @@ export function RecordBoard({ node }: WidgetProps<NodeOf<"record-board">>) {
     .filter((f): f is FieldMeta => f !== undefined)
     .slice(0, 4);
   const fetched = [
-    ...new Set(["version", meta.title_field, field.id, ...cardFields.map((f) => f.id)]),
+    ...new Set([
+      "version",
+      meta.title_field,
+      field.id,
+      ...(node.rank ? [node.rank] : []),
+      ...cardFields.map((f) => f.id),
+    ]),
     ...(sumField && !cardFields.includes(sumField) ? [sumField.id] : []),
   ];
   const grouped = {
@@ -77,7 +78,6 @@ export function RecordBoard({ node }: WidgetProps<NodeOf<"record-board">>) {
 
   const [announcement, setAnnouncement] = useState("");
   const [problem, setProblem] = useState<string>();
-  const [lifted, setLifted] = useState<Lifted | null>(null);
   const titleOf = useCallback(
     (card: Row) => String(card[meta.title_field] ?? card.name ?? card.id),
     [meta.title_field],
@@ -94,75 +94,69 @@ export function RecordBoard({ node }: WidgetProps<NodeOf<"record-board">>) {
   });
   const canMove = meta.can.update && fieldMeta !== undefined && !fieldMeta.read_only;
 
-  // Cards are found by id in what the columns loaded; a move needs the card's version.
+  // Cards are found by id in what the columns show, and each column's cards in order.
   const [cards] = useState(() => new Map<string, { card: Row; column: string }>());
-  const startMove = (card: Row, from: BoardColumnState, to: BoardColumnState) => {
+  const [shownCards] = useState(() => new Map<string, readonly Row[]>());
+  const shown = (column: string) => shownCards.get(column) ?? [];
+  const ordered = node.rank !== undefined;
+  const [focusAfter, setFocusAfter] = useState<string>();
+
+  /** Moves `card` to `place` among the others of `to` (its top without one). */
+  const startMove = (
+    card: Row,
+    from: BoardColumnState,
+    to: BoardColumnState,
+    place: number | undefined,
+  ) => {
     setProblem(undefined);
-    void move(card, from, to);
+    const id = String(card.id);
+    if (!node.rank) {
+      if (from.key === to.key) return;
+      setFocusAfter(id);
+      void move(card, from, to);
+      return;
+    }
+    const others = shown(to.key).filter((c) => String(c.id) !== id);
+    const at = Math.min(place ?? 0, others.length);
+    const now = shown(from.key).findIndex((c) => String(c.id) === id);
+    if (from.key === to.key && at === now) return;
+    const keys = others.map((c) => String(c[node.rank!] ?? ""));
+    setFocusAfter(id);
+    void move(card, from, to, { field: node.rank, key: keyAt(keys, at), position: at + 1 });
   };
-  const { drag, onPointerDown, justDragged } = useBoardDrag((id, from, to) => {
+  const { drag, onPointerDown, justDragged } = useBoardDrag((id, from, to, place) => {
     const found = cards.get(id);
     const source = columns.find((c) => c.key === from);
     const target = columns.find((c) => c.key === to);
-    if (found && source && target) startMove(found.card, source, target);
+    if (found && source && target) startMove(found.card, source, target, place);
+  });
+  const { lifted, onCardKey } = useKeyboardMove({
+    columns,
+    shown,
+    ordered,
+    canMove,
+    titleOf,
+    announce: setAnnouncement,
+    open: (card) => navigate(formPathOf(meta, String(card.id))),
+    drop: startMove,
   });
 
-  // A card moved by keyboard keeps the focus in its new column.
-  const [focusAfter, setFocusAfter] = useState<string>();
+  // A card moved by keyboard keeps the focus in its new place.
   useEffect(() => {
     if (focusAfter === undefined) return;
     const element = [...document.querySelectorAll<HTMLElement>("[data-card-id]")]
       .find((e) => e.dataset.cardId === focusAfter);
-    if (element && element !== document.activeElement) element.focus();
+    // Only when the focus was on the board (or lost with the card's old place), never taken
+    // from where the person has gone meanwhile.
+    const active = document.activeElement;
+    const onBoard = active === null || active === document.body || active.closest(".record-board");
+    if (element && element !== active && onBoard) element.focus();
     if (!pending.has(focusAfter)) setFocusAfter(undefined);
   }, [focusAfter, pending]);
 
-  function onCardKey(event: KeyboardEvent<HTMLElement>, card: Row, column: number) {
-    const id = String(card.id);
-    const title = titleOf(card);
-    if (event.key === "Enter" && lifted === null) {
-      event.preventDefault();
-      navigate(formPathOf(meta, id));
-      return;
-    }
-    if (!canMove) return;
-    if (event.key === " ") {
-      event.preventDefault();
-      if (lifted === null || lifted.id !== id) {
-        setLifted({ id, from: column, to: column });
-        setAnnouncement(
-          `${title} picked up in ${
-            columns[column].label
-          }. Left and right arrows choose a column, Space drops, Escape cancels.`,
-        );
-        return;
-      }
-      setLifted(null);
-      if (lifted.to === lifted.from) {
-        setAnnouncement(`${title} dropped back in ${columns[column].label}.`);
-        return;
-      }
-      setFocusAfter(id);
-      setAnnouncement(`Moving ${title} to ${columns[lifted.to].label}…`);
-      startMove(card, columns[lifted.from], columns[lifted.to]);
-      return;
-    }
-    if (lifted?.id !== id) return;
-    if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
-      event.preventDefault();
-      const step = event.key === "ArrowRight" ? 1 : -1;
-      const to = Math.min(columns.length - 1, Math.max(0, lifted.to + step));
-      setLifted({ ...lifted, to });
-      setAnnouncement(`${title} over ${columns[to].label}, column ${to + 1} of ${columns.length}.`);
-    } else if (event.key === "Escape") {
-      event.preventDefault();
-      setLifted(null);
-      setAnnouncement(`Move cancelled. ${title} stays in ${columns[lifted.from].label}.`);
-    }
-  }
-
   const dragged = drag ? cards.get(drag.id) : undefined;
   const targetKey = drag?.over ?? (lifted ? columns[lifted.to]?.key : undefined);
+  const targetPlace = drag ? drag.place : lifted?.place;
   return (
     <section className="record-board" aria-label={`${meta.plural} by ${field.label}`}>
       <p id={instructions} className="sr-only">
@@ -203,7 +197,11 @@ export function RecordBoard({ node }: WidgetProps<NodeOf<"record-board">>) {
             pageSize={node.pageSize ?? 20}
             sumText={sumField ? numberText(sumField, column.sum) : undefined}
             pending={pending}
-            target={targetKey === column.key && (drag?.from ?? "") !== column.key}
+            target={targetKey === column.key && (ordered || (drag?.from ?? "") !== column.key)}
+            rank={node.rank}
+            onShown={(key, list) => shownCards.set(key, list)}
+            dropAt={ordered && targetKey === column.key ? targetPlace : undefined}
+            movingId={drag?.id ?? lifted?.id}
             renderCard={(card) => {
               const id = String(card.id);
               cards.set(id, { card, column: column.key });
@@ -227,7 +225,7 @@ export function RecordBoard({ node }: WidgetProps<NodeOf<"record-board">>) {
                   }}
                   onKeyDown={(e) => onCardKey(e, card, index)}
                   onPointerDown={(e) => onPointerDown(e, id, column.key)}
-                  onMoveTo={(to) => startMove(card, column, to)}
+                  onMoveTo={(to) => startMove(card, column, to, 0)}
                 />
               );
             }}

@@ -2,8 +2,9 @@
  * The leads list seen as a board by stage, as the sales user: a lead dragged from
  * New to Contacted stays there after a reload (one PATCH), and a lead dragged to Won,
  * which only people allowed to win leads may set, is refused with the server's
- * reason and goes back. At 1440 px by pointer drag; at 390 px, where the columns
- * scroll sideways, through the card's "Move to" menu.
+ * reason and goes back. At 1440 px by pointer drag, into a place between two cards
+ * that it keeps; at 390 px, where the columns scroll sideways, through the card's
+ * "Move to" menu, which puts it at the top of its new column.
  */
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { signIn } from "./support.ts";
@@ -33,16 +34,25 @@ async function openBoard(page: Page): Promise<void> {
   await expect(column(page, "new").locator(".board-card").first()).toBeVisible();
 }
 
-async function dragTo(page: Page, from: Locator, to: Locator): Promise<void> {
+/** Drags `from` with the mouse to `to`, at `y` pixels below its top (its middle if not given). */
+async function dragTo(page: Page, from: Locator, to: Locator, y?: number): Promise<void> {
   await from.scrollIntoViewIfNeeded();
   const start = (await from.boundingBox())!;
   await page.mouse.move(start.x + start.width / 2, start.y + 16);
   await page.mouse.down();
   await to.scrollIntoViewIfNeeded();
   const end = (await to.boundingBox())!;
-  await page.mouse.move(end.x + end.width / 2, end.y + 60, { steps: 12 });
+  await page.mouse.move(end.x + end.width / 2, end.y + (y ?? end.height / 2), { steps: 12 });
   await expect(to).toHaveClass(/is-target/);
   await page.mouse.up();
+}
+
+/** The y, within a column, of the gap between its first and second cards. */
+async function betweenFirstAndSecond(page: Page, stage: string): Promise<number> {
+  const box = (await column(page, stage).boundingBox())!;
+  const first = (await column(page, stage).locator(".board-card").nth(0).boundingBox())!;
+  const second = (await column(page, stage).locator(".board-card").nth(1).boundingBox())!;
+  return (first.y + first.height + second.y) / 2 - box.y;
 }
 
 test.describe("on a desktop", () => {
@@ -63,7 +73,15 @@ test.describe("on a desktop", () => {
     page.on("request", (r) => {
       if (r.method() === "PATCH") patches.push(r.url());
     });
-    await dragTo(page, first, column(page, "contacted"));
+    const wasFirst = await column(page, "contacted").locator(".board-card").first()
+      .getAttribute("data-card-id");
+    await column(page, "contacted").scrollIntoViewIfNeeded();
+    await dragTo(
+      page,
+      first,
+      column(page, "contacted"),
+      await betweenFirstAndSecond(page, "contacted"),
+    );
     await expect(card(page, "contacted", id)).toBeVisible();
     await expect(card(page, "new", id)).toHaveCount(0);
     await expect.poll(() => countOf(page, "new")).toBe(newCount - 1);
@@ -73,6 +91,10 @@ test.describe("on a desktop", () => {
     await page.reload();
     await expect(card(page, "contacted", id)).toBeVisible();
     await expect(card(page, "new", id)).toHaveCount(0);
+    // It stayed where it was put: second, under the card that was first.
+    const order = column(page, "contacted").locator(".board-card");
+    await expect(order.nth(0)).toHaveAttribute("data-card-id", wasFirst!);
+    await expect(order.nth(1)).toHaveAttribute("data-card-id", id);
 
     await dragTo(page, card(page, "contacted", id), column(page, "won"));
     await expect(page.getByRole("alert").filter({ hasText: REFUSAL })).toBeVisible();
@@ -107,6 +129,9 @@ test.describe("on a phone", () => {
 
     await page.reload();
     await expect(card(page, "contacted", id)).toBeAttached();
+    // The menu puts a card at the top of its new column, and there it stays.
+    await expect(column(page, "contacted").locator(".board-card").first())
+      .toHaveAttribute("data-card-id", id);
 
     await card(page, "contacted", id).locator("xpath=..")
       .getByRole("combobox", { name: `Move ${title} to` })
