@@ -34,7 +34,7 @@ const SETUP = {
     ],
   }],
   sum: { field: "budget", label: "Budget" },
-  cards: ["title", "stage", "project", "priority", "budget"],
+  cards: ["stage", "project", "priority", "budget"],
 };
 
 /** A server holding three tasks by stage: the grouped query and the lists read what it holds. */
@@ -280,5 +280,32 @@ describe("the record-list widget with a board", () => {
     expect(boardButton.getAttribute("aria-pressed")).toBe("true");
     expect(await screen.findByRole("button", { name: "Task t1" })).toBeTruthy();
     expect(screen.queryByRole("table")).toBeNull();
+  });
+
+  it("saves the board as a view, and a view saved as a board opens as one", async () => {
+    const server = boardServer();
+    server.on(`POST ${API}/views`, {
+      view: { id: "v9", label: "Pipeline", layout: "board", board_field: "stage" },
+    });
+    await renderScreen(
+      screenOf({ type: "record-list", api: API, meta: boardMeta(), board: SETUP }),
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "Board" }));
+    fireEvent.click(screen.getByRole("button", { name: "Save view" }));
+    fireEvent.change(screen.getByRole("textbox", { name: "View name" }), {
+      target: { value: "Pipeline" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(server.to("POST", `${API}/views`)).toHaveLength(1));
+    expect(server.to("POST", `${API}/views`)[0].body).toMatchObject({
+      label: "Pipeline",
+      layout: "board",
+      board_field: "stage",
+    });
+    fireEvent.click(screen.getByRole("button", { name: "List" }));
+    expect(await screen.findByRole("table")).toBeTruthy();
+    fireEvent.change(screen.getByRole("combobox", { name: "View" }), { target: { value: "" } });
+    fireEvent.change(screen.getByRole("combobox", { name: "View" }), { target: { value: "v9" } });
+    expect(await screen.findByRole("region", { name: "Tasks by Stage" })).toBeTruthy();
   });
 });

@@ -38,12 +38,15 @@ export function RecordBoard({ node }: WidgetProps<NodeOf<"record-board">>) {
   const field = node.fields.find((f) => f.id === node.field) ?? node.fields[0];
   const byId = useMemo(() => new Map(meta.fields.map((f) => [f.id, f])), [meta]);
   const fieldMeta = byId.get(field.id);
-  const sumField = node.sum ? byId.get(node.sum.field) : undefined;
   const filters = useMemo(() => node.filters ?? [], [node.filters]);
-  const cardFields = node.cards.filter((id) => id !== field.id)
+  const sumField = node.sum ? byId.get(node.sum.field) : undefined;
+  // A card shows four of the list's values, the one its column sums always among them.
+  const listed = node.cards.filter((id) => id !== field.id)
     .map((id) => byId.get(id))
-    .filter((f): f is FieldMeta => f !== undefined)
-    .slice(0, 4);
+    .filter((f): f is FieldMeta => f !== undefined);
+  const cardFields = sumField && listed.includes(sumField) && listed.indexOf(sumField) >= 4
+    ? [...listed.slice(0, 3), sumField]
+    : listed.slice(0, 4);
   const fetched = [
     ...new Set([
       "version",

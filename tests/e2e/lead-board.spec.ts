@@ -66,7 +66,9 @@ test.describe("on a desktop", () => {
     await expect(first).toHaveAccessibleName(title);
     const newCount = await countOf(page, "new");
     const contactedCount = await countOf(page, "contacted");
-    await page.locator(".layout-switch").evaluate((e) => e.scrollIntoView());
+    await page.locator(".layout-switch").evaluate((e) =>
+      scrollTo(0, e.getBoundingClientRect().top + scrollY - 72)
+    );
     await reviewShot(page, "desktop-lead-board");
 
     const patches: string[] = [];
@@ -120,7 +122,9 @@ test.describe("on a phone", () => {
     const title = (await first.locator(".board-card-title").innerText()).trim();
     const id = (await first.getAttribute("data-card-id"))!;
     await expect(first).toHaveAccessibleName(title);
-    await page.locator(".layout-switch").evaluate((e) => e.scrollIntoView());
+    await page.locator(".layout-switch").evaluate((e) =>
+      scrollTo(0, e.getBoundingClientRect().top + scrollY - 72)
+    );
     await reviewShot(page, "phone-lead-board");
     await first.locator("xpath=..").getByRole("combobox", { name: `Move ${title} to` })
       .selectOption({ label: "Contacted" });
@@ -139,7 +143,9 @@ test.describe("on a phone", () => {
     await expect(page.getByRole("alert").filter({ hasText: REFUSAL })).toBeVisible();
     await expect(card(page, "contacted", id)).toBeAttached();
     await expect(card(page, "won", id)).toHaveCount(0);
-    await page.locator(".layout-switch").evaluate((e) => e.scrollIntoView());
+    await page.locator(".layout-switch").evaluate((e) =>
+      scrollTo(0, e.getBoundingClientRect().top + scrollY - 72)
+    );
     await reviewShot(page, "phone-lead-board-refused");
   });
 });

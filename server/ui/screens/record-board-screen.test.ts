@@ -141,6 +141,14 @@ Deno.test("The board's columns are one grouped query: counts and sums by stage a
         },
       }),
     );
+    // A board by a link: its columns are named by the linked records' titles.
+    const byOwner = await jsonOf<{ rows: Record<string, unknown>[] }>(
+      await t.call("POST", "/api/records/lead/query", {
+        token,
+        body: { group_by: [{ field: "owner" }], aggregates: [{ fn: "count", as: "count" }] },
+      }),
+    );
+    ok(byOwner.rows.some((r) => r.owner === "usr_acme_sales" && r.owner__title === "Sara Lopez"));
     const list = await jsonOf<{ total: { count: number } }>(
       await t.call("POST", "/api/records/lead/list", { token, body: { limit: 1 } }),
     );
