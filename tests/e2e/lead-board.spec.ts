@@ -34,6 +34,13 @@ async function openBoard(page: Page): Promise<void> {
   await expect(column(page, "new").locator(".board-card").first()).toBeVisible();
 }
 
+/** Reloads the page and waits for the app to take the place of the page painted from the last visit. */
+async function reload(page: Page): Promise<void> {
+  await page.reload();
+  await expect(page.locator("#first-paint")).toHaveCount(0);
+  await expect(page.locator(".record-board")).toBeVisible();
+}
+
 /** Drags `from` with the mouse to `to`, at `y` pixels below its top (its middle if not given). */
 async function dragTo(page: Page, from: Locator, to: Locator, y?: number): Promise<void> {
   await from.scrollIntoViewIfNeeded();
@@ -90,7 +97,7 @@ test.describe("on a desktop", () => {
     await expect.poll(() => countOf(page, "contacted")).toBe(contactedCount + 1);
     expect(patches.length).toBe(1);
 
-    await page.reload();
+    await reload(page);
     await expect(card(page, "contacted", id)).toBeVisible();
     await expect(card(page, "new", id)).toHaveCount(0);
     // It stayed where it was put: second, under the card that was first.
@@ -131,7 +138,7 @@ test.describe("on a phone", () => {
     await expect(card(page, "contacted", id)).toBeAttached();
     await expect(card(page, "new", id)).toHaveCount(0);
 
-    await page.reload();
+    await reload(page);
     await expect(card(page, "contacted", id)).toBeAttached();
     // The menu puts a card at the top of its new column, and there it stays.
     await expect(column(page, "contacted").locator(".board-card").first())
