@@ -128,9 +128,7 @@ export const LEAD = defineRecordType({
     },
   ],
   indexes: [
-    // A board by stage pages each column's cards in the list's order (newest first).
-    { fields: ["stage", "created_at", "id"] },
-    // …and in the order its cards were put in.
+    // A board by stage pages each column's cards in the order they were put in.
     { fields: ["stage", "board_rank", "id"] },
   ],
   list: {
