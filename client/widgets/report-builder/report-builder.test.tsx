@@ -129,7 +129,7 @@ describe("the report-builder widget", () => {
       values: Record<string, unknown>;
     };
     expect(sent.values).toMatchObject({
-      title: "Open work",
+      name: "Open work",
       record_type: "task",
       sharing: "roles",
       shared_roles: [{ role: "finance" }],
@@ -146,6 +146,7 @@ describe("the report-builder widget", () => {
         record: {
           id: "r1",
           version: 2,
+          name: "Open work",
           title: "Open work",
           record_type: "task",
           definition: JSON.stringify({ aggregates: [{ fn: "count", as: "count" }] }),

@@ -100,7 +100,7 @@ export function draftOfReport(values: Record<string, unknown>): ReportDraft {
   }
   const grouped = query.group_by !== undefined || query.aggregates !== undefined;
   return {
-    title: String(values.title ?? ""),
+    title: String(values.name ?? ""),
     recordType: String(values.record_type ?? ""),
     shape: grouped ? "groups" : "records",
     columns: query.columns ?? [],
@@ -119,7 +119,7 @@ export function draftOfReport(values: Record<string, unknown>): ReportDraft {
 export function valuesOf(draft: ReportDraft): Record<string, unknown> {
   const { limit: _limit, ...definition } = queryOf(draft);
   return {
-    title: draft.title.trim(),
+    name: draft.title.trim(),
     record_type: draft.recordType,
     definition: JSON.stringify(definition),
     chart: draft.chart,

@@ -41,7 +41,7 @@ Deno.test("a report is its owner's until shared, then each reader gets it with t
     const member = await t.tokenFor("member@acme.test");
     const { record } = await jsonOf<{ record: Row & { id: string; version: number } }>(
       await saveReport(t, admin, {
-        title: "Invoices by client and month",
+        name: "Invoices by client and month",
         record_type: "invoice",
         definition: JSON.stringify(BY_CLIENT_AND_MONTH),
         chart: "bar",
@@ -91,7 +91,7 @@ Deno.test("a report is its owner's until shared, then each reader gets it with t
     const refused = await errorOf(
       await t.call("PATCH", `/api/records/report/${record.id}`, {
         token: finance,
-        body: { version: shared.record.version, values: { title: "Mine now" } },
+        body: { version: shared.record.version, values: { name: "Mine now" } },
       }),
       403,
       "forbidden",
@@ -109,7 +109,7 @@ Deno.test("a report shared with everyone runs with each reader's own records and
     const member = await t.tokenFor("member@acme.test");
     const claims = await jsonOf<{ record: { id: string } }>(
       await saveReport(t, admin, {
-        title: "Expense claims",
+        name: "Expense claims",
         record_type: "expense",
         definition: JSON.stringify({ aggregates: [{ fn: "count", as: "claims" }] }),
         chart: "number",
@@ -128,7 +128,7 @@ Deno.test("a report shared with everyone runs with each reader's own records and
 
     const invoices = await jsonOf<{ record: { id: string } }>(
       await saveReport(t, admin, {
-        title: "Invoices",
+        name: "Invoices",
         record_type: "invoice",
         definition: JSON.stringify(BY_CLIENT_AND_MONTH),
         chart: "table",
@@ -145,7 +145,7 @@ Deno.test("a report that would not run does not save, naming the field", async (
   await withApp(async (t) => {
     const admin = await t.tokenFor("admin@acme.test");
     const member = await t.tokenFor("member@acme.test");
-    const base = { title: "Broken", chart: "table" };
+    const base = { name: "Broken", chart: "table" };
     await assertInvalidFields(
       await saveReport(t, admin, { ...base, record_type: "invoice", definition: "{not json" }),
       "definition",
@@ -179,7 +179,7 @@ Deno.test("a report that would not run does not save, naming the field", async (
       await t.call("POST", "/api/records/report/list", { token: admin, body: {} }),
       200,
     );
-    assertEquals(items.filter((r) => r.title === "Broken"), [], "nothing stored");
+    assertEquals(items.filter((r) => r.name === "Broken"), [], "nothing stored");
   });
 });
 
@@ -188,7 +188,7 @@ Deno.test("a report's CSV has its headings and values as people read them", asyn
     const finance = await t.tokenFor("finance@acme.test");
     const { record } = await jsonOf<{ record: { id: string } }>(
       await saveReport(t, finance, {
-        title: "Invoices by status",
+        name: "Invoices by status",
         record_type: "invoice",
         definition: JSON.stringify({
           group_by: [{ field: "status" }, { field: "client" }],

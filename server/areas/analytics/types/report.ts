@@ -27,11 +27,11 @@ export const REPORT = defineRecordType({
   plural: "Reports",
   module: "reports",
   table: "saved_reports",
-  naming: { series: "RPT-.#####" },
-  title_field: "title",
-  search_fields: ["title", "description"],
+  naming: { field: "name" },
+  title_field: "name",
+  search_fields: ["name", "description"],
   fields: [
-    { id: "title", label: "Name", type: "data", required: true, in_list: true, sortable: true },
+    { id: "name", label: "Name", type: "data", required: true, in_list: true, sortable: true },
     { id: "description", label: "Description", type: "long_text", max_length: 1_000 },
     {
       id: "record_type",
@@ -99,15 +99,15 @@ export const REPORT = defineRecordType({
   ],
   sharing: { owner: "created_by", mode: "sharing", roles: "shared_roles" },
   list: {
-    columns: ["title", "record_type", "chart", "sharing"],
-    sort: [{ field: "title", dir: "asc" }],
+    columns: ["name", "record_type", "chart", "sharing"],
+    sort: [{ field: "name", dir: "asc" }],
   },
   form: {
     tabs: [{
       id: "details",
       label: "Details",
       sections: [
-        { columns: [["title", "record_type", "chart"], ["sharing", "description"]] },
+        { columns: [["name", "record_type", "chart"], ["sharing", "description"]] },
         { label: "Shared with roles", columns: [["shared_roles"]] },
         { label: "Query", columns: [["definition"]] },
       ],
