@@ -59,7 +59,14 @@ export const WIDGET_GROUPS: Readonly<Record<string, readonly string[]>> = {
     "tone-dot",
     "scenario-card",
   ],
-  records: ["record-list", "record-form", "record-timeline", "record-board", "report-builder"],
+  records: [
+    "record-list",
+    "record-form",
+    "record-timeline",
+    "record-board",
+    "report-builder",
+    "dashboard-grid",
+  ],
 };
 
 /** The group of a widget type ("common" unless listed in WIDGET_GROUPS). */

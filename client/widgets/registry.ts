@@ -98,6 +98,10 @@ export const WIDGET_REGISTRY: WidgetRegistry = {
     "RecordBoard",
     () => import("./record-board.tsx").then((m) => m.RecordBoard),
   ),
+  "dashboard-grid": loadable(
+    "DashboardGrid",
+    () => import("./dashboard/dashboard-grid.tsx").then((m) => m.DashboardGrid),
+  ),
 };
 
 /** Loads the code of every widget a screen body uses; a type the registry lacks is skipped. */

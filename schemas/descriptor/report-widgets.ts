@@ -10,6 +10,7 @@ import { z } from "zod";
 import { SelectOption } from "../records/meta.ts";
 import { JsonTemplate } from "./value.ts";
 import { base } from "./widget-base.ts";
+import { PinCalls } from "./dashboard-widgets.ts";
 
 export const ReportBuilder = z.object({
   type: z.literal("report-builder"),
@@ -23,4 +24,8 @@ export const ReportBuilder = z.object({
   sharing: z.array(SelectOption),
   /** Where a saved report opens: `{id}` stands for its id. */
   reportRoute: z.string().regex(/^\/app\/.*\{id\}/),
+  /** The report record calls (`{base}/{id}`, `{base}/{id}/run`…). */
+  reportsPath: z.string().regex(/^\/api\//),
+  /** Pinning a saved report to one of the caller's dashboards. */
+  pin: PinCalls,
 }).strict().meta({ id: "widget:report-builder" });

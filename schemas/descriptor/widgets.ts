@@ -21,6 +21,7 @@ import { base } from "./widget-base.ts";
 import { Form, FormField } from "./form-widget.ts";
 import { RecordBoard, RecordForm, RecordList, RecordTimeline } from "./record-widgets.ts";
 import { ReportBuilder } from "./report-widgets.ts";
+import { DashboardGrid } from "./dashboard-widgets.ts";
 
 /**
  * A child node as TypeScript sees it. The recursion is checked by zod at run time
@@ -507,6 +508,7 @@ export const WIDGET_SCHEMAS = [
   RecordTimeline,
   RecordBoard,
   ReportBuilder,
+  DashboardGrid,
 ] as const;
 
 /** A node of a screen body. */

@@ -15,8 +15,12 @@ export function recordTypes(): readonly RecordType[] {
   return types ??= areas().flatMap((area) => area.types);
 }
 
+/** The declared record types by id. */
+export function recordTypeMap(): ReadonlyMap<string, RecordType> {
+  return byId ??= new Map(recordTypes().map((t) => [t.id, t]));
+}
+
 /** The record type with this id, if declared. */
 export function findRecordType(id: string): RecordType | undefined {
-  byId ??= new Map(recordTypes().map((t) => [t.id, t]));
-  return byId.get(id);
+  return recordTypeMap().get(id);
 }

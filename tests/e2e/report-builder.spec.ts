@@ -2,8 +2,8 @@
  * The report builder in the browser, at desktop and phone size: the administrator
  * builds invoices by client and month with a bar chart, saves it, shares it with
  * the finance role; the finance user finds it among the reports, opens it (shared,
- * read only for them, computed with their permissions), drills into a group and
- * downloads it as CSV.
+ * read only for them, computed with their permissions), drills into a group,
+ * downloads it as CSV and pins it to a new dashboard of their own.
  */
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
@@ -93,6 +93,23 @@ for (const size of SIZES) {
         await expect(cells.first()).toHaveText(client);
         await theirs.getByRole("button", { name: "Back to the groups" }).click();
         await expect(theirs.getByRole("cell", { name: "Total", exact: true })).toBeVisible();
+
+        // They pin it to a dashboard of their own, and it is drawn there as a chart.
+        const board = `Finance figures ${size.name} ${Date.now().toString(36)}`;
+        await finance.getByRole("button", { name: "Pin to dashboard" }).click();
+        const dialog = finance.getByRole("dialog", { name: `Pin “${title}”` });
+        await dialog.getByRole("radio", { name: "A new dashboard" }).check();
+        await dialog.getByLabel("Its name").fill(board);
+        await dialog.getByRole("button", { name: "Pin", exact: true }).click();
+        await expect(dialog.getByText(`Pinned to ${board}.`)).toBeVisible();
+        await dialog.getByRole("link", { name: `Open ${board}` }).click();
+        await expect(finance).toHaveURL(/\/app\/dashboards\/[^/]+$/);
+        await expect(finance.getByRole("heading", { name: board })).toBeVisible();
+        const card = finance.getByRole("article", { name: title });
+        await expect(card.getByRole("img", { name: title })).toBeVisible();
+        expect(await card.locator("rect.chart-bar").count()).toBeGreaterThan(1);
+        await expect(finance.getByRole("link", { name: "Edit dashboard" })).toBeVisible();
+        await reviewShot(finance, `dashboard-pinned-${size.name}`, { fullPage: true });
       } finally {
         await finance.close();
       }

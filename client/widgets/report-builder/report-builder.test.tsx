@@ -18,6 +18,12 @@ function builderScreen(reportId?: string) {
       { value: "roles", label: "Roles" },
     ],
     reportRoute: "/app/report-builder/{id}",
+    reportsPath: REPORTS,
+    pin: {
+      path: "/api/dashboards/pin",
+      mine: "/api/dashboards/mine",
+      dashboardRoute: "/app/dashboards/{id}",
+    },
   });
 }
 

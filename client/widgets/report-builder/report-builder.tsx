@@ -3,7 +3,8 @@
  * change (the engine's query call, a moment after the last change), then Save,
  * Save a copy and Download. A saved report opens from its route; one shared with
  * the caller opens for them to explore and copy, computed with their own
- * permissions. A group's row drills down to its records, and back.
+ * permissions. A group's row drills down to its records, and back. A saved report
+ * is pinned to a dashboard of the caller's own.
  */
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -27,8 +28,7 @@ import {
 } from "./report-draft.ts";
 import { ReportEditor } from "./report-editor.tsx";
 import { ReportPreview } from "./report-preview.tsx";
-
-const REPORTS = "/api/records/report";
+import { PinDialog } from "../dashboard/pin-dialog.tsx";
 
 /** The value after it has stopped changing (by its JSON text) for `ms`. */
 function useSettled<T>(value: T, ms: number): T {
@@ -53,11 +53,13 @@ export function ReportBuilder({ node }: WidgetProps<NodeOf<"report-builder">>) {
   const host = useActionHost();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const reports = node.reportsPath;
+  const [pinning, setPinning] = useState(false);
   const raw = node.reportId === undefined ? null : fillTemplate(node.reportId, runtime);
   const reportId = typeof raw === "string" && raw !== "" ? raw : null;
   const saved = useQuery({
-    queryKey: recordKeys.record(REPORTS, reportId),
-    queryFn: () => getRecord(REPORTS, reportId!),
+    queryKey: recordKeys.record(reports, reportId),
+    queryFn: () => getRecord(reports, reportId!),
     enabled: reportId !== null,
   });
   const [draft, setDraft] = useState<ReportDraft | null>(
@@ -78,8 +80,8 @@ export function ReportBuilder({ node }: WidgetProps<NodeOf<"report-builder">>) {
     staleTime: 5 * 60_000,
   });
   const reportsMeta = useQuery({
-    queryKey: recordKeys.meta(REPORTS),
-    queryFn: () => recordMeta(REPORTS),
+    queryKey: recordKeys.meta(reports),
+    queryFn: () => recordMeta(reports),
     staleTime: 5 * 60_000,
   });
   const roles = reportsMeta.data?.options.role ?? [];
@@ -122,12 +124,12 @@ export function ReportBuilder({ node }: WidgetProps<NodeOf<"report-builder">>) {
       );
       if (reportId !== null && owned && !copy) {
         const version = Number(saved.data?.record.version);
-        await updateRecord(REPORTS, reportId, version, values);
-        await queryClient.invalidateQueries({ queryKey: recordKeys.all(REPORTS) });
+        await updateRecord(reports, reportId, version, values);
+        await queryClient.invalidateQueries({ queryKey: recordKeys.all(reports) });
         host.toast(`Saved "${draft.title.trim()}"`, "success");
       } else {
-        const { record } = await createRecord(REPORTS, values);
-        await queryClient.invalidateQueries({ queryKey: recordKeys.all(REPORTS) });
+        const { record } = await createRecord(reports, values);
+        await queryClient.invalidateQueries({ queryKey: recordKeys.all(reports) });
         host.toast(`Saved "${String(record.title)}"`, "success");
         navigate(node.reportRoute.replace("{id}", encodeURIComponent(String(record.id))), {
           replace: reportId === null,
@@ -143,7 +145,7 @@ export function ReportBuilder({ node }: WidgetProps<NodeOf<"report-builder">>) {
   async function download(): Promise<void> {
     try {
       const { blob, name } = await apiNamedFile(
-        `${REPORTS}/${encodeURIComponent(reportId!)}/export`,
+        `${reports}/${encodeURIComponent(reportId!)}/export`,
       );
       const { saveBlob } = await import("../../renderer/download.ts");
       saveBlob(name ?? "report.csv", blob);
@@ -178,7 +180,7 @@ export function ReportBuilder({ node }: WidgetProps<NodeOf<"report-builder">>) {
             ? (
               <button
                 type="button"
-                className="button is-primary"
+                className="button button-primary"
                 disabled={saving}
                 onClick={() => save(false)}
               >
@@ -190,7 +192,7 @@ export function ReportBuilder({ node }: WidgetProps<NodeOf<"report-builder">>) {
             ? (
               <button
                 type="button"
-                className="button is-secondary"
+                className="button button-secondary"
                 disabled={saving}
                 onClick={() => save(true)}
               >
@@ -200,8 +202,19 @@ export function ReportBuilder({ node }: WidgetProps<NodeOf<"report-builder">>) {
             : null}
           {reportId !== null
             ? (
-              <button type="button" className="button is-secondary" onClick={download}>
+              <button type="button" className="button button-secondary" onClick={download}>
                 Download CSV
+              </button>
+            )
+            : null}
+          {reportId !== null
+            ? (
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => setPinning(true)}
+              >
+                Pin to dashboard
               </button>
             )
             : null}
@@ -215,6 +228,16 @@ export function ReportBuilder({ node }: WidgetProps<NodeOf<"report-builder">>) {
         )
         : null}
       {problem ? <p className="alert tone-danger" role="alert">{problem}</p> : null}
+      {pinning && reportId !== null
+        ? (
+          <PinDialog
+            calls={node.pin}
+            report={reportId}
+            title={saved.data ? String(saved.data.record.name ?? title) : title}
+            onClose={() => setPinning(false)}
+          />
+        )
+        : null}
       <div className="report-builder-body">
         <ReportEditor
           draft={draft}
@@ -231,7 +254,7 @@ export function ReportBuilder({ node }: WidgetProps<NodeOf<"report-builder">>) {
             ? (
               <button
                 type="button"
-                className="button is-secondary"
+                className="button button-secondary"
                 onClick={() => {
                   setDraft(beforeDrill);
                   setBeforeDrill(null);

@@ -130,3 +130,17 @@ export function columnTotal(
   );
   return (column.money ? MONEY : NUMBER).format(roundMoney(total));
 }
+
+/** The points a grouped result is charted by: each group's values in words, and its first figure. */
+export function chartPoints(
+  columns: readonly ResultColumn[],
+  rows: readonly Record<string, unknown>[],
+): { label: string; value: number }[] {
+  const figure = columns.find((c) => c.figure);
+  if (!figure) return [];
+  const groups = columns.filter((c) => !c.figure);
+  return rows.map((r) => ({
+    label: groups.map((g) => g.text(r)).join(" · ") || "All",
+    value: typeof r[figure.name] === "number" ? r[figure.name] as number : 0,
+  }));
+}

@@ -170,7 +170,7 @@ export function ReportEditor(props: EditorProps) {
                     : null}
                   <button
                     type="button"
-                    className="button is-quiet"
+                    className="button button-ghost button-small"
                     aria-label={`Remove group ${i + 1}`}
                     onClick={() => change({ groups: draft.groups.filter((_, j) => j !== i) })}
                   >
@@ -182,7 +182,7 @@ export function ReportEditor(props: EditorProps) {
                 ? (
                   <button
                     type="button"
-                    className="button is-secondary"
+                    className="button button-secondary"
                     onClick={() => {
                       const first =
                         groupable.find((f) => !draft.groups.some((g) => g.field === f.id)) ??
@@ -234,7 +234,7 @@ export function ReportEditor(props: EditorProps) {
                     : null}
                   <button
                     type="button"
-                    className="button is-quiet"
+                    className="button button-ghost button-small"
                     aria-label={`Remove figure ${i + 1}`}
                     onClick={() =>
                       change({ aggregates: draft.aggregates.filter((_, j) => j !== i) })}
@@ -245,7 +245,7 @@ export function ReportEditor(props: EditorProps) {
               ))}
               <button
                 type="button"
-                className="button is-secondary"
+                className="button button-secondary"
                 onClick={() =>
                   change({
                     aggregates: [
@@ -304,7 +304,7 @@ export function ReportEditor(props: EditorProps) {
             />
             <button
               type="button"
-              className="button is-quiet"
+              className="button button-ghost button-small"
               aria-label={`Remove filter ${i + 1}`}
               onClick={() => change({ filters: draft.filters.filter((_, j) => j !== i) })}
             >
@@ -316,7 +316,7 @@ export function ReportEditor(props: EditorProps) {
           ? (
             <button
               type="button"
-              className="button is-secondary"
+              className="button button-secondary"
               onClick={() =>
                 change({ filters: [...draft.filters, { field: plain[0].id, op: "eq" }] })}
             >

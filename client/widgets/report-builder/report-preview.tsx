@@ -4,7 +4,7 @@
  */
 import { useState } from "react";
 import type { FieldMeta } from "../../../schemas/records/meta.ts";
-import { columnTotal, resultColumns, valueText } from "./report-columns.ts";
+import { chartPoints, columnTotal, resultColumns, valueText } from "./report-columns.ts";
 import { ReportChart } from "./report-chart.tsx";
 import type { ReportDraft } from "./report-draft.ts";
 
@@ -72,13 +72,7 @@ export function ReportPreview(
   const columns = resultColumns(draft, fields, listColumns);
   const grouped = draft.shape === "groups";
   const figure = columns.find((c) => c.figure);
-  const groups = columns.filter((c) => !c.figure);
-  const points = grouped && figure
-    ? rows.map((r) => ({
-      label: groups.map((g) => g.text(r)).join(" · ") || "All",
-      value: typeof r[figure.name] === "number" ? r[figure.name] as number : 0,
-    }))
-    : [];
+  const points = grouped ? chartPoints(columns, rows) : [];
   if (rows.length === 0) {
     return (
       <div className="empty-state">

@@ -1,4 +1,4 @@
-/** Analytics: project progress analytics, the analytics dashboard and the reports. */
+/** Analytics: project progress analytics, the analytics dashboard, saved reports and dashboards. */
 import { defineArea } from "../define-area.ts";
 import { ANALYTICS_MODULES } from "./modules.ts";
 import { projectAnalyticsRoutes } from "./projects/mod.ts";
@@ -12,15 +12,20 @@ import { ANALYTICS_SEED } from "./seed/mod.ts";
 import { REPORT } from "./types/report.ts";
 import { REPORT_CONTROLLER } from "./saved-reports/report-controller.ts";
 import { savedReportRoutes } from "./saved-reports/routes.ts";
+import { DASHBOARD } from "./types/dashboard.ts";
+import { DASHBOARD_CONTROLLER } from "./dashboards/dashboard-controller.ts";
+import { dashboardRoutes } from "./dashboards/routes.ts";
+import { DASHBOARD_VIEW_SCREENS } from "../../ui/screens/dashboards.ts";
 
 export const ANALYTICS = defineArea({
   id: "analytics",
   name: "Analytics",
   modules: ANALYTICS_MODULES,
-  types: [REPORT],
-  controllers: [REPORT_CONTROLLER],
+  types: [REPORT, DASHBOARD],
+  controllers: [REPORT_CONTROLLER, DASHBOARD_CONTROLLER],
   routes: ({ app, api, db, records, clock }) => {
     savedReportRoutes(api, records);
+    dashboardRoutes(api, records);
     projectAnalyticsRoutes(api, db, records, clock);
     dashboardAnalyticsRoutes(app, api, db, { clock });
     reportRoutes(api, db, clock);
@@ -30,6 +35,7 @@ export const ANALYTICS = defineArea({
     ...ANALYTICS_DASHBOARD_SCREENS,
     ...REPORT_WRAPPER_SCREENS,
     ...REPORT_BUILDER_SCREENS,
+    ...DASHBOARD_VIEW_SCREENS,
   ],
   seed: ANALYTICS_SEED,
 });

@@ -137,7 +137,8 @@ export const SALES_MODULES: readonly ModuleRow[] = [
     name: "Insights Manager",
     category: "Sales",
     icon: "zap",
-    description: "Insights gathered from sales work.",
+    description: "Dashboards of saved reports: yours and those shared with you.",
+    parameterRoutes: [{ path: "dashboards/:id", title: "Dashboard" }],
   },
   {
     id: "strategic-account-planning",

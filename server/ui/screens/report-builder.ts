@@ -12,6 +12,7 @@ import { recordTypes } from "../../records/catalogue.ts";
 import { mayReadType } from "../../records/engine/record-access.ts";
 import { REPORT } from "../../areas/analytics/types/report.ts";
 import { head, type ScreenDef } from "./screen-def.ts";
+import { PIN_CALLS } from "./dashboards.ts";
 
 function builderNode(
   access: Access | undefined,
@@ -28,6 +29,8 @@ function builderNode(
     charts: [...REPORT.field.get("chart")!.options!],
     sharing: [...REPORT.field.get("sharing")!.options!],
     reportRoute: "/app/report-builder/{id}",
+    reportsPath: `/api/records/${REPORT.id}`,
+    pin: PIN_CALLS,
   };
 }
 

@@ -4,7 +4,7 @@
  */
 import { defineController } from "../../../records/engine/controller.ts";
 import { runQuery } from "../../../records/engine/record-query.ts";
-import { recordTypes } from "../../../records/catalogue.ts";
+import { recordTypeMap } from "../../../records/catalogue.ts";
 import { REPORT } from "../types/report.ts";
 import { checkedDefinition, parsedDefinition } from "./report-definition.ts";
 
@@ -12,11 +12,10 @@ export const REPORT_CONTROLLER = defineController({
   type: REPORT,
   async beforeSave({ read, access, checked, now }) {
     const definition = parsedDefinition(checked.values.definition);
-    const types = new Map(recordTypes().map((t) => [t.id, t]));
     const typeId = String(checked.values.record_type ?? "");
     await checkedDefinition(() =>
       runQuery(
-        { db: read, types, clock: () => Date.parse(now) },
+        { db: read, types: recordTypeMap(), clock: () => Date.parse(now) },
         access,
         typeId,
         { ...definition, limit: 1 },

@@ -1,8 +1,11 @@
-/** What project analytics adds to the demo seed (seed-steps.ts). */
+/** What analytics adds to the demo seed (seed-steps.ts). */
 import type { DemoSeedStep } from "../../../db/seed/seed-steps.ts";
 import { seedProjectAnalytics } from "./project-history.ts";
+import { seedDashboards } from "./dashboards.ts";
 
 export const ANALYTICS_SEED: readonly DemoSeedStep[] = [
   // Sprints, status history, time logs and progress updates of the base's projects.
   { id: "project-history", run: (tx, { today }) => seedProjectAnalytics(tx, today) },
+  // Saved reports and the executive, operations and sales dashboards made of them.
+  { id: "dashboards", run: (tx, { today }) => seedDashboards(tx, today) },
 ];

@@ -1,0 +1,143 @@
+/**
+ * One card of a dashboard: a saved report, run with the reader's own permissions
+ * once the card comes into view, drawn as its chart, its number or its first rows.
+ * A reader who may not read the report's records is told so on the card; the
+ * rest of the dashboard is unaffected.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { useId, useRef } from "react";
+import { Link } from "react-router-dom";
+import type { NodeOf } from "../../../schemas/descriptor/mod.ts";
+import { apiRequest } from "../../api/api-client.ts";
+import { ApiError } from "../../api/api-error.ts";
+import { recordMeta } from "../../records/record-api.ts";
+import { recordKeys } from "../../records/record-keys.ts";
+import { SkeletonLines } from "../../ui/skeleton-lines.tsx";
+import { ReportChart } from "../report-builder/report-chart.tsx";
+import { chartPoints, fieldsOf, resultColumns } from "../report-builder/report-columns.ts";
+import { draftOfReport } from "../report-builder/report-draft.ts";
+import { type DashboardCardData, filled, type ReportRun } from "./dashboard-api.ts";
+import { useInView } from "./use-in-view.ts";
+
+/** Why a card shows nothing: a role that may not read the report's records is told so in words. */
+function refusal(error: unknown): string {
+  if (error instanceof ApiError && error.status === 403) {
+    return "Your role may not read the records this report counts.";
+  }
+  if (error instanceof ApiError && error.status === 404) {
+    return "This report is no longer shared with you.";
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Rows a card lists before pointing to the whole report. */
+const SHORT_LIST = 6;
+
+function CardBody({ run, typeApi, title }: { run: ReportRun; typeApi: string; title: string }) {
+  const meta = useQuery({
+    queryKey: recordKeys.meta(typeApi),
+    queryFn: () => recordMeta(typeApi),
+    staleTime: 5 * 60_000,
+  });
+  if (!meta.data) return <SkeletonLines lines={3} />;
+  const draft = draftOfReport({
+    name: title,
+    record_type: run.report.record_type,
+    chart: run.report.chart,
+    definition: JSON.stringify(run.definition),
+  });
+  const fields = fieldsOf(meta.data.meta);
+  const columns = resultColumns(draft, fields, meta.data.meta.list.columns);
+  const figure = columns.find((c) => c.figure);
+  if (run.rows.length === 0) return <p className="dashboard-card-note">Nothing to show yet.</p>;
+  if (draft.shape === "groups" && figure && draft.chart !== "table") {
+    return (
+      <ReportChart
+        kind={draft.chart}
+        points={chartPoints(columns, run.rows)}
+        title={title}
+        figure={figure.label}
+      />
+    );
+  }
+  const shown = run.rows.slice(0, SHORT_LIST);
+  return (
+    <div className="table-scroll">
+      <table className="table dashboard-card-table">
+        <caption className="sr-only">{title}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.name} scope="col" className={c.figure ? "is-figure" : undefined}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((row, i) => (
+            <tr key={String(row.id ?? i)}>
+              {columns.map((c) => (
+                <td key={c.name} className={c.figure ? "is-figure" : undefined}>{c.text(row)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {run.rows.length > SHORT_LIST || run.more
+        ? <p className="dashboard-card-note">Open the report for the other rows.</p>
+        : null}
+    </div>
+  );
+}
+
+export function DashboardCard(
+  { card, node, onPin }: {
+    card: DashboardCardData;
+    node: NodeOf<"dashboard-grid">;
+    onPin(): void;
+  },
+) {
+  const box = useRef<HTMLElement>(null);
+  const headingId = useId();
+  const seen = useInView(box);
+  const run = useQuery({
+    queryKey: ["dashboard-card", node.runPath, card.report],
+    queryFn: () =>
+      apiRequest<ReportRun>(filled(node.runPath, "id", card.report), { method: "POST", body: {} }),
+    enabled: seen,
+    retry: false,
+    staleTime: 60_000,
+  });
+  return (
+    <article
+      ref={box}
+      className={`dashboard-card is-${card.width}`}
+      aria-labelledby={headingId}
+      aria-busy={run.isFetching}
+    >
+      <header className="dashboard-card-head">
+        <h2 id={headingId} className="dashboard-card-title">
+          <Link to={filled(node.reportRoute, "id", card.report)}>{card.title}</Link>
+        </h2>
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          onClick={onPin}
+          aria-label={`Pin ${card.title} to a dashboard of yours`}
+        >
+          Pin
+        </button>
+      </header>
+      {run.error ? <p className="dashboard-card-note">{refusal(run.error)}</p> : run.data
+        ? (
+          <CardBody
+            run={run.data}
+            typeApi={filled(node.typePath, "type", run.data.report.record_type)}
+            title={card.title}
+          />
+        )
+        : <SkeletonLines lines={4} />}
+    </article>
+  );
+}
