@@ -102,6 +102,10 @@ export const WIDGET_REGISTRY: WidgetRegistry = {
     "DashboardGrid",
     () => import("./dashboard/dashboard-grid.tsx").then((m) => m.DashboardGrid),
   ),
+  "query-card": loadable(
+    "QueryCard",
+    () => import("./dashboard/query-card.tsx").then((m) => m.QueryCard),
+  ),
 };
 
 /** Loads the code of every widget a screen body uses; a type the registry lacks is skipped. */

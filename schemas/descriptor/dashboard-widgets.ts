@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { JsonTemplate } from "./value.ts";
 import { base } from "./widget-base.ts";
+import { QueryRequest } from "../records/query.ts";
 
 /** Where pinning a report to one's own dashboard goes. */
 export const PinCalls = z.object({
@@ -41,3 +42,21 @@ export const DashboardGrid = z.object({
     link: z.object({ label: z.string(), to: z.string().regex(/^\/app\//) }).strict().optional(),
   }).strict(),
 }).strict().meta({ id: "widget:dashboard-grid" });
+
+/**
+ * A standard figure: a query of the engine declared by the screen (not a saved
+ * report), drawn as a dashboard card is and run, with the caller's permissions,
+ * when it nears the viewport.
+ */
+export const QueryCard = z.object({
+  type: z.literal("query-card"),
+  ...base,
+  title: z.string(),
+  /** The record type queried, and its query call's path (`POST`). */
+  recordType: z.string(),
+  queryPath: z.string().regex(/^\/api\/.*\/query$/),
+  /** Where record types' metadata is read: `{type}` stands for the type's id. */
+  typePath: z.string().regex(/^\/api\/.*\{type\}/),
+  query: QueryRequest,
+  chart: z.enum(["table", "bar", "line", "pie", "number"]),
+}).strict().meta({ id: "widget:query-card" });

@@ -21,7 +21,7 @@ import { base } from "./widget-base.ts";
 import { Form, FormField } from "./form-widget.ts";
 import { RecordBoard, RecordForm, RecordList, RecordTimeline } from "./record-widgets.ts";
 import { ReportBuilder } from "./report-widgets.ts";
-import { DashboardGrid } from "./dashboard-widgets.ts";
+import { DashboardGrid, QueryCard } from "./dashboard-widgets.ts";
 
 /**
  * A child node as TypeScript sees it. The recursion is checked by zod at run time
@@ -509,6 +509,7 @@ export const WIDGET_SCHEMAS = [
   RecordBoard,
   ReportBuilder,
   DashboardGrid,
+  QueryCard,
 ] as const;
 
 /** A node of a screen body. */

@@ -46,7 +46,7 @@ function CardBody({ run, typeApi, title }: { run: ReportRun; typeApi: string; ti
     chart: run.report.chart,
     definition: JSON.stringify(run.definition),
   });
-  const fields = fieldsOf(meta.data.meta);
+  const fields = fieldsOf(meta.data.meta, meta.data.options);
   const columns = resultColumns(draft, fields, meta.data.meta.list.columns);
   const figure = columns.find((c) => c.figure);
   if (run.rows.length === 0) return <p className="dashboard-card-note">Nothing to show yet.</p>;
@@ -85,26 +85,36 @@ function CardBody({ run, typeApi, title }: { run: ReportRun; typeApi: string; ti
         </tbody>
       </table>
       {run.rows.length > SHORT_LIST || run.more
-        ? <p className="dashboard-card-note">Open the report for the other rows.</p>
+        ? (
+          <p className="dashboard-card-note">
+            The first {shown.length} of {run.rows.length}
+            {run.more ? " or more" : ""} rows.
+          </p>
+        )
         : null}
     </div>
   );
 }
 
-export function DashboardCard(
-  { card, node, onPin }: {
-    card: DashboardCardData;
-    node: NodeOf<"dashboard-grid">;
-    onPin(): void;
+/** A card's frame: its title (a link when given), its loading, refusal or result, and a pin. */
+export function CardFrame(
+  { title, href, width, queryKey, load, typePath, onPin }: {
+    title: string;
+    href?: string;
+    width: string;
+    queryKey: readonly unknown[];
+    /** The result, asked for only once the card nears the viewport. */
+    load(): Promise<ReportRun>;
+    typePath: string;
+    onPin?(): void;
   },
 ) {
   const box = useRef<HTMLElement>(null);
   const headingId = useId();
   const seen = useInView(box);
   const run = useQuery({
-    queryKey: ["dashboard-card", node.runPath, card.report],
-    queryFn: () =>
-      apiRequest<ReportRun>(filled(node.runPath, "id", card.report), { method: "POST", body: {} }),
+    queryKey,
+    queryFn: load,
     enabled: seen,
     retry: false,
     staleTime: 60_000,
@@ -112,32 +122,61 @@ export function DashboardCard(
   return (
     <article
       ref={box}
-      className={`dashboard-card is-${card.width}`}
+      className={`dashboard-card is-${width}`}
       aria-labelledby={headingId}
       aria-busy={run.isFetching}
     >
       <header className="dashboard-card-head">
         <h2 id={headingId} className="dashboard-card-title">
-          <Link to={filled(node.reportRoute, "id", card.report)}>{card.title}</Link>
+          {href ? <Link to={href}>{title}</Link> : title}
         </h2>
-        <button
-          type="button"
-          className="button button-secondary button-small"
-          onClick={onPin}
-          aria-label={`Pin ${card.title} to a dashboard of yours`}
-        >
-          Pin
-        </button>
+        {onPin
+          ? (
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              onClick={onPin}
+              aria-label={`Pin ${title} to a dashboard of yours`}
+            >
+              Pin
+            </button>
+          )
+          : null}
       </header>
       {run.error ? <p className="dashboard-card-note">{refusal(run.error)}</p> : run.data
         ? (
           <CardBody
             run={run.data}
-            typeApi={filled(node.typePath, "type", run.data.report.record_type)}
-            title={card.title}
+            typeApi={filled(typePath, "type", run.data.report.record_type)}
+            title={title}
           />
         )
         : <SkeletonLines lines={4} />}
     </article>
+  );
+}
+
+/** A dashboard's card: a saved report, run with the reader's permissions. */
+export function DashboardCard(
+  { card, node, onPin }: {
+    card: DashboardCardData;
+    node: NodeOf<"dashboard-grid">;
+    onPin(): void;
+  },
+) {
+  return (
+    <CardFrame
+      title={card.title}
+      href={filled(node.reportRoute, "id", card.report)}
+      width={card.width}
+      queryKey={["dashboard-card", node.runPath, card.report]}
+      load={() =>
+        apiRequest<ReportRun>(filled(node.runPath, "id", card.report), {
+          method: "POST",
+          body: {},
+        })}
+      typePath={node.typePath}
+      onPin={onPin}
+    />
   );
 }

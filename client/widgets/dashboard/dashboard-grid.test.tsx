@@ -147,4 +147,34 @@ describe("the dashboard-grid widget", () => {
     expect(within(dialog).getByRole("link", { name: "Open Delivery" }).getAttribute("href"))
       .toBe("/app/dashboards/d2");
   });
+
+  it("draws a standard figure from its own query, options in the organisation's words", async () => {
+    const meta = taskMeta();
+    meta.fields.push({ id: "source", label: "Source", type: "select", filterable: true });
+    const server = fakeServer({
+      [`GET /api/records/task/meta`]: {
+        meta,
+        options: { source: [{ value: "cold_outreach", label: "Cold outreach" }] },
+      },
+      [`POST /api/records/task/query`]: {
+        rows: [{ source: "cold_outreach", count: 4 }, { source: "event", count: 1 }],
+        more: false,
+      },
+    });
+    const query = { group_by: [{ field: "source" }], aggregates: [{ fn: "count", as: "count" }] };
+    await renderScreen(screenOf({
+      type: "query-card",
+      title: "Tasks by source",
+      recordType: "task",
+      queryPath: "/api/records/task/query",
+      typePath: "/api/records/{type}",
+      query,
+      chart: "table",
+    }));
+    const card = await screen.findByRole("article", { name: "Tasks by source" });
+    FakeObserver.show(card);
+    expect(await within(card).findByRole("cell", { name: "Cold outreach" })).toBeTruthy();
+    expect(within(card).getByRole("cell", { name: "event" })).toBeTruthy();
+    expect(server.to("POST", "/api/records/task/query")[0].body).toEqual(query);
+  });
 });

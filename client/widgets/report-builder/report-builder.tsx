@@ -101,7 +101,7 @@ export function ReportBuilder({ node }: WidgetProps<NodeOf<"report-builder">>) {
   if (node.types.length === 0) {
     return <p className="empty-state-text">You may not read any records to report on.</p>;
   }
-  const fields = meta.data ? fieldsOf(meta.data.meta) : [];
+  const fields = meta.data ? fieldsOf(meta.data.meta, meta.data.options) : [];
   const change = (next: Partial<ReportDraft>) => {
     setProblem(undefined);
     setDraft({ ...draft, ...next });

@@ -37,8 +37,14 @@ const MONTH = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
 });
 
-/** The type's fields, with its status (workflow or derived) as a field of choices. */
-export function fieldsOf(meta: RecordTypeMeta): FieldMeta[] {
+/**
+ * The type's fields, with its status (workflow or derived) as a field of choices,
+ * and the options of fields whose choices are the organisation's (a lead's source).
+ */
+export function fieldsOf(
+  meta: RecordTypeMeta,
+  options: Readonly<Record<string, { value: string; label: string }[]>> = {},
+): FieldMeta[] {
   const status: FieldMeta[] = meta.states && !meta.fields.some((f) => f.id === "status")
     ? [{
       id: "status",
@@ -47,7 +53,10 @@ export function fieldsOf(meta: RecordTypeMeta): FieldMeta[] {
       options: meta.states.map((s) => ({ value: s.id, label: s.label })),
     }]
     : [];
-  return [...meta.fields, ...status];
+  const fields = meta.fields.map((f) =>
+    options[f.id] && !f.options ? { ...f, options: options[f.id] } : f
+  );
+  return [...fields, ...status];
 }
 
 /** A value of a field in words. */

@@ -2,13 +2,16 @@
  * The analytics screen shown by analytics-dashboard, forecasting, data-export, real-time-alerts, profitability-analysis, lead-conversion and
  * team-utilization: organisation-wide figures for a date range from the dashboard
  * analytics service, with the period presets 7d, 30d, 90d and 1y (default: the last
- * 30 days) and a CSV download of the daily figures.
+ * 30 days) and a CSV download of the daily figures, on its Overview tab; lead
+ * conversion, team utilization and profitability each open their own tab of
+ * standard figures (analytics-figures.ts).
  */
 import type { Node, ScreenDescriptor } from "../../../schemas/descriptor/mod.ts";
 import { findModule } from "../../platform/catalogue/module-definitions.ts";
 import { canSeeModule } from "../../platform/catalogue/visibility.ts";
 import { head, type ScreenContext, type ScreenDef } from "./screen-def.ts";
 import { LEAD_STAGE, PROJECT_STATUS } from "../record-labels.ts";
+import { figureTabs } from "./analytics-figures.ts";
 
 /** The screens that show the analytics screen. */
 export const ANALYTICS_SCREEN_IDS = [
@@ -64,9 +67,16 @@ function analyticsScreen(id: string, ctx: ScreenContext): ScreenDescriptor {
     label,
     value: { $bind: "dashboard", path: `totals.${path}`, format, fallback: "—" },
   });
+  const tabs = figureTabs(ctx.access);
+  const overview = overviewChildren(id, presets, stat, seesLeads);
   return {
     ...head(id, module.name, "dynamic"),
-    state: { period: DEFAULT_PERIOD, start_date: isoDay(ctx.now, 30), end_date: today },
+    state: {
+      period: DEFAULT_PERIOD,
+      start_date: isoDay(ctx.now, 30),
+      end_date: today,
+      tab: tabs.some((t) => t.id === id) ? id : "overview",
+    },
     sources: {
       dashboard: {
         method: "POST",
@@ -83,137 +93,151 @@ function analyticsScreen(id: string, ctx: ScreenContext): ScreenDescriptor {
       type: "page",
       title: module.name,
       description: module.description,
+      children: tabs.length === 0 ? overview : [{
+        type: "tabs",
+        stateKey: "tab",
+        tabs: [{ id: "overview", label: "Overview", children: overview }, ...tabs],
+      }],
+    },
+  };
+}
+
+/** The overview tab: the organisation-wide figures of the chosen period. */
+function overviewChildren(
+  id: string,
+  presets: Node,
+  stat: (label: string, path: string, format: "integer" | "number" | "hours" | "currency") => Node,
+  seesLeads: boolean,
+): Node[] {
+  return [
+    {
+      type: "stack",
+      direction: "row",
+      align: "between",
       children: [
+        presets,
         {
-          type: "stack",
-          direction: "row",
-          align: "between",
-          children: [
-            presets,
-            {
-              type: "button",
-              label: "Download CSV",
-              variant: id === "data-export" ? "primary" : "ghost",
-              action: {
-                kind: "download",
-                source: "dashboard",
-                path: "tasks_per_day",
-                filename: `${id}.csv`,
-                format: "csv",
-              },
-            },
-          ],
-        },
-        {
-          type: "grid",
-          columns: 4,
-          children: [
-            stat("Tasks created", "tasks_created", "integer"),
-            stat("Tasks completed", "tasks_completed", "integer"),
-            stat("Hours logged", "hours_logged", "hours"),
-            stat("Active projects", "active_projects", "integer"),
-            stat("Story points completed", "story_points_completed", "number"),
-            stat("Progress updates", "progress_updates", "integer"),
-            stat("New leads", "new_leads", "integer"),
-            stat("Won value", "won_value", "currency"),
-          ],
-        },
-        {
-          type: "line-chart",
-          source: "dashboard",
-          path: "tasks_per_day",
-          x: "date",
-          xFormat: "date",
-          labelEvery: 7,
-          title: "Tasks created and completed per day",
-          series: [
-            { key: "created", label: "Created", tone: "info" },
-            { key: "completed", label: "Completed", tone: "success" },
-          ],
-          emptyText: "No task activity in this period",
-        },
-        {
-          type: "grid",
-          columns: 2,
-          children: [
-            {
-              type: "bar-chart",
-              source: "dashboard",
-              path: "hours_per_day",
-              x: "date",
-              y: "hours",
-              xFormat: "date",
-              labelEvery: 7,
-              title: "Hours logged per day",
-              emptyText: "No hours logged in this period",
-            },
-            {
-              type: "bar-chart",
-              source: "dashboard",
-              path: "projects_by_status",
-              record: true,
-              xLabels: PROJECT_STATUS,
-              x: "key",
-              y: "value",
-              title: "Projects by status",
-              tone: "info",
-              emptyText: "No projects",
-            },
-          ],
-        },
-        {
-          type: "grid",
-          columns: 2,
-          children: [
-            {
-              type: "bar-chart",
-              source: "dashboard",
-              path: "leads_by_stage",
-              record: true,
-              xLabels: LEAD_STAGE,
-              x: "key",
-              y: "value",
-              title: "Leads by stage",
-              tone: "warning",
-              emptyText: seesLeads ? "No leads in this period" : "Leads are not part of your role",
-            },
-            {
-              type: "table",
-              source: "dashboard",
-              path: "top_projects",
-              caption: "Most completed work",
-              columns: [
-                { key: "name", label: "Project", sortable: true },
-                {
-                  key: "tasks_completed",
-                  label: "Tasks completed",
-                  format: "integer",
-                  align: "end",
-                  sortable: true,
-                },
-                {
-                  key: "story_points_completed",
-                  label: "Story points",
-                  format: "number",
-                  align: "end",
-                  sortable: true,
-                },
-                {
-                  key: "progress_percentage",
-                  label: "Progress",
-                  format: "percent",
-                  align: "end",
-                  sortable: true,
-                },
-              ],
-              pageSize: 10,
-              emptyText: "No work completed in this period",
-            },
-          ],
+          type: "button",
+          label: "Download CSV",
+          variant: id === "data-export" ? "primary" : "ghost",
+          action: {
+            kind: "download",
+            source: "dashboard",
+            path: "tasks_per_day",
+            filename: `${id}.csv`,
+            format: "csv",
+          },
         },
       ],
     },
-  };
+    {
+      type: "grid",
+      columns: 4,
+      children: [
+        stat("Tasks created", "tasks_created", "integer"),
+        stat("Tasks completed", "tasks_completed", "integer"),
+        stat("Hours logged", "hours_logged", "hours"),
+        stat("Active projects", "active_projects", "integer"),
+        stat("Story points completed", "story_points_completed", "number"),
+        stat("Progress updates", "progress_updates", "integer"),
+        stat("New leads", "new_leads", "integer"),
+        stat("Won value", "won_value", "currency"),
+      ],
+    },
+    {
+      type: "line-chart",
+      source: "dashboard",
+      path: "tasks_per_day",
+      x: "date",
+      xFormat: "date",
+      labelEvery: 7,
+      title: "Tasks created and completed per day",
+      series: [
+        { key: "created", label: "Created", tone: "info" },
+        { key: "completed", label: "Completed", tone: "success" },
+      ],
+      emptyText: "No task activity in this period",
+    },
+    {
+      type: "grid",
+      columns: 2,
+      children: [
+        {
+          type: "bar-chart",
+          source: "dashboard",
+          path: "hours_per_day",
+          x: "date",
+          y: "hours",
+          xFormat: "date",
+          labelEvery: 7,
+          title: "Hours logged per day",
+          emptyText: "No hours logged in this period",
+        },
+        {
+          type: "bar-chart",
+          source: "dashboard",
+          path: "projects_by_status",
+          record: true,
+          xLabels: PROJECT_STATUS,
+          x: "key",
+          y: "value",
+          title: "Projects by status",
+          tone: "info",
+          emptyText: "No projects",
+        },
+      ],
+    },
+    {
+      type: "grid",
+      columns: 2,
+      children: [
+        {
+          type: "bar-chart",
+          source: "dashboard",
+          path: "leads_by_stage",
+          record: true,
+          xLabels: LEAD_STAGE,
+          x: "key",
+          y: "value",
+          title: "Leads by stage",
+          tone: "warning",
+          emptyText: seesLeads ? "No leads in this period" : "Leads are not part of your role",
+        },
+        {
+          type: "table",
+          source: "dashboard",
+          path: "top_projects",
+          caption: "Most completed work",
+          columns: [
+            { key: "name", label: "Project", sortable: true },
+            {
+              key: "tasks_completed",
+              label: "Tasks completed",
+              format: "integer",
+              align: "end",
+              sortable: true,
+            },
+            {
+              key: "story_points_completed",
+              label: "Story points",
+              format: "number",
+              align: "end",
+              sortable: true,
+            },
+            {
+              key: "progress_percentage",
+              label: "Progress",
+              format: "percent",
+              align: "end",
+              sortable: true,
+            },
+          ],
+          pageSize: 10,
+          emptyText: "No work completed in this period",
+        },
+      ],
+    },
+  ];
 }
 
 /** The analytics screens. */
