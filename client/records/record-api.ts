@@ -198,8 +198,9 @@ export function saveView(
     filters: Filter[];
     sort: Sort[];
     columns: string[];
-    layout?: "list" | "board";
+    layout?: "list" | "board" | "calendar";
     board_field?: string;
+    calendar_field?: string;
   },
 ): Promise<{ view: View }> {
   return apiRequest(`${api}/views`, { method: "POST", body: view });

@@ -52,6 +52,25 @@ export const BoardSetup = z.object({
 }).strict();
 export type BoardSetup = z.infer<typeof BoardSetup>;
 
+/**
+ * A date or datetime field a list may be seen as a calendar by: one the caller may
+ * filter by (the calendar reads each range's records by it); `movable` when the
+ * caller may also change it, so that a record is moved to another day by one change.
+ */
+export const CalendarField = z.object({
+  id: z.string(),
+  label: z.string(),
+  type: z.enum(["date", "datetime"]),
+  movable: z.boolean(),
+}).strict();
+export type CalendarField = z.infer<typeof CalendarField>;
+
+/** How a type's list may be seen as a calendar: the fields offered, the default first. */
+export const CalendarSetup = z.object({
+  fields: z.array(CalendarField).min(1),
+}).strict();
+export type CalendarSetup = z.infer<typeof CalendarSetup>;
+
 /** A record list: server-side paging, sort, filters, search, views, bulk, import, export, New. */
 export const RecordList = z.object({
   type: z.literal("record-list"),
@@ -74,6 +93,8 @@ export const RecordList = z.object({
   emptyText: z.string().optional(),
   /** Present when the list may also be seen as a board (a List/Board switch). */
   board: BoardSetup.optional(),
+  /** Present when the list may also be seen as a calendar by a date. */
+  calendar: CalendarSetup.optional(),
 }).strict().meta({ id: "widget:record-list" });
 
 /**

@@ -15,9 +15,10 @@ export interface ViewDefinition {
   filters?: Filter[];
   sort?: Sort[];
   columns?: string[];
-  /** Seen as a list (default) or as a board of `board_field`'s values. */
-  layout?: "list" | "board";
+  /** Seen as a list (default), as a board of `board_field`'s values or a calendar by `calendar_field`. */
+  layout?: "list" | "board" | "calendar";
   board_field?: string;
+  calendar_field?: string;
 }
 
 /** The caller's saved views of a type. */

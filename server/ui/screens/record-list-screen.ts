@@ -9,6 +9,7 @@ import type { MembershipAccess } from "../../platform/access/access.ts";
 import type { RecordType } from "../../records/define.ts";
 import { recordTypeMeta } from "../../records/type-meta.ts";
 import { boardSetup } from "../../records/board-fields.ts";
+import { calendarSetup } from "../../records/calendar-fields.ts";
 import { head } from "./screen-def.ts";
 
 /** The base path of a record type's API. */
@@ -60,8 +61,9 @@ export function recordListNode(
       ? [{ field: options.parent, op: "eq" as const, value: { $param: "id" } }]
       : []),
   ];
-  // A related list on a form stays a list; a module's list may also be seen as a board.
+  // A related list on a form stays a list; a module's list may also be a board or a calendar.
   const board = options.compact ? undefined : boardSetup(meta);
+  const calendar = options.compact ? undefined : calendarSetup(meta);
   return {
     type: "record-list",
     api: recordApi(type),
@@ -70,6 +72,7 @@ export function recordListNode(
     ...(fixedFilters.length > 0 ? { fixedFilters } : {}),
     ...(options.compact ? { compact: true } : {}),
     ...(board ? { board } : {}),
+    ...(calendar ? { calendar } : {}),
     emptyText: `No ${meta.plural.toLowerCase()} yet`,
   };
 }
