@@ -1,17 +1,13 @@
 /**
  * Moving a board's cards: one PATCH of the board's field (and of its order key, when
- * the type keeps one, for its place in the column) at the card's version.
- * While it is on its way the card shows in its new column (and the counts follow);
- * when the server refuses (403 a value the role may not set, 409 a stale version or
- * a locked state, 400 a bad value) it goes back and the server's reason is kept to
- * be shown; a stale version reloads the board. Either way, what changed is read again.
+ * the type keeps one, for its place in the column) at the card's version, sent as
+ * every record move is (`record-moves.ts`): the card shows in its new column while
+ * on its way (and the counts follow), goes back with the server's reason when
+ * refused, and a stale version reloads the board.
  */
-import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
-import { ApiError, isStaleVersion } from "../api/api-error.ts";
+import { useCallback } from "react";
 import type { BoardColumnState, PendingMove } from "./board-columns.ts";
-import { updateRecord } from "./record-api.ts";
-import { recordKeys } from "./record-keys.ts";
+import { type MoveOutcome, usePendingMoves } from "./record-moves.ts";
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -22,60 +18,29 @@ export interface Place {
   position: number;
 }
 
-/** What a finished move tells the user. */
-export interface MoveOutcome {
-  ok: boolean;
-  text: string;
-}
-
 /** The moves on their way and the mover. */
 export function useBoardMoves(
   api: string,
   field: string,
   options: { titleOf(card: Row): string; onDone(outcome: MoveOutcome): void },
 ) {
-  const queryClient = useQueryClient();
-  const [pending, setPending] = useState<ReadonlyMap<string, PendingMove>>(new Map());
-  const { titleOf, onDone } = options;
+  const { pending, send } = usePendingMoves<PendingMove>(api, options.onDone);
+  const { titleOf } = options;
 
   const move = useCallback(
     async (card: Row, from: BoardColumnState, to: BoardColumnState, place?: Place) => {
-      const id = String(card.id);
       if (from.key === to.key && place === undefined) return;
       const values: Record<string, unknown> = from.key === to.key ? {} : { [field]: to.value };
       if (place) values[place.field] = place.key;
-      setPending((p) =>
-        new Map(p).set(id, { card: { ...card, ...values }, from: from.key, to: to.key })
-      );
-      let outcome: MoveOutcome;
-      try {
-        await updateRecord(api, id, Number(card.version), values);
-        outcome = {
-          ok: true,
-          text: from.key === to.key
-            ? `${titleOf(card)} moved to position ${place!.position} in ${to.label}`
-            : `${titleOf(card)} moved to ${to.label}`,
-        };
-      } catch (error) {
-        const reason = error instanceof ApiError ? error.message : String(error);
-        outcome = {
-          ok: false,
-          text: isStaleVersion(error)
-            ? `${reason}. The board shows the latest now; try again.`
-            : `${titleOf(card)} stays in ${from.label}: ${reason}`,
-        };
-      }
-      // The card leaves its pending place only once the columns are read again, so it
-      // never flickers back before it lands.
-      await queryClient.invalidateQueries({ queryKey: recordKeys.lists(api) });
-      setPending((p) => {
-        const next = new Map(p);
-        next.delete(id);
-        return next;
+      await send(card, values, { card: { ...card, ...values }, from: from.key, to: to.key }, {
+        done: from.key === to.key
+          ? `${titleOf(card)} moved to position ${place!.position} in ${to.label}`
+          : `${titleOf(card)} moved to ${to.label}`,
+        refused: (reason) => `${titleOf(card)} stays in ${from.label}: ${reason}`,
+        stale: (reason) => `${reason}. The board shows the latest now; try again.`,
       });
-      onDone(outcome);
     },
-    [api, field, queryClient, titleOf, onDone],
+    [field, send, titleOf],
   );
 
   return { pending, move };

@@ -1,60 +1,100 @@
 /**
- * Whether a record list is seen as a list or as a board, and by which field: kept
- * in the address (`?layout=board&board=stage`), so a reload or a shared link shows
- * the same board; a saved view may carry both. The switch offers the fields the
- * descriptor names for a board, by their labels.
+ * Whether a record list is seen as a list, a board or a calendar, and by which
+ * field: kept in the address (`?layout=board&board=stage`,
+ * `?layout=calendar&calendar=due_date`), so a reload or a shared link shows the
+ * same; a saved view may carry them. The switch offers the layouts the descriptor
+ * has a setup for, and the fields it names for them, by their labels.
  */
 import { useSearchParams } from "react-router-dom";
-import type { BoardSetup } from "../../schemas/descriptor/record-widgets.ts";
+import type { BoardSetup, CalendarSetup } from "../../schemas/descriptor/record-widgets.ts";
 import type { View } from "./record-api.ts";
+
+/** The layouts a list may have. */
+export type Layout = "list" | "board" | "calendar";
 
 /** The list's layout now. */
 export interface ListLayout {
-  layout: "list" | "board";
+  layout: Layout;
   /** The board's field (the first offered unless chosen). */
   boardField: string;
+  /** The calendar's date (the first offered unless chosen). */
+  calendarField: string;
+}
+
+/** What a list may be seen as besides a list. */
+export interface LayoutSetups {
+  board?: BoardSetup;
+  calendar?: CalendarSetup;
+}
+
+function offeredIn(setup: { fields: { id: string }[] } | undefined, id: string | null | undefined) {
+  return setup?.fields.some((f) => f.id === id) ? id! : setup?.fields[0].id;
 }
 
 /** The layout from the address and the view, and its setter. */
-export function useListLayout(board: BoardSetup | undefined) {
+export function useListLayout(setups: LayoutSetups) {
   const [search, setSearch] = useSearchParams();
-  const offered = (id: string | null | undefined) =>
-    board?.fields.some((f) => f.id === id) ? id! : undefined;
+  const asked = search.get("layout");
   const current: ListLayout = {
-    layout: board && search.get("layout") === "board" ? "board" : "list",
-    boardField: offered(search.get("board")) ?? board?.fields[0].id ?? "",
+    layout: asked === "board" && setups.board
+      ? "board"
+      : asked === "calendar" && setups.calendar
+      ? "calendar"
+      : "list",
+    boardField: offeredIn(setups.board, search.get("board")) ?? "",
+    calendarField: offeredIn(setups.calendar, search.get("calendar")) ?? "",
   };
   const setLayout = (next: Partial<ListLayout>) => {
     const merged = { ...current, ...next };
     const params = new URLSearchParams(search);
-    if (merged.layout === "board") params.set("layout", "board");
-    else params.delete("layout");
-    if (merged.layout === "board" && merged.boardField !== board?.fields[0].id) {
+    if (merged.layout === "list") params.delete("layout");
+    else params.set("layout", merged.layout);
+    if (merged.layout === "board" && merged.boardField !== setups.board?.fields[0].id) {
       params.set("board", merged.boardField);
     } else params.delete("board");
+    if (merged.layout === "calendar") params.set("calendar", merged.calendarField);
+    else params.delete("calendar");
     if (params.toString() !== search.toString()) setSearch(params);
   };
   /** What a chosen view says of the layout (a view saved as a board opens as one). */
   const fromView = (view: View | undefined) => {
-    if (view?.layout === "board" && offered(view.board_field ?? board?.fields[0].id)) {
-      setLayout({ layout: "board", boardField: view.board_field ?? board!.fields[0].id });
+    if (view?.layout === "board" && setups.board) {
+      setLayout({ layout: "board", boardField: offeredIn(setups.board, view.board_field) });
+    } else if (view?.layout === "calendar" && setups.calendar) {
+      setLayout({
+        layout: "calendar",
+        calendarField: offeredIn(setups.calendar, view.calendar_field),
+      });
     } else if (view?.layout === "list") setLayout({ layout: "list" });
   };
   return { ...current, setLayout, fromView };
 }
 
-/** The List/Board switch, and the board's field when it shows a board. */
+const NAMES: Record<Layout, string> = { list: "List", board: "Board", calendar: "Calendar" };
+
+/** The List/Board/Calendar switch, and the field of the board or calendar it shows. */
 export function LayoutSwitch(
-  { board, layout, onLayout }: {
-    board: BoardSetup;
+  { setups, layout, onLayout }: {
+    setups: LayoutSetups;
     layout: ListLayout;
     onLayout(next: Partial<ListLayout>): void;
   },
 ) {
+  const choices: Layout[] = [
+    "list",
+    ...(setups.board ? ["board" as const] : []),
+    ...(setups.calendar ? ["calendar" as const] : []),
+  ];
+  const fields = layout.layout === "board"
+    ? setups.board?.fields
+    : layout.layout === "calendar"
+    ? setups.calendar?.fields
+    : undefined;
+  const key = layout.layout === "board" ? "boardField" : "calendarField";
   return (
     <div className="layout-switch">
       <div className="segmented" role="group" aria-label="Show as">
-        {(["list", "board"] as const).map((choice) => (
+        {choices.map((choice) => (
           <button
             key={choice}
             type="button"
@@ -62,19 +102,19 @@ export function LayoutSwitch(
             aria-pressed={layout.layout === choice}
             onClick={() => onLayout({ layout: choice })}
           >
-            {choice === "list" ? "List" : "Board"}
+            {NAMES[choice]}
           </button>
         ))}
       </div>
-      {layout.layout === "board" && board.fields.length > 1
+      {fields && fields.length > 1
         ? (
           <label className="layout-switch-field">
-            <span>Columns by</span>
+            <span>{layout.layout === "board" ? "Columns by" : "Dates by"}</span>
             <select
-              value={layout.boardField}
-              onChange={(e) => onLayout({ boardField: e.target.value })}
+              value={layout[key]}
+              onChange={(e) => onLayout({ [key]: e.target.value })}
             >
-              {board.fields.map((f) => <option key={f.id} value={f.id}>{f.label}</option>)}
+              {fields.map((f) => <option key={f.id} value={f.id}>{f.label}</option>)}
             </select>
           </label>
         )

@@ -64,8 +64,10 @@ export const WIDGET_GROUPS: Readonly<Record<string, readonly string[]>> = {
     "record-form",
     "record-timeline",
     "record-board",
+    "record-calendar",
     "report-builder",
     "dashboard-grid",
+    "query-card",
   ],
 };
 

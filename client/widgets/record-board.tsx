@@ -8,7 +8,7 @@
  * says the server's reason. Everything it shows comes from its descriptor.
  */
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useId, useMemo, useState } from "react";
+import { useCallback, useId, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import type { NodeOf } from "../../schemas/descriptor/mod.ts";
 import type { FieldMeta } from "../../schemas/records/meta.ts";
@@ -17,10 +17,12 @@ import { BoardCard } from "../records/board-card.tsx";
 import { BoardColumn } from "../records/board-column.tsx";
 import { boardColumns, type BoardColumnState } from "../records/board-columns.ts";
 import { useBoardDrag } from "../records/board-drag.ts";
-import { type MoveOutcome, useBoardMoves } from "../records/board-moves.ts";
+import { useBoardMoves } from "../records/board-moves.ts";
+import type { MoveOutcome } from "../records/record-moves.ts";
 import { useKeyboardMove } from "../records/board-keyboard.ts";
 import { keyAt } from "../records/board-rank.ts";
 import { numberText } from "../records/field-display.tsx";
+import { MoveNotes, MoveProblem, useFocusAfterMove } from "../records/move-feedback.tsx";
 import { queryRecords, recordMeta } from "../records/record-api.ts";
 import { recordKeys } from "../records/record-keys.ts";
 import { formPathOf } from "../records/standard-fields.ts";
@@ -90,6 +92,11 @@ export function RecordBoard({ node }: WidgetProps<NodeOf<"record-board">>) {
     setProblem(outcome.ok ? undefined : outcome.text);
   }, []);
   const { pending, move } = useBoardMoves(api, field.id, { titleOf, onDone });
+  // A card moved by keyboard keeps the focus in its new place.
+  const setFocusAfter = useFocusAfterMove(pending, {
+    attribute: "card-id",
+    within: ".record-board",
+  });
   const columns = boardColumns(field, fieldMeta, (groups.data?.rows ?? []) as Row[], {
     external,
     sumField: sumField?.id,
@@ -102,7 +109,6 @@ export function RecordBoard({ node }: WidgetProps<NodeOf<"record-board">>) {
   const [shownCards] = useState(() => new Map<string, readonly Row[]>());
   const shown = (column: string) => shownCards.get(column) ?? [];
   const ordered = node.rank !== undefined;
-  const [focusAfter, setFocusAfter] = useState<string>();
 
   /** Moves `card` to `place` among the others of `to` (its top without one). */
   const startMove = (
@@ -144,41 +150,24 @@ export function RecordBoard({ node }: WidgetProps<NodeOf<"record-board">>) {
     drop: startMove,
   });
 
-  // A card moved by keyboard keeps the focus in its new place.
-  useEffect(() => {
-    if (focusAfter === undefined) return;
-    const element = [...document.querySelectorAll<HTMLElement>("[data-card-id]")]
-      .find((e) => e.dataset.cardId === focusAfter);
-    // Only when the focus was on the board (or lost with the card's old place), never taken
-    // from where the person has gone meanwhile.
-    const active = document.activeElement;
-    const onBoard = active === null || active === document.body || active.closest(".record-board");
-    if (element && element !== active && onBoard) element.focus();
-    if (!pending.has(focusAfter)) setFocusAfter(undefined);
-  }, [focusAfter, pending]);
-
   const dragged = drag ? cards.get(drag.id) : undefined;
   const targetKey = drag?.over ?? (lifted ? columns[lifted.to]?.key : undefined);
   const targetPlace = drag ? drag.place : lifted?.place;
   return (
     <section className="record-board" aria-label={`${meta.plural} by ${field.label}`}>
-      <p id={instructions} className="sr-only">
-        Press Space to pick the card up, the left and right arrows to choose a column, Space to drop
-        it and Escape to cancel. Enter opens it.
-      </p>
-      <p className="sr-only" aria-live="assertive" aria-atomic="true">{announcement}</p>
+      <MoveNotes
+        id={instructions}
+        instructions={"Press Space to pick the card up, the left and right arrows to choose a " +
+          "column, Space to drop it and Escape to cancel. Enter opens it."}
+        announcement={announcement}
+      />
       {problem
         ? (
-          <div className="alert tone-danger board-problem" role="alert">
-            <span>{problem}</span>
-            <button
-              type="button"
-              className="button button-ghost button-small"
-              onClick={() => setProblem(undefined)}
-            >
-              Dismiss
-            </button>
-          </div>
+          <MoveProblem
+            text={problem}
+            className="board-problem"
+            onDismiss={() => setProblem(undefined)}
+          />
         )
         : null}
       {groups.isError

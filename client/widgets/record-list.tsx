@@ -89,8 +89,13 @@ export function RecordList({ node, path }: WidgetProps<NodeOf<"record-list">>) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [problem, setProblem] = useState<string>();
   const search = useDebounced(choices.search, 300);
-  const layout = useListLayout(node.compact ? undefined : node.board);
-  const onBoard = layout.layout === "board" && node.board !== undefined;
+  const setups = useMemo(
+    () => (node.compact ? {} : { board: node.board, calendar: node.calendar }),
+    [node.compact, node.board, node.calendar],
+  );
+  const layout = useListLayout(setups);
+  const onBoard = layout.layout === "board";
+  const onCalendar = layout.layout === "calendar";
   const allFields = useMemo(() => listFieldsOf(meta), [meta]);
   const fields = useMemo(() => new Map(allFields.map((f) => [f.id, f])), [allFields]);
   const view = views.find((v) => v.id === choices.viewId);
@@ -114,7 +119,7 @@ export function RecordList({ node, path }: WidgetProps<NodeOf<"record-list">>) {
   );
   const listKey = recordKeys.list(api, request);
   const pages = useInfiniteQuery({
-    enabled: !onBoard,
+    enabled: layout.layout === "list",
     queryKey: listKey,
     queryFn: ({ pageParam }) =>
       listRecords(api, pageParam === undefined ? request : { ...request, cursor: pageParam }),
@@ -184,8 +189,9 @@ export function RecordList({ node, path }: WidgetProps<NodeOf<"record-list">>) {
         filters: [...(view?.filters ?? []), ...choices.filters],
         sort,
         columns: choices.columns,
-        ...(node.board ? { layout: layout.layout } : {}),
+        ...(node.board || node.calendar ? { layout: layout.layout } : {}),
         ...(onBoard ? { board_field: layout.boardField } : {}),
+        ...(onCalendar ? { calendar_field: layout.calendarField } : {}),
       });
       storeViews((v) => [...v, { ...answer.view, saved: true }]);
       change({ viewId: answer.view.id, filters: [], sort: [] });
@@ -244,8 +250,8 @@ export function RecordList({ node, path }: WidgetProps<NodeOf<"record-list">>) {
             onNew={meta.can.create ? () => navigate(newPath()) : undefined}
           />
         )}
-      {!compact && node.board
-        ? <LayoutSwitch board={node.board} layout={layout} onLayout={layout.setLayout} />
+      {!compact && (node.board || node.calendar)
+        ? <LayoutSwitch setups={setups} layout={layout} onLayout={layout.setLayout} />
         : null}
       {adding
         ? (
@@ -271,7 +277,22 @@ export function RecordList({ node, path }: WidgetProps<NodeOf<"record-list">>) {
         onRemove={(i) => change({ filters: choices.filters.filter((_, j) => j !== i) })}
       />
       {problem ? <p className="alert tone-danger" role="alert">{problem}</p> : null}
-      {onBoard
+      {onCalendar
+        ? (
+          <RenderNode
+            path={`${path}/calendar`}
+            node={{
+              type: "record-calendar",
+              api,
+              meta,
+              ...node.calendar!,
+              field: layout.calendarField,
+              filters: [...fixed, ...(view?.filters ?? []), ...choices.filters],
+              ...(search.trim() !== "" ? { search: search.trim() } : {}),
+            }}
+          />
+        )
+        : onBoard
         ? (
           <RenderNode
             path={`${path}/board`}

@@ -106,6 +106,10 @@ export const WIDGET_REGISTRY: WidgetRegistry = {
     "QueryCard",
     () => import("./dashboard/query-card.tsx").then((m) => m.QueryCard),
   ),
+  "record-calendar": loadable(
+    "RecordCalendar",
+    () => import("./record-calendar.tsx").then((m) => m.RecordCalendar),
+  ),
 };
 
 /** Loads the code of every widget a screen body uses; a type the registry lacks is skipped. */

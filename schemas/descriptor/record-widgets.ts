@@ -119,6 +119,29 @@ export const RecordBoard = z.object({
   pageSize: z.number().int().min(1).max(100).optional(),
 }).strict().meta({ id: "widget:record-board" });
 
+/**
+ * A calendar of a type's records by one date field: a month grid or a week, with
+ * previous, next and today; each range's records read through the list call between
+ * its first and last day (every page of it; a day showing a few says how many more);
+ * a record moved to another day by one PATCH of that field at its version (dragged,
+ * by keyboard, or through its "Move to" date), put back with the server's reason
+ * when refused.
+ */
+export const RecordCalendar = z.object({
+  type: z.literal("record-calendar"),
+  ...base,
+  api,
+  meta: RecordTypeMeta,
+  ...CalendarSetup.shape,
+  /** The field the records are placed by (default the first offered). */
+  field: z.string().optional(),
+  /** Month grid or week; absent: a week on a narrow screen, else a month. */
+  span: z.enum(["month", "week"]).optional(),
+  /** Filters and search the calendar shows the records of (the list's). */
+  filters: z.array(Filter).optional(),
+  search: z.string().max(200).optional(),
+}).strict().meta({ id: "widget:record-calendar" });
+
 /** A record's form (or read-only detail): layout from the metadata, values from `{api}/{id}`. */
 export const RecordForm = z.object({
   type: z.literal("record-form"),

@@ -19,7 +19,13 @@ import {
 
 import { base } from "./widget-base.ts";
 import { Form, FormField } from "./form-widget.ts";
-import { RecordBoard, RecordForm, RecordList, RecordTimeline } from "./record-widgets.ts";
+import {
+  RecordBoard,
+  RecordCalendar,
+  RecordForm,
+  RecordList,
+  RecordTimeline,
+} from "./record-widgets.ts";
 import { ReportBuilder } from "./report-widgets.ts";
 import { DashboardGrid, QueryCard } from "./dashboard-widgets.ts";
 
@@ -507,6 +513,7 @@ export const WIDGET_SCHEMAS = [
   RecordForm,
   RecordTimeline,
   RecordBoard,
+  RecordCalendar,
   ReportBuilder,
   DashboardGrid,
   QueryCard,
