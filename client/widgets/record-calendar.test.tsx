@@ -200,6 +200,68 @@ describe("the record-calendar widget", () => {
   });
 });
 
+describe("a calendar of more records than it reads", () => {
+  it("reads every page up to its bound and says how many it leaves out", async () => {
+    const server = fakeServer({
+      [`POST ${API}/list`]: (r) => {
+        const page = Number((r.body as { cursor?: string }).cursor ?? 0);
+        return {
+          items: [taskRow(`p${page}`, { due_date: "2026-12-09" })],
+          next_cursor: String(page + 1),
+          total: { count: 6000, exact: true },
+        };
+      },
+    });
+    await renderScreen(calendar());
+    expect(
+      (await screen.findByRole("status")).textContent,
+    ).toBe(
+      "5,990 more tasks in these days are not shown; narrow the list with a filter to see them.",
+    );
+    expect(server.to("POST", `${API}/list`)).toHaveLength(10);
+  });
+});
+
+describe("a calendar by a datetime", () => {
+  it("reads whole days and keeps a moved record's time of day", async () => {
+    const meta = taskMeta();
+    meta.fields.push({ id: "meets_at", label: "Meeting", type: "datetime", filterable: true });
+    const server = fakeServer({
+      [`POST ${API}/list`]: {
+        items: [taskRow("t1", { meets_at: "2026-12-07T09:30:00.000Z" })],
+        next_cursor: null,
+        total: { count: 1, exact: true },
+      },
+      [`PATCH ${API}/t1`]: { record: taskRow("t1", { meets_at: "2026-12-08T09:30:00.000Z" }) },
+    });
+    await renderScreen(screenOf({
+      type: "record-calendar",
+      api: API,
+      meta,
+      fields: [{ id: "meets_at", label: "Meeting", type: "datetime", movable: true }],
+      span: "week",
+    }));
+    const task = await within(day("Monday 7 December 2026")).findByRole("link", {
+      name: "Task t1",
+    });
+    expect(server.to("POST", `${API}/list`)[0].body).toMatchObject({
+      filters: [{
+        field: "meets_at",
+        op: "between",
+        value: ["2026-12-07T00:00:00.000Z", "2026-12-13T23:59:59.999Z"],
+      }],
+    });
+    fireEvent.keyDown(task, { key: " " });
+    fireEvent.keyDown(task, { key: "ArrowRight" });
+    fireEvent.keyDown(task, { key: " " });
+    await waitFor(() => expect(server.to("PATCH", `${API}/t1`)).toHaveLength(1));
+    expect(server.to("PATCH", `${API}/t1`)[0].body).toEqual({
+      version: 1,
+      values: { meets_at: "2026-12-08T09:30:00.000Z" },
+    });
+  });
+});
+
 describe("the record-list widget with a calendar", () => {
   const CALENDAR = { fields: [{ id: "due_date", label: "Due date", type: "date", movable: true }] };
 
