@@ -26,6 +26,8 @@ export interface DeclaredOption extends SelectOption {
 
 /** `options_from` of a select whose values are the organisation's staff roles (by label). */
 export const ROLE_OPTIONS = "@roles";
+/** `options_from` of a select whose values are the product's record types (by plural). */
+export const RECORD_TYPE_OPTIONS = "@record_types";
 
 /**
  * Standard actions every record type has; workflow actions add to them. `comment`

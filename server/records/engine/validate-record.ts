@@ -10,7 +10,8 @@
  * least 0.01", field-problems.ts); a change the record's state does not allow is
  * refused first, with the state's reason (409).
  */
-import { ROLE_OPTIONS } from "../declaration.ts";
+import { RECORD_TYPE_OPTIONS, ROLE_OPTIONS } from "../declaration.ts";
+import { recordTypeOptions } from "../record-type-options.ts";
 import { staffRoleOptions } from "../../platform/access/role-options.ts";
 import type { Queryable, SqlValue } from "../../db/database.ts";
 import { forKeyShare } from "../../db/dialect.ts";
@@ -70,6 +71,7 @@ export async function selectOptions(
   if (field.options) return field.options.map((o) => ({ value: o.value, label: o.label }));
   if (!field.options_from) return [];
   if (field.options_from === ROLE_OPTIONS) return await staffRoleOptions(q, organizationId);
+  if (field.options_from === RECORD_TYPE_OPTIONS) return recordTypeOptions();
   return await q.all<{ value: string; label: string }>(
     `SELECT code AS value, label FROM type_masters
      WHERE organization_id = ? AND kind = ? AND active = 1 ORDER BY position, label`,

@@ -208,3 +208,24 @@ Deno.test("a report's CSV has its headings and values as people read them", asyn
     ok(lines.every((l) => !/^cli_/.test(l.cells[1])), "clients by name, never an id");
   });
 });
+
+Deno.test("the reports index lists the standard reports the caller may open beside their saved ones", async () => {
+  await withApp(async (t) => {
+    const linksFor = async (email: string) => {
+      const res = await t.call("GET", "/ui/screens/reports", { token: await t.tokenFor(email) });
+      assertEquals(res.status, 200, email);
+      const text = JSON.stringify(await res.json());
+      return [...text.matchAll(/"to":"(\/app\/[^"]+)"/g)].map((m) => m[1]);
+    };
+    const finance = await linksFor("finance@acme.test");
+    for (
+      const to of [
+        "/app/reports/invoice-reports",
+        "/app/reports/expense-reports",
+        "/app/report-builder",
+      ]
+    ) ok(finance.includes(to), `finance: ${to} in ${finance}`);
+    const sales = await linksFor("sales@acme.test");
+    ok(!sales.includes("/app/reports/invoice-reports"), "sales may not open invoice reports");
+  });
+});

@@ -6,7 +6,7 @@
  * with their own permissions, so a shared report never shows what its reader may
  * not read (the prepared-report leak of frappe#6544 and erpnext#36930).
  */
-import { ROLE_OPTIONS } from "../../../records/declaration.ts";
+import { RECORD_TYPE_OPTIONS, ROLE_OPTIONS } from "../../../records/declaration.ts";
 import { defineRecordType } from "../../../records/define.ts";
 
 /** How a report is drawn. */
@@ -36,9 +36,9 @@ export const REPORT = defineRecordType({
     {
       id: "record_type",
       label: "Records",
-      type: "data",
+      type: "select",
+      options_from: RECORD_TYPE_OPTIONS,
       required: true,
-      max_length: 64,
       in_list: true,
       filterable: true,
       description: "The record type the report reads (invoice, lead, task…).",
