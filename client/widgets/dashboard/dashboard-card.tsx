@@ -16,6 +16,7 @@ import { SkeletonLines } from "../../ui/skeleton-lines.tsx";
 import { ReportChart } from "../report-builder/report-chart.tsx";
 import { chartPoints, fieldsOf, resultColumns } from "../report-builder/report-columns.ts";
 import { draftOfReport } from "../report-builder/report-draft.ts";
+import { ResultTable } from "../report-builder/result-table.tsx";
 import { type DashboardCardData, filled, type ReportRun } from "./dashboard-api.ts";
 import { useInView } from "./use-in-view.ts";
 
@@ -63,27 +64,12 @@ function CardBody({ run, typeApi, title }: { run: ReportRun; typeApi: string; ti
   const shown = run.rows.slice(0, SHORT_LIST);
   return (
     <div className="table-scroll">
-      <table className="table dashboard-card-table">
-        <caption className="sr-only">{title}</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.name} scope="col" className={c.figure ? "is-figure" : undefined}>
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((row, i) => (
-            <tr key={String(row.id ?? i)}>
-              {columns.map((c) => (
-                <td key={c.name} className={c.figure ? "is-figure" : undefined}>{c.text(row)}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ResultTable
+        columns={columns}
+        rows={shown}
+        caption={title}
+        className="dashboard-card-table"
+      />
       {run.rows.length > SHORT_LIST || run.more
         ? (
           <p className="dashboard-card-note">

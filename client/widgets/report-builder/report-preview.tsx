@@ -6,6 +6,7 @@ import { useState } from "react";
 import type { FieldMeta } from "../../../schemas/records/meta.ts";
 import { chartPoints, columnTotal, resultColumns, valueText } from "./report-columns.ts";
 import { ReportChart } from "./report-chart.tsx";
+import { ResultTable } from "./result-table.tsx";
 import type { ReportDraft } from "./report-draft.ts";
 
 type Row = Record<string, unknown>;
@@ -105,57 +106,35 @@ export function ReportPreview(
         ? <Pivot draft={draft} fields={fields} rows={rows} />
         : (
           <div className="table-scroll">
-            <table className="table report-table">
-              <caption className="sr-only">{chartLabel}</caption>
-              <thead>
-                <tr>
-                  {columns.map((c) => (
-                    <th key={c.name} scope="col" className={c.figure ? "is-figure" : undefined}>
-                      {c.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row, i) => (
-                  <tr key={String(row.id ?? i)}>
-                    {columns.map((c, j) =>
-                      j === 0 && grouped && draft.groups.length > 0
-                        ? (
-                          <td key={c.name}>
-                            <button
-                              type="button"
-                              className="link-button"
-                              onClick={() => drill(row)}
-                              title="Show these records"
-                            >
-                              {c.text(row)}
-                            </button>
-                          </td>
-                        )
-                        : (
-                          <td key={c.name} className={c.figure ? "is-figure" : undefined}>
-                            {c.text(row)}
-                          </td>
-                        )
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-              {grouped && rows.length > 1
-                ? (
-                  <tfoot>
-                    <tr>
-                      {columns.map((c, j) => (
-                        <td key={c.name} className={c.figure ? "is-figure" : undefined}>
-                          {j === 0 ? "Total" : columnTotal(c, rows)}
-                        </td>
-                      ))}
-                    </tr>
-                  </tfoot>
+            <ResultTable
+              columns={columns}
+              rows={rows}
+              caption={chartLabel}
+              className="report-table"
+              firstCell={grouped && draft.groups.length > 0
+                ? (row, text) => (
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => drill(row)}
+                    title="Show these records"
+                  >
+                    {text}
+                  </button>
                 )
-                : null}
-            </table>
+                : undefined}
+              footer={grouped && rows.length > 1
+                ? (
+                  <tr>
+                    {columns.map((c, j) => (
+                      <td key={c.name} className={c.figure ? "is-figure" : undefined}>
+                        {j === 0 ? "Total" : columnTotal(c, rows)}
+                      </td>
+                    ))}
+                  </tr>
+                )
+                : undefined}
+            />
           </div>
         )}
       {more

@@ -7,8 +7,8 @@
  * a catalogue screen shows (`screen`: the executive, operations, sales, legal or
  * HR dashboard, or executive reporting).
  */
-import { ROLE_OPTIONS } from "../../../records/declaration.ts";
 import { defineRecordType } from "../../../records/define.ts";
+import { sharingFields } from "../../../records/sharing-fields.ts";
 
 /** The catalogue screens a dashboard may be shown on, in sidebar words. */
 export const DASHBOARD_SCREENS = [
@@ -84,40 +84,7 @@ export const DASHBOARD = defineRecordType({
         ],
       },
     },
-    {
-      id: "sharing",
-      label: "Shared with",
-      type: "select",
-      required: true,
-      default: "private",
-      in_list: true,
-      filterable: true,
-      options: [
-        { value: "private", label: "Only me", tone: "neutral" },
-        { value: "roles", label: "Roles", tone: "info" },
-        { value: "organization", label: "Everyone", tone: "success" },
-      ],
-    },
-    {
-      id: "shared_roles",
-      label: "Roles",
-      type: "table",
-      visible_if: "sharing == 'roles'",
-      child: {
-        table: "dashboard_roles",
-        row_label: "Role",
-        parent_column: "dashboard_id",
-        max_rows: 50,
-        fields: [{
-          id: "role",
-          label: "Role",
-          type: "select",
-          options_from: ROLE_OPTIONS,
-          required: true,
-          in_list: true,
-        }],
-      },
-    },
+    ...sharingFields("dashboard_roles", "dashboard_id"),
   ],
   sharing: { owner: "created_by", mode: "sharing", roles: "shared_roles" },
   list: {

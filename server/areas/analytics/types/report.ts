@@ -6,8 +6,9 @@
  * with their own permissions, so a shared report never shows what its reader may
  * not read (the prepared-report leak of frappe#6544 and erpnext#36930).
  */
-import { RECORD_TYPE_OPTIONS, ROLE_OPTIONS } from "../../../records/declaration.ts";
+import { RECORD_TYPE_OPTIONS } from "../../../records/declaration.ts";
 import { defineRecordType } from "../../../records/define.ts";
+import { sharingFields } from "../../../records/sharing-fields.ts";
 
 /** How a report is drawn. */
 export const REPORT_CHARTS = [
@@ -62,40 +63,7 @@ export const REPORT = defineRecordType({
       in_list: true,
       options: REPORT_CHARTS,
     },
-    {
-      id: "sharing",
-      label: "Shared with",
-      type: "select",
-      required: true,
-      default: "private",
-      in_list: true,
-      filterable: true,
-      options: [
-        { value: "private", label: "Only me", tone: "neutral" },
-        { value: "roles", label: "Roles", tone: "info" },
-        { value: "organization", label: "Everyone", tone: "success" },
-      ],
-    },
-    {
-      id: "shared_roles",
-      label: "Roles",
-      type: "table",
-      visible_if: "sharing == 'roles'",
-      child: {
-        table: "saved_report_roles",
-        row_label: "Role",
-        parent_column: "report_id",
-        max_rows: 50,
-        fields: [{
-          id: "role",
-          label: "Role",
-          type: "select",
-          options_from: ROLE_OPTIONS,
-          required: true,
-          in_list: true,
-        }],
-      },
-    },
+    ...sharingFields("saved_report_roles", "report_id"),
   ],
   sharing: { owner: "created_by", mode: "sharing", roles: "shared_roles" },
   list: {
