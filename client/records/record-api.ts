@@ -198,9 +198,10 @@ export function saveView(
     filters: Filter[];
     sort: Sort[];
     columns: string[];
-    layout?: "list" | "board" | "calendar";
+    layout?: "list" | "board" | "calendar" | "groups";
     board_field?: string;
     calendar_field?: string;
+    group_fields?: string[];
   },
 ): Promise<{ view: View }> {
   return apiRequest(`${api}/views`, { method: "POST", body: view });

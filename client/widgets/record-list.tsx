@@ -90,12 +90,13 @@ export function RecordList({ node, path }: WidgetProps<NodeOf<"record-list">>) {
   const [problem, setProblem] = useState<string>();
   const search = useDebounced(choices.search, 300);
   const setups = useMemo(
-    () => (node.compact ? {} : { board: node.board, calendar: node.calendar }),
-    [node.compact, node.board, node.calendar],
+    () => node.compact ? {} : { board: node.board, calendar: node.calendar, groups: node.groups },
+    [node.compact, node.board, node.calendar, node.groups],
   );
   const layout = useListLayout(setups);
   const onBoard = layout.layout === "board";
   const onCalendar = layout.layout === "calendar";
+  const onGroups = layout.layout === "groups";
   const allFields = useMemo(() => listFieldsOf(meta), [meta]);
   const fields = useMemo(() => new Map(allFields.map((f) => [f.id, f])), [allFields]);
   const view = views.find((v) => v.id === choices.viewId);
@@ -189,9 +190,10 @@ export function RecordList({ node, path }: WidgetProps<NodeOf<"record-list">>) {
         filters: [...(view?.filters ?? []), ...choices.filters],
         sort,
         columns: choices.columns,
-        ...(node.board || node.calendar ? { layout: layout.layout } : {}),
+        ...(node.board || node.calendar || node.groups ? { layout: layout.layout } : {}),
         ...(onBoard ? { board_field: layout.boardField } : {}),
         ...(onCalendar ? { calendar_field: layout.calendarField } : {}),
+        ...(onGroups ? { group_fields: layout.groupFields } : {}),
       });
       storeViews((v) => [...v, { ...answer.view, saved: true }]);
       change({ viewId: answer.view.id, filters: [], sort: [] });
@@ -250,7 +252,7 @@ export function RecordList({ node, path }: WidgetProps<NodeOf<"record-list">>) {
             onNew={meta.can.create ? () => navigate(newPath()) : undefined}
           />
         )}
-      {!compact && (node.board || node.calendar)
+      {!compact && (node.board || node.calendar || node.groups)
         ? <LayoutSwitch setups={setups} layout={layout} onLayout={layout.setLayout} />
         : null}
       {adding
@@ -277,7 +279,22 @@ export function RecordList({ node, path }: WidgetProps<NodeOf<"record-list">>) {
         onRemove={(i) => change({ filters: choices.filters.filter((_, j) => j !== i) })}
       />
       {problem ? <p className="alert tone-danger" role="alert">{problem}</p> : null}
-      {onCalendar
+      {onGroups
+        ? (
+          <RenderNode
+            path={`${path}/groups`}
+            node={{
+              type: "record-groups",
+              api,
+              meta,
+              ...node.groups!,
+              by: layout.groupFields,
+              filters: [...fixed, ...(view?.filters ?? []), ...choices.filters],
+              ...(search.trim() !== "" ? { search: search.trim() } : {}),
+            }}
+          />
+        )
+        : onCalendar
         ? (
           <RenderNode
             path={`${path}/calendar`}

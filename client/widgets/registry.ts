@@ -106,6 +106,10 @@ export const WIDGET_REGISTRY: WidgetRegistry = {
     "QueryCard",
     () => import("./dashboard/query-card.tsx").then((m) => m.QueryCard),
   ),
+  "record-groups": loadable(
+    "RecordGroups",
+    () => import("./record-groups.tsx").then((m) => m.RecordGroups),
+  ),
   "record-calendar": loadable(
     "RecordCalendar",
     () => import("./record-calendar.tsx").then((m) => m.RecordCalendar),

@@ -71,6 +71,21 @@ export const CalendarSetup = z.object({
 }).strict();
 export type CalendarSetup = z.infer<typeof CalendarSetup>;
 
+/** A field a list's records may be grouped by (a date by month), or summed per group. */
+export const GroupField = z.object({
+  id: z.string(),
+  label: z.string(),
+  /** A date or datetime, grouped by month. */
+  date: z.boolean().optional(),
+}).strict();
+
+/** How a type's list may be seen as groups: the fields offered to group by, and the figures summed. */
+export const GroupSetup = z.object({
+  fields: z.array(GroupField).min(1),
+  sums: z.array(GroupField).max(3),
+}).strict();
+export type GroupSetup = z.infer<typeof GroupSetup>;
+
 /** A record list: server-side paging, sort, filters, search, views, bulk, import, export, New. */
 export const RecordList = z.object({
   type: z.literal("record-list"),
@@ -95,7 +110,26 @@ export const RecordList = z.object({
   board: BoardSetup.optional(),
   /** Present when the list may also be seen as a calendar by a date. */
   calendar: CalendarSetup.optional(),
+  /** Present when the list may also be seen as groups with their counts and sums. */
+  groups: GroupSetup.optional(),
 }).strict().meta({ id: "widget:record-list" });
+
+/**
+ * A type's records in groups of one or two fields (a date by month), each group
+ * with its count and the sums of the type's figures, and a totals row: one grouped
+ * query of the engine over the list's filters and search.
+ */
+export const RecordGroups = z.object({
+  type: z.literal("record-groups"),
+  ...base,
+  api,
+  meta: RecordTypeMeta,
+  ...GroupSetup.shape,
+  /** The fields grouped by, in order (one or two of those offered). */
+  by: z.array(z.string()).min(1).max(2),
+  filters: z.array(Filter).optional(),
+  search: z.string().max(200).optional(),
+}).strict().meta({ id: "widget:record-groups" });
 
 /**
  * A board of a type's records: a column per value of one field with its count and

@@ -23,6 +23,7 @@ import {
   RecordBoard,
   RecordCalendar,
   RecordForm,
+  RecordGroups,
   RecordList,
   RecordTimeline,
 } from "./record-widgets.ts";
@@ -513,6 +514,7 @@ export const WIDGET_SCHEMAS = [
   RecordForm,
   RecordTimeline,
   RecordBoard,
+  RecordGroups,
   RecordCalendar,
   ReportBuilder,
   DashboardGrid,

@@ -201,10 +201,11 @@ export const ViewMeta = z.object({
   filters: z.array(Filter).optional(),
   sort: z.array(Sort).optional(),
   columns: z.array(z.string()).optional(),
-  /** Seen as a list (default), as a board by `board_field` or a calendar by `calendar_field`. */
-  layout: z.enum(["list", "board", "calendar"]).optional(),
+  /** Seen as a list (default), as a board by `board_field`, a calendar by `calendar_field` or groups by `group_fields`. */
+  layout: z.enum(["list", "board", "calendar", "groups"]).optional(),
   board_field: z.string().optional(),
   calendar_field: z.string().optional(),
+  group_fields: z.array(z.string()).optional(),
   /** True for a view the caller saved (they may delete it). */
   saved: z.boolean().optional(),
 }).strict();

@@ -35,8 +35,7 @@ import { undoBulkEdit } from "./engine/bulk-edit.ts";
 import { recordHistory } from "./engine/record-history.ts";
 import { selectOptions } from "./engine/validate-record.ts";
 import { deleteView, savedViews, saveView } from "./engine/saved-views.ts";
-import { boardSetup } from "./board-fields.ts";
-import { calendarSetup } from "./calendar-fields.ts";
+import { checkViewLayout, VIEW_LAYOUTS } from "./view-layouts.ts";
 import { Filter, Sort } from "../../schemas/records/meta.ts";
 import { nameText } from "../../schemas/api/name-text.ts";
 import { invalidInput, notFound } from "../platform/errors/app-error.ts";
@@ -208,9 +207,10 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
     filters: z.array(Filter).max(50).optional(),
     sort: z.array(Sort).max(5).optional(),
     columns: z.array(z.string().max(64)).max(200).optional(),
-    layout: z.enum(["list", "board", "calendar"]).optional(),
+    layout: z.enum(VIEW_LAYOUTS).optional(),
     board_field: z.string().max(64).optional(),
     calendar_field: z.string().max(64).optional(),
+    group_fields: z.array(z.string().max(64)).min(1).max(2).optional(),
   }).strict();
   const View = ViewBody.extend({ id: z.string(), saved: z.boolean() });
 
@@ -258,20 +258,7 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
       }
     }
     const seen = recordTypeMeta(checked, access, { findType: engine.findType });
-    if (body.board_field !== undefined) {
-      if (!boardSetup(seen)?.fields.some((f) => f.id === body.board_field)) {
-        throw invalidInput(`"${body.board_field}" is not a field this list has a board by`, {
-          board_field: `Not a field this list has a board by`,
-        });
-      }
-    }
-    if (body.calendar_field !== undefined) {
-      if (!calendarSetup(seen)?.fields.some((f) => f.id === body.calendar_field)) {
-        throw invalidInput(`"${body.calendar_field}" is not a date this list has a calendar by`, {
-          calendar_field: `Not a date this list has a calendar by`,
-        });
-      }
-    }
+    checkViewLayout(seen, body);
     const view = await saveView(
       engine.db,
       access,

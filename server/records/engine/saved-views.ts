@@ -15,10 +15,14 @@ export interface ViewDefinition {
   filters?: Filter[];
   sort?: Sort[];
   columns?: string[];
-  /** Seen as a list (default), as a board of `board_field`'s values or a calendar by `calendar_field`. */
-  layout?: "list" | "board" | "calendar";
+  /**
+   * Seen as a list (default), as a board of `board_field`'s values, a calendar by
+   * `calendar_field` or groups by `group_fields`.
+   */
+  layout?: "list" | "board" | "calendar" | "groups";
   board_field?: string;
   calendar_field?: string;
+  group_fields?: string[];
 }
 
 /** The caller's saved views of a type. */

@@ -10,6 +10,7 @@ import type { RecordType } from "../../records/define.ts";
 import { recordTypeMeta } from "../../records/type-meta.ts";
 import { boardSetup } from "../../records/board-fields.ts";
 import { calendarSetup } from "../../records/calendar-fields.ts";
+import { groupSetup } from "../../records/group-fields.ts";
 import { head } from "./screen-def.ts";
 
 /** The base path of a record type's API. */
@@ -61,9 +62,10 @@ export function recordListNode(
       ? [{ field: options.parent, op: "eq" as const, value: { $param: "id" } }]
       : []),
   ];
-  // A related list on a form stays a list; a module's list may also be a board or a calendar.
+  // A related list on a form stays a list; a module's list may also be a board, a calendar or groups.
   const board = options.compact ? undefined : boardSetup(meta);
   const calendar = options.compact ? undefined : calendarSetup(meta);
+  const groups = options.compact ? undefined : groupSetup(meta);
   return {
     type: "record-list",
     api: recordApi(type),
@@ -73,6 +75,7 @@ export function recordListNode(
     ...(options.compact ? { compact: true } : {}),
     ...(board ? { board } : {}),
     ...(calendar ? { calendar } : {}),
+    ...(groups ? { groups } : {}),
     emptyText: `No ${meta.plural.toLowerCase()} yet`,
   };
 }
