@@ -28,6 +28,8 @@ export interface DeclaredOption extends SelectOption {
 export const ROLE_OPTIONS = "@roles";
 /** `options_from` of a select whose values are the product's record types (by plural). */
 export const RECORD_TYPE_OPTIONS = "@record_types";
+/** The lists of choices the product keeps itself, not the organisation's type masters. */
+export const PRODUCT_LISTS: readonly string[] = [ROLE_OPTIONS, RECORD_TYPE_OPTIONS];
 
 /**
  * Standard actions every record type has; workflow actions add to them. `comment`
@@ -361,4 +363,49 @@ export interface RecordTypeDeclaration {
    * delete (409).
    */
   delete_with?: readonly { table: string; column: string }[];
+}
+
+/**
+ * The two fields of a record its owner shares (`declaration.sharing`): who it is
+ * shared with (only its owner, roles, or everyone in the organisation) and, for
+ * roles, which (a child table of the organisation's staff roles). Saved reports
+ * and dashboards declare them alike.
+ */
+export function sharingFields(table: string, parentColumn: string): FieldDeclaration[] {
+  return [
+    {
+      id: "sharing",
+      label: "Shared with",
+      type: "select",
+      required: true,
+      default: "private",
+      in_list: true,
+      filterable: true,
+      options: [
+        { value: "private", label: "Only me", tone: "neutral" },
+        { value: "roles", label: "Roles", tone: "info" },
+        { value: "organization", label: "Everyone", tone: "success" },
+      ],
+    },
+    {
+      id: "shared_roles",
+      label: "Roles",
+      type: "table",
+      visible_if: "sharing == 'roles'",
+      child: {
+        table,
+        row_label: "Role",
+        parent_column: parentColumn,
+        max_rows: 50,
+        fields: [{
+          id: "role",
+          label: "Role",
+          type: "select",
+          options_from: ROLE_OPTIONS,
+          required: true,
+          in_list: true,
+        }],
+      },
+    },
+  ];
 }

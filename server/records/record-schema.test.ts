@@ -11,7 +11,7 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import type { Database } from "../db/database.ts";
 import { recordTypes } from "./catalogue.ts";
 import { defineRecordType, type RecordField, type RecordType } from "./define.ts";
-import { type FieldDeclaration, ROLE_OPTIONS } from "./declaration.ts";
+import { type FieldDeclaration, PRODUCT_LISTS } from "./declaration.ts";
 import { createTestDatabase } from "../testing/test-database.ts";
 import { TASK } from "../areas/work/types/task.ts";
 import { TYPE_MASTER } from "../areas/workspace/types/type-master.ts";
@@ -305,8 +305,8 @@ Deno.test("every select list and link a declaration names exists", () => {
     t.fields.flatMap((f) => [f, ...(f.childFields ?? [])]).map((f) => ({ type: t.id, f }))
   );
   for (const { type, f } of fields) {
-    // The organisation's staff roles are a list of their own, every organisation starting with its roles.
-    if (f.options_from && f.options_from !== ROLE_OPTIONS) {
+    // Staff roles and record types are lists the product keeps, not type masters.
+    if (f.options_from && !PRODUCT_LISTS.includes(f.options_from)) {
       ok(kinds.has(f.options_from), `${type}.${f.id}: no type master list ${f.options_from}`);
       ok(
         DEFAULT_TYPE_MASTERS.some((row) => row.kind === f.options_from),

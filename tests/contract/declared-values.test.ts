@@ -8,7 +8,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { recordTypes } from "../../server/records/catalogue.ts";
 import type { RecordField, RecordType } from "../../server/records/define.ts";
-import { ROLE_OPTIONS } from "../../server/records/declaration.ts";
+import { PRODUCT_LISTS } from "../../server/records/declaration.ts";
 import { createTestDatabase } from "../../server/testing/test-database.ts";
 import type { Database } from "../../server/db/database.ts";
 import { TASK_STATUSES } from "../../server/areas/analytics/projects/constants.ts";
@@ -35,7 +35,9 @@ async function unlabelled(db: Database, type: RecordType): Promise<string[]> {
     }
   };
   const fieldsOf = (fields: readonly RecordField[], table: string) =>
-    fields.filter((f) => (f.type === "select" || f.options) && f.options_from !== ROLE_OPTIONS)
+    fields.filter((f) =>
+      (f.type === "select" || f.options) && !PRODUCT_LISTS.includes(f.options_from ?? "")
+    )
       .map((f) => ({ f, table }));
   const fields = [
     ...fieldsOf(type.fields, type.table),

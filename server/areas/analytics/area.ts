@@ -12,7 +12,7 @@ import { ANALYTICS_SEED } from "./seed/mod.ts";
 import { REPORT } from "./types/report.ts";
 import { REPORT_CONTROLLER } from "./saved-reports/report-controller.ts";
 import { savedReportRoutes } from "./saved-reports/routes.ts";
-import { reportsIndex } from "./saved-reports/reports-index.ts";
+import { reportsIndex } from "../../ui/screens/reports-index.ts";
 import { DASHBOARD } from "./types/dashboard.ts";
 import { DASHBOARD_CONTROLLER } from "./dashboards/dashboard-controller.ts";
 import { dashboardRoutes } from "./dashboards/routes.ts";

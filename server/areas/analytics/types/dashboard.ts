@@ -7,8 +7,8 @@
  * a catalogue screen shows (`screen`: the executive, operations, sales, legal or
  * HR dashboard, or executive reporting).
  */
+import { sharingFields } from "../../../records/declaration.ts";
 import { defineRecordType } from "../../../records/define.ts";
-import { sharingFields } from "../../../records/sharing-fields.ts";
 
 /** The catalogue screens a dashboard may be shown on, in sidebar words. */
 export const DASHBOARD_SCREENS = [

@@ -6,9 +6,8 @@
  * with their own permissions, so a shared report never shows what its reader may
  * not read (the prepared-report leak of frappe#6544 and erpnext#36930).
  */
-import { RECORD_TYPE_OPTIONS } from "../../../records/declaration.ts";
+import { RECORD_TYPE_OPTIONS, sharingFields } from "../../../records/declaration.ts";
 import { defineRecordType } from "../../../records/define.ts";
-import { sharingFields } from "../../../records/sharing-fields.ts";
 
 /** How a report is drawn. */
 export const REPORT_CHARTS = [

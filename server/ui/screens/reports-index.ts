@@ -4,11 +4,11 @@
  * to the report builder, so `reports` is the index of every report of the
  * organisation.
  */
-import type { Node } from "../../../../schemas/descriptor/mod.ts";
-import type { MembershipAccess } from "../../../platform/access/access.ts";
-import { findModule } from "../../../platform/catalogue/module-definitions.ts";
-import { authorize } from "../../../platform/access/authorize.ts";
-import type { ListScreenExtras } from "../../../ui/screens/record-list-screen.ts";
+import type { Node } from "../../../schemas/descriptor/mod.ts";
+import type { MembershipAccess } from "../../platform/access/access.ts";
+import { findModule } from "../../platform/catalogue/module-definitions.ts";
+import { authorize } from "../../platform/access/authorize.ts";
+import type { ListScreenExtras } from "./record-list-screen.ts";
 
 /** The standard reports, in the order the index shows them. */
 const STANDARD = [
