@@ -61,6 +61,7 @@ import { setTrustedValues } from "./trusted-values.ts";
 import { documentStatusOf, stateLabelOf } from "./document-status.ts";
 import { awaitingOf, waitingText } from "./awaiting.ts";
 import { runQuery } from "./record-query.ts";
+import { queryPages } from "./query-pages.ts";
 import { checkDerivedStatusSql } from "./derived-status-sql.ts";
 import type { QueryRequest } from "../../../schemas/records/query.ts";
 
@@ -162,6 +163,11 @@ export class RecordEngine {
   /** Rows, or groups and their aggregates, of the records the caller's list holds (record-query.ts). */
   query(access: Access, typeId: string, request: QueryRequest, q: Queryable = this.db) {
     return runQuery(this, access, typeId, request, q);
+  }
+
+  /** Every row of a query, `pageRows` at a time, for a walk through all of them (query-pages.ts). */
+  queryPages(access: Access, typeId: string, request: QueryRequest, options: { pageRows: number }) {
+    return queryPages(this, access, typeId, request, options);
   }
 
   async #view(access: Access, type: RecordType, id: string, q: Queryable) {

@@ -13,7 +13,7 @@
  * groups: each row holds its group fields under their names (a date's period as
  * text, dialect.ts `dateBucket`) and each aggregate under its `as`.
  */
-import type { Reader, SqlValue } from "../../db/database.ts";
+import type { Dialect, Reader, SqlValue } from "../../db/database.ts";
 import { dateBucket } from "../../db/dialect.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
 import { invalidInput } from "../../platform/errors/app-error.ts";
@@ -30,6 +30,7 @@ import { typeFor } from "./record-access.ts";
 import { defaultSort, filterClause, keyOf, whereClause } from "./list-query.ts";
 import { type KeyScope, type QueryKey, queryKey } from "./query-keys.ts";
 import { titlesOf } from "./link-titles.ts";
+import { type OrderTerm, type Output, type QueryPlan, queryStatement } from "./query-statement.ts";
 import { fromColumn, type RecordData } from "./record-rows.ts";
 
 /** What a query runs over: the database, the declared types and the clock. */
@@ -37,14 +38,6 @@ export interface QuerySource {
   db: Reader;
   types: ReadonlyMap<string, RecordType>;
   clock: () => number;
-}
-
-/** An output of the query: a column, a group or an aggregate, with its SQL. */
-interface Output {
-  name: string;
-  sql: string;
-  key?: QueryKey;
-  aggregate?: QueryAggregate;
 }
 
 /** The rows of a query the caller may see. */
@@ -55,16 +48,25 @@ export async function runQuery(
   request: QueryRequest,
   q: Reader = source.db,
 ): Promise<QueryResponse> {
+  const plan = planQuery(source, access, typeId, request, q.dialect);
+  const limit = plan.limit ?? QUERY_LIMIT_DEFAULT;
+  const { sql, params } = queryStatement(plan, { limit: limit + 1 });
+  const found = await q.all<Record<string, unknown>>(sql, params);
+  const rows = await queryRows(q, access, source, plan, found.slice(0, limit));
+  return { rows, more: found.length > limit };
+}
+
+/** Compiles a query for the caller: every name resolved, every refusal a 400 naming its part. */
+export function planQuery(
+  source: Omit<QuerySource, "db">,
+  access: MembershipAccess,
+  typeId: string,
+  request: QueryRequest,
+  dialect: Dialect,
+): QueryPlan {
   const type = typeFor(source.types, access, typeId, "read");
   const today = new Date(source.clock()).toISOString().slice(0, 10);
-  const scope: KeyScope = {
-    access,
-    type,
-    types: source.types,
-    today,
-    dialect: q.dialect,
-    joins: new Map(),
-  };
+  const scope: KeyScope = { access, type, types: source.types, today, dialect, joins: new Map() };
   const grouped = request.group_by !== undefined || request.aggregates !== undefined;
   const groups = (request.group_by ?? []).map((g) => groupOutput(scope, g));
   const aggregates = (request.aggregates ?? []).map((a) => aggregateOutput(scope, a));
@@ -77,37 +79,44 @@ export async function runQuery(
     search: request.search,
     today,
     types: source.types,
-    dialect: q.dialect,
+    dialect,
   });
-  const having = havingClause(request, aggregates);
   const outputs = grouped ? [...groups, ...aggregates] : columns;
   const order = orderBy(scope, request, grouped, outputs);
-  const limit = request.limit ?? QUERY_LIMIT_DEFAULT;
   const joins = [...scope.joins.values()];
-  const select = grouped
-    ? outputs.map((o, i) => `${o.sql} AS o${i}`)
-    : ["t.id AS id", ...outputs.map((o, i) => `${o.sql} AS o${i}`)];
-  const sql = `SELECT ${select.join(", ")} FROM ${type.table} t
+  return {
+    grouped,
+    outputs,
+    from: `FROM ${type.table} t
     ${joins.map((j) => j.sql).join("\n")}
-    WHERE ${[readable.sql, ...filters.map((f) => f.sql)].join(" AND ")}
-    ${groups.length > 0 ? `GROUP BY ${groups.map((g) => g.sql).join(", ")}` : ""}
-    ${having ? `HAVING ${having.sql}` : ""}
-    ${order.length > 0 ? `ORDER BY ${order.join(", ")}` : ""}
-    LIMIT ${limit + 1}`;
-  const params: SqlValue[] = [
-    ...joins.flatMap((j) => j.params),
-    ...readable.params,
-    ...filters.flatMap((f) => f.params),
-    ...(having?.params ?? []),
-  ];
-  const found = await q.all<Record<string, unknown>>(sql, params);
-  const rows = found.slice(0, limit).map((row) => {
-    const out: RecordData = grouped ? {} : { id: row.id };
-    outputs.forEach((o, i) => (out[o.name] = outputValue(o, row[`o${i}`])));
+    WHERE ${[readable.sql, ...filters.map((f) => f.sql)].join(" AND ")}`,
+    groupBy: groups.length > 0 ? `GROUP BY ${groups.map((g) => g.sql).join(", ")}` : "",
+    having: havingClause(request, aggregates),
+    order,
+    params: [
+      ...joins.flatMap((j) => j.params),
+      ...readable.params,
+      ...filters.flatMap((f) => f.params),
+    ],
+    limit: request.limit,
+  };
+}
+
+/** Rows as the API shows them, link titles added. */
+export async function queryRows(
+  q: Reader,
+  access: MembershipAccess,
+  source: Omit<QuerySource, "db">,
+  plan: QueryPlan,
+  found: readonly Record<string, unknown>[],
+): Promise<RecordData[]> {
+  const rows = found.map((row) => {
+    const out: RecordData = plan.grouped ? {} : { id: row.id };
+    plan.outputs.forEach((o, i) => (out[o.name] = outputValue(o, row[`o${i}`])));
     return out;
   });
-  await addTitles(q, access, source, outputs, rows);
-  return { rows, more: found.length > limit };
+  await addTitles(q, access, source, plan.outputs, rows);
+  return rows;
 }
 
 function bad(part: string, message: string): Error {
@@ -261,35 +270,47 @@ function havingClause(request: QueryRequest, aggregates: Output[]) {
   return { sql: parts.join(" AND "), params };
 }
 
-/** ORDER BY: empties last on both databases, then the record's id so records have one order. */
+/**
+ * ORDER BY: the asked sort, then what makes the order total — the record's id (and
+ * the child row's), or every group field not sorted by yet — so pages never skip or
+ * repeat a row. Empties sort last on both databases (queryStatement).
+ */
 function orderBy(
   scope: KeyScope,
   request: QueryRequest,
   grouped: boolean,
   outputs: Output[],
-): string[] {
-  // Empties last: SQLite sorts NULL first, PostgreSQL last; a column that is never empty keeps its index.
-  const by = (sql: string, dir: "asc" | "desc", nullable = true) =>
-    nullable
-      ? [`(${sql}) IS NULL`, `${sql} ${dir.toUpperCase()}`]
-      : [`${sql} ${dir.toUpperCase()}`];
+): OrderTerm[] {
   if (grouped) {
     const sort = request.sort ??
       outputs.filter((o) => !o.aggregate).map((o) => ({ field: o.name, dir: "asc" as const }));
-    return sort.flatMap((s) => {
+    const terms = sort.map((s) => {
       const output = outputs.find((o) => o.name === s.field);
       if (!output) throw bad("sort", `"${s.field}" is neither a group field nor an aggregate`);
-      return by(output.sql, s.dir, output.aggregate ? true : output.key?.nullable);
+      return { output, dir: s.dir };
     });
+    const rest = outputs.filter((o) => !o.aggregate && !terms.some((t) => t.output === o));
+    return [...terms, ...rest.map((output) => ({ output, dir: "asc" as const }))].map((
+      { output, dir },
+    ) => ({
+      sql: output.sql,
+      dir,
+      nullable: output.aggregate ? true : output.key?.nullable ?? true,
+      aggregate: output.aggregate !== undefined,
+    }));
   }
   const sort = request.sort ?? defaultSort(scope.type, scope.access);
-  const keys = sort.flatMap((s) => {
+  const keys = sort.map((s) => {
     const key = outputs.find((o) => o.name === s.field)?.key ?? queryKey(scope, s.field, "sort");
-    return by(key.sql, s.dir, key.nullable);
+    return { sql: key.sql, dir: s.dir, nullable: key.nullable };
   });
   const child = [...scope.joins.keys()].find((a) => a.startsWith("c_"));
   const last = sort.at(-1)?.dir ?? "asc";
-  return [...keys, `t.id ${last.toUpperCase()}`, ...(child ? [`${child}.id`] : [])];
+  return [
+    ...keys,
+    { sql: "t.id", dir: last, nullable: false },
+    ...(child ? [{ sql: `${child}.id`, dir: "asc" as const, nullable: false }] : []),
+  ];
 }
 
 /** A value as the API shows it: flags as booleans, numbers as numbers, sums to the field's precision. */
@@ -313,7 +334,7 @@ function outputValue(output: Output, value: unknown): unknown {
 async function addTitles(
   q: Reader,
   access: MembershipAccess,
-  source: QuerySource,
+  source: Omit<QuerySource, "db">,
   outputs: Output[],
   rows: RecordData[],
 ): Promise<void> {
