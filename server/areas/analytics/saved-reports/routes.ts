@@ -1,7 +1,8 @@
 /**
- * A saved report's calls: its result (`POST /api/records/report/{id}/run`) and its
- * CSV download (`GET /api/records/report/{id}/export`). Whoever may read the report
- * (its owner, or a role or organisation it is shared with) gets it computed with
+ * A saved report's calls: its result (`POST /api/records/report/{id}/run`) and the
+ * whole result as a streamed CSV download (`GET /api/records/report/{id}/export`).
+ * Whoever may read the report (its owner, or a role or organisation it is shared
+ * with) gets it computed with
  * their own permissions: a reader who may not read its records is refused, and
  * own-record rules and level-1 fields apply to them as to their own lists.
  */
@@ -9,11 +10,10 @@ import { z } from "zod";
 import type { Api } from "../../../platform/http/api.ts";
 import type { RecordEngine } from "../../../records/engine/engine.ts";
 import { QueryRequest, QueryResponse } from "../../../../schemas/records/query.ts";
-import { csvStream } from "../../../records/csv/mod.ts";
 import { mayReach } from "../../../records/engine/record-access.ts";
 import { REPORT } from "../types/report.ts";
 import { parsedDefinition } from "./report-definition.ts";
-import { reportColumns } from "./report-cells.ts";
+import { exportReport } from "./report-export.ts";
 
 const RunRequest = z.object({}).strict();
 
@@ -77,22 +77,14 @@ export function savedReportRoutes(api: Api, engine: RecordEngine): void {
     audience: "staff",
   }, async (c, { access }) => {
     const { record, definition } = await readableReport(engine, access, c.req.param("id")!);
-    const typeId = String(record.record_type);
-    const type = engine.typeFor(access, typeId, "export");
-    const { rows } = await engine.query(access, typeId, definition);
-    const columns = reportColumns(type, engine.types, definition);
-    const lines = [
-      columns.map((col) => col.heading),
-      ...rows.map((row) => columns.map((col) => col.cell(row))),
-    ];
-    const slug = String(record.title).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(
-      /^-|-$/g,
-      "",
-    );
-    const day = new Date(engine.clock()).toISOString().slice(0, 10);
-    return c.body(csvStream(lines), 200, {
+    const { fileName, body } = await exportReport(engine, access, {
+      title: String(record.title),
+      typeId: String(record.record_type),
+      definition,
+    });
+    return c.body(body, 200, {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${slug || "report"}-${day}.csv"`,
+      "Content-Disposition": `attachment; filename="${fileName}"`,
       "Cache-Control": "no-store",
     });
   });
