@@ -30,7 +30,7 @@ const mail = config.smtpUrl === undefined
   : new MailDelivery(db, createSmtpTransport(config.smtpUrl, { from: config.mailFrom }));
 mail?.start();
 // Each area's periodic checks (overdue invoices, compliance due dates…).
-const checks = areas().flatMap((area) => area.checks ?? []).map((make) => make(db));
+const checks = areas().flatMap((area) => area.checks ?? []).map((make) => make(db, config));
 for (const check of checks) check.start();
 
 const server = Deno.serve({

@@ -72,7 +72,7 @@ export interface Area {
   /** What it adds to the generated record screens. */
   recordScreens?: RecordScreenExtras;
   /** Its periodic checks (overdue invoices, compliance due dates), started by `main.ts`. */
-  checks?: readonly ((db: Database) => PeriodicCheck)[];
+  checks?: readonly ((db: Database, config: Config) => PeriodicCheck)[];
   /** What it adds to the demo seed after the shared base, each step after what it reads. */
   seed?: readonly DemoSeedStep[];
 }

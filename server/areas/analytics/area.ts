@@ -10,6 +10,7 @@ import { REPORT_WRAPPER_SCREENS } from "../../ui/screens/report-wrappers.ts";
 import { REPORT_BUILDER_SCREENS } from "../../ui/screens/report-builder.ts";
 import { ANALYTICS_SEED } from "./seed/mod.ts";
 import { REPORT } from "./types/report.ts";
+import { REPORT_SUBSCRIPTION } from "./types/report-subscription.ts";
 import { REPORT_CONTROLLER } from "./saved-reports/report-controller.ts";
 import { savedReportRoutes } from "./saved-reports/routes.ts";
 import { reportsIndex } from "../../ui/screens/reports-index.ts";
@@ -17,13 +18,15 @@ import { DASHBOARD } from "./types/dashboard.ts";
 import { DASHBOARD_CONTROLLER } from "./dashboards/dashboard-controller.ts";
 import { dashboardRoutes } from "./dashboards/routes.ts";
 import { DASHBOARD_VIEW_SCREENS } from "../../ui/screens/dashboards.ts";
+import { ReportMailings } from "./subscriptions/report-mailing.ts";
+import { REPORT_SUBSCRIPTION_CONTROLLER } from "./subscriptions/subscription-controller.ts";
 
 export const ANALYTICS = defineArea({
   id: "analytics",
   name: "Analytics",
   modules: ANALYTICS_MODULES,
-  types: [REPORT, DASHBOARD],
-  controllers: [REPORT_CONTROLLER, DASHBOARD_CONTROLLER],
+  types: [REPORT, DASHBOARD, REPORT_SUBSCRIPTION],
+  controllers: [REPORT_CONTROLLER, DASHBOARD_CONTROLLER, REPORT_SUBSCRIPTION_CONTROLLER],
   routes: ({ app, api, db, records, clock }) => {
     savedReportRoutes(api, records);
     dashboardRoutes(api, records);
@@ -39,5 +42,6 @@ export const ANALYTICS = defineArea({
     ...DASHBOARD_VIEW_SCREENS,
   ],
   recordScreens: { around: [{ module: REPORT.module, extras: reportsIndex }] },
+  checks: [(db, config) => new ReportMailings(db, { publicUrl: config.publicUrl })],
   seed: ANALYTICS_SEED,
 });

@@ -14,7 +14,8 @@ export type MailKind =
   | "portal_invitation"
   | "registration_attempt"
   | "portal_invitation_notice"
-  | "notification";
+  | "notification"
+  | "report";
 
 /** A message to put in the outbox. */
 export interface OutgoingMail {
