@@ -29,6 +29,7 @@ import {
 import { ReportEditor } from "./report-editor.tsx";
 import { ReportPreview } from "./report-preview.tsx";
 import { PinDialog } from "../dashboard/pin-dialog.tsx";
+import { ReportSchedule } from "./report-schedule.tsx";
 
 /** The value after it has stopped changing (by its JSON text) for `ms`. */
 function useSettled<T>(value: T, ms: number): T {
@@ -238,6 +239,7 @@ export function ReportBuilder({ node }: WidgetProps<NodeOf<"report-builder">>) {
           />
         )
         : null}
+      {reportId !== null ? <ReportSchedule reportId={reportId} /> : null}
       <div className="report-builder-body">
         <ReportEditor
           draft={draft}
