@@ -197,3 +197,23 @@ Deno.test("a weekly mail waits for its weekday and hour, and a long pause sends 
     ok(first.html_body.includes("<p>For &lt;Friday&gt;</p>"), first.html_body);
   });
 });
+
+Deno.test("a mail's hour is the organisation's, in its time zone", async () => {
+  await withApp(async (t) => {
+    const finance = await t.tokenFor("finance@acme.test");
+    await t.db.run(
+      "INSERT INTO settings (organization_id, key, value, updated_at) VALUES ('org_acme', 'timezone', ?, ?)",
+      [JSON.stringify("America/New_York"), SUBSCRIBED],
+    );
+    const id = await report(t, finance, {
+      name: "Invoices",
+      record_type: "invoice",
+      definition: JSON.stringify({ aggregates: [{ fn: "count", as: "invoices" }] }),
+    });
+    await jsonOf(await subscribe(t, finance, { report: id, hour: 7 }), 201);
+    // Made at 5 in New York (9 UTC); 7 o'clock there that day (daylight saving, UTC-4) is 11:00
+    // UTC, still to come, while 7 o'clock UTC had passed.
+    assertEquals(await mailDueReports(t.db, "2026-03-10T10:59:00.000Z", PUBLIC), 0);
+    assertEquals(await mailDueReports(t.db, "2026-03-10T11:00:00.000Z", PUBLIC), 1);
+  });
+});
