@@ -1,0 +1,23 @@
+/**
+ * "Email me this report" in the browser: the administrator opens the demo's saved
+ * report, sees their weekly subscription in words, subscribes daily at 8 and
+ * stops that subscription again.
+ */
+import { expect, test } from "@playwright/test";
+import { signIn } from "./support.ts";
+
+test("a saved report is subscribed to daily at an hour, and the subscription stopped", async ({ page }) => {
+  await signIn(page, "admin@acme.test", "/app/report-builder/rpt_acme_invoices_by_status");
+  const section = page.getByRole("region", { name: "Email me this report" });
+  await expect(section.getByRole("listitem").filter({ hasText: "Weekly on Monday at 07:00" }))
+    .toBeVisible();
+  await section.getByLabel("How often").selectOption({ label: "Daily" });
+  await section.getByLabel(/^At/).selectOption({ label: "08:00" });
+  await section.getByRole("button", { name: "Subscribe" }).click();
+  const daily = section.getByRole("listitem").filter({ hasText: "Daily at 08:00" });
+  await expect(daily).toBeVisible();
+  await daily.getByRole("button", { name: "Stop" }).click();
+  await expect(daily).toHaveCount(0);
+  await expect(section.getByRole("listitem").filter({ hasText: "Weekly on Monday at 07:00" }))
+    .toBeVisible();
+});
