@@ -45,24 +45,22 @@ const SAVED = {
   [`POST ${TASKS}/query`]: { rows: [{ count: 7 }], more: false },
 };
 
-const listOf = (items: Record<string, unknown>[]) => ({
-  items,
+/** The list of one subscription to r1 (s1 at version 3) with these values. */
+const listOf = (values: Record<string, unknown>) => ({
+  items: [{ id: "s1", version: 3, report: "r1", ...values }],
   next_cursor: null,
-  total: { count: items.length, exact: true },
+  total: { count: 1, exact: true },
 });
 
 describe("the report builder's Email me this report", () => {
   it("shows the caller's subscriptions and subscribes weekly on a weekday at an hour", async () => {
     const server = fakeServer({
       ...SAVED,
-      [`POST ${SUBSCRIPTIONS}/list`]: listOf([{
-        id: "s1",
-        version: 3,
-        report: "r1",
+      [`POST ${SUBSCRIPTIONS}/list`]: listOf({
         frequency: "daily",
         hour: 7,
         stopped_reason: "You may no longer read this report",
-      }]),
+      }),
       [`POST ${SUBSCRIPTIONS}`]: { record: { id: "s2" } },
     });
     await renderScreen(BUILDER, { params: { id: "r1" } });
@@ -89,15 +87,12 @@ describe("the report builder's Email me this report", () => {
   it("shows the server's refusal, and stops a subscription at its version", async () => {
     const server = fakeServer({
       ...SAVED,
-      [`POST ${SUBSCRIPTIONS}/list`]: listOf([{
-        id: "s1",
-        version: 3,
-        report: "r1",
+      [`POST ${SUBSCRIPTIONS}/list`]: listOf({
         frequency: "weekly",
         weekday: "1",
         hour: 9,
         stopped_reason: "",
-      }]),
+      }),
       [`POST ${SUBSCRIPTIONS}`]: apiError(400, "invalid_input", "You may not read this report", {
         fields: { report: "You may not read this report" },
       }),
