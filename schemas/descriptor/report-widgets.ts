@@ -28,4 +28,10 @@ export const ReportBuilder = z.object({
   reportsPath: z.string().regex(/^\/api\//),
   /** Pinning a saved report to one of the caller's dashboards. */
   pin: PinCalls,
+  /** "Email me this report": the subscriptions' record calls and their choices in words. */
+  subscriptions: z.object({
+    path: z.string().regex(/^\/api\//),
+    frequencies: z.array(SelectOption),
+    weekdays: z.array(SelectOption),
+  }).strict(),
 }).strict().meta({ id: "widget:report-builder" });

@@ -3,28 +3,13 @@ import { describe, expect, it } from "vitest";
 import { apiError, fakeServer } from "../../testing/fake-server.ts";
 import { taskMeta } from "../../testing/record-fixture.ts";
 import { renderScreen, screenOf } from "../../testing/render-screen.tsx";
+import { reportBuilderNode } from "../../testing/report-builder-fixture.ts";
 
 const TASKS = "/api/records/task";
 const REPORTS = "/api/records/report";
 
 function builderScreen(reportId?: string) {
-  return screenOf({
-    type: "report-builder",
-    types: [{ id: "task", label: "Tasks" }],
-    ...(reportId ? { reportId: { $param: "id" } } : {}),
-    charts: [{ value: "table", label: "Table" }, { value: "bar", label: "Bar chart" }],
-    sharing: [
-      { value: "private", label: "Only me" },
-      { value: "roles", label: "Roles" },
-    ],
-    reportRoute: "/app/report-builder/{id}",
-    reportsPath: REPORTS,
-    pin: {
-      path: "/api/dashboards/pin",
-      mine: "/api/dashboards/mine",
-      dashboardRoute: "/app/dashboards/{id}",
-    },
-  });
+  return screenOf(reportBuilderNode(reportId));
 }
 
 const META = {

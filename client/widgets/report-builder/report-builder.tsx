@@ -239,7 +239,7 @@ export function ReportBuilder({ node }: WidgetProps<NodeOf<"report-builder">>) {
           />
         )
         : null}
-      {reportId !== null ? <ReportSchedule reportId={reportId} /> : null}
+      {reportId !== null ? <ReportSchedule reportId={reportId} setup={node.subscriptions} /> : null}
       <div className="report-builder-body">
         <ReportEditor
           draft={draft}

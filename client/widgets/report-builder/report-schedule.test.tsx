@@ -8,19 +8,13 @@ import { describe, expect, it } from "vitest";
 import { apiError, fakeServer } from "../../testing/fake-server.ts";
 import { taskMeta } from "../../testing/record-fixture.ts";
 import { renderScreen, screenOf } from "../../testing/render-screen.tsx";
+import { reportBuilderNode } from "../../testing/report-builder-fixture.ts";
 
 const TASKS = "/api/records/task";
 const REPORTS = "/api/records/report";
 const SUBSCRIPTIONS = "/api/records/report_subscription";
 
-const BUILDER = screenOf({
-  type: "report-builder",
-  types: [{ id: "task", label: "Tasks" }],
-  reportId: { $param: "id" },
-  charts: [{ value: "table", label: "Table" }],
-  sharing: [{ value: "private", label: "Only me" }],
-  reportRoute: "/app/report-builder/{id}",
-});
+const BUILDER = screenOf(reportBuilderNode("r1"));
 
 const SAVED = {
   [`GET ${TASKS}/meta`]: { meta: taskMeta(), options: {} },

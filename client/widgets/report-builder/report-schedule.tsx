@@ -7,23 +7,24 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import type { NodeOf } from "../../../schemas/descriptor/mod.ts";
 import { createRecord, deleteRecord, listRecords } from "../../records/record-api.ts";
 
-const SUBSCRIPTIONS = "/api/records/report_subscription";
-
-const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+/** The subscriptions' calls and choices, from the builder's descriptor. */
+export type ScheduleSetup = NodeOf<"report-builder">["subscriptions"];
 
 /** `07:00` for 7. */
 function hourText(hour: unknown): string {
   return `${String(Number(hour)).padStart(2, "0")}:00`;
 }
 
-/** "Daily at 07:00", "Weekly on Monday at 07:00". */
-export function scheduleText(values: Record<string, unknown>): string {
+/** "Daily at 07:00", "Weekly on Monday at 07:00", in the descriptor's words. */
+export function scheduleText(setup: ScheduleSetup, values: Record<string, unknown>): string {
   const at = `at ${hourText(values.hour)}`;
-  return values.frequency === "weekly"
-    ? `Weekly on ${WEEKDAYS[Number(values.weekday) - 1] ?? "?"} ${at}`
-    : `Daily ${at}`;
+  const often = setup.frequencies.find((f) => f.value === values.frequency)?.label ??
+    String(values.frequency);
+  const day = setup.weekdays.find((d) => d.value === String(values.weekday))?.label;
+  return values.frequency === "weekly" && day ? `${often} on ${day} ${at}` : `${often} ${at}`;
 }
 
 function messageOf(error: unknown): string {
@@ -31,7 +32,8 @@ function messageOf(error: unknown): string {
 }
 
 /** The subscribe control of a saved report. */
-export function ReportSchedule({ reportId }: { reportId: string }) {
+export function ReportSchedule({ reportId, setup }: { reportId: string; setup: ScheduleSetup }) {
+  const subscriptions = setup.path;
   const queryClient = useQueryClient();
   const key = ["report-subscriptions", reportId];
   const [frequency, setFrequency] = useState("daily");
@@ -41,7 +43,7 @@ export function ReportSchedule({ reportId }: { reportId: string }) {
   const listed = useQuery({
     queryKey: key,
     queryFn: () =>
-      listRecords(SUBSCRIPTIONS, { filters: [{ field: "report", op: "eq", value: reportId }] }),
+      listRecords(subscriptions, { filters: [{ field: "report", op: "eq", value: reportId }] }),
   });
   const done = () => {
     setProblem(null);
@@ -49,7 +51,7 @@ export function ReportSchedule({ reportId }: { reportId: string }) {
   };
   const subscribe = useMutation({
     mutationFn: () =>
-      createRecord(SUBSCRIPTIONS, {
+      createRecord(subscriptions, {
         report: reportId,
         frequency,
         ...(frequency === "weekly" ? { weekday } : {}),
@@ -60,7 +62,7 @@ export function ReportSchedule({ reportId }: { reportId: string }) {
   });
   const stop = useMutation({
     mutationFn: (item: { id: string; version: number }) =>
-      deleteRecord(SUBSCRIPTIONS, item.id, item.version),
+      deleteRecord(subscriptions, item.id, item.version),
     onSuccess: done,
     onError: (error) => setProblem(messageOf(error)),
   });
@@ -73,11 +75,11 @@ export function ReportSchedule({ reportId }: { reportId: string }) {
           <ul>
             {items.map((item) => (
               <li key={String(item.id)}>
-                {scheduleText(item)}
+                {scheduleText(setup, item)}
                 {item.stopped_reason ? <em>— not sent: {String(item.stopped_reason)}</em> : null}
                 <button
                   type="button"
-                  className="button is-secondary"
+                  className="button button-secondary"
                   disabled={stop.isPending}
                   onClick={() =>
                     stop.mutate({ id: String(item.id), version: Number(item.version) })}
@@ -93,8 +95,7 @@ export function ReportSchedule({ reportId }: { reportId: string }) {
         <label className="field">
           <span>How often</span>
           <select value={frequency} onChange={(e) => setFrequency(e.target.value)}>
-            <option value="daily">Daily</option>
-            <option value="weekly">Weekly</option>
+            {setup.frequencies.map((f) => <option key={f.value} value={f.value}>{f.label}</option>)}
           </select>
         </label>
         {frequency === "weekly"
@@ -102,7 +103,8 @@ export function ReportSchedule({ reportId }: { reportId: string }) {
             <label className="field">
               <span>On</span>
               <select value={weekday} onChange={(e) => setWeekday(e.target.value)}>
-                {WEEKDAYS.map((day, i) => <option key={day} value={String(i + 1)}>{day}</option>)}
+                {setup.weekdays.map((d) => <option key={d.value} value={d.value}>{d.label}
+                </option>)}
               </select>
             </label>
           )
@@ -115,7 +117,7 @@ export function ReportSchedule({ reportId }: { reportId: string }) {
         </label>
         <button
           type="button"
-          className="button is-secondary"
+          className="button button-secondary"
           disabled={subscribe.isPending}
           onClick={() => subscribe.mutate()}
         >

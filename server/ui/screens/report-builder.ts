@@ -11,6 +11,11 @@ import type { Access } from "../../platform/access/access.ts";
 import { recordTypes } from "../../records/catalogue.ts";
 import { mayReadType } from "../../records/engine/record-access.ts";
 import { REPORT } from "../../areas/analytics/types/report.ts";
+import {
+  REPORT_SUBSCRIPTION,
+  SUBSCRIPTION_FREQUENCIES,
+  SUBSCRIPTION_WEEKDAYS,
+} from "../../areas/analytics/types/report-subscription.ts";
 import { head, type ScreenDef } from "./screen-def.ts";
 import { PIN_CALLS } from "./dashboards.ts";
 
@@ -31,6 +36,11 @@ function builderNode(
     reportRoute: "/app/report-builder/{id}",
     reportsPath: `/api/records/${REPORT.id}`,
     pin: PIN_CALLS,
+    subscriptions: {
+      path: `/api/records/${REPORT_SUBSCRIPTION.id}`,
+      frequencies: [...SUBSCRIPTION_FREQUENCIES],
+      weekdays: [...SUBSCRIPTION_WEEKDAYS],
+    },
   };
 }
 
