@@ -14,7 +14,7 @@
 import type { Queryable, SqlValue } from "../../db/database.ts";
 import type { RecordField, RecordType } from "../../records/define.ts";
 import { findRecordType } from "../../records/catalogue.ts";
-import { selectOptions } from "../../records/engine/validate-record.ts";
+import { selectOptions } from "../../records/engine/select-options.ts";
 
 /** The target versions a project can be checked against. */
 export const TARGET_SCHEMAS = [

@@ -14,7 +14,7 @@ import type { RecordField, RecordType } from "../define.ts";
 import { type CsvCell, csvStream } from "../csv/mod.ts";
 import type { RecordEngine } from "./engine.ts";
 import type { RecordData } from "./record-rows.ts";
-import { selectOptions } from "./validate-record.ts";
+import { selectOptions } from "./select-options.ts";
 import { listPages } from "./list-pages.ts";
 import { readsField } from "./record-access.ts";
 

@@ -14,7 +14,7 @@ import type { RecordField, RecordType } from "../define.ts";
 import { type CsvCell, csvLine, importable, neededOnCreate } from "../csv/mod.ts";
 import type { RecordEngine } from "./engine.ts";
 import { exportFileName } from "./export.ts";
-import { selectOptions } from "./validate-record.ts";
+import { selectOptions } from "./select-options.ts";
 
 /** One column an import takes, as the import dialog lists it. */
 export interface ImportColumnInfo {

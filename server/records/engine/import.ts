@@ -41,7 +41,8 @@ import {
   readCsv,
 } from "../csv/mod.ts";
 import type { RecordEngine } from "./engine.ts";
-import { selectOptions, type ValidatedRecord, validateRecord } from "./validate-record.ts";
+import { type ValidatedRecord, validateRecord } from "./validate-record.ts";
+import { selectOptions } from "./select-options.ts";
 import { FieldProblems, fieldSentence, problemSentence } from "./field-problems.ts";
 import { loadRecords, nextSeriesNames } from "./record-store.ts";
 import { mayReach } from "./record-access.ts";

@@ -10,11 +10,7 @@
  * least 0.01", field-problems.ts); a change the record's state does not allow is
  * refused first, with the state's reason (409).
  */
-import { RECORD_TYPE_OPTIONS, ROLE_OPTIONS } from "../declaration.ts";
-import { recordTypeOptions } from "../record-type-options.ts";
-import { staffRoleOptions } from "../../platform/access/role-options.ts";
 import type { Queryable, SqlValue } from "../../db/database.ts";
-import { forKeyShare } from "../../db/dialect.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
 import { authorize } from "../../platform/access/authorize.ts";
 import type { RecordField, RecordType } from "../define.ts";
@@ -22,14 +18,14 @@ import { checkFieldValue, emptyStored, isCalendarDate, isEmpty } from "./field-v
 import { fromColumn, type RecordData } from "./record-rows.ts";
 import { storageClass } from "./table-ddl.ts";
 import { conditionHolds, evaluateComputed } from "./conditions.ts";
-import { describeFile } from "./files.ts";
 import { uniqueKeyClashes } from "./unique-keys.ts";
 import { roundHalfAway } from "../../../schemas/money/rounding.ts";
-import { mayAttachFile } from "./file-access.ts";
 import { invalidFields, lockedByState } from "./field-problems.ts";
 import type { StateLock } from "./state-locks.ts";
 import { fillDefaultFormulas } from "./default-formulas.ts";
 import { checkOptionPermissions } from "./option-permissions.ts";
+import { optionMap, selectOptions } from "./select-options.ts";
+import { checkLinks, fillFetched, fillFetchedOf, linkExists } from "./record-links.ts";
 
 /** What validation gives a write: the merged record and what to store. */
 export interface ValidatedRecord {
@@ -60,28 +56,6 @@ export interface ValidationScope {
   trusted?: boolean;
   /** A restore: table rows keep the ids and read-only values they are sent with. */
   restoring?: boolean;
-}
-
-/** Allowed select values of a field in the caller's organisation. */
-export async function selectOptions(
-  q: Queryable,
-  organizationId: string,
-  field: RecordField,
-): Promise<{ value: string; label: string }[]> {
-  if (field.options) return field.options.map((o) => ({ value: o.value, label: o.label }));
-  if (!field.options_from) return [];
-  if (field.options_from === ROLE_OPTIONS) return await staffRoleOptions(q, organizationId);
-  if (field.options_from === RECORD_TYPE_OPTIONS) return recordTypeOptions();
-  return await q.all<{ value: string; label: string }>(
-    `SELECT code AS value, label FROM type_masters
-     WHERE organization_id = ? AND kind = ? AND active = 1 ORDER BY position, label`,
-    [organizationId, field.options_from],
-  );
-}
-
-/** A select's options as value → label. */
-function optionMap(options: readonly { value: string; label: string }[]): Map<string, string> {
-  return new Map(options.map((o) => [o.value, o.label]));
 }
 
 /** Validates `input` for a create (no `existing`) or an update; throws 400 naming every bad field. */
@@ -374,110 +348,6 @@ function checkOpenColumns(
       if (!storageClass(c) || sameValue(c, old[c.id], row[c.id])) continue;
       locked[`${field.id}[${index}].${c.id}`] = "Cannot be changed";
     }
-  }
-}
-
-async function checkLinks(
-  scope: ValidationScope,
-  fields: readonly RecordField[],
-  values: RecordData,
-  errors: Record<string, string>,
-  prefix: string,
-): Promise<void> {
-  for (const field of fields) {
-    if ((field.type !== "link" && field.type !== "attach") || errors[prefix + field.id]) continue;
-    const id = values[field.id];
-    if (isEmpty(id)) continue;
-    if (scope.existing && !prefix && scope.existing[field.id] === id) continue;
-    if (field.type === "attach") {
-      // A file the caller may read or has just uploaded; any other id is unknown to them.
-      if (!(await mayAttachFile(scope, scope.access, id as string))) {
-        errors[prefix + field.id] = "No such file: upload it first";
-      }
-      continue;
-    }
-    if (!(await linkExists(scope, field.link!, id as string))) {
-      errors[prefix + field.id] = `Must be an existing ${targetLabel(scope, field.link!)}`;
-    }
-  }
-}
-
-function targetLabel(scope: ValidationScope, target: string): string {
-  return target === "user" ? "member" : (scope.findType(target)?.declaration.label ?? target)
-    .toLowerCase();
-}
-
-/**
- * Whether a link target exists in the caller's organisation. The row is kept from
- * deletion until the write ends, so a record being removed at the same moment
- * either goes first (and the link is refused) or waits for the link (and sees it).
- */
-export async function linkExists(scope: ValidationScope, target: string, id: string) {
-  const org = scope.access.organizationId;
-  if (target === "user") {
-    return !!(await scope.q.get(
-      "SELECT 1 AS found FROM user_organizations WHERE organization_id = ? AND user_id = ?",
-      [org, id],
-    ));
-  }
-  const type = scope.findType(target);
-  if (!type) return false;
-  return !!(await scope.q.get(
-    `SELECT 1 AS found FROM ${type.table} WHERE organization_id = ? AND id = ? ${
-      forKeyShare(scope.q.dialect)
-    }`,
-    [org, id],
-  ));
-}
-
-async function fillFetched(
-  scope: ValidationScope,
-  values: RecordData,
-  columns: Map<string, SqlValue>,
-  leftEmpty: ReadonlySet<string>,
-): Promise<void> {
-  await fillFetchedOf(scope, scope.type.fields, values, columns, leftEmpty);
-}
-
-/**
- * Copies fetched values from the records the fields' links name (a record's own
- * fields, or one child row's), in declared order so a fetched link feeds the
- * fields fetched through it; `fetch_if_empty` fields only where left empty.
- */
-async function fillFetchedOf(
-  scope: ValidationScope,
-  fields: readonly RecordField[],
-  values: RecordData,
-  columns: Map<string, SqlValue>,
-  leftEmpty: ReadonlySet<string>,
-): Promise<void> {
-  for (const field of fields) {
-    if (!field.fetch_from) continue;
-    if (field.fetch_if_empty && !leftEmpty.has(field.id)) continue;
-    const [linkId, targetField] = field.fetch_from.split(".");
-    const link = fields.find((f) => f.id === linkId)!;
-    const id = values[linkId];
-    let value: SqlValue = emptyStored(field);
-    if (!isEmpty(id) && link.type === "attach") {
-      const file = await describeFile(scope.q, scope.access.organizationId, id as string);
-      const known = file as unknown as Record<string, SqlValue> | undefined;
-      if (known && ["name", "size", "content_type"].includes(targetField)) {
-        value = known[targetField] ?? emptyStored(field);
-      }
-    } else if (!isEmpty(id) && link.link && link.link !== "user") {
-      const target = scope.findType(link.link);
-      const column = target?.field.get(targetField)?.column ??
-        (["name"].includes(targetField) ? targetField : undefined);
-      if (target && column) {
-        const row = await scope.q.get<{ v: SqlValue }>(
-          `SELECT ${column} AS v FROM ${target.table} WHERE organization_id = ? AND id = ?`,
-          [scope.access.organizationId, id as string],
-        );
-        value = row?.v ?? emptyStored(field);
-      }
-    }
-    columns.set(field.column, value);
-    values[field.id] = fromColumn(field, value);
   }
 }
 
