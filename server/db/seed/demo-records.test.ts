@@ -3,6 +3,7 @@ import type { Database } from "../database.ts";
 import { createTestDatabase } from "../../testing/test-database.ts";
 import { recordTypes } from "../../records/catalogue.ts";
 import { TASK_STATUSES } from "../../areas/analytics/projects/constants.ts";
+import { selectOptions } from "../../records/engine/select-options.ts";
 
 async function codes(db: Database, org: string, kind: string): Promise<Set<string>> {
   const rows = await db.all<{ code: string }>(
@@ -23,9 +24,10 @@ Deno.test("the demo seed's select values are values of their type master lists a
       for (const type of recordTypes()) {
         for (const field of type.fields) {
           if (field.type !== "select") continue;
-          const allowed = field.options_from
-            ? await codes(t.db, org, field.options_from)
-            : new Set(field.options!.map((o) => o.value));
+          // Declared options, the organisation's lists, or the product's own (roles, record types).
+          const allowed = new Set(
+            (await selectOptions(t.db, org, field)).map((o) => String(o.value)),
+          );
           const stored = await t.db.all<{ value: string }>(
             `SELECT DISTINCT ${field.column} AS value FROM ${type.table} WHERE organization_id = ?`,
             [org],
