@@ -137,7 +137,9 @@ export function CardFrame(
             title={title}
           />
         )
-        : <SkeletonLines lines={4} />}
+        : seen
+        ? <SkeletonLines lines={4} />
+        : <div className="dashboard-card-waiting" aria-hidden="true" />}
     </article>
   );
 }
