@@ -1,11 +1,15 @@
 /**
- * A record list's toolbar: the search box, the view picker (with saving the
- * current filters as a named view and deleting one's own), the column chooser,
- * and Filter, Import, Export and New as the caller may use them.
+ * A record list's toolbar: the search box, the view picker (the views shared with
+ * the caller apart, each with who shared it; saving the current filters as a named
+ * view, shared or not, and sharing or deleting one's own), the column chooser, and
+ * Filter, Import, Export and New as the caller may use them.
  */
 import { useState } from "react";
 import type { FieldMeta } from "../../schemas/records/meta.ts";
-import type { View } from "./record-api.ts";
+import type { View, ViewShare } from "./record-api.ts";
+import { type ShareRole, ViewShareSelect } from "./view-share-select.tsx";
+
+const NOT_SHARED: ViewShare = { sharing: "private", shared_roles: [] };
 
 /** Props of the toolbar. */
 export interface ListToolbarProps {
@@ -15,8 +19,11 @@ export interface ListToolbarProps {
   views: readonly View[];
   viewId: string;
   onView(id: string): void;
-  onSaveView?(label: string): void;
+  onSaveView?(label: string, share: ViewShare): void;
+  onShareView?(id: string, share: ViewShare): void;
   onDeleteView?(id: string): void;
+  /** The roles a view may be shared with. */
+  shareRoles: readonly ShareRole[];
   columnChoices: readonly FieldMeta[];
   columns: readonly string[];
   onColumns(columns: string[]): void;
@@ -30,8 +37,11 @@ export interface ListToolbarProps {
 export function ListToolbar(props: ListToolbarProps) {
   const [naming, setNaming] = useState(false);
   const [label, setLabel] = useState("");
+  const [share, setShare] = useState<ViewShare>(NOT_SHARED);
   const [choosing, setChoosing] = useState(false);
   const selected = props.views.find((v) => v.id === props.viewId);
+  const ours = props.views.filter((v) => v.shared_by === undefined);
+  const theirs = props.views.filter((v) => v.shared_by !== undefined);
   return (
     <div className="record-toolbar">
       <input
@@ -50,7 +60,16 @@ export function ListToolbar(props: ListToolbarProps) {
             onChange={(e) => props.onView(e.target.value)}
           >
             <option value="">All {props.plural.toLowerCase()}</option>
-            {props.views.map((v) => <option key={v.id} value={v.id}>{v.label}</option>)}
+            {ours.map((v) => <option key={v.id} value={v.id}>{v.label}</option>)}
+            {theirs.length > 0
+              ? (
+                <optgroup label="Shared with you">
+                  {theirs.map((v) => (
+                    <option key={v.id} value={v.id}>{`${v.label} (${v.shared_by})`}</option>
+                  ))}
+                </optgroup>
+              )
+              : null}
           </select>
         )
         : null}
@@ -103,9 +122,10 @@ export function ListToolbar(props: ListToolbarProps) {
               onSubmit={(e) => {
                 e.preventDefault();
                 if (label.trim() === "") return;
-                props.onSaveView?.(label.trim());
+                props.onSaveView?.(label.trim(), share);
                 setNaming(false);
                 setLabel("");
+                setShare(NOT_SHARED);
               }}
             >
               <input
@@ -113,6 +133,12 @@ export function ListToolbar(props: ListToolbarProps) {
                 value={label}
                 maxLength={64}
                 onChange={(e) => setLabel(e.target.value)}
+              />
+              <ViewShareSelect
+                label="Share with"
+                roles={props.shareRoles}
+                share={share}
+                onShare={setShare}
               />
               <button type="submit" className="button button-primary button-small">Save</button>
               <button
@@ -129,6 +155,19 @@ export function ListToolbar(props: ListToolbarProps) {
               Save view
             </button>
           )
+        : null}
+      {selected?.saved && props.onShareView
+        ? (
+          <ViewShareSelect
+            label="Shared with"
+            roles={props.shareRoles}
+            share={{
+              sharing: selected.sharing ?? "private",
+              shared_roles: selected.shared_roles ?? [],
+            }}
+            onShare={(next) => props.onShareView?.(selected.id, next)}
+          />
+        )
         : null}
       {selected?.saved && props.onDeleteView
         ? (

@@ -185,9 +185,22 @@ export function recordMeta(api: string): Promise<MetaAnswer> {
   return apiRequest<MetaAnswer>(`${api}/meta`);
 }
 
-/** The type's declared list views and those the caller saved. */
-export function listViews(api: string): Promise<{ views: View[] }> {
-  return apiRequest<{ views: View[] }>(`${api}/views`);
+/** Who besides its owner sees a saved view. */
+export interface ViewShare {
+  sharing: "private" | "roles" | "organization";
+  shared_roles: string[];
+}
+
+/** The type's declared list views, those the caller saved and those shared with them. */
+export interface ViewsAnswer {
+  views: View[];
+  /** The roles a view may be shared with. */
+  roles?: { value: string; label: string }[];
+}
+
+/** The type's declared list views, those the caller saved and those shared with them. */
+export function listViews(api: string): Promise<ViewsAnswer> {
+  return apiRequest<ViewsAnswer>(`${api}/views`);
 }
 
 /** Saves the list's current filters, sort and columns as the caller's named view. */
@@ -202,9 +215,14 @@ export function saveView(
     board_field?: string;
     calendar_field?: string;
     group_fields?: string[];
-  },
+  } & Partial<ViewShare>,
 ): Promise<{ view: View }> {
   return apiRequest(`${api}/views`, { method: "POST", body: view });
+}
+
+/** Shares one of the caller's saved views differently. */
+export function shareView(api: string, id: string, share: ViewShare): Promise<void> {
+  return apiRequest(`${api}/views/${encodeURIComponent(id)}`, { method: "PATCH", body: share });
 }
 
 /** Deletes one of the caller's saved views. */

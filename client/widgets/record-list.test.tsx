@@ -214,6 +214,66 @@ describe("the record-list widget", () => {
     expect(server.to("DELETE", `${API}/views/v9`)).toHaveLength(1);
   });
 
+  it("offers views shared with the caller apart, and shares the caller's own with a role", async () => {
+    const server = fakeServer({
+      [`POST ${API}/list`]: page([taskRow("t1")]),
+      [`GET ${API}/views`]: {
+        views: [
+          { id: "v1", label: "Mine", saved: true, sharing: "private", shared_roles: [] },
+          { id: "v2", label: "Team board", saved: false, shared_by: "Alice Morgan" },
+        ],
+        roles: [{ value: "finance", label: "Finance" }, { value: "member", label: "Member" }],
+      },
+      [`POST ${API}/views`]: {
+        view: {
+          id: "v9",
+          label: "For finance",
+          saved: true,
+          sharing: "roles",
+          shared_roles: ["finance"],
+        },
+      },
+    });
+    await renderScreen(listScreen());
+    const picker = await screen.findByRole("combobox", { name: "View" });
+    const shared = await within(picker).findByRole("group", { name: "Shared with you" });
+    expect(within(shared).getAllByRole("option").map((o) => o.textContent)).toEqual([
+      "Team board (Alice Morgan)",
+    ]);
+    // Someone else's view is neither shared again nor deleted by the caller.
+    fireEvent.change(picker, { target: { value: "v2" } });
+    expect(screen.queryByRole("combobox", { name: "Shared with" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Delete view" })).toBeNull();
+
+    fireEvent.click(screen.getByRole("button", { name: "Save view" }));
+    fireEvent.change(screen.getByRole("textbox", { name: "View name" }), {
+      target: { value: "For finance" },
+    });
+    fireEvent.change(screen.getByRole("combobox", { name: "Share with" }), {
+      target: { value: "roles:finance" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(server.to("POST", `${API}/views`)).toHaveLength(1));
+    expect(server.to("POST", `${API}/views`)[0].body).toMatchObject({
+      label: "For finance",
+      sharing: "roles",
+      shared_roles: ["finance"],
+    });
+    const sharing = await screen.findByRole("combobox", { name: "Shared with" });
+    expect((sharing as HTMLSelectElement).selectedOptions[0].textContent).toBe("Role: Finance");
+
+    server.on(`PATCH ${API}/views/v9`, new Response(null, { status: 204 }));
+    fireEvent.change(sharing, { target: { value: "private" } });
+    await waitFor(() => expect(server.to("PATCH", `${API}/views/v9`)).toHaveLength(1));
+    expect(server.to("PATCH", `${API}/views/v9`)[0].body).toEqual({
+      sharing: "private",
+      shared_roles: [],
+    });
+    await waitFor(() =>
+      expect((sharing as HTMLSelectElement).selectedOptions[0].textContent).toBe("Only me")
+    );
+  });
+
   it("shows a link filter by the chosen record's title", async () => {
     const server = fakeServer({
       [`POST ${API}/list`]: page([taskRow("t1")]),

@@ -35,7 +35,10 @@ import {
   listViews,
   recordMeta,
   saveView,
+  shareView,
   type View,
+  type ViewsAnswer,
+  type ViewShare,
 } from "../records/record-api.ts";
 import { onRecordChange, recordTypeOfApi } from "../api/record-events.ts";
 import { useDebounced } from "../records/use-debounced.ts";
@@ -60,19 +63,21 @@ export function RecordList({ node, path }: WidgetProps<NodeOf<"record-list">>) {
   const queryClient = useQueryClient();
   const viewsKey = recordKeys.views(api);
   // The metadata names the declared views; the caller's saved ones come from the API.
-  const listed = useQuery({
+  const viewsAnswer = useQuery({
     queryKey: viewsKey,
     queryFn: () => listViews(api),
     enabled: node.compact !== true,
     staleTime: 60_000,
-  }).data?.views;
+  }).data;
+  const listed = viewsAnswer?.views;
   const views = useMemo(() => {
     const byId = new Map<string, View>();
     for (const view of [...meta.list.views, ...(listed ?? [])]) byId.set(view.id, view);
     return [...byId.values()];
   }, [meta, listed]);
   const storeViews = (update: (views: View[]) => View[]) =>
-    queryClient.setQueryData<{ views: View[] }>(viewsKey, (old) => ({
+    queryClient.setQueryData<ViewsAnswer>(viewsKey, (old) => ({
+      ...old,
       views: update(old?.views ?? []),
     }));
   const firstView = views.find((v) => v.id === node.view);
@@ -183,10 +188,11 @@ export function RecordList({ node, path }: WidgetProps<NodeOf<"record-list">>) {
     }
   }
 
-  async function storeView(label: string): Promise<void> {
+  async function storeView(label: string, share: ViewShare): Promise<void> {
     try {
       const answer = await saveView(api, {
         label,
+        ...(share.sharing === "private" ? {} : share),
         filters: [...(view?.filters ?? []), ...choices.filters],
         sort,
         columns: choices.columns,
@@ -198,6 +204,16 @@ export function RecordList({ node, path }: WidgetProps<NodeOf<"record-list">>) {
       storeViews((v) => [...v, { ...answer.view, saved: true }]);
       change({ viewId: answer.view.id, filters: [], sort: [] });
       host.toast(`View "${label}" saved`, "success");
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : String(error));
+    }
+  }
+
+  async function reshareView(id: string, share: ViewShare): Promise<void> {
+    try {
+      await shareView(api, id, share);
+      storeViews((v) => v.map((x) => (x.id === id ? { ...x, ...share } : x)));
+      host.toast(share.sharing === "private" ? "View no longer shared" : "View shared", "success");
     } catch (error) {
       setProblem(error instanceof ApiError ? error.message : String(error));
     }
@@ -241,7 +257,9 @@ export function RecordList({ node, path }: WidgetProps<NodeOf<"record-list">>) {
               change({ viewId: id, filters: [], sort: [], columns: columnsOf(meta, next) });
               layout.fromView(next);
             }}
-            onSaveView={(label) => void storeView(label)}
+            onSaveView={(label, share) => void storeView(label, share)}
+            onShareView={(id, share) => void reshareView(id, share)}
+            shareRoles={viewsAnswer?.roles ?? []}
             onDeleteView={(id) => void removeView(id)}
             columnChoices={allFields.filter((f) => f.type !== "table" && !f.hidden)}
             columns={choices.columns}

@@ -194,6 +194,9 @@ export type ActionMeta = z.infer<typeof ActionMeta>;
 export const Sort = z.object({ field: z.string(), dir: z.enum(["asc", "desc"]) }).strict();
 export type Sort = z.infer<typeof Sort>;
 
+/** Who besides its owner sees a saved view: no one, chosen roles, or everyone in the organisation. */
+export const ViewSharing = z.enum(["private", "roles", "organization"]);
+
 /** A list view: filters and sort, built-in (declared) or saved by a user. */
 export const ViewMeta = z.object({
   id: z.string(),
@@ -206,8 +209,14 @@ export const ViewMeta = z.object({
   board_field: z.string().optional(),
   calendar_field: z.string().optional(),
   group_fields: z.array(z.string()).optional(),
-  /** True for a view the caller saved (they may delete it). */
+  /** True for a view the caller saved (they may share or delete it). */
   saved: z.boolean().optional(),
+  /** Who besides the owner sees the caller's own view. */
+  sharing: ViewSharing.optional(),
+  /** The roles the caller's own view is shared with. */
+  shared_roles: z.array(z.string()).optional(),
+  /** Who shared a view that is not the caller's own. */
+  shared_by: z.string().optional(),
 }).strict();
 
 /** Form layout: tabs of sections of columns of field ids. */

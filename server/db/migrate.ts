@@ -29,6 +29,7 @@ import invitationLimits from "./migrations/020_invitation_limits.ts";
 import clientBilling from "./migrations/021_client_billing.ts";
 import approvalNotices from "./migrations/022_approval_notices.ts";
 import bulkEdits from "./migrations/023_bulk_edits.ts";
+import sharedViews from "./migrations/024_shared_views.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations/postgres/index.ts";
 
 /** One migration: its number, name and text per dialect. */
@@ -62,6 +63,7 @@ const SQLITE: readonly [number, string, string][] = [
   [21, "client_billing", clientBilling],
   [22, "approval_notices", approvalNotices],
   [23, "bulk_edits", bulkEdits],
+  [24, "shared_views", sharedViews],
 ];
 
 /** Every migration, numbered. Append only, with both dialects' texts. */

@@ -1,17 +1,26 @@
 /**
- * A type's list views: the declared ones and those the caller saved
- * (`GET {base}/views`), saving one (`POST`, its filters and sort checked as the
- * list would use them, its columns and layout as the caller's list offers them),
- * and deleting one of the caller's own (`DELETE {base}/views/{viewId}`).
+ * A type's list views: the declared ones, those the caller saved and those shared
+ * with them, with the roles a view may be shared with (`GET {base}/views`); saving
+ * one (`POST`, its filters and sort checked as the list would use them, its columns
+ * and layout as the caller's list offers them, its sharing as saved reports'),
+ * sharing one of the caller's own (`PATCH {base}/views/{viewId}`) and deleting one
+ * (`DELETE {base}/views/{viewId}`).
  */
 import { z } from "zod";
 import type { Api } from "../platform/http/api.ts";
 import type { RecordType } from "./define.ts";
 import type { RecordEngine } from "./engine/engine.ts";
 import { recordTypeMeta } from "./type-meta.ts";
-import { deleteView, savedViews, saveView } from "./engine/saved-views.ts";
+import {
+  checkViewShare,
+  deleteView,
+  savedViews,
+  saveView,
+  shareView,
+} from "./engine/saved-views.ts";
+import { staffRoleOptions } from "../platform/access/role-options.ts";
 import { checkViewLayout, VIEW_LAYOUTS } from "./view-layouts.ts";
-import { Filter, Sort } from "../../schemas/records/meta.ts";
+import { Filter, Sort, ViewSharing } from "../../schemas/records/meta.ts";
 import { nameText } from "../../schemas/api/name-text.ts";
 import { invalidInput } from "../platform/errors/app-error.ts";
 
@@ -28,8 +37,20 @@ export function viewRoutes(api: Api, engine: RecordEngine, type: RecordType): vo
     board_field: z.string().max(64).optional(),
     calendar_field: z.string().max(64).optional(),
     group_fields: z.array(z.string().max(64)).min(1).max(2).optional(),
+    sharing: ViewSharing.optional(),
+    shared_roles: z.array(z.string().max(64)).max(50).optional(),
   }).strict();
-  const View = ViewBody.extend({ id: z.string(), saved: z.boolean() });
+  const View = ViewBody.extend({
+    id: z.string(),
+    /** True for the caller's own view (they may share or delete it). */
+    saved: z.boolean(),
+    /** Who shared a view that is not the caller's own. */
+    shared_by: z.string().optional(),
+  });
+  const ShareBody = z.object({
+    sharing: ViewSharing,
+    shared_roles: z.array(z.string().max(64)).max(50).optional(),
+  }).strict();
 
   api.route({
     method: "get",
@@ -38,7 +59,11 @@ export function viewRoutes(api: Api, engine: RecordEngine, type: RecordType): vo
     summary:
       `The declared list views of ${type.declaration.plural.toLowerCase()} and those the caller saved`,
     audience: "staff",
-    response: z.object({ views: z.array(View) }).strict(),
+    response: z.object({
+      views: z.array(View),
+      /** The roles the caller may share a view with. */
+      roles: z.array(z.object({ value: z.string(), label: z.string() }).strict()),
+    }).strict(),
   }, async (c, { access }) => {
     const checked = engine.typeFor(access, type.id, "read");
     const declared = (checked.declaration.list.views ?? []).map((v) => ({
@@ -48,7 +73,10 @@ export function viewRoutes(api: Api, engine: RecordEngine, type: RecordType): vo
       ...(v.filters ? { filters: [...v.filters] } : {}),
       ...(v.sort ? { sort: [...v.sort] } : {}),
     }));
-    return c.json({ views: [...declared, ...(await savedViews(engine.db, access, checked))] });
+    const seen = recordTypeMeta(checked, access, { findType: engine.findType });
+    const saved = await savedViews(engine.db, access, checked, seen);
+    const roles = await staffRoleOptions(engine.db, access.organizationId);
+    return c.json({ views: [...declared, ...saved], roles });
   });
 
   api.route({
@@ -76,14 +104,34 @@ export function viewRoutes(api: Api, engine: RecordEngine, type: RecordType): vo
     }
     const seen = recordTypeMeta(checked, access, { findType: engine.findType });
     checkViewLayout(seen, body);
+    const { sharing, shared_roles, ...definition } = body;
+    const share = await checkViewShare(engine.db, access.organizationId, {
+      sharing,
+      shared_roles,
+    });
     const view = await saveView(
       engine.db,
       access,
       checked,
-      body,
+      definition,
+      share,
       new Date(engine.clock()).toISOString(),
     );
     return c.json({ view }, 201);
+  });
+
+  api.route({
+    method: "patch",
+    path: `${base}/views/:viewId`,
+    tag,
+    summary: "Changes who besides the caller sees one of their saved views",
+    audience: "staff",
+    body: ShareBody,
+  }, async (c, { access, body }) => {
+    const checked = engine.typeFor(access, type.id, "read");
+    const share = await checkViewShare(engine.db, access.organizationId, body);
+    await shareView(engine.db, access, checked, c.req.param("viewId")!, share);
+    return c.body(null, 204);
   });
 
   api.route({

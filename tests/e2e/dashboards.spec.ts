@@ -5,13 +5,8 @@
  * reports of the cards in view at first, and the others as they scroll into view.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO_PASSWORD, signIn } from "./support.ts";
+import { DEMO_PASSWORD, signIn, SIZES } from "./support.ts";
 import { reviewShot } from "./review-shot.ts";
-
-const SIZES = [
-  { name: "desktop", viewport: { width: 1440, height: 900 } },
-  { name: "phone", viewport: { width: 390, height: 844 } },
-];
 
 /** Makes a dashboard of `count` cards (each its own report) through the API; returns its id. */
 async function bigDashboard(page: Page, count: number, tag: string): Promise<string> {

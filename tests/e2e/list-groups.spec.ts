@@ -4,13 +4,8 @@
  * and source; the address keeps the groups, so a reload shows the same.
  */
 import { expect, test } from "@playwright/test";
-import { signIn } from "./support.ts";
+import { signIn, SIZES } from "./support.ts";
 import { reviewShot } from "./review-shot.ts";
-
-const SIZES = [
-  { name: "desktop", viewport: { width: 1440, height: 900 } },
-  { name: "phone", viewport: { width: 390, height: 844 } },
-];
 
 for (const size of SIZES) {
   test.describe(`at ${size.name} size`, () => {

@@ -23,7 +23,7 @@ const port = Number(process.env.E2E_PORT ?? 8787);
 export const SHORT_SESSION_PORT = port + 1;
 /** Two instances on one database. */
 const INSTANCE_PORTS = [port + 2, port + 3];
-process.env.E2E_DB ??= `/tmp/opsuite-e2e-${Date.now()}.db`;
+process.env.E2E_DB ??= `/tmp/opsuite-e2e-${port}-${Date.now()}.db`;
 process.env.E2E_SHORT_URL = `http://127.0.0.1:${SHORT_SESSION_PORT}`;
 process.env.E2E_INSTANCE_URLS = INSTANCE_PORTS.map((p) => `http://127.0.0.1:${p}`).join(" ");
 process.env.E2E_SHARED_DATABASE_URL ??= sharedDatabaseUrl();
@@ -32,7 +32,7 @@ process.env.E2E_SHARED_DATABASE_URL ??= sharedDatabaseUrl();
 function sharedDatabaseUrl(): string {
   const server = process.env.TEST_DATABASE_URL;
   if (!server) return `sqlite:${process.env.E2E_DB}.shared`;
-  const name = `opsuite_e2e_${Date.now()}`;
+  const name = `opsuite_e2e_${port}_${Date.now()}`;
   execFileSync("psql", [server, "-qc", `CREATE DATABASE ${name}`], { stdio: "inherit" });
   const url = new URL(server);
   url.pathname = `/${name}`;

@@ -7,13 +7,8 @@
  */
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
-import { signIn } from "./support.ts";
+import { signIn, SIZES } from "./support.ts";
 import { reviewShot } from "./review-shot.ts";
-
-const SIZES = [
-  { name: "desktop", viewport: { width: 1440, height: 900 } },
-  { name: "phone", viewport: { width: 390, height: 844 } },
-];
 
 async function buildInvoicesByClientAndMonth(page: Page, title: string): Promise<void> {
   await page.getByLabel("Report on").selectOption({ label: "Invoices" });

@@ -4,6 +4,12 @@ import { expect, type Page } from "@playwright/test";
 /** The demo password of every seeded account. */
 export const DEMO_PASSWORD = "demo-password";
 
+/** The two sizes every user-facing flow is tried at: a desktop and a phone. */
+export const SIZES = [
+  { name: "desktop", viewport: { width: 1440, height: 900 } },
+  { name: "phone", viewport: { width: 390, height: 844 } },
+];
+
 /** Fills the sign-in form on the current page and submits it. */
 export async function submitSignIn(
   page: Page,

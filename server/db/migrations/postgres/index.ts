@@ -22,6 +22,7 @@ import invitationLimits from "./020_invitation_limits.ts";
 import clientBilling from "./021_client_billing.ts";
 import approvalNotices from "./022_approval_notices.ts";
 import bulkEdits from "./023_bulk_edits.ts";
+import sharedViews from "./024_shared_views.ts";
 
 export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   1: platform,
@@ -47,4 +48,5 @@ export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   21: clientBilling,
   22: approvalNotices,
   23: bulkEdits,
+  24: sharedViews,
 };
