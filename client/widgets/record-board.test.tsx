@@ -291,6 +291,8 @@ describe("the record-list widget with a board", () => {
       screenOf({ type: "record-list", api: API, meta: boardMeta(), board: SETUP }),
     );
     fireEvent.click(await screen.findByRole("button", { name: "Board" }));
+    // The board's own chunk loads first (a slow machine would otherwise redraw the toolbar mid-way).
+    expect(await screen.findByRole("region", { name: "Tasks by Stage" })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Save view" }));
     fireEvent.change(screen.getByRole("textbox", { name: "View name" }), {
       target: { value: "Pipeline" },
