@@ -2,11 +2,14 @@
  * A report's result as people read it: each column's heading (a field's label, a
  * linked record's field as "Client: Name", a date's period as "Issue date
  * (month)", an aggregate as "Sum of grand total") and each value in words (a link's title, an option's
- * label, a status's label, Yes/No), for the CSV download and the scheduled mail.
+ * label, the organisation's label of a value from one of its lists, a status's label, Yes/No), for
+ * the CSV download and the scheduled mail. The lists are read once per result, not per row.
  */
 import type { QueryRequest } from "../../../../schemas/records/query.ts";
 import type { RecordField, RecordType } from "../../../records/define.ts";
 import type { CsvCell } from "../../../records/csv/mod.ts";
+import type { Queryable } from "../../../db/database.ts";
+import { optionMap, selectOptions } from "../../../records/engine/select-options.ts";
 
 /** A column of a report's result. */
 export interface ReportColumn {
@@ -47,7 +50,7 @@ function humanised(id: string): string {
 
 /** A value in words: options by label, links by title, flags as Yes/No. */
 function inWords(
-  field: RecordField | undefined,
+  labels: ReadonlyMap<string, string> | undefined,
   statusLabels: Map<string, string>,
   name: string,
   row: Record<string, unknown>,
@@ -57,17 +60,27 @@ function inWords(
   if (typeof row[`${name}__title`] === "string") return row[`${name}__title`] as string;
   if (name === "status") return statusLabels.get(String(value)) ?? String(value);
   if (typeof value === "boolean") return value ? "Yes" : "No";
-  const option = field?.options?.find((o) => o.value === value);
-  if (option) return option.label;
+  const label = labels?.get(String(value));
+  if (label !== undefined) return label;
   return typeof value === "number" ? value : String(value);
 }
 
+/** A select's values → labels in the organisation (its own options or one of its lists). */
+async function labelsOf(
+  field: RecordField | undefined,
+  lists: { q: Queryable; organizationId: string },
+): Promise<ReadonlyMap<string, string> | undefined> {
+  if (!field?.options && !field?.options_from) return undefined;
+  return optionMap(await selectOptions(lists.q, lists.organizationId, field));
+}
+
 /** The columns of a report's result, in the order the query names them. */
-export function reportColumns(
+export async function reportColumns(
   type: RecordType,
   types: ReadonlyMap<string, RecordType>,
   query: QueryRequest,
-): ReportColumn[] {
+  lists: { q: Queryable; organizationId: string },
+): Promise<ReportColumn[]> {
   const statusLabels = new Map<string, string>([
     ...(type.declaration.states?.list ?? []).map((s) => [s.id, s.label] as [string, string]),
     ...(type.declaration.derived_status ?? []).map((r) =>
@@ -78,14 +91,16 @@ export function reportColumns(
   const names: { name: string; bucket?: string }[] = grouped
     ? (query.group_by ?? []).map((g) => ({ name: g.field, bucket: g.bucket }))
     : (query.columns ?? type.declaration.list.columns).map((name) => ({ name }));
-  const columns: ReportColumn[] = names.map(({ name, bucket }) => {
+  const columns: ReportColumn[] = [];
+  for (const { name, bucket } of names) {
     const { field, heading } = fieldOf(type, types, name);
-    return {
+    const labels = await labelsOf(field, lists);
+    columns.push({
       name,
       heading: `${name === "status" ? "Status" : heading}${bucket ? ` (${bucket})` : ""}`,
-      cell: (row) => inWords(field, statusLabels, name, row),
-    };
-  });
+      cell: (row) => inWords(labels, statusLabels, name, row),
+    });
+  }
   for (const a of query.aggregates ?? []) {
     const of = a.field ? fieldOf(type, types, a.field).heading.toLowerCase() : "records";
     columns.push({

@@ -111,3 +111,36 @@ Deno.test("a report's CSV holds every row of a result larger than one query answ
     await t.close();
   }
 });
+
+Deno.test("a report's CSV names a value from one of the organisation's lists by its label", async () => {
+  const t = await createTestApp();
+  try {
+    const sales = await t.tokenFor("sales@acme.test");
+    const { record } = await jsonOf<{ record: { id: string } }>(
+      await t.call("POST", "/api/records/report", {
+        token: sales,
+        body: {
+          values: {
+            name: "Leads by source",
+            record_type: "lead",
+            definition: JSON.stringify({
+              group_by: [{ field: "source" }],
+              aggregates: [{ fn: "count", as: "leads" }],
+            }),
+            chart: "table",
+          },
+        },
+      }),
+      201,
+    );
+    const res = await t.call("GET", `/api/records/report/${record.id}/export`, { token: sales });
+    assertEquals(res.status, 200);
+    const [header, ...lines] = parseCsv(await res.text());
+    assertEquals(header.cells, ["Source", "Count"]);
+    const sources = lines.map((l) => l.cells[0]);
+    ok(sources.includes("Cold outreach"), `labels, not codes: ${sources.join(", ")}`);
+    ok(!sources.includes("cold_outreach"));
+  } finally {
+    await t.close();
+  }
+});

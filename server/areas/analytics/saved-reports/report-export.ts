@@ -35,7 +35,10 @@ export async function exportReport(
 ): Promise<{ fileName: string; body: ReadableStream<Uint8Array> }> {
   const { typeId, definition } = report;
   const type = engine.typeFor(access, typeId, "export");
-  const columns = reportColumns(type, engine.types, definition);
+  const columns = await reportColumns(type, engine.types, definition, {
+    q: engine.db,
+    organizationId: access.organizationId!,
+  });
   const grouped = definition.group_by !== undefined || definition.aggregates !== undefined;
   const pages = engine.queryPages(access, typeId, definition, {
     pageRows: grouped ? REPORT_PAGE_ROWS.groups : REPORT_PAGE_ROWS.records,

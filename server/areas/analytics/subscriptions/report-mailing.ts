@@ -88,7 +88,10 @@ async function outcomeFor(
     const mail = reportMail({
       name: report.name,
       note: subscription.note,
-      columns: reportColumns(type, source.types, definition),
+      columns: await reportColumns(type, source.types, definition, {
+        q: source.db,
+        organizationId: access.organizationId,
+      }),
       rows,
       total,
       link: `${publicUrl.replace(/\/$/, "")}/app/report-builder/${report.id}`,
