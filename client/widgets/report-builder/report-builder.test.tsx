@@ -160,4 +160,79 @@ describe("the report-builder widget", () => {
     expect(screen.getByRole("button", { name: "Save a copy" })).toBeTruthy();
     expect(await screen.findByRole("cell", { name: "7" })).toBeTruthy();
   });
+
+  it("orders groups by a figure and keeps the top N, and a saved order and limit survive a re-save", async () => {
+    const definition = {
+      group_by: [{ field: "status" }],
+      aggregates: [{ fn: "count", as: "count" }, { fn: "sum", field: "budget", as: "sum_budget" }],
+      sort: [{ field: "sum_budget", dir: "desc" }],
+      limit: 3,
+    };
+    const server = fakeServer({
+      ...META,
+      [`GET ${REPORTS}/r2`]: {
+        record: {
+          id: "r2",
+          version: 4,
+          name: "Top budgets",
+          title: "Top budgets",
+          record_type: "task",
+          definition: JSON.stringify(definition),
+          chart: "table",
+          sharing: "private",
+          shared_roles: [],
+        },
+        actions: [],
+        read_only_fields: [],
+        makes: [],
+        waiting_for: null,
+      },
+      [`POST ${TASKS}/query`]: {
+        rows: [{ status: "open", count: 3, sum_budget: 10 }],
+        more: false,
+      },
+      [`PATCH ${REPORTS}/r2`]: { record: { id: "r2", version: 5 } },
+    });
+    await renderScreen(builderScreen("r2"), { params: { id: "r2" } });
+    const order = await screen.findByRole("combobox", { name: "Order by" });
+    await waitFor(() =>
+      expect((order as HTMLSelectElement).selectedOptions[0].textContent).toBe("Sum of budget")
+    );
+    expect([...(order as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
+      "As they come",
+      "Status",
+      "Count",
+      "Sum of budget",
+    ]);
+    expect((screen.getByRole("spinbutton", { name: "At most (rows)" }) as HTMLInputElement).value)
+      .toBe("3");
+    await waitFor(() =>
+      expect(server.requests.filter((r) => r.path === `${TASKS}/query`).at(-1)?.body)
+        .toMatchObject({ sort: [{ field: "sum_budget", dir: "desc" }], limit: 3 })
+    );
+
+    // Re-saved unchanged, the report keeps its order and its limit.
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(server.requests.some((r) => r.method === "PATCH" && r.path === `${REPORTS}/r2`))
+        .toBe(true)
+    );
+    const patched = server.requests.find((r) => r.method === "PATCH")!.body as {
+      values: Record<string, unknown>;
+    };
+    expect(JSON.parse(String(patched.values.definition))).toEqual(definition);
+
+    // Ordered by count ascending, with no limit: the preview asks so, and reads every group.
+    fireEvent.change(order, { target: { value: "count" } });
+    fireEvent.change(screen.getByRole("combobox", { name: "Direction" }), {
+      target: { value: "asc" },
+    });
+    fireEvent.change(screen.getByRole("spinbutton", { name: "At most (rows)" }), {
+      target: { value: "" },
+    });
+    await waitFor(() =>
+      expect(server.requests.filter((r) => r.path === `${TASKS}/query`).at(-1)?.body)
+        .toMatchObject({ sort: [{ field: "count", dir: "asc" }], limit: 2000 })
+    );
+  });
 });

@@ -2,9 +2,10 @@
  * A report as the builder edits it, and the query call it stands for. A report
  * shows either records (chosen columns) or groups (one or two group fields, a date
  * by a period, with counts, sums, averages, least and most values); filters narrow
- * either. The draft is plain data, so the preview's query key is the query itself.
+ * either; an order (by a column, a group field or a figure) and "at most N rows" make a
+ * top ten. The draft is plain data, so the preview's query key is the query itself.
  */
-import type { FieldMeta } from "../../../schemas/records/meta.ts";
+import type { FieldMeta, Sort } from "../../../schemas/records/meta.ts";
 import type { Filter } from "../../../schemas/records/meta.ts";
 import type {
   AggregateFunction,
@@ -34,7 +35,14 @@ export interface ReportDraft {
   chart: string;
   sharing: string;
   roles: string[];
+  /** The order of the rows, else the query's own (records by the type's order, groups by their fields). */
+  sort?: Sort;
+  /** At most this many rows (a top ten), else all the preview shows. */
+  top?: number;
 }
+
+/** Rows the preview reads: records, groups. */
+const PREVIEW_ROWS = { records: 500, groups: 2_000 };
 
 /** A new report of a type: its records grouped by nothing yet, counted. */
 export function newDraft(recordType: string): ReportDraft {
@@ -63,11 +71,16 @@ export function queryOf(draft: ReportDraft): QueryRequest {
     f.op === "is_set" || f.op === "is_not_set" || (f.value !== undefined && f.value !== "")
   );
   const common = filters.length > 0 ? { filters } : {};
+  const sort = draft.sort && orderChoices(draft).includes(draft.sort.field)
+    ? { sort: [draft.sort] }
+    : {};
+  const limit = (most: number) => draft.top !== undefined && draft.top < most ? draft.top : most;
   if (draft.shape === "records") {
     return {
       ...common,
       ...(draft.columns.length > 0 ? { columns: draft.columns } : {}),
-      limit: 500,
+      ...sort,
+      limit: limit(PREVIEW_ROWS.records),
     };
   }
   const aggregates = uniqueAggregates(draft.aggregates);
@@ -77,8 +90,19 @@ export function queryOf(draft: ReportDraft): QueryRequest {
     aggregates: aggregates.length > 0
       ? aggregates.map((a) => ({ ...a, as: aggregateName(a) }))
       : [{ fn: "count", as: "count" }],
-    limit: 2_000,
+    ...sort,
+    limit: limit(PREVIEW_ROWS.groups),
   };
+}
+
+/**
+ * What the rows may be ordered by: a records report's columns; a groups report's
+ * group fields and figures (by the names its rows hold them under).
+ */
+export function orderChoices(draft: ReportDraft): string[] {
+  if (draft.shape === "records") return draft.columns;
+  const figures = uniqueAggregates(draft.aggregates).map(aggregateName);
+  return [...draft.groups.map((g) => g.field), ...(figures.length > 0 ? figures : ["count"])];
 }
 
 function uniqueAggregates(list: DraftAggregate[]): DraftAggregate[] {
@@ -112,12 +136,16 @@ export function draftOfReport(values: Record<string, unknown>): ReportDraft {
     roles: Array.isArray(values.shared_roles)
       ? (values.shared_roles as { role?: unknown }[]).map((r) => String(r.role ?? ""))
       : [],
+    ...(query.sort?.[0] ? { sort: query.sort[0] } : {}),
+    ...(query.limit !== undefined ? { top: query.limit } : {}),
   };
 }
 
 /** The report's values to save. */
 export function valuesOf(draft: ReportDraft): Record<string, unknown> {
-  const { limit: _limit, ...definition } = queryOf(draft);
+  const { limit, ...rest } = queryOf(draft);
+  // A report keeps its own limit only when it is a top N; else it is the whole result.
+  const definition = draft.top !== undefined ? { ...rest, limit } : rest;
   return {
     name: draft.title.trim(),
     record_type: draft.recordType,

@@ -1,7 +1,7 @@
 /**
  * The builder's controls: the records a report reads; whether it shows records or
  * groups; the group fields (a date by a period) and the figures; the columns; the
- * filters; the chart; who it is shared with. Every control is a labelled native
+ * filters; the order and how many rows; the chart; who it is shared with. Every control is a labelled native
  * input, so the keyboard and screen readers work as everywhere.
  */
 import type { FieldMeta, Filter, SelectOption } from "../../../schemas/records/meta.ts";
@@ -13,6 +13,7 @@ import {
   plainFields,
   type ReportDraft,
 } from "./report-draft.ts";
+import { ReportOrder } from "./report-order.tsx";
 
 const FUNCTION_LABELS: Record<string, string> = {
   count: "Count",
@@ -108,6 +109,8 @@ export function ReportEditor(props: EditorProps) {
               groups: [],
               filters: [],
               aggregates: [{ fn: "count" }],
+              sort: undefined,
+              top: undefined,
             })}
         >
           {props.types.map((t) => <option key={t.id} value={t.id}>{t.label}</option>)}
@@ -325,6 +328,7 @@ export function ReportEditor(props: EditorProps) {
           )
           : null}
       </fieldset>
+      <ReportOrder draft={draft} change={change} fields={fields} />
       <label className="field">
         <span>Chart</span>
         <select value={draft.chart} onChange={(e) => change({ chart: e.target.value })}>
