@@ -42,20 +42,22 @@ Deno.test("each analytics entry opens its own tab, whose figures all run for a c
     const tabIds = (screen: { body: unknown }) =>
       ([...nodes(screen.body)].find((n) => n.type === "tabs")?.tabs as { id: string }[])
         .map((tab) => tab.id);
-    for (const id of ["lead-conversion", "team-utilization", "profitability-analysis"]) {
+    const entries = [
+      "forecasting",
+      "lead-conversion",
+      "team-utilization",
+      "profitability-analysis",
+      "data-export",
+    ];
+    for (const id of entries) {
       const screen = await screenOf(id, admin);
       assertEquals(screen.state.tab, id);
-      assertEquals(tabIds(screen), [
-        "overview",
-        "lead-conversion",
-        "team-utilization",
-        "profitability-analysis",
-      ]);
+      assertEquals(tabIds(screen), ["overview", ...entries]);
     }
     const overview = await screenOf("analytics-dashboard", admin);
     assertEquals(overview.state.tab, "overview");
     const cards = [...nodes(overview.body)].filter((n) => n.type === "query-card");
-    assertEquals(cards.length, 12);
+    assertEquals(cards.length, 16);
     for (const card of cards) {
       const res = await t.call("POST", String(card.queryPath), { token: admin, body: card.query });
       assertEquals(res.status, 200, `${card.title}: ${await res.clone().text()}`);
@@ -64,7 +66,71 @@ Deno.test("each analytics entry opens its own tab, whose figures all run for a c
     }
     // A project manager does not read leads: no lead conversion tab for them.
     const pm = await screenOf("analytics-dashboard", await t.tokenFor("pm@acme.test"));
-    assertEquals(tabIds(pm), ["overview", "team-utilization", "profitability-analysis"]);
+    ok(!tabIds(pm).includes("lead-conversion"));
+    ok(tabIds(pm).includes("team-utilization"));
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("the data export tab offers each saved report and each list the caller may export, and each downloads", async () => {
+  const t = await createTestApp();
+  try {
+    const tabOf = async (email: string) => {
+      const token = await t.tokenFor(email);
+      const res = await t.call("GET", "/ui/screens/data-export", { token });
+      assertEquals(res.status, 200, `${email}: ${await res.clone().text()}`);
+      const screen = await res.json() as {
+        body: unknown;
+        sources: Record<string, { method: string; path: string; body?: unknown }>;
+      };
+      const tabs = [...nodes(screen.body)].find((n) => n.type === "tabs")?.tabs as {
+        id: string;
+        children: unknown[];
+      }[];
+      const tab = tabs.find((x) => x.id === "data-export")!;
+      // Each list is a button downloading /api/records/{type}/export.
+      const items = [...nodes(tab.children)].filter((n) => n.type === "button").map((n) => ({
+        id: String((n.action as { source: string }).source).split("/")[3],
+      }));
+      return { token, screen, tab, items };
+    };
+    const admin = await tabOf("admin@acme.test");
+    const ids = admin.items.map((i) => i.id);
+    ok(ids.includes("invoice") && ids.includes("lead") && ids.includes("task"), ids.join());
+    for (const id of ids) {
+      ok(admin.items.length > 0 && /^[a-z_]+$/.test(id), id);
+      const res = await t.call("GET", `/api/records/${id}/export`, { token: admin.token });
+      assertEquals(res.status, 200, `${id}: ${await res.clone().text()}`);
+      ok((res.headers.get("content-type") ?? "").startsWith("text/csv"), id);
+      await res.body?.cancel();
+    }
+    // The saved reports it reads, and one of them downloading through the row's path.
+    const source = admin.screen.sources.export_reports;
+    const listed = await t.call(source.method, source.path, {
+      token: admin.token,
+      body: source.body,
+    });
+    const reports = (await listed.json() as { items: { id: string; name: string }[] }).items;
+    ok(reports.length > 0, "the demo's saved reports");
+    const table = [...nodes(admin.tab.children)].find((n) => n.type === "table")!;
+    const download = (table.rowActions as { action: { source: string } }[])[0].action.source;
+    const file = await t.call("GET", download.replace("{id}", reports[0].id), {
+      token: admin.token,
+    });
+    assertEquals(file.status, 200);
+    ok((await file.text()).split("\n").length > 1, "a heading and rows");
+
+    // A project manager exports only what their role may: the lists not offered are refused them.
+    const pm = await tabOf("pm@acme.test");
+    const offered = new Set(pm.items.map((i) => i.id));
+    ok(offered.has("task"));
+    ok(offered.size < ids.length, "fewer lists than the administrator's");
+    for (const id of ids) {
+      const res = await t.call("GET", `/api/records/${id}/export`, { token: pm.token });
+      assertEquals(res.status === 200, offered.has(id), `${id}: ${res.status}`);
+      await res.body?.cancel();
+    }
   } finally {
     await t.close();
   }

@@ -2,9 +2,10 @@
  * The analytics screen shown by analytics-dashboard, forecasting, data-export, real-time-alerts, profitability-analysis, lead-conversion and
  * team-utilization: organisation-wide figures for a date range from the dashboard
  * analytics service, with the period presets 7d, 30d, 90d and 1y (default: the last
- * 30 days) and a CSV download of the daily figures, on its Overview tab; lead
- * conversion, team utilization and profitability each open their own tab of
- * standard figures (analytics-figures.ts).
+ * 30 days) and a CSV download of the daily figures, on its Overview tab;
+ * forecasting, lead conversion, team utilization and profitability each open their
+ * own tab of standard figures (analytics-figures.ts), data export its tab of every
+ * saved report and list the caller may download (analytics-export-tab.ts).
  */
 import type { Node, ScreenDescriptor } from "../../../schemas/descriptor/mod.ts";
 import { findModule } from "../../platform/catalogue/module-definitions.ts";
@@ -12,6 +13,7 @@ import { canSeeModule } from "../../platform/catalogue/visibility.ts";
 import { head, type ScreenContext, type ScreenDef } from "./screen-def.ts";
 import { LEAD_STAGE, PROJECT_STATUS } from "../record-labels.ts";
 import { figureTabs } from "./analytics-figures.ts";
+import { dataExportTab } from "./analytics-export-tab.ts";
 
 /** The screens that show the analytics screen. */
 export const ANALYTICS_SCREEN_IDS = [
@@ -67,7 +69,8 @@ function analyticsScreen(id: string, ctx: ScreenContext): ScreenDescriptor {
     label,
     value: { $bind: "dashboard", path: `totals.${path}`, format, fallback: "—" },
   });
-  const tabs = figureTabs(ctx.access);
+  const exports = dataExportTab(ctx.access);
+  const tabs = [...figureTabs(ctx.access), ...(exports ? [exports.tab] : [])];
   const overview = overviewChildren(id, presets, stat, seesLeads);
   return {
     ...head(id, module.name, "dynamic"),
@@ -88,6 +91,7 @@ function analyticsScreen(id: string, ctx: ScreenContext): ScreenDescriptor {
         errorFormat: "Analytics API error: {status} {statusText}",
         errorText: "Failed to load dashboard analytics data",
       },
+      ...exports?.sources,
     },
     body: {
       type: "page",

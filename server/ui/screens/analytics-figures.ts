@@ -1,6 +1,6 @@
 /**
- * The analytics entries' own tabs: lead conversion, team utilization and
- * profitability, each a set of standard figures (`query-card`: the engine's query
+ * The analytics entries' own tabs: forecasting, lead conversion, team utilization
+ * and profitability, each a set of standard figures (`query-card`: the engine's query
  * call, run with the caller's permissions as each card comes into view). A tab
  * shows only to a caller who may read the records it counts.
  */
@@ -40,6 +40,39 @@ interface FigureTab {
 }
 
 const TABS: FigureTab[] = [
+  {
+    id: "forecasting",
+    label: "Forecasting",
+    reads: ["invoice", "project", "task"],
+    figures: [
+      figure("Receivables by due month", "invoice", "bar", {
+        filters: [{ field: "outstanding", op: "gt", value: 0 }],
+        group_by: [{ field: "due_date", bucket: "month" }],
+        aggregates: [sum("outstanding")],
+      }),
+      figure("Invoiced per month, last 12 months (net)", "invoice", "line", {
+        filters: [{ field: "issue_date", op: "gte", value: "@start_of_month-11" }],
+        group_by: [{ field: "issue_date", bucket: "month" }],
+        aggregates: [sum("net_total")],
+      }),
+      figure("Open task hours due per week", "task", "bar", {
+        filters: [
+          { field: "status", op: "ne", value: "completed" },
+          { field: "due_date", op: "gte", value: "@today" },
+        ],
+        group_by: [{ field: "due_date", bucket: "week" }],
+        aggregates: [sum("estimated_hours")],
+      }),
+      figure("Projects ending per month", "project", "table", {
+        filters: [
+          { field: "status", op: "in", value: ["planning", "active", "on_hold"] },
+          { field: "end_date", op: "gte", value: "@start_of_month" },
+        ],
+        group_by: [{ field: "end_date", bucket: "month" }],
+        aggregates: [count],
+      }),
+    ],
+  },
   {
     id: "lead-conversion",
     label: "Lead conversion",

@@ -58,7 +58,9 @@ function inWords(
   const value = row[name];
   if (value === null || value === undefined) return "";
   if (typeof row[`${name}__title`] === "string") return row[`${name}__title`] as string;
-  if (name === "status") return statusLabels.get(String(value)) ?? String(value);
+  // A workflow's or a derived status's label; a status that is a plain choice reads as one.
+  const state = name === "status" ? statusLabels.get(String(value)) : undefined;
+  if (state !== undefined) return state;
   if (typeof value === "boolean") return value ? "Yes" : "No";
   const label = labels?.get(String(value));
   if (label !== undefined) return label;

@@ -140,6 +140,15 @@ Deno.test("a report's CSV names a value from one of the organisation's lists by 
     const sources = lines.map((l) => l.cells[0]);
     ok(sources.includes("Cold outreach"), `labels, not codes: ${sources.join(", ")}`);
     ok(!sources.includes("cold_outreach"));
+
+    // A status that is a plain choice (a task's) reads by its label too.
+    const admin = await t.tokenFor("admin@acme.test");
+    const tasks = await t.call("GET", "/api/records/report/rpt_tasks_by_status/export", {
+      token: admin,
+    });
+    const states = parseCsv(await tasks.text()).slice(1).map((l) => l.cells[0]);
+    ok(states.includes("In progress"), states.join(", "));
+    ok(!states.includes("in_progress"));
   } finally {
     await t.close();
   }
