@@ -71,6 +71,34 @@ export const CalendarSetup = z.object({
 }).strict();
 export type CalendarSetup = z.infer<typeof CalendarSetup>;
 
+/** A date a timeline's bars start or end at. */
+export const TimelineField = z.object({ id: z.string(), label: z.string() }).strict();
+
+/**
+ * Where a type declares its dependencies: a child table (`field`) whose rows link
+ * (`link`) to the records of the same type that must come first.
+ */
+export const TimelineDependencies = z.object({
+  field: z.string(),
+  link: z.string(),
+  label: z.string(),
+}).strict();
+export type TimelineDependencies = z.infer<typeof TimelineDependencies>;
+
+/**
+ * How a type's list may be seen as a timeline: a bar from each record's start date
+ * to its end date (both ones the caller may filter by); `movable` when the caller
+ * may change both, so a bar moves by one change of the two; arrows from each
+ * predecessor to its successor where the type declares dependencies.
+ */
+export const TimelineSetup = z.object({
+  start: TimelineField,
+  end: TimelineField,
+  movable: z.boolean(),
+  dependencies: TimelineDependencies.optional(),
+}).strict();
+export type TimelineSetup = z.infer<typeof TimelineSetup>;
+
 /** A field a list's records may be grouped by (a date by month), or summed per group. */
 export const GroupField = z.object({
   id: z.string(),
@@ -110,6 +138,8 @@ export const RecordList = z.object({
   board: BoardSetup.optional(),
   /** Present when the list may also be seen as a calendar by a date. */
   calendar: CalendarSetup.optional(),
+  /** Present when the list may also be seen as a timeline from a start to an end date. */
+  timeline: TimelineSetup.optional(),
   /** Present when the list may also be seen as groups with their counts and sums. */
   groups: GroupSetup.optional(),
 }).strict().meta({ id: "widget:record-list" });
@@ -175,6 +205,28 @@ export const RecordCalendar = z.object({
   filters: z.array(Filter).optional(),
   search: z.string().max(200).optional(),
 }).strict().meta({ id: "widget:record-calendar" });
+
+/**
+ * A timeline (Gantt chart) of a type's records: a bar from each record's start date
+ * to its end date over a window of a week, a month or a quarter, with previous,
+ * next, today and a line at today; the window's records (those whose span overlaps
+ * it) read through the list call; arrows from predecessor to successor where the
+ * type declares dependencies; a bar moved by one PATCH of both dates at the
+ * record's version (dragged, by keyboard or its day buttons), put back with the
+ * server's reason when refused.
+ */
+export const RecordTimelineView = z.object({
+  type: z.literal("record-timeline-view"),
+  ...base,
+  api,
+  meta: RecordTypeMeta,
+  ...TimelineSetup.shape,
+  /** How much the window shows; absent: a month. */
+  zoom: z.enum(["week", "month", "quarter"]).optional(),
+  /** Filters and search the timeline shows the records of (the list's). */
+  filters: z.array(Filter).optional(),
+  search: z.string().max(200).optional(),
+}).strict().meta({ id: "widget:record-timeline-view" });
 
 /** A record's form (or read-only detail): layout from the metadata, values from `{api}/{id}`. */
 export const RecordForm = z.object({

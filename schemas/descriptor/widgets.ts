@@ -17,6 +17,7 @@ import {
   RecordGroups,
   RecordList,
   RecordTimeline,
+  RecordTimelineView,
 } from "./record-widgets.ts";
 import { ReportBuilder } from "./report-widgets.ts";
 import { DashboardGrid, QueryCard } from "./dashboard-widgets.ts";
@@ -397,6 +398,7 @@ export const WIDGET_SCHEMAS = [
   RecordBoard,
   RecordGroups,
   RecordCalendar,
+  RecordTimelineView,
   ReportBuilder,
   DashboardGrid,
   QueryCard,

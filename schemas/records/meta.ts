@@ -204,11 +204,13 @@ export const ViewMeta = z.object({
   filters: z.array(Filter).optional(),
   sort: z.array(Sort).optional(),
   columns: z.array(z.string()).optional(),
-  /** Seen as a list (default), as a board by `board_field`, a calendar by `calendar_field` or groups by `group_fields`. */
-  layout: z.enum(["list", "board", "calendar", "groups"]).optional(),
+  /** Seen as a list (default), as a board by `board_field`, a calendar by `calendar_field`, groups by `group_fields` or a timeline from `timeline_start` to `timeline_end`. */
+  layout: z.enum(["list", "board", "calendar", "groups", "timeline"]).optional(),
   board_field: z.string().optional(),
   calendar_field: z.string().optional(),
   group_fields: z.array(z.string()).optional(),
+  timeline_start: z.string().optional(),
+  timeline_end: z.string().optional(),
   /** True for a view the caller saved (they may share or delete it). */
   saved: z.boolean().optional(),
   /** Who besides the owner sees the caller's own view. */

@@ -37,6 +37,8 @@ export function viewRoutes(api: Api, engine: RecordEngine, type: RecordType): vo
     board_field: z.string().max(64).optional(),
     calendar_field: z.string().max(64).optional(),
     group_fields: z.array(z.string().max(64)).min(1).max(2).optional(),
+    timeline_start: z.string().max(64).optional(),
+    timeline_end: z.string().max(64).optional(),
     sharing: ViewSharing.optional(),
     shared_roles: z.array(z.string().max(64)).max(50).optional(),
   }).strict();

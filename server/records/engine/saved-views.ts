@@ -25,12 +25,15 @@ export interface ViewDefinition {
   columns?: string[];
   /**
    * Seen as a list (default), as a board of `board_field`'s values, a calendar by
-   * `calendar_field` or groups by `group_fields`.
+   * `calendar_field`, groups by `group_fields` or a timeline from `timeline_start`
+   * to `timeline_end`.
    */
-  layout?: "list" | "board" | "calendar" | "groups";
+  layout?: "list" | "board" | "calendar" | "groups" | "timeline";
   board_field?: string;
   calendar_field?: string;
   group_fields?: string[];
+  timeline_start?: string;
+  timeline_end?: string;
 }
 
 /** A view's sharing as saved (the words of saved reports' `sharing`). */

@@ -10,6 +10,7 @@ import type { RecordType } from "../../records/define.ts";
 import { recordTypeMeta } from "../../records/type-meta.ts";
 import { boardSetup } from "../../records/board-fields.ts";
 import { calendarSetup } from "../../records/calendar-fields.ts";
+import { timelineSetup } from "../../records/timeline-fields.ts";
 import { groupSetup } from "../../records/group-fields.ts";
 import { head } from "./screen-def.ts";
 
@@ -62,10 +63,11 @@ export function recordListNode(
       ? [{ field: options.parent, op: "eq" as const, value: { $param: "id" } }]
       : []),
   ];
-  // A related list on a form stays a list; a module's list may also be a board, a calendar or groups.
+  // A related list on a form stays a list; a module's list may also be a board, a calendar, groups or a timeline.
   const board = options.compact ? undefined : boardSetup(meta);
   const calendar = options.compact ? undefined : calendarSetup(meta);
   const groups = options.compact ? undefined : groupSetup(meta);
+  const timeline = options.compact ? undefined : timelineSetup(meta);
   return {
     type: "record-list",
     api: recordApi(type),
@@ -76,6 +78,7 @@ export function recordListNode(
     ...(board ? { board } : {}),
     ...(calendar ? { calendar } : {}),
     ...(groups ? { groups } : {}),
+    ...(timeline ? { timeline } : {}),
     emptyText: `No ${meta.plural.toLowerCase()} yet`,
   };
 }

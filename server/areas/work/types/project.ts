@@ -85,6 +85,7 @@ export const PROJECT = defineRecordType({
       required: true,
       default: "@today",
       in_list: true,
+      filterable: true,
       sortable: true,
     },
     {
