@@ -4,18 +4,20 @@
  * `?layout=calendar&calendar=due_date`), so a reload or a shared link shows the
  * same; a saved view may carry them. The switch offers the layouts the descriptor
  * has a setup for, and the fields it names for them, by their labels. Groups are
- * by one or two fields (`?layout=groups&group=stage,source`).
+ * by one or two fields (`?layout=groups&group=stage,source`); a timeline by its
+ * start and end dates (`?layout=timeline`).
  */
 import { useSearchParams } from "react-router-dom";
 import type {
   BoardSetup,
   CalendarSetup,
   GroupSetup,
+  TimelineSetup,
 } from "../../schemas/descriptor/record-widgets.ts";
 import type { View } from "./record-api.ts";
 
 /** The layouts a list may have. */
-export type Layout = "list" | "board" | "calendar" | "groups";
+export type Layout = "list" | "board" | "calendar" | "groups" | "timeline";
 
 /** The list's layout now. */
 export interface ListLayout {
@@ -33,6 +35,7 @@ export interface LayoutSetups {
   board?: BoardSetup;
   calendar?: CalendarSetup;
   groups?: GroupSetup;
+  timeline?: TimelineSetup;
 }
 
 function offeredIn(setup: { fields: { id: string }[] } | undefined, id: string | null | undefined) {
@@ -57,6 +60,8 @@ export function useListLayout(setups: LayoutSetups) {
       ? "calendar"
       : asked === "groups" && setups.groups
       ? "groups"
+      : asked === "timeline" && setups.timeline
+      ? "timeline"
       : "list",
     boardField: offeredIn(setups.board, search.get("board")) ?? "",
     calendarField: offeredIn(setups.calendar, search.get("calendar")) ?? "",
@@ -87,6 +92,8 @@ export function useListLayout(setups: LayoutSetups) {
       });
     } else if (view?.layout === "groups" && setups.groups) {
       setLayout({ layout: "groups", groupFields: groupsIn(setups.groups, view.group_fields) });
+    } else if (view?.layout === "timeline" && setups.timeline) {
+      setLayout({ layout: "timeline" });
     } else if (view?.layout === "list") setLayout({ layout: "list" });
   };
   return { ...current, setLayout, fromView };
@@ -97,9 +104,10 @@ const NAMES: Record<Layout, string> = {
   board: "Board",
   calendar: "Calendar",
   groups: "Groups",
+  timeline: "Timeline",
 };
 
-/** The List/Board/Calendar switch, and the field of the board or calendar it shows. */
+/** The List/Board/Calendar/Groups/Timeline switch, and the field of the board or calendar it shows. */
 export function LayoutSwitch(
   { setups, layout, onLayout }: {
     setups: LayoutSetups;
@@ -112,6 +120,7 @@ export function LayoutSwitch(
     ...(setups.board ? ["board" as const] : []),
     ...(setups.calendar ? ["calendar" as const] : []),
     ...(setups.groups ? ["groups" as const] : []),
+    ...(setups.timeline ? ["timeline" as const] : []),
   ];
   const fields = layout.layout === "board"
     ? setups.board?.fields

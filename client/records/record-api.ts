@@ -211,10 +211,12 @@ export function saveView(
     filters: Filter[];
     sort: Sort[];
     columns: string[];
-    layout?: "list" | "board" | "calendar" | "groups";
+    layout?: "list" | "board" | "calendar" | "groups" | "timeline";
     board_field?: string;
     calendar_field?: string;
     group_fields?: string[];
+    timeline_start?: string;
+    timeline_end?: string;
   } & Partial<ViewShare>,
 ): Promise<{ view: View }> {
   return apiRequest(`${api}/views`, { method: "POST", body: view });

@@ -65,6 +65,7 @@ export const WIDGET_GROUPS: Readonly<Record<string, readonly string[]>> = {
     "record-timeline",
     "record-board",
     "record-calendar",
+    "record-timeline-view",
     "record-groups",
     "report-builder",
     "dashboard-grid",

@@ -95,13 +95,21 @@ export function RecordList({ node, path }: WidgetProps<NodeOf<"record-list">>) {
   const [problem, setProblem] = useState<string>();
   const search = useDebounced(choices.search, 300);
   const setups = useMemo(
-    () => node.compact ? {} : { board: node.board, calendar: node.calendar, groups: node.groups },
-    [node.compact, node.board, node.calendar, node.groups],
+    () =>
+      node.compact ? {} : {
+        board: node.board,
+        calendar: node.calendar,
+        groups: node.groups,
+        timeline: node.timeline,
+      },
+    [node.compact, node.board, node.calendar, node.groups, node.timeline],
   );
   const layout = useListLayout(setups);
   const onBoard = layout.layout === "board";
   const onCalendar = layout.layout === "calendar";
   const onGroups = layout.layout === "groups";
+  const onTimeline = layout.layout === "timeline";
+  const laidOut = Boolean(node.board || node.calendar || node.groups || node.timeline);
   const allFields = useMemo(() => listFieldsOf(meta), [meta]);
   const fields = useMemo(() => new Map(allFields.map((f) => [f.id, f])), [allFields]);
   const view = views.find((v) => v.id === choices.viewId);
@@ -196,10 +204,13 @@ export function RecordList({ node, path }: WidgetProps<NodeOf<"record-list">>) {
         filters: [...(view?.filters ?? []), ...choices.filters],
         sort,
         columns: choices.columns,
-        ...(node.board || node.calendar || node.groups ? { layout: layout.layout } : {}),
+        ...(laidOut ? { layout: layout.layout } : {}),
         ...(onBoard ? { board_field: layout.boardField } : {}),
         ...(onCalendar ? { calendar_field: layout.calendarField } : {}),
         ...(onGroups ? { group_fields: layout.groupFields } : {}),
+        ...(onTimeline
+          ? { timeline_start: node.timeline!.start.id, timeline_end: node.timeline!.end.id }
+          : {}),
       });
       storeViews((v) => [...v, { ...answer.view, saved: true }]);
       change({ viewId: answer.view.id, filters: [], sort: [] });
@@ -270,7 +281,7 @@ export function RecordList({ node, path }: WidgetProps<NodeOf<"record-list">>) {
             onNew={meta.can.create ? () => navigate(newPath()) : undefined}
           />
         )}
-      {!compact && (node.board || node.calendar || node.groups)
+      {!compact && laidOut
         ? <LayoutSwitch setups={setups} layout={layout} onLayout={layout.setLayout} />
         : null}
       {adding
@@ -307,6 +318,20 @@ export function RecordList({ node, path }: WidgetProps<NodeOf<"record-list">>) {
               meta,
               ...node.groups!,
               by: layout.groupFields,
+              filters: [...fixed, ...(view?.filters ?? []), ...choices.filters],
+              ...(search.trim() !== "" ? { search: search.trim() } : {}),
+            }}
+          />
+        )
+        : onTimeline
+        ? (
+          <RenderNode
+            path={`${path}/timeline`}
+            node={{
+              type: "record-timeline-view",
+              api,
+              meta,
+              ...node.timeline!,
               filters: [...fixed, ...(view?.filters ?? []), ...choices.filters],
               ...(search.trim() !== "" ? { search: search.trim() } : {}),
             }}

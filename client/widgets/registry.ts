@@ -114,6 +114,10 @@ export const WIDGET_REGISTRY: WidgetRegistry = {
     "RecordCalendar",
     () => import("./record-calendar.tsx").then((m) => m.RecordCalendar),
   ),
+  "record-timeline-view": loadable(
+    "RecordTimelineView",
+    () => import("./record-timeline-view.tsx").then((m) => m.RecordTimelineView),
+  ),
 };
 
 /** Loads the code of every widget a screen body uses; a type the registry lacks is skipped. */
