@@ -30,10 +30,14 @@ export function TimelineArrows(
     const y1 = from.row * rowHeight + rowHeight / 2;
     const y2 = to.row * rowHeight + rowHeight / 2;
     const bend = from.right + 8;
-    return [{
-      key: `${link.before}>${link.after}`,
-      d: `M ${from.right} ${y1} H ${bend} V ${y2} H ${to.left}`,
-    }];
+    const into = to.left - 8;
+    // An arrow always enters its successor from the left: one starting before its
+    // predecessor ends turns back along the line between the rows first.
+    const between = y2 + (y2 >= y1 ? -rowHeight / 2 : rowHeight / 2);
+    const d = into >= bend
+      ? `M ${from.right} ${y1} H ${bend} V ${y2} H ${to.left}`
+      : `M ${from.right} ${y1} H ${bend} V ${between} H ${into} V ${y2} H ${to.left}`;
+    return [{ key: `${link.before}>${link.after}`, d }];
   });
   if (drawn.length === 0) return null;
   return (

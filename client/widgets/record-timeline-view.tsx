@@ -10,7 +10,7 @@
  * back and says the server's reason. A hidden table reads the same to screen
  * readers; a chart wider than the screen scrolls sideways inside itself.
  */
-import { useCallback, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { NodeOf } from "../../schemas/descriptor/mod.ts";
 import type { WidgetProps } from "../renderer/screen-runtime.tsx";
 import type { MoveOutcome } from "../records/record-moves.ts";
@@ -49,8 +49,9 @@ const ZOOM_WORDS: Record<TimelineZoom, string> = {
 export function RecordTimelineView({ node }: WidgetProps<NodeOf<"record-timeline-view">>) {
   const { api, meta, start, end } = node;
   const instructions = useId();
-  const box = useRef<HTMLDivElement>(null);
-  const width = useElementWidth(box, 0);
+  const scroller = useRef<HTMLDivElement>(null);
+  // The room inside the scrolling box: a window that fits it needs no scrolling.
+  const width = useElementWidth(scroller, 0);
   const [zoom, setZoom] = useState<TimelineZoom>(node.zoom ?? "month");
   const [anchor, setAnchor] = useState(() => today());
   const [announcement, setAnnouncement] = useState("");
@@ -102,7 +103,7 @@ export function RecordTimelineView({ node }: WidgetProps<NodeOf<"record-timeline
   };
 
   const narrow = width > 0 && width < 640;
-  const labelWidth = narrow ? 128 : 220;
+  const labelWidth = narrow ? 160 : 220;
   const dayWidth = Math.max(DAY_MIN[zoom], (width - labelWidth) / days.length);
   const plotWidth = Math.round(dayWidth * days.length);
   const xOf = (day: string) => daysBetween(first, day) * dayWidth;
@@ -116,10 +117,17 @@ export function RecordTimelineView({ node }: WidgetProps<NodeOf<"record-timeline
   const links = linked.data ?? [];
   const titles = new Map(shown.map((bar) => [bar.id, bar.title]));
   const now = today();
+  const todayAt = now >= first && now <= last ? xOf(now) : undefined;
+  // A window wider than the screen opens scrolled to today.
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element || todayAt === undefined) return;
+    element.scrollLeft = Math.max(0, todayAt - (element.clientWidth - labelWidth) / 2);
+  }, [first, todayAt, labelWidth]);
   const named = `${meta.plural} from ${start.label.toLowerCase()} to ${end.label.toLowerCase()}`;
   const words = (span: BarDays) => `${fullDayWords(span.start)} to ${fullDayWords(span.end)}`;
   return (
-    <section className="record-timeline-view" aria-label={named} ref={box}>
+    <section className="record-timeline-view" aria-label={named}>
       <MoveNotes
         id={instructions}
         instructions="Shift or Alt with the left or right arrow moves it a day. Enter opens it."
@@ -186,7 +194,11 @@ export function RecordTimelineView({ node }: WidgetProps<NodeOf<"record-timeline
           </p>
         )
         : null}
-      <div className="timeline-view-scroll" aria-busy={records.isPending || undefined}>
+      <div
+        className="timeline-view-scroll"
+        ref={scroller}
+        aria-busy={records.isPending || undefined}
+      >
         <div className="timeline-view-body" style={{ width: labelWidth + plotWidth }}>
           <ol className="timeline-view-labels" style={{ width: labelWidth }}>
             <li
