@@ -38,7 +38,7 @@ type Row = Readonly<Record<string, unknown>>;
 const ROW_HEIGHT = 36;
 const AXIS_HEIGHT = 28;
 /** The narrowest a day is drawn at each zoom: past it the chart scrolls sideways. */
-const DAY_MIN: Record<TimelineZoom, number> = { week: 56, month: 28, quarter: 10 };
+const DAY_MIN: Record<TimelineZoom, number> = { week: 56, month: 28, quarter: 8 };
 const ZOOM_WORDS: Record<TimelineZoom, string> = {
   week: "Week",
   month: "Month",
@@ -238,7 +238,7 @@ export function RecordTimelineView({ node }: WidgetProps<NodeOf<"record-timeline
           </ol>
           <div className="timeline-view-plot" style={{ width: plotWidth }}>
             <div className="timeline-view-axis" style={{ height: AXIS_HEIGHT }} aria-hidden="true">
-              {days.map((day) => {
+              {days.map((day, i) => {
                 const mark = axisMark(zoom, day);
                 return mark
                   ? (
@@ -247,7 +247,8 @@ export function RecordTimelineView({ node }: WidgetProps<NodeOf<"record-timeline
                       className={`timeline-view-mark${day === now ? " is-today" : ""}`}
                       style={{
                         left: xOf(day),
-                        width: zoom === "quarter" ? 7 * dayWidth : dayWidth,
+                        // A week's mark ends where the window does.
+                        width: Math.min(zoom === "quarter" ? 7 : 1, days.length - i) * dayWidth,
                       }}
                     >
                       {mark}
