@@ -120,7 +120,15 @@ function fitFor(
   } catch {
     return undefined;
   }
-  const { layout, board_field, calendar_field, group_fields, ...rest } = view;
+  const {
+    layout,
+    board_field,
+    calendar_field,
+    group_fields,
+    timeline_start,
+    timeline_end,
+    ...rest
+  } = view;
   const fit: ViewDefinition = {
     ...rest,
     ...(rest.sort
@@ -130,16 +138,20 @@ function fitFor(
       ? { columns: rest.columns.filter((c) => fields.has(c) || SYSTEM_COLUMNS.includes(c)) }
       : {}),
   };
-  const arranged = { layout, board_field, calendar_field, group_fields };
+  const arranged = Object.fromEntries(
+    Object.entries({
+      layout,
+      board_field,
+      calendar_field,
+      group_fields,
+      timeline_start,
+      timeline_end,
+    }).filter(([, value]) => value !== undefined),
+  );
   try {
+    // Its layout only where the reader's list offers it; else it opens as a list.
     checkViewLayout(seen, arranged);
-    return {
-      ...fit,
-      ...(layout ? { layout } : {}),
-      ...(board_field ? { board_field } : {}),
-      ...(calendar_field ? { calendar_field } : {}),
-      ...(group_fields ? { group_fields } : {}),
-    };
+    return { ...fit, ...arranged };
   } catch {
     return fit;
   }
