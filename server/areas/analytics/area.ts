@@ -1,4 +1,4 @@
-/** Analytics: project progress analytics, the analytics dashboard, saved reports and dashboards. */
+/** Analytics: project progress analytics, the analytics dashboard, saved reports, dashboards, report mailings and alerts. */
 import { defineArea } from "../define-area.ts";
 import { ANALYTICS_MODULES } from "./modules.ts";
 import { projectAnalyticsRoutes } from "./projects/mod.ts";
@@ -20,13 +20,21 @@ import { dashboardRoutes } from "./dashboards/routes.ts";
 import { DASHBOARD_VIEW_SCREENS } from "../../ui/screens/dashboards.ts";
 import { ReportMailings } from "./subscriptions/report-mailing.ts";
 import { REPORT_SUBSCRIPTION_CONTROLLER } from "./subscriptions/subscription-controller.ts";
+import { REPORT_ALERT } from "./types/report-alert.ts";
+import { REPORT_ALERT_CONTROLLER } from "./alerts/alert-controller.ts";
+import { ReportAlerts } from "./alerts/alert-watch.ts";
 
 export const ANALYTICS = defineArea({
   id: "analytics",
   name: "Analytics",
   modules: ANALYTICS_MODULES,
-  types: [REPORT, DASHBOARD, REPORT_SUBSCRIPTION],
-  controllers: [REPORT_CONTROLLER, DASHBOARD_CONTROLLER, REPORT_SUBSCRIPTION_CONTROLLER],
+  types: [REPORT, DASHBOARD, REPORT_SUBSCRIPTION, REPORT_ALERT],
+  controllers: [
+    REPORT_CONTROLLER,
+    DASHBOARD_CONTROLLER,
+    REPORT_SUBSCRIPTION_CONTROLLER,
+    REPORT_ALERT_CONTROLLER,
+  ],
   routes: ({ app, api, db, records, clock }) => {
     savedReportRoutes(api, records);
     dashboardRoutes(api, records);
@@ -42,6 +50,9 @@ export const ANALYTICS = defineArea({
     ...DASHBOARD_VIEW_SCREENS,
   ],
   recordScreens: { around: [{ module: REPORT.module, extras: reportsIndex }] },
-  checks: [(db, config) => new ReportMailings(db, { publicUrl: config.publicUrl })],
+  checks: [
+    (db, config) => new ReportMailings(db, { publicUrl: config.publicUrl }),
+    (db, config) => new ReportAlerts(db, { publicUrl: config.publicUrl }),
+  ],
   seed: ANALYTICS_SEED,
 });
