@@ -57,6 +57,28 @@ const REPORTS: SeedReport[] = [
     query: { group_by: [{ field: "status" }], aggregates: [count] },
   },
   {
+    id: "rpt_outstanding_total",
+    name: "Outstanding invoices total",
+    type: "invoice",
+    chart: "number",
+    description: "What clients owe in all, on every unpaid or partly paid invoice.",
+    query: {
+      filters: [{ field: "outstanding", op: "gt", value: 0 }],
+      aggregates: [{ fn: "sum", field: "outstanding", as: "sum_outstanding" }],
+    },
+  },
+  {
+    id: "rpt_overdue_invoices_total",
+    name: "Overdue invoices total",
+    type: "invoice",
+    chart: "number",
+    description: "What clients owe on invoices past their due date.",
+    query: {
+      filters: [{ field: "status", op: "eq", value: "overdue" }],
+      aggregates: [{ fn: "sum", field: "outstanding", as: "sum_outstanding" }],
+    },
+  },
+  {
     id: "rpt_pipeline_by_stage",
     name: "Pipeline by stage",
     type: "lead",

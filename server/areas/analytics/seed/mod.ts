@@ -3,6 +3,7 @@ import type { DemoSeedStep } from "../../../db/seed/seed-steps.ts";
 import { seedProjectAnalytics } from "./project-history.ts";
 import { seedDashboards } from "./dashboards.ts";
 import { seedReportSubscriptions } from "./report-subscriptions.ts";
+import { seedReportAlerts } from "./report-alerts.ts";
 
 export const ANALYTICS_SEED: readonly DemoSeedStep[] = [
   // Sprints, status history, time logs and progress updates of the base's projects.
@@ -14,5 +15,11 @@ export const ANALYTICS_SEED: readonly DemoSeedStep[] = [
     id: "report-subscriptions",
     after: ["dashboards"],
     run: (tx, { today }) => seedReportSubscriptions(tx, today),
+  },
+  // Acme's finance manager is told when the overdue invoices total goes above 750,000.
+  {
+    id: "report-alerts",
+    after: ["dashboards"],
+    run: (tx, { today }) => seedReportAlerts(tx, today),
   },
 ];
