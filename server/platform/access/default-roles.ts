@@ -77,6 +77,7 @@ export function defaultRoles(
         "clients",
         "organization",
         "report-builder",
+        "real-time-alerts",
       ]),
     },
     member: {

@@ -48,6 +48,7 @@ Deno.test("each analytics entry opens its own tab, whose figures all run for a c
       "team-utilization",
       "profitability-analysis",
       "data-export",
+      "real-time-alerts",
     ];
     for (const id of entries) {
       const screen = await screenOf(id, admin);
@@ -68,6 +69,7 @@ Deno.test("each analytics entry opens its own tab, whose figures all run for a c
     const pm = await screenOf("analytics-dashboard", await t.tokenFor("pm@acme.test"));
     ok(!tabIds(pm).includes("lead-conversion"));
     ok(tabIds(pm).includes("team-utilization"));
+    ok(tabIds(pm).includes("real-time-alerts"));
   } finally {
     await t.close();
   }
@@ -131,6 +133,47 @@ Deno.test("the data export tab offers each saved report and each list the caller
       assertEquals(res.status === 200, offered.has(id), `${id}: ${res.status}`);
       await res.body?.cancel();
     }
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("real-time alerts open their own tab, listing the caller's own alerts in words", async () => {
+  const t = await createTestApp();
+  try {
+    const finance = await t.tokenFor("finance@acme.test");
+    const res = await t.call("GET", "/ui/screens/real-time-alerts", { token: finance });
+    assertEquals(res.status, 200);
+    const screen = await res.json() as {
+      state: { tab: string };
+      sources: Record<string, { path: string; body: unknown }>;
+      body: unknown;
+    };
+    assertEquals(screen.state.tab, "real-time-alerts");
+    assertEquals(
+      Object.keys(screen.sources),
+      ["alerts"],
+      "no organisation-wide figures for finance",
+    );
+    const table = [...nodes(screen.body)].find((n) => n.source === "alerts");
+    ok(table, "a table of the alerts");
+    const columns = table.columns as { key: string; labels?: Record<string, string> }[];
+    assertEquals(columns.find((c) => c.key === "condition")?.labels?.above, "Goes above");
+    assertEquals(columns.find((c) => c.key === "last_state")?.labels?.met, "Triggered");
+    ok([...nodes(screen.body)].some((n) => n.type === "link" && n.to === "/app/report-alerts/new"));
+
+    const rowsFor = async (token: string) => {
+      const answer = await t.call("POST", screen.sources.alerts.path, {
+        token,
+        body: screen.sources.alerts.body,
+      });
+      assertEquals(answer.status, 200);
+      return (await answer.json() as { rows: Record<string, unknown>[] }).rows;
+    };
+    const mine = await rowsFor(finance);
+    assertEquals(mine.map((r) => r.title), ["Overdue invoices above 750,000"]);
+    assertEquals(mine[0]["report.name"], "Overdue invoices total");
+    assertEquals(await rowsFor(await t.tokenFor("admin@acme.test")), [], "not another's");
   } finally {
     await t.close();
   }

@@ -5,15 +5,17 @@
  * 30 days) and a CSV download of the daily figures, on its Overview tab;
  * forecasting, lead conversion, team utilization and profitability each open their
  * own tab of standard figures (analytics-figures.ts), data export its tab of every
- * saved report and list the caller may download (analytics-export-tab.ts).
+ * saved report and list the caller may download (analytics-export-tab.ts), real-time
+ * alerts the caller's own report alerts (analytics-alerts-tab.ts).
  */
-import type { Node, ScreenDescriptor } from "../../../schemas/descriptor/mod.ts";
+import type { Node, ScreenDescriptor, Source } from "../../../schemas/descriptor/mod.ts";
 import { findModule } from "../../platform/catalogue/module-definitions.ts";
 import { canSeeModule } from "../../platform/catalogue/visibility.ts";
 import { head, type ScreenContext, type ScreenDef } from "./screen-def.ts";
 import { LEAD_STAGE, PROJECT_STATUS } from "../record-labels.ts";
 import { figureTabs } from "./analytics-figures.ts";
 import { dataExportTab } from "./analytics-export-tab.ts";
+import { alertsTab } from "./analytics-alerts-tab.ts";
 
 /** The screens that show the analytics screen. */
 export const ANALYTICS_SCREEN_IDS = [
@@ -70,41 +72,57 @@ function analyticsScreen(id: string, ctx: ScreenContext): ScreenDescriptor {
     value: { $bind: "dashboard", path: `totals.${path}`, format, fallback: "—" },
   });
   const exports = dataExportTab(ctx.access);
-  const tabs = [...figureTabs(ctx.access), ...(exports ? [exports.tab] : [])];
+  const alerts = alertsTab(ctx.access);
+  const tabs = [
+    ...figureTabs(ctx.access),
+    ...(exports ? [exports.tab] : []),
+    ...(alerts ? [alerts.tab] : []),
+  ];
+  // The organisation-wide figures are the analytics dashboard's: a caller given only
+  // an entry of their own (a finance manager's alerts) sees its tab alone.
+  const seesOverview = ctx.access !== undefined &&
+    canSeeModule(ctx.access, findModule("analytics-dashboard")!);
   const overview = overviewChildren(id, presets, stat, seesLeads);
+  const shown = seesOverview || tabs.length === 0
+    ? [{ id: "overview", label: "Overview", children: overview }, ...tabs]
+    : tabs;
   return {
     ...head(id, module.name, "dynamic"),
     state: {
       period: DEFAULT_PERIOD,
       start_date: isoDay(ctx.now, 30),
       end_date: today,
-      tab: tabs.some((t) => t.id === id) ? id : "overview",
+      tab: shown.some((t) => t.id === id) ? id : shown[0].id,
     },
     sources: {
-      dashboard: {
-        method: "POST",
-        path: "/api/v1/analytics/dashboard",
-        body: { start_date: { $state: "start_date" }, end_date: { $state: "end_date" } },
-        select: "data",
-        follows: ["task", "project", "lead"],
-        label: "Dashboard analytics",
-        errorFormat: "Analytics API error: {status} {statusText}",
-        errorText: "Failed to load dashboard analytics data",
-      },
+      ...(seesOverview || tabs.length === 0 ? { dashboard: DASHBOARD_SOURCE } : {}),
       ...exports?.sources,
+      ...(alerts ? { alerts: alerts.source } : {}),
     },
     body: {
       type: "page",
       title: module.name,
       description: module.description,
-      children: tabs.length === 0 ? overview : [{
+      children: shown.length === 1 ? shown[0].children : [{
         type: "tabs",
         stateKey: "tab",
-        tabs: [{ id: "overview", label: "Overview", children: overview }, ...tabs],
+        tabs: shown,
       }],
     },
   };
 }
+
+/** The organisation-wide figures of the chosen period. */
+const DASHBOARD_SOURCE: Source = {
+  method: "POST",
+  path: "/api/v1/analytics/dashboard",
+  body: { start_date: { $state: "start_date" }, end_date: { $state: "end_date" } },
+  select: "data",
+  follows: ["task", "project", "lead"],
+  label: "Dashboard analytics",
+  errorFormat: "Analytics API error: {status} {statusText}",
+  errorText: "Failed to load dashboard analytics data",
+};
 
 /** The overview tab: the organisation-wide figures of the chosen period. */
 function overviewChildren(
