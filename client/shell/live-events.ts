@@ -5,7 +5,9 @@
  * once. The stream opens with a `hello` carrying the organisation's versions; after
  * a reconnect, different versions mean changes were missed, so everything reloads.
  * It reconnects with back-off and stops when the server has no stream. A record's
- * change goes only to the record widgets (see records/record-events.ts).
+ * change goes to the record widgets (see records/record-events.ts) and reloads the
+ * notifications: a notice is written with the change that causes it, so the bell
+ * follows without a reload.
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -29,6 +31,7 @@ export function useLiveEvents(path: string): void {
         void import("../api/record-event-data.ts").then(({ recordChangesOf }) =>
           recordChangesOf(name, data)?.forEach(publishRecordChange)
         );
+        void queryClient.invalidateQueries({ queryKey: ["shell", "notifications"] });
         return;
       }
       if (name === "hello") {
