@@ -45,7 +45,7 @@ describe("live events", () => {
     ).toHaveLength(1);
   });
 
-  it("hands a record's change to the record widgets without reloading descriptors", async () => {
+  it("hands a record's change to the record widgets and reloads the notifications, not the descriptors", async () => {
     storeTokens({ access_token: "a", refresh_token: "r" });
     let calls = 0;
     vi.stubGlobal(
@@ -77,6 +77,7 @@ describe("live events", () => {
       ])
     );
     stop();
-    expect(invalidate).not.toHaveBeenCalled();
+    // Only the notifications reload (a notice is written with the change that causes it).
+    expect(invalidate.mock.calls).toEqual([[{ queryKey: ["shell", "notifications"] }]]);
   });
 });
