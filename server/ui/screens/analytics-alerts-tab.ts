@@ -29,7 +29,7 @@ export const ALERTS_SOURCE: Source = {
     columns: [
       "id",
       "title",
-      "report.name",
+      "report",
       "condition",
       "threshold",
       "last_value",
@@ -76,7 +76,7 @@ export function alertsTab(
           caption: "My alerts",
           columns: [
             { key: "title", label: "Alert", sortable: true },
-            { key: "report.name", label: "Report", sortable: true },
+            { key: "report__title", label: "Report", sortable: true },
             { key: "condition", label: "Condition", labels: labels(ALERT_CONDITIONS) },
             { key: "threshold", label: "Threshold", format: "number", align: "end" },
             {

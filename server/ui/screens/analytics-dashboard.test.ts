@@ -172,7 +172,7 @@ Deno.test("real-time alerts open their own tab, listing the caller's own alerts 
     };
     const mine = await rowsFor(finance);
     assertEquals(mine.map((r) => r.title), ["Overdue invoices above 750,000"]);
-    assertEquals(mine[0]["report.name"], "Overdue invoices total");
+    assertEquals(mine[0].report__title, "Overdue invoices total");
     assertEquals(await rowsFor(await t.tokenFor("admin@acme.test")), [], "not another's");
   } finally {
     await t.close();
