@@ -44,10 +44,11 @@ export class ReportAlerts extends PeriodicCheck {
     options: { publicUrl: string; clock?: () => number; everyMs?: number; settleMs?: number },
   ) {
     const clock = options.clock ?? Date.now;
-    super("report alerts", async () => {
-      for (const alert of await activeAlerts(db)) this.#queue(alert.id);
-      await this.settled();
-    }, { everyMs: ALERT_SWEEP_EVERY_MS, ...options, clock });
+    super("report alerts", () => this.sweep(), {
+      everyMs: ALERT_SWEEP_EVERY_MS,
+      ...options,
+      clock,
+    });
     this.#db = db;
     this.#clock = clock;
     this.#settleMs = options.settleMs ?? ALERT_SETTLE_MS;
@@ -79,6 +80,12 @@ export class ReportAlerts extends PeriodicCheck {
     this.#queued.clear();
     await super.stop();
     await this.#draining;
+  }
+
+  /** Checks every active alert now (the 15 minutes' pass); resolves once all are checked. */
+  async sweep(): Promise<void> {
+    for (const alert of await activeAlerts(this.#db)) this.#queue(alert.id);
+    await this.settled();
   }
 
   /** Resolves once every alert queued so far has been checked. */

@@ -278,3 +278,40 @@ Deno.test("an alert is its owner's alone and counts only what its owner may read
     assertEquals(listed.items.map((i) => i.id), [mine.id]);
   });
 });
+
+Deno.test("the periodic pass follows a report whose filters move with the date", async () => {
+  await withApp(async (t, watch) => {
+    const finance = await t.tokenFor("finance@acme.test");
+    const today = await report(t, finance, {
+      name: "Invoiced today",
+      record_type: "invoice",
+      definition: JSON.stringify({
+        filters: [
+          { field: "issue_date", op: "eq", value: "@today" },
+          { field: "grand_total", op: "eq", value: 1234.5 },
+        ],
+        aggregates: [{ fn: "sum", field: "grand_total", as: "total" }],
+      }),
+    });
+    const { record: alert } = await jsonOf<{ record: Row & { id: string } }>(
+      await setAlert(t, finance, { title: "Today over", report: today, threshold: 1000 }),
+      201,
+    );
+    const tomorrow = new Date(t.clock.now + 86_400_000).toISOString().slice(0, 10);
+    await createInvoice(t, finance, {
+      client: "cli_northwind",
+      issue_date: tomorrow,
+      lines: [{ description: "Tomorrow's work", quantity: 1, rate: 1234.5 }],
+    });
+    await watch.settled();
+    assertEquals((await alertOf(t, finance, alert.id)).last_state, "clear", "not today yet");
+
+    t.clock.advance(86_400_000);
+    await watch.sweep();
+    const nextDay = await t.tokenFor("finance@acme.test");
+    assertEquals((await alertOf(t, nextDay, alert.id)).last_state, "met");
+    assertEquals((await notices(t, "usr_acme_finance")).length, 1, "told once the day came");
+    await watch.sweep();
+    assertEquals((await notices(t, "usr_acme_finance")).length, 1);
+  });
+});
