@@ -37,6 +37,8 @@ export const ALERTS_SOURCE: Source = {
       "active",
       "last_triggered_at",
     ],
+    // The caller's own, an administrator's too (who may open everyone's from the list).
+    filters: [{ field: "created_by", op: "eq", value: "@me" }],
     sort: [{ field: "created_at", dir: "desc" }],
     limit: 500,
   },

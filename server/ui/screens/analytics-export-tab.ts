@@ -13,6 +13,8 @@ import { recordTypes } from "../../records/catalogue.ts";
 import { mayReadType } from "../../records/engine/record-access.ts";
 import { recordTypeOptions } from "../../records/record-type-options.ts";
 import { REPORT } from "../../areas/analytics/types/report.ts";
+import { findModule } from "../../platform/catalogue/module-definitions.ts";
+import { canSeeModule } from "../../platform/catalogue/visibility.ts";
 
 /** The source of the caller's saved reports and those shared with them. */
 export const EXPORT_REPORTS_SOURCE = "export_reports";
@@ -24,6 +26,8 @@ export function dataExportTab(
   | { tab: { id: string; label: string; children: Node[] }; sources: Record<string, Source> }
   | undefined {
   if (access === undefined || access.user.is_client_portal_user) return undefined;
+  // The tab is the Data Export entry's: offered to those the entry is granted to.
+  if (!canSeeModule(access, findModule("data-export")!)) return undefined;
   const lists = recordTypes()
     .filter((t) => t.id !== REPORT.id && mayReadType(t, access))
     .filter((t) => authorize(access, t.module, "export"))

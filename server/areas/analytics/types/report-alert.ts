@@ -24,8 +24,10 @@ export const ALERT_STATES = [
 ] as const;
 
 const OWN_ALERTS = ["read", "create", "update", "delete"];
-/** Everyone keeps only their own alerts, an administrator too: a number is read as its owner may. */
+/** Everyone keeps alerts; each is read as its owner may read the report's records. */
 const KEEPERS = ["firm_admin", "project_manager", "sales", "finance", "member"];
+/** Each sees only their own alerts; an administrator sees everyone's, as with report mails. */
+const CONFINED = ["project_manager", "sales", "finance", "member"];
 
 export const REPORT_ALERT = defineRecordType({
   id: "report_alert",
@@ -116,5 +118,5 @@ export const REPORT_ALERT = defineRecordType({
   },
   form_route: "report-alerts/:id",
   roles: Object.fromEntries(KEEPERS.map((role) => [role, OWN_ALERTS])),
-  own_records: { roles: KEEPERS, fields: ["created_by"] },
+  own_records: { roles: CONFINED, fields: ["created_by"] },
 });
