@@ -19,6 +19,7 @@ const BENCHES = [
   "records-import-memory",
   "records-export",
   "records-query",
+  "board-browser",
   "report-export",
   "enterprise-transfer",
   "enterprise-schedule",
