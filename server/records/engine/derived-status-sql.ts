@@ -8,7 +8,13 @@
 import type { Dialect } from "../../db/database.ts";
 import { parseExpression } from "../../../schemas/records/expression.ts";
 import type { RecordField, RecordType } from "../define.ts";
-import { conditionSql, NotCompilable, type SqlColumn, sqlText } from "./expression-sql.ts";
+import {
+  conditionSql,
+  NotCompilable,
+  selectionSql,
+  type SqlColumn,
+  sqlText,
+} from "./expression-sql.ts";
 import { nullable, storageClass } from "./table-ddl.ts";
 
 /** A field's column under `alias`, as the compiler sees it; undefined for a child table. */
@@ -50,19 +56,66 @@ export function derivedStatusSql(
   today: string,
   dialect: Dialect,
 ): string | undefined {
+  const rules = compiledRules(type, alias, today, dialect);
+  if (!rules) return undefined;
+  const ways = rules.map((rule) => `WHEN ${rule.holds} THEN ${sqlText(rule.status)}`);
+  const otherwise = type.declaration.states ? `${alias}.status` : "NULL";
+  return `(CASE ${ways.join(" ")} ELSE ${otherwise} END)`;
+}
+
+/**
+ * Records of the type whose derived status is one of `statuses`, as a condition the
+ * planner can answer from an index, where the CASE above can only be computed row by
+ * row: for each rule giving one of them, that rule holds and no rule before it does
+ * (the CASE reads them in order, a condition that is unknown counting as not
+ * holding); and, where the type keeps a workflow state, no rule holds and the stored
+ * state is one of them. Undefined when the type derives no status.
+ */
+export function derivedStatusIn(
+  type: RecordType,
+  alias: string,
+  today: string,
+  dialect: Dialect,
+  statuses: readonly string[],
+): string | undefined {
+  const rules = compiledRules(type, alias, today, dialect);
+  if (!rules) return undefined;
+  const wanted = new Set(statuses);
+  const ways: string[] = [];
+  rules.forEach((rule, i) => {
+    if (!wanted.has(rule.status)) return;
+    const before = rules.slice(0, i).map((r) => `(${r.holds}) IS NOT TRUE`);
+    ways.push(`(${[...before, rule.selects].join(" AND ")})`);
+  });
+  const stored = (type.declaration.states?.list ?? []).filter((s) => wanted.has(s.id));
+  if (stored.length > 0) {
+    const none = rules.map((r) => `(${r.holds}) IS NOT TRUE`);
+    const state = `${alias}.status IN (${stored.map((s) => sqlText(s.id)).join(", ")})`;
+    ways.push(`(${[...none, state].join(" AND ")})`);
+  }
+  return ways.length === 0 ? "1 = 0" : ways.length === 1 ? ways[0] : `(${ways.join(" OR ")})`;
+}
+
+/** Each derived status rule's condition as SQL, in the declaration's order. */
+function compiledRules(type: RecordType, alias: string, today: string, dialect: Dialect) {
   const rules = type.declaration.derived_status;
   if (!rules || rules.length === 0) return undefined;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new Error(`Not a date: "${today}"`);
   const scope = { column: recordColumns(type, alias), today, dialect };
-  const ways = rules.map((rule) => {
-    const holds = conditionSql(parseExpression(rule.when), scope);
+  return rules.map((rule) => {
+    const when = parseExpression(rule.when);
     const states = rule.in_states
       ? `${alias}.status IN (${rule.in_states.map(sqlText).join(", ")}) AND `
       : "";
-    return `WHEN ${states}${holds} THEN ${sqlText(rule.status)}`;
+    const [holds, selects] = [conditionSql(when, scope), selectionSql(when, scope)];
+    return {
+      status: rule.status,
+      /** Whether the rule holds, two-valued. */
+      holds: states ? `(${states}${holds})` : holds,
+      /** The same as a WHERE term an index can answer (never negated). */
+      selects: states ? `(${states}${selects})` : selects,
+    };
   });
-  const otherwise = type.declaration.states ? `${alias}.status` : "NULL";
-  return `(CASE ${ways.join(" ")} ELSE ${otherwise} END)`;
 }
 
 /** Refuses, at start-up, a type whose derived status SQL cannot answer. */

@@ -11,7 +11,13 @@ import {
   isTruthy,
   parseExpression,
 } from "../../../schemas/records/expression.ts";
-import { conditionSql, NotCompilable, type SqlColumn, valueSql } from "./expression-sql.ts";
+import {
+  conditionSql,
+  NotCompilable,
+  selectionSql,
+  type SqlColumn,
+  valueSql,
+} from "./expression-sql.ts";
 
 const COLUMNS: Record<string, SqlColumn> = {
   code: { sql: "x.code", kind: "text", nullable: false },
@@ -59,7 +65,7 @@ const CONDITIONS = [
   "not (amount > 1 and due < today())",
 ];
 
-Deno.test("compiled conditions hold on exactly the rows the evaluator says they hold", async () => {
+Deno.test("compiled conditions, and their WHERE form, hold on exactly the rows the evaluator says they hold", async () => {
   const t = await createTestDatabase();
   try {
     const text = t.db.dialect === "sqlite" ? "TEXT" : 'text COLLATE "C"';
@@ -86,6 +92,11 @@ Deno.test("compiled conditions hold on exactly the rows the evaluator says they 
         isTruthy(evaluateExpression(expression, { ...r, done: r.done === 1 }, { today })) ? [n] : []
       );
       assertEquals(held.map((r) => Number(r.n)), expected, source);
+      // The WHERE form indexes can answer selects the same rows.
+      const selected = await t.db.all<{ n: number }>(
+        `SELECT n FROM expression_rows x WHERE ${selectionSql(expression, scope)} ORDER BY n`,
+      );
+      assertEquals(selected.map((r) => Number(r.n)), expected, `selecting: ${source}`);
     }
   } finally {
     await t.drop();

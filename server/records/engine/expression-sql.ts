@@ -58,7 +58,18 @@ export function sqlText(value: string): string {
 
 /** The condition as a two-valued SQL predicate. */
 export function conditionSql(expression: Expression, scope: SqlScope): string {
-  return truth(expression, scope);
+  return truth(expression, scope, false);
+}
+
+/**
+ * The condition as a WHERE term selecting exactly the rows `conditionSql` holds for,
+ * written so an index can answer it: where nothing negates a comparison, a WHERE
+ * keeps only true rows whether or not the comparison says `IS TRUE`, so it does not
+ * (an unknown `a = 1 OR b = 2` is not selected, as the two-valued one is false). Under
+ * `not`, and as a value, the two-valued predicate stays.
+ */
+export function selectionSql(expression: Expression, scope: SqlScope): string {
+  return truth(expression, scope, true);
 }
 
 /** The expression's value as SQL, with its kind. */
@@ -66,23 +77,27 @@ export function valueSql(expression: Expression, scope: SqlScope): Value {
   return value(expression, scope);
 }
 
-function truth(node: Expression, scope: SqlScope): string {
+/** The condition as SQL; `selecting` where only a WHERE reads it and nothing negates it. */
+function truth(node: Expression, scope: SqlScope, selecting: boolean): string {
   switch (node.kind) {
     case "literal":
       return isTruthy(node.value) ? TRUE : FALSE;
     case "not":
-      return `NOT (${truth(node.operand, scope)})`;
+      return `NOT (${truth(node.operand, scope, false)})`;
     case "binary":
       if (node.op === "and" || node.op === "or") {
-        return `(${truth(node.left, scope)} ${node.op.toUpperCase()} ${truth(node.right, scope)})`;
+        const [left, right] = [node.left, node.right].map((n) => truth(n, scope, selecting));
+        return `(${left} ${node.op.toUpperCase()} ${right})`;
       }
       if (["==", "!=", "<", "<=", ">", ">="].includes(node.op)) {
-        return compare(node.op, value(node.left, scope), value(node.right, scope));
+        return compare(node.op, value(node.left, scope), value(node.right, scope), selecting);
       }
       return truthOf(value(node, scope));
     case "in": {
       const subject = value(node.value, scope);
-      const ways = node.list.map((item) => compare("==", subject, value(item, scope)));
+      const ways = node.list.map((item) =>
+        compare("==", subject, value(item, scope), selecting && !node.negated)
+      );
       const any = ways.length === 0 ? FALSE : `(${ways.join(" OR ")})`;
       return node.negated ? `NOT ${any}` : any;
     }
@@ -113,17 +128,18 @@ function empty(v: Value): string {
   return v.nullable ? `(${v.sql} IS NULL)` : FALSE;
 }
 
-function compare(op: string, left: Value, right: Value): string {
+/** A comparison; `selecting`: a bare one, for a WHERE that nothing negates. */
+function compare(op: string, left: Value, right: Value, selecting = false): string {
   if (op === "==" || op === "!=") {
-    const equal = equality(left, right);
-    return op === "==" ? equal : `NOT (${equal})`;
+    return op === "==" ? equality(left, right, selecting) : `NOT (${equality(left, right)})`;
   }
   if (left.kind !== right.kind || (left.kind !== "number" && left.kind !== "text")) return FALSE;
-  return `((${left.sql} ${op} ${right.sql}) IS TRUE)`;
+  const bare = `(${left.sql} ${op} ${right.sql})`;
+  return selecting ? bare : `(${bare} IS TRUE)`;
 }
 
 /** `==` of the evaluator: same kind and value, null only equal to null. */
-function equality(left: Value, right: Value): string {
+function equality(left: Value, right: Value, selecting = false): string {
   if (left.kind === "null" || right.kind === "null") {
     if (left.kind === "null" && right.kind === "null") return TRUE;
     const other = left.kind === "null" ? right : left;
@@ -134,7 +150,8 @@ function equality(left: Value, right: Value): string {
       ? `(${left.sql} IS NULL AND ${right.sql} IS NULL)`
       : FALSE;
   }
-  const same = `((${left.sql} = ${right.sql}) IS TRUE)`;
+  const bare = `(${left.sql} = ${right.sql})`;
+  const same = selecting ? bare : `(${bare} IS TRUE)`;
   return left.nullable && right.nullable
     ? `(${same} OR (${left.sql} IS NULL AND ${right.sql} IS NULL))`
     : same;
@@ -162,10 +179,10 @@ function value(node: Expression, scope: SqlScope): Value {
     }
     case "not":
     case "in":
-      return flag(truth(node, scope));
+      return flag(truth(node, scope, false));
     case "binary":
       if (["and", "or", "==", "!=", "<", "<=", ">", ">="].includes(node.op)) {
-        return flag(truth(node, scope));
+        return flag(truth(node, scope, false));
       }
       return arithmetic(node.op, value(node.left, scope), value(node.right, scope));
     case "call":
@@ -204,7 +221,7 @@ function call(node: Extract<Expression, { kind: "call" }>, scope: SqlScope): Val
     case "today":
       return literal(scope.today);
     case "is_set":
-      return flag(truth(node, scope));
+      return flag(truth(node, scope, false));
     case "lower": {
       const v = one(node, scope);
       return v.kind === "text" ? { ...v, sql: `LOWER(${v.sql})` } : literal(null);
@@ -223,7 +240,7 @@ function call(node: Extract<Expression, { kind: "call" }>, scope: SqlScope): Val
         throw new NotCompilable("if() gives values of two kinds");
       }
       return {
-        sql: `(CASE WHEN ${truth(condition, scope)} THEN ${a.sql} ELSE ${b.sql} END)`,
+        sql: `(CASE WHEN ${truth(condition, scope, false)} THEN ${a.sql} ELSE ${b.sql} END)`,
         kind,
         nullable: a.nullable || b.nullable,
       };

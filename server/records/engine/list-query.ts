@@ -18,7 +18,7 @@ import { nullable, storageClass } from "./table-ddl.ts";
 import { decodeBase64, encodeBase64Url } from "../../platform/auth/base64.ts";
 import { remembered } from "../../db/remembered.ts";
 import { readableClause, type ReadContext, readsField } from "./record-access.ts";
-import { derivedStatusSql } from "./derived-status-sql.ts";
+import { derivedStatusIn, derivedStatusSql } from "./derived-status-sql.ts";
 
 /** A filterable or sortable key: a field, or a standard column. */
 export interface Key {
@@ -30,6 +30,8 @@ export interface Key {
   nullable: boolean;
   /** A link of a child table's rows (`allocations.invoice`): the record has a row naming it. */
   child?: { table: string; parentColumn: string };
+  /** A derived status: records holding one of these statuses, as a condition indexes answer. */
+  statusIn?: (statuses: readonly string[]) => string;
 }
 
 const STANDARD_KEYS: Record<string, Omit<Key, "column">> = {
@@ -55,7 +57,11 @@ export function keyOf(
   if (child) return child;
   if (id === "status" && derived) {
     const expression = derivedStatusSql(type, "t", derived.today, derived.dialect);
-    if (expression) return { column: "status", expression, kind: "TEXT", nullable: true };
+    if (expression) {
+      const statusIn = (statuses: readonly string[]) =>
+        derivedStatusIn(type, "t", derived.today, derived.dialect, statuses)!;
+      return { column: "status", expression, kind: "TEXT", nullable: true, statusIn };
+    }
   }
   const field = type.field.get(id);
   if (field) {
@@ -222,7 +228,9 @@ export function filterClause(
   switch (filter.op) {
     case "eq": {
       const v = one();
-      return v === null ? { sql: empty, params: [] } : { sql: `${c} = ?`, params: [v] };
+      if (v === null) return { sql: empty, params: [] };
+      if (key.statusIn && typeof v === "string") return { sql: key.statusIn([v]), params: [] };
+      return { sql: `${c} = ?`, params: [v] };
     }
     case "ne": {
       const v = one();
@@ -253,6 +261,9 @@ export function filterClause(
     }
     case "in": {
       const values = list();
+      if (key.statusIn && values.every((v) => typeof v === "string")) {
+        return { sql: key.statusIn(values as string[]), params: [] };
+      }
       return { sql: `${c} IN (${values.map(() => "?").join(", ")})`, params: values };
     }
     case "not_in": {

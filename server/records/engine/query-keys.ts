@@ -15,7 +15,7 @@ import type { MembershipAccess } from "../../platform/access/access.ts";
 import { invalidInput } from "../../platform/errors/app-error.ts";
 import type { RecordField, RecordType } from "../define.ts";
 import { mayReadType, readableClause, readsField } from "./record-access.ts";
-import { derivedStatusSql } from "./derived-status-sql.ts";
+import { derivedStatusIn, derivedStatusSql } from "./derived-status-sql.ts";
 import { nullable, storageClass } from "./table-ddl.ts";
 
 /** A name of a query, resolved. */
@@ -28,6 +28,8 @@ export interface QueryKey {
   field?: RecordField;
   /** The child table whose rows it reads. */
   child?: string;
+  /** A derived status: records holding one of these statuses, as a condition indexes answer. */
+  statusIn?: (statuses: readonly string[]) => string;
 }
 
 /** A join a query needs, keyed by its alias. */
@@ -75,7 +77,11 @@ function ownKey(
   }
   if (name === "status") {
     const derived = derivedStatusSql(type, alias, scope.today, scope.dialect);
-    if (derived) return { name, sql: derived, kind: "TEXT", nullable: true };
+    if (derived) {
+      const statusIn = (statuses: readonly string[]) =>
+        derivedStatusIn(type, alias, scope.today, scope.dialect, statuses)!;
+      return { name, sql: derived, kind: "TEXT", nullable: true, statusIn };
+    }
     if (type.declaration.states) {
       return { name, sql: `${alias}.status`, kind: "TEXT", nullable: false };
     }

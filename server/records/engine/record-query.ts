@@ -247,6 +247,7 @@ function filterClauses(scope: KeyScope, filters: readonly Filter[]) {
         kind: key.kind,
         nullable: key.nullable,
         field: key.field,
+        statusIn: key.statusIn,
       },
       filter,
       scope.access,
