@@ -44,7 +44,7 @@ export const FINANCE = defineArea({
   routes: ({ api, db, records, clock }) => {
     budgetRoutes(api, db);
     complianceRoutes(api, { db, records, clock });
-    financeReportRoutes(api, db, clock);
+    financeReportRoutes(api, records);
     invoiceRoutes(api, db, records, clock);
   },
   screens: [

@@ -1,7 +1,9 @@
 /**
  * The finance dashboard's figures, each from its one definition in
  * `finance/figures/`: revenue invoiced and collected per month, outstanding by
- * age, overdue invoices, expenses by category and budget consumption.
+ * age, overdue invoices and expenses by category — queries of the record engine
+ * as the caller (figure-reader.ts) — and budget consumption (the budgets' own
+ * actuals, budget-actuals.ts).
  */
 import type { z } from "zod";
 import type { FinanceDashboard } from "../../../../schemas/api/finance-reports.ts";
@@ -9,6 +11,7 @@ import type { Queryable } from "../../../db/database.ts";
 import { outstandingByAge } from "../invoices/figures/aging.ts";
 import { budgetConsumption } from "../invoices/figures/budget-consumption.ts";
 import { expensesByCategory } from "../invoices/figures/expenses-by-category.ts";
+import type { FigureReader } from "../../../records/engine/figure-reader.ts";
 import { overdueInvoices } from "../invoices/figures/overdue-invoices.ts";
 import { lastMonths, money } from "../invoices/figures/period.ts";
 import { revenueByMonth } from "../invoices/figures/revenue-by-month.ts";
@@ -18,19 +21,17 @@ export const DASHBOARD_OVERDUE_INVOICES = 10;
 
 /** The finance dashboard of an organisation on `now`, over the last `months` months. */
 export async function financeDashboard(
+  read: FigureReader,
   q: Queryable,
   organizationId: string,
   options: { now: string; months: number },
 ): Promise<z.infer<typeof FinanceDashboard>> {
   const today = options.now.slice(0, 10);
   const period = lastMonths(today, options.months);
-  const revenue = await revenueByMonth(q, organizationId, period);
-  const aging = await outstandingByAge(q, organizationId, today);
-  const overdue = await overdueInvoices(q, organizationId, {
-    today,
-    limit: DASHBOARD_OVERDUE_INVOICES,
-  });
-  const expenses = await expensesByCategory(q, organizationId, period);
+  const revenue = await revenueByMonth(read, period);
+  const aging = await outstandingByAge(read, today);
+  const overdue = await overdueInvoices(read, { today, limit: DASHBOARD_OVERDUE_INVOICES });
+  const expenses = await expensesByCategory(read, period);
   const budgets = await budgetConsumption(q, organizationId, today);
   const sum = (values: number[]) => money(values.reduce((a, b) => a + b, 0));
   return {
@@ -54,8 +55,7 @@ export async function financeDashboard(
 
 /** The finance figures the staff dashboard shows, from the same definitions. */
 export async function dashboardFinanceFigures(
-  q: Queryable,
-  organizationId: string,
+  read: FigureReader,
   now: string,
 ): Promise<
   {
@@ -66,9 +66,9 @@ export async function dashboardFinanceFigures(
   }
 > {
   const today = now.slice(0, 10);
-  const aging = await outstandingByAge(q, organizationId, today);
-  const overdue = await overdueInvoices(q, organizationId, { today, limit: 0 });
-  const [month] = await revenueByMonth(q, organizationId, lastMonths(today, 1));
+  const aging = await outstandingByAge(read, today);
+  const overdue = await overdueInvoices(read, { today, limit: 0 });
+  const [month] = await revenueByMonth(read, lastMonths(today, 1));
   return {
     outstanding: money(aging.reduce((a, b) => a + b.outstanding, 0)),
     overdue_invoices: overdue.count,

@@ -4,8 +4,8 @@
  */
 import type { z } from "zod";
 import type { FinanceReport, ReportColumn } from "../../../../schemas/api/finance-reports.ts";
-import type { Queryable } from "../../../db/database.ts";
 import { expensesByCategory, expensesByMonth } from "../invoices/figures/expenses-by-category.ts";
+import type { FigureReader } from "../../../records/engine/figure-reader.ts";
 import type { Period } from "../invoices/figures/period.ts";
 import { projectRows, totalsOf } from "./invoice-reports.ts";
 
@@ -20,15 +20,14 @@ export const EXPENSE_REPORT_COLUMNS: Column[] = [
   { key: "paid", label: "Paid", format: "currency" },
 ];
 
-/** The expense report of the organisation, with the months of the period. */
+/** The expense report the caller may read, with the months of the period. */
 export async function expenseReport(
-  q: Queryable,
-  organizationId: string,
+  read: FigureReader,
   options: Period & { now: string },
 ): Promise<z.infer<typeof FinanceReport> & { by_month: Record<string, string | number>[] }> {
   const period = { from: options.from, to: options.to };
   const rows = projectRows(
-    (await expensesByCategory(q, organizationId, period)).map((r) => ({ ...r })),
+    (await expensesByCategory(read, period)).map((r) => ({ ...r })),
     EXPENSE_REPORT_COLUMNS,
   );
   return {
@@ -39,6 +38,6 @@ export async function expenseReport(
     columns: EXPENSE_REPORT_COLUMNS,
     rows,
     totals: totalsOf(rows, EXPENSE_REPORT_COLUMNS),
-    by_month: (await expensesByMonth(q, organizationId, period)).map((r) => ({ ...r })),
+    by_month: (await expensesByMonth(read, period)).map((r) => ({ ...r })),
   };
 }

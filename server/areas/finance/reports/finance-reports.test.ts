@@ -325,3 +325,91 @@ Deno.test("finance report calls with bad input answer 400 naming the field", asy
     await t.close();
   }
 });
+
+/** Grants a permission to a role of Acme. */
+async function grant(t: TestApp, role: string, permission: string): Promise<void> {
+  await t.db.run(
+    `INSERT INTO role_permissions (organization_id, role_id, permission)
+     SELECT organization_id, id, ? FROM roles WHERE organization_id = 'org_acme' AND name = ?
+     ON CONFLICT DO NOTHING`,
+    [permission, role],
+  );
+}
+
+Deno.test("the finance figures count what the caller's own lists hold: their own claims, and no level-1 amount without the level", async () => {
+  const t = await financeApp();
+  try {
+    // The paid claim becomes the demo member's; the others stay the project manager's.
+    await t.db.run(
+      "UPDATE expenses SET claimant_id = (SELECT id FROM users WHERE email = 'member@acme.test') WHERE id = 'exp_paid'",
+    );
+    await grant(t, "member", "reports_expense_reports.read");
+    const token = await t.tokenFor("member@acme.test");
+    const report = () =>
+      t.call("POST", "/api/finance/reports/expenses", {
+        token,
+        body: { from: "2026-01-01", to: "2026-03-31" },
+      });
+    // Sanctioned amounts are level 1: without it, no expense figure at all.
+    const hidden = await jsonOf<Json>(await report(), 200);
+    assertEquals(hidden.rows, []);
+    assertEquals((hidden.by_month as Json[]).map((m) => m.claimed), [0, 0, 0]);
+    await grant(t, "member", "expenses.level1");
+    const own = await jsonOf<Json>(await report(), 200);
+    assertEquals(plain(own.rows), [
+      { label: "Travel", lines: 1, claimed: 120, approved: 100, paid: 100 },
+      { label: "Software and subscriptions", lines: 1, claimed: 50, approved: 50, paid: 50 },
+    ]);
+    // The member's expense list holds exactly the claim counted.
+    const listed = await jsonOf<{ items: Json[] }>(
+      await t.call("POST", "/api/records/expense/list", { token, body: {} }),
+      200,
+    );
+    assertEquals(listed.items.map((r) => r.id), ["exp_paid"]);
+    // The finance role still counts every claim.
+    const all = await jsonOf<Json>(
+      await t.call("POST", "/api/finance/reports/expenses", {
+        token: await t.tokenFor("finance@acme.test"),
+        body: { from: "2026-01-01", to: "2026-03-31" },
+      }),
+      200,
+    );
+    assertEquals((all.totals as Json).claimed, 290);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("the dashboard's overdue and outstanding figures are the invoice list's, for each role that sees them", async () => {
+  const t = await financeApp();
+  try {
+    await grant(t, "project_manager", "finance_dashboard.read");
+    for (const email of ["admin@acme.test", "finance@acme.test", "pm@acme.test"]) {
+      const token = await t.tokenFor(email);
+      const d = await dashboardOf(t, email);
+      const list = async (filters: Json[]) => {
+        const res = await t.call("POST", "/api/records/invoice/list", {
+          token,
+          body: { filters, limit: 500 },
+        });
+        return res.status === 403 ? [] : (await jsonOf<{ items: Json[] }>(res, 200)).items;
+      };
+      const overdue = await list([{ field: "status", op: "eq", value: "overdue" }]);
+      const owing = await list([
+        { field: "payment_status", op: "in", value: ["unpaid", "partly_paid"] },
+      ]);
+      const totals = d.totals as Json;
+      assertEquals(totals.overdue_invoices, overdue.length, `${email}: overdue count`);
+      const sum = (rows: Json[]) => rows.reduce((n, r) => n + Number(r.outstanding ?? 0), 0);
+      assertEquals(totals.overdue_outstanding, sum(overdue), `${email}: overdue outstanding`);
+      assertEquals(totals.outstanding, sum(owing), `${email}: outstanding`);
+      assertEquals(
+        new Set((d.overdue_invoices as Json[]).map((i) => i.id)),
+        new Set(overdue.map((i) => i.id)),
+        `${email}: the overdue invoices listed`,
+      );
+    }
+  } finally {
+    await t.close();
+  }
+});

@@ -12,6 +12,7 @@ import type {
 } from "../../../../schemas/api/finance-reports.ts";
 import type { Queryable } from "../../../db/database.ts";
 import { agingByClient } from "../invoices/figures/aging.ts";
+import type { FigureReader } from "../../../records/engine/figure-reader.ts";
 import { invoicesByClient } from "../invoices/figures/invoices-by-client.ts";
 import { money, type Period } from "../invoices/figures/period.ts";
 import { revenueByMonth } from "../invoices/figures/revenue-by-month.ts";
@@ -102,6 +103,7 @@ export const INVOICE_REPORTS: Readonly<
 };
 
 async function rowsOf(
+  read: FigureReader,
   q: Queryable,
   organizationId: string,
   type: InvoiceReportType,
@@ -111,11 +113,11 @@ async function rowsOf(
   switch (type) {
     case "summary":
     case "by-month":
-      return (await revenueByMonth(q, organizationId, period)).map((r) => ({ ...r }));
+      return (await revenueByMonth(read, period)).map((r) => ({ ...r }));
     case "aging":
-      return (await agingByClient(q, organizationId, options.today)).map((r) => ({ ...r }));
+      return (await agingByClient(read, options.today)).map((r) => ({ ...r }));
     case "by-client":
-      return (await invoicesByClient(q, organizationId, options)).map((r) => ({ ...r }));
+      return (await invoicesByClient(read, period)).map((r) => ({ ...r }));
     case "tax-summary":
       // The tax screen's own query (by month): the months the period touches.
       return (await taxSummary(q, organizationId, period.from.slice(0, 7), period.to.slice(0, 7)))
@@ -125,6 +127,7 @@ async function rowsOf(
 
 /** An invoice report of the organisation. */
 export async function invoiceReport(
+  read: FigureReader,
   q: Queryable,
   organizationId: string,
   type: InvoiceReportType,
@@ -132,7 +135,10 @@ export async function invoiceReport(
 ): Promise<Report> {
   const today = options.now.slice(0, 10);
   const { title, columns } = INVOICE_REPORTS[type];
-  const rows = projectRows(await rowsOf(q, organizationId, type, { ...options, today }), columns);
+  const rows = projectRows(
+    await rowsOf(read, q, organizationId, type, { ...options, today }),
+    columns,
+  );
   return {
     report_type: type,
     title,

@@ -3,7 +3,8 @@
  * expense report, each as JSON and the reports as CSV files. Each path belongs
  * to its catalogue module (finance-dashboard, reports/invoice-reports,
  * reports/expense-reports), so the module guard asks that module's read
- * permission first. Dates are the server's clock in UTC.
+ * permission first; each figure then counts the records the caller's own lists
+ * hold (figure-reader.ts). Dates are the server's clock in UTC.
  */
 import { z } from "zod";
 import {
@@ -14,9 +15,10 @@ import {
   InvoiceReportRequest,
   ReportPeriodRequest,
 } from "../../../../schemas/api/finance-reports.ts";
-import type { Database } from "../../../db/database.ts";
+import type { RecordEngine } from "../../../records/engine/engine.ts";
 import { invalidInput } from "../../../platform/errors/app-error.ts";
 import type { Api } from "../../../platform/http/api.ts";
+import { figureReader } from "../../../records/engine/figure-reader.ts";
 import { lastMonths, type Period } from "../invoices/figures/period.ts";
 import { reportCsv } from "./csv.ts";
 import { financeDashboard } from "./dashboard.ts";
@@ -54,8 +56,9 @@ function csvResponse(text: string, fileName: string): Response {
 const CsvQuery = ReportPeriodRequest;
 
 /** Declares the finance figures' calls. */
-export function financeReportRoutes(api: Api, db: Database, clock: () => number): void {
-  const now = () => new Date(clock()).toISOString();
+export function financeReportRoutes(api: Api, records: RecordEngine): void {
+  const db = records.db;
+  const now = () => new Date(records.clock()).toISOString();
 
   api.route(
     {
@@ -72,7 +75,10 @@ export function financeReportRoutes(api: Api, db: Database, clock: () => number)
     },
     async (c, { access, body }) =>
       c.json(
-        await financeDashboard(db, access.organizationId, { now: now(), months: body.months }),
+        await financeDashboard(figureReader(records, access), db, access.organizationId, {
+          now: now(),
+          months: body.months,
+        }),
       ),
   );
 
@@ -90,10 +96,16 @@ export function financeReportRoutes(api: Api, db: Database, clock: () => number)
   }, async (c, { access, body }) => {
     const at = now();
     return c.json(
-      await invoiceReport(db, access.organizationId, body.report_type, {
-        ...periodOf(body, at.slice(0, 10)),
-        now: at,
-      }),
+      await invoiceReport(
+        figureReader(records, access),
+        db,
+        access.organizationId,
+        body.report_type,
+        {
+          ...periodOf(body, at.slice(0, 10)),
+          now: at,
+        },
+      ),
     );
   });
 
@@ -112,10 +124,16 @@ export function financeReportRoutes(api: Api, db: Database, clock: () => number)
       });
     }
     const at = now();
-    const report = await invoiceReport(db, access.organizationId, type.data, {
-      ...periodOf(query, at.slice(0, 10)),
-      now: at,
-    });
+    const report = await invoiceReport(
+      figureReader(records, access),
+      db,
+      access.organizationId,
+      type.data,
+      {
+        ...periodOf(query, at.slice(0, 10)),
+        now: at,
+      },
+    );
     return csvResponse(
       reportCsv(report.columns, report.rows),
       `invoice-report-${type.data}-${report.period.from}-${report.period.to}.csv`,
@@ -136,7 +154,7 @@ export function financeReportRoutes(api: Api, db: Database, clock: () => number)
   }, async (c, { access, body }) => {
     const at = now();
     return c.json(
-      await expenseReport(db, access.organizationId, {
+      await expenseReport(figureReader(records, access), {
         ...periodOf(body, at.slice(0, 10)),
         now: at,
       }),
@@ -152,7 +170,7 @@ export function financeReportRoutes(api: Api, db: Database, clock: () => number)
     query: CsvQuery,
   }, async (_c, { access, query }) => {
     const at = now();
-    const report = await expenseReport(db, access.organizationId, {
+    const report = await expenseReport(figureReader(records, access), {
       ...periodOf(query, at.slice(0, 10)),
       now: at,
     });

@@ -14,6 +14,7 @@ import { findModule } from "../../../platform/catalogue/module-definitions.ts";
 import { canSeeModule } from "../../../platform/catalogue/visibility.ts";
 import { progressOfProjects } from "../../analytics/projects/mod.ts";
 import { dashboardFinanceFigures } from "../../finance/reports/mod.ts";
+import { figureReader } from "../../../records/engine/figure-reader.ts";
 import type { RecordEngine } from "../../../records/engine/engine.ts";
 import { readableClause } from "../../../records/engine/record-access.ts";
 
@@ -104,7 +105,7 @@ export function dashboardRoutes(api: Api, records: RecordEngine, clock: () => nu
       }));
     }
     const finance = canSeeModule(access, findModule("finance-dashboard")!)
-      ? await dashboardFinanceFigures(db, org, now.toISOString())
+      ? await dashboardFinanceFigures(figureReader(records, access), now.toISOString())
       : null;
     return c.json({
       open_tasks: tasks?.open ?? 0,

@@ -2,10 +2,15 @@
  * Expenses by category over a period (by the date of each claim line): claimed
  * (the amounts of lines of claims submitted, approved or paid), approved (the
  * sanctioned amounts of approved or paid claims) and paid (the sanctioned
- * amounts of paid claims). Drafts and rejected claims never count. A category is
+ * amounts of paid claims). Drafts and rejected claims never count. Each is a
+ * query of the engine as the caller over the claims' lines (figure-reader.ts),
+ * so a claimant confined to their own claims counts only theirs; a caller who may
+ * not read sanctioned amounts (level 1) sees no expense figures. A category is
  * shown by its type master label (kind `expense_category`), else its code.
  */
-import type { Queryable } from "../../../../db/database.ts";
+import type { QueryGroup } from "../../../../../schemas/records/query.ts";
+import type { RecordData } from "../../../../records/engine/record-rows.ts";
+import type { FigureReader } from "../../../../records/engine/figure-reader.ts";
 import { money, monthsOf, type Period } from "./period.ts";
 
 /** Expenses of one category (or one month). */
@@ -16,63 +21,68 @@ export interface ExpenseTotals {
   lines: number;
 }
 
-const SUMS = `SUM(l.amount) AS claimed,
-  SUM(CASE WHEN e.status IN ('approved', 'paid') THEN l.sanctioned_amount ELSE 0 END) AS approved,
-  SUM(CASE WHEN e.status = 'paid' THEN l.sanctioned_amount ELSE 0 END) AS paid,
-  COUNT(*) AS n`;
+/** The three sums, each over the claims in its states: claimed, approved, paid. */
+const SUMS = [
+  { as: "claimed", states: ["submitted", "approved", "paid"], field: "lines.amount" },
+  { as: "approved", states: ["approved", "paid"], field: "lines.sanctioned_amount" },
+  { as: "paid", states: ["paid"], field: "lines.sanctioned_amount" },
+] as const;
 
-const COUNTED = "e.status IN ('submitted', 'approved', 'paid')";
-
-type Row = { key: string; claimed: number; approved: number; paid: number; n: number };
-
-function totals(r: Row | undefined): ExpenseTotals {
-  return {
-    claimed: money(r?.claimed),
-    approved: money(r?.approved),
-    paid: money(r?.paid),
-    lines: Number(r?.n ?? 0),
-  };
+/** Totals per group (a category, or a month): keyed by the group's value. */
+async function totalsBy(
+  read: FigureReader,
+  period: Period,
+  group: QueryGroup,
+): Promise<Map<string, ExpenseTotals> | undefined> {
+  if (!read.reads("expense", "lines.date", "lines.amount", "lines.sanctioned_amount")) {
+    return undefined;
+  }
+  const by = new Map<string, ExpenseTotals>();
+  for (const sum of SUMS) {
+    const rows: RecordData[] = await read.all("expense", {
+      filters: [
+        { field: "status", op: "in", value: [...sum.states] },
+        { field: "lines.date", op: "gte", value: period.from },
+        { field: "lines.date", op: "lte", value: period.to },
+      ],
+      group_by: [group],
+      aggregates: [{ fn: "sum", field: sum.field, as: "amount" }, { fn: "count", as: "n" }],
+    });
+    for (const row of rows) {
+      const key = String(row[group.field] ?? "");
+      const totals = by.get(key) ?? { claimed: 0, approved: 0, paid: 0, lines: 0 };
+      totals[sum.as] = money(row.amount);
+      if (sum.as === "claimed") totals.lines = Number(row.n);
+      by.set(key, totals);
+    }
+  }
+  return by;
 }
 
 /** Claimed, approved and paid per category, largest approved first. */
 export async function expensesByCategory(
-  q: Queryable,
-  organizationId: string,
+  read: FigureReader,
   period: Period,
 ): Promise<({ category: string; label: string } & ExpenseTotals)[]> {
-  const rows = await q.all<Row & { label: string | null }>(
-    `SELECT s.key, t.label, s.claimed, s.approved, s.paid, s.n
-       FROM (SELECT l.category AS key, ${SUMS}
-               FROM expense_lines l JOIN expenses e ON e.id = l.expense_id
-              WHERE l.organization_id = ? AND ${COUNTED}
-                AND l.expense_date >= ? AND l.expense_date <= ?
-              GROUP BY l.category) s
-       LEFT JOIN type_masters t
-         ON t.organization_id = ? AND t.kind = 'expense_category' AND t.code = s.key
-      ORDER BY s.approved DESC, s.key`,
-    [organizationId, period.from, period.to, organizationId],
-  );
-  return rows.map((r) => ({
-    category: r.key,
-    label: r.label ?? (r.key || "Uncategorised"),
-    ...totals(r),
-  }));
+  const by = await totalsBy(read, period, { field: "lines.category" });
+  if (!by) return [];
+  const labels = await read.labels("expense", "lines.category");
+  return [...by.entries()]
+    .filter(([, t]) => t.lines > 0)
+    .map(([category, t]) => ({
+      category,
+      label: labels.get(category) ?? (category || "Uncategorised"),
+      ...t,
+    }))
+    .sort((a, b) => b.approved - a.approved || a.category.localeCompare(b.category));
 }
 
 /** Claimed, approved and paid per month of the period (every month). */
 export async function expensesByMonth(
-  q: Queryable,
-  organizationId: string,
+  read: FigureReader,
   period: Period,
 ): Promise<({ month: string } & ExpenseTotals)[]> {
-  const rows = await q.all<Row>(
-    `SELECT substr(l.expense_date, 1, 7) AS key, ${SUMS}
-       FROM expense_lines l JOIN expenses e ON e.id = l.expense_id
-      WHERE l.organization_id = ? AND ${COUNTED}
-        AND l.expense_date >= ? AND l.expense_date <= ?
-      GROUP BY substr(l.expense_date, 1, 7)`,
-    [organizationId, period.from, period.to],
-  );
-  const by = new Map(rows.map((r) => [r.key, r]));
-  return monthsOf(period).map((month) => ({ month, ...totals(by.get(month)) }));
+  const by = await totalsBy(read, period, { field: "lines.date", bucket: "month" });
+  const none = { claimed: 0, approved: 0, paid: 0, lines: 0 };
+  return monthsOf(period).map((month) => ({ month, ...(by?.get(month) ?? none) }));
 }

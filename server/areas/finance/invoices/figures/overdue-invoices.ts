@@ -1,10 +1,12 @@
 /**
- * Overdue invoices: submitted, unpaid or partly paid, due before `today` — the
- * number, what they still owe, and the most overdue ones with their client.
- * Overdue is never stored: this is its one definition in SQL.
+ * Overdue invoices: the invoices whose declared status is Overdue (unpaid or
+ * partly paid past their due date, types/invoice.ts) — the number, what they
+ * still owe, and the most overdue ones with their client. Overdue is never
+ * stored: the engine compiles the declared rule to SQL (derived-status-sql.ts),
+ * and these are queries of it as the caller (figure-reader.ts).
  */
-import type { Queryable } from "../../../../db/database.ts";
-import { OWING_SQL } from "./aging.ts";
+import type { Filter } from "../../../../../schemas/records/meta.ts";
+import type { FigureReader } from "../../../../records/engine/figure-reader.ts";
 import { money } from "./period.ts";
 
 /** One overdue invoice. */
@@ -17,41 +19,41 @@ export interface OverdueInvoice {
   outstanding: number;
 }
 
+const OVERDUE: Filter[] = [{ field: "status", op: "eq", value: "overdue" }];
+
 function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 /** The count and outstanding of overdue invoices, and the `limit` most overdue. */
 export async function overdueInvoices(
-  q: Queryable,
-  organizationId: string,
+  read: FigureReader,
   options: { today: string; limit: number },
 ): Promise<{ count: number; outstanding: number; oldest: OverdueInvoice[] }> {
-  const totals = await q.get<{ n: number; amount: number | null }>(
-    `SELECT COUNT(*) AS n, SUM(outstanding) AS amount FROM invoices
-      WHERE organization_id = ? AND ${OWING_SQL} AND due_date < ?`,
-    [organizationId, options.today],
-  );
-  const rows = await q.all<
-    { id: string; name: string; client_name: string | null; due_date: string; outstanding: number }
-  >(
-    `SELECT i.id, i.name, c.name AS client_name, i.due_date, i.outstanding
-       FROM (SELECT id, name, client_id, due_date, outstanding FROM invoices
-              WHERE organization_id = ? AND ${OWING_SQL} AND due_date < ?
-              ORDER BY due_date, id LIMIT ?) i
-       LEFT JOIN clients c ON c.id = i.client_id
-      ORDER BY i.due_date, i.id`,
-    [organizationId, options.today, options.limit],
-  );
+  if (!read.reads("invoice", "due_date", "outstanding")) {
+    return { count: 0, outstanding: 0, oldest: [] };
+  }
+  const [totals] = await read.all("invoice", {
+    filters: OVERDUE,
+    aggregates: [{ fn: "count", as: "n" }, { fn: "sum", field: "outstanding", as: "amount" }],
+  });
+  const oldest = options.limit > 0
+    ? await read.first("invoice", {
+      columns: ["name", "client", "due_date", "outstanding"],
+      filters: OVERDUE,
+      sort: [{ field: "due_date", dir: "asc" }],
+      limit: options.limit,
+    })
+    : [];
   return {
     count: Number(totals?.n ?? 0),
     outstanding: money(totals?.amount),
-    oldest: rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      client_name: r.client_name ?? "No client",
-      due_date: r.due_date,
-      days_overdue: daysBetween(r.due_date, options.today),
+    oldest: oldest.map((r) => ({
+      id: r.id as string,
+      name: r.name as string,
+      client_name: (r.client__title as string | undefined) || "No client",
+      due_date: r.due_date as string,
+      days_overdue: daysBetween(r.due_date as string, options.today),
       outstanding: money(r.outstanding),
     })),
   };

@@ -2,10 +2,12 @@
  * Revenue per month: invoiced (grand totals of submitted invoices by issue
  * month; a credit note's negative total lowers its month) and collected (amounts
  * of submitted payments by payment month), with the number of each. Draft and
- * cancelled documents never count. Each sum is one aggregate over a covering
- * index (organization_id, docstatus, date, amount).
+ * cancelled documents never count. Each is one grouped query of the engine as
+ * the caller (figure-reader.ts), over a covering index (organization_id,
+ * docstatus, date, amount); a caller who reads no payments sees none collected.
  */
-import type { Queryable } from "../../../../db/database.ts";
+import type { Filter } from "../../../../../schemas/records/meta.ts";
+import type { FigureReader } from "../../../../records/engine/figure-reader.ts";
 import { money, monthsOf, type Period } from "./period.ts";
 
 /** One month of revenue. */
@@ -17,33 +19,42 @@ export interface RevenueMonth {
   payments: number;
 }
 
-/** Invoiced and collected per month of the period (every month, zero when nothing). */
-export async function revenueByMonth(
-  q: Queryable,
-  organizationId: string,
+/** Submitted documents whose date falls in the period. */
+export function submittedIn(date: string, period: Period): Filter[] {
+  return [
+    { field: "docstatus", op: "eq", value: 1 },
+    { field: date, op: "gte", value: period.from },
+    { field: date, op: "lte", value: period.to },
+  ];
+}
+
+/** A sum and a count per month of a type's date, keyed `YYYY-MM`. */
+async function monthly(
+  read: FigureReader,
+  type: string,
+  fields: { date: string; amount: string },
   period: Period,
-): Promise<RevenueMonth[]> {
-  const invoiced = await q.all<{ month: string; amount: number; n: number }>(
-    `SELECT substr(issue_date, 1, 7) AS month, SUM(grand_total) AS amount, COUNT(*) AS n
-       FROM invoices
-      WHERE organization_id = ? AND docstatus = 1 AND issue_date >= ? AND issue_date <= ?
-      GROUP BY substr(issue_date, 1, 7)`,
-    [organizationId, period.from, period.to],
+): Promise<Map<string, { amount: number; n: number }>> {
+  if (!read.reads(type, fields.date, fields.amount)) return new Map();
+  const rows = await read.all(type, {
+    filters: submittedIn(fields.date, period),
+    group_by: [{ field: fields.date, bucket: "month" }],
+    aggregates: [{ fn: "sum", field: fields.amount, as: "amount" }, { fn: "count", as: "n" }],
+  });
+  return new Map(
+    rows.map((r) => [String(r[fields.date]), { amount: Number(r.amount ?? 0), n: Number(r.n) }]),
   );
-  const collected = await q.all<{ month: string; amount: number; n: number }>(
-    `SELECT substr(payment_date, 1, 7) AS month, SUM(amount) AS amount, COUNT(*) AS n
-       FROM payments
-      WHERE organization_id = ? AND docstatus = 1 AND payment_date >= ? AND payment_date <= ?
-      GROUP BY substr(payment_date, 1, 7)`,
-    [organizationId, period.from, period.to],
-  );
-  const inv = new Map(invoiced.map((r) => [r.month, r]));
-  const col = new Map(collected.map((r) => [r.month, r]));
+}
+
+/** Invoiced and collected per month of the period (every month, zero when nothing). */
+export async function revenueByMonth(read: FigureReader, period: Period): Promise<RevenueMonth[]> {
+  const inv = await monthly(read, "invoice", { date: "issue_date", amount: "grand_total" }, period);
+  const col = await monthly(read, "payment", { date: "date", amount: "amount" }, period);
   return monthsOf(period).map((month) => ({
     month,
     invoiced: money(inv.get(month)?.amount),
-    invoices: Number(inv.get(month)?.n ?? 0),
+    invoices: inv.get(month)?.n ?? 0,
     collected: money(col.get(month)?.amount),
-    payments: Number(col.get(month)?.n ?? 0),
+    payments: col.get(month)?.n ?? 0,
   }));
 }
