@@ -40,7 +40,7 @@ export const ANALYTICS = defineArea({
     dashboardRoutes(api, records);
     projectAnalyticsRoutes(api, db, records, clock);
     dashboardAnalyticsRoutes(app, api, db, { clock });
-    reportRoutes(api, db, clock);
+    reportRoutes(api, records);
   },
   screens: [
     ...PROJECT_ANALYTICS_SCREENS,

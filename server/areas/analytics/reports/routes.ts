@@ -8,14 +8,16 @@ import {
   ReportRequest,
   SalesReport,
 } from "../../../../schemas/api/dashboard-analytics.ts";
-import type { Database } from "../../../db/database.ts";
+import { figureReader } from "../../../records/engine/figure-reader.ts";
+import type { RecordEngine } from "../../../records/engine/engine.ts";
 import type { Api } from "../../../platform/http/api.ts";
 import { isoDay } from "../projects/mod.ts";
 import { operationsReport } from "./operations.ts";
 import { salesReport } from "./sales.ts";
 
 /** Declares the report data endpoints. */
-export function reportRoutes(api: Api, db: Database, clock: () => number): void {
+export function reportRoutes(api: Api, records: RecordEngine): void {
+  const { db, clock } = records;
   api.route({
     method: "post",
     path: "/reports/operations",
@@ -43,7 +45,7 @@ export function reportRoutes(api: Api, db: Database, clock: () => number): void 
     path: "/reports/sales",
     reads: true,
     tag: "Reports",
-    summary: "The lead pipeline of the organisation",
+    summary: "The lead pipeline the caller may read",
     description:
       "Leads by stage (count and estimated value), by source (with conversion = 100 × won / (won + lost)) and by owner; the summary gives open leads (neither won nor lost), pipeline value (their estimated value), won value and the average score. Needs the Sales Reports module.",
     audience: "staff",
@@ -51,7 +53,7 @@ export function reportRoutes(api: Api, db: Database, clock: () => number): void 
     response: SalesReport,
   }, async (c, { access, body }) => {
     return c.json({
-      data: await salesReport(db, access.organizationId, {
+      data: await salesReport(figureReader(records, access), {
         reportType: body.report_type,
         now: new Date(clock()).toISOString(),
       }),
