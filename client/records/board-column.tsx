@@ -67,14 +67,17 @@ export function BoardColumn(props: BoardColumnProps) {
   const cards = props.rank ? placed(staying, arriving, props.rank) : [...arriving, ...staying];
   props.onShown(column.key, cards);
 
-  const end = useRef<HTMLDivElement>(null);
+  // The next page loads when the end of the cards comes within 200 px of the column's own
+  // scrolled window: the cards scroll inside the column, so the column's foot never moves.
+  const list = useRef<HTMLUListElement>(null);
+  const end = useRef<HTMLLIElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
   useEffect(() => {
     const element = end.current;
     if (!element || !hasNextPage || typeof IntersectionObserver === "undefined") return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    }, { rootMargin: "200px" });
+    }, { root: list.current, rootMargin: "0px 0px 200px 0px" });
     observer.observe(element);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
@@ -99,10 +102,12 @@ export function BoardColumn(props: BoardColumnProps) {
         {props.sumText ? <p className="board-column-sum">{props.sumText}</p> : null}
       </header>
       <ul
+        ref={list}
         className="board-cards"
         aria-label={`${column.label}, column ${props.index + 1} of ${props.total}`}
       >
         {withDropMarker(cards, props.renderCard, props.dropAt, props.movingId)}
+        <li ref={end} className="board-cards-end" aria-hidden="true" />
       </ul>
       {pages.isPending ? <p className="board-column-note">Loading…</p> : null}
       {pages.isError
@@ -111,7 +116,7 @@ export function BoardColumn(props: BoardColumnProps) {
       {pages.isSuccess && cards.length === 0
         ? <p className="board-column-empty">No records</p>
         : null}
-      <div ref={end} className="board-column-end">
+      <div className="board-column-end">
         {hasNextPage
           ? (
             <button

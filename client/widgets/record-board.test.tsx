@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { RecordTypeMeta } from "../../schemas/records/meta.ts";
 import { taskMeta, taskRow } from "../testing/record-fixture.ts";
 import { apiError, fakeServer, type RecordedRequest } from "../testing/fake-server.ts";
@@ -188,6 +188,77 @@ describe("the record-board widget", () => {
     await waitFor(() =>
       expect(within(column("New")).getByRole("button", { name: "Task t1" })).toBeTruthy()
     );
+  });
+});
+
+describe("a column of more cards than a page", () => {
+  /** What each observer watches, and against which scrolled window. */
+  const watched: { root: Element | Document | null | undefined; target: Element; fire(): void }[] =
+    [];
+
+  class WatchingObserver {
+    constructor(
+      private readonly callback: IntersectionObserverCallback,
+      private readonly options: IntersectionObserverInit = {},
+    ) {}
+    observe(target: Element) {
+      watched.push({
+        root: this.options.root,
+        target,
+        fire: () =>
+          this.callback(
+            [{ isIntersecting: true, target } as IntersectionObserverEntry],
+            this as unknown as IntersectionObserver,
+          ),
+      });
+    }
+    disconnect() {}
+    unobserve() {}
+    takeRecords() {
+      return [];
+    }
+  }
+
+  it("loads the next page when the end of its cards scrolls near the column's own window, not before", async () => {
+    vi.stubGlobal("IntersectionObserver", WatchingObserver);
+    try {
+      const rows = Array.from({ length: 25 }, (_, i) =>
+        taskRow(`n${i}`, { stage: "new", title: `Card ${i}` }));
+      const server = fakeServer({
+        [`POST ${API}/query`]: { rows: [{ stage: "new", count: 25 }], more: false },
+        [`POST ${API}/list`]: (r) => {
+          const body = r.body as { filters: { field: string; value: string }[]; cursor?: string };
+          if (body.filters.find((f) => f.field === "stage")?.value !== "new") {
+            return { items: [], next_cursor: null, total: { count: 0, exact: true } };
+          }
+          const items = body.cursor ? rows.slice(20) : rows.slice(0, 20);
+          return {
+            items,
+            next_cursor: body.cursor ? null : "page-2",
+            total: { count: 25, exact: true },
+          };
+        },
+      });
+      await renderScreen(board());
+      await screen.findByRole("button", { name: "Card 19" });
+      const cards = within(column("New")).getByRole("list");
+      const watching = watched.filter((w) => cards.contains(w.target));
+      expect(watching.length).toBeGreaterThan(0);
+      // The loader watches the end of the cards inside the column's scrolled list: the cards
+      // scroll there, so watching the column's foot would load page after page unscrolled.
+      expect(watching.every((w) => w.root === cards)).toBe(true);
+      expect(server.to("POST", `${API}/list`).filter((r) => (r.body as { cursor?: string }).cursor))
+        .toEqual([]);
+      act(() => watching.at(-1)!.fire());
+      await screen.findByRole("button", { name: "Card 24" });
+      expect(
+        server.to("POST", `${API}/list`).map((r) => (r.body as { cursor?: string }).cursor)
+          .filter(Boolean),
+      ).toEqual(["page-2"]);
+    } finally {
+      vi.unstubAllGlobals();
+      watched.length = 0;
+    }
   });
 });
 
