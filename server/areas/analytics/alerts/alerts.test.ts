@@ -5,12 +5,16 @@
  * over the threshold fires the alert once — a notice and, when chosen, a mail —
  * a further change while it stays over fires nothing, and going back under makes
  * it ready again. Alerts are their owner's alone, and each is computed with its
- * owner's permissions. Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL.
+ * owner's permissions; checks racing on one alert fire it once (DESIGN.md §9).
+ * Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../../testing/test-app.ts";
 import { assertInvalidFields, jsonOf } from "../../../testing/http-assertions.ts";
 import { act, createInvoice } from "../../finance/invoices/testing/invoices.ts";
+import { createAccessResolver } from "../../../platform/access/resolver.ts";
+import { recordTypeMap } from "../../../records/catalogue.ts";
+import { checkAlert } from "./alert-check.ts";
 import { ReportAlerts } from "./alert-watch.ts";
 
 type Row = Record<string, unknown>;
@@ -318,4 +322,49 @@ Deno.test("the periodic pass follows a report whose filters move with the date",
     await watch.sweep();
     assertEquals((await notices(t, "usr_acme_finance")).length, 1);
   });
+});
+
+Deno.test("checks racing on one alert that came to be met fire it once: one notice, one mail", async () => {
+  const t = await createTestApp();
+  try {
+    const finance = await t.tokenFor("finance@acme.test");
+    const day = await report(t, finance, {
+      name: "Invoiced on the day",
+      record_type: "invoice",
+      definition: DAY_TOTAL,
+    });
+    const { record: alert } = await jsonOf<{ record: Row & { id: string } }>(
+      await setAlert(t, finance, {
+        title: "Day over 1,500",
+        report: day,
+        condition: "above",
+        threshold: 1500,
+        by_mail: true,
+      }),
+      201,
+    );
+    // No watch runs: the invoice moves the number over, and the checks below find it so.
+    await createInvoice(t, finance, {
+      client: "cli_northwind",
+      issue_date: DAY,
+      lines: [{ description: "Design sprint", quantity: 2, rate: 1000 }],
+    });
+    const deps = {
+      db: t.db,
+      resolve: createAccessResolver(t.db),
+      types: recordTypeMap(),
+      publicUrl: PUBLIC.publicUrl,
+    };
+    const now = new Date(t.clock.now).toISOString();
+    const fired = await Promise.all(
+      Array.from({ length: 8 }, () => checkAlert(deps, alert.id, now)),
+    );
+    assertEquals(fired.filter(Boolean).length, 1, "one check fires it");
+    assertEquals((await notices(t, "usr_acme_finance")).length, 1);
+    assertEquals((await alertMails(t)).length, 1);
+    const kept = await alertOf(t, finance, alert.id);
+    assertEquals([kept.last_value, kept.last_state], [2000, "met"]);
+  } finally {
+    await t.close();
+  }
 });
