@@ -30,6 +30,7 @@ import clientBilling from "./migrations/021_client_billing.ts";
 import approvalNotices from "./migrations/022_approval_notices.ts";
 import bulkEdits from "./migrations/023_bulk_edits.ts";
 import sharedViews from "./migrations/024_shared_views.ts";
+import invoiceOverdueIndex from "./migrations/025_invoice_overdue_index.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations/postgres/index.ts";
 
 /** One migration: its number, name and text per dialect. */
@@ -64,6 +65,7 @@ const SQLITE: readonly [number, string, string][] = [
   [22, "approval_notices", approvalNotices],
   [23, "bulk_edits", bulkEdits],
   [24, "shared_views", sharedViews],
+  [25, "invoice_overdue_index", invoiceOverdueIndex],
 ];
 
 /** Every migration, numbered. Append only, with both dialects' texts. */

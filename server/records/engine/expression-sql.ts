@@ -95,9 +95,16 @@ function truth(node: Expression, scope: SqlScope, selecting: boolean): string {
       return truthOf(value(node, scope));
     case "in": {
       const subject = value(node.value, scope);
-      const ways = node.list.map((item) =>
-        compare("==", subject, value(item, scope), selecting && !node.negated)
-      );
+      const items = node.list.map((item) => value(item, scope));
+      if (
+        selecting && !node.negated && items.length > 0 &&
+        node.list.every((item) => item.kind === "literal") &&
+        items.every((item) => item.kind === subject.kind && subject.kind !== "null")
+      ) {
+        // Literals of the subject's kind: one IN, as an index reads a list of values.
+        return `(${subject.sql} IN (${items.map((item) => item.sql).join(", ")}))`;
+      }
+      const ways = items.map((item) => compare("==", subject, item, selecting && !node.negated));
       const any = ways.length === 0 ? FALSE : `(${ways.join(" OR ")})`;
       return node.negated ? `NOT ${any}` : any;
     }

@@ -282,6 +282,7 @@ function orderBy(
   grouped: boolean,
   outputs: Output[],
 ): OrderTerm[] {
+  const set = filteredSet(request.filters ?? []);
   if (grouped) {
     const sort = request.sort ??
       outputs.filter((o) => !o.aggregate).map((o) => ({ field: o.name, dir: "asc" as const }));
@@ -296,14 +297,14 @@ function orderBy(
     ) => ({
       sql: output.sql,
       dir,
-      nullable: output.aggregate ? true : output.key?.nullable ?? true,
+      nullable: output.aggregate ? true : !set.has(output.name) && (output.key?.nullable ?? true),
       aggregate: output.aggregate !== undefined,
     }));
   }
   const sort = request.sort ?? defaultSort(scope.type, scope.access);
   const keys = sort.map((s) => {
     const key = outputs.find((o) => o.name === s.field)?.key ?? queryKey(scope, s.field, "sort");
-    return { sql: key.sql, dir: s.dir, nullable: key.nullable };
+    return { sql: key.sql, dir: s.dir, nullable: key.nullable && !set.has(s.field) };
   });
   const child = [...scope.joins.keys()].find((a) => a.startsWith("c_"));
   const last = sort.at(-1)?.dir ?? "asc";
@@ -312,6 +313,22 @@ function orderBy(
     { sql: "t.id", dir: last, nullable: false },
     ...(child ? [{ sql: `${child}.id`, dir: "asc" as const, nullable: false }] : []),
   ];
+}
+
+/**
+ * The names the filters keep set: a comparison, a range, a list or an equality with a
+ * value matches no empty value, so the order need not place empties (and an index on
+ * the name can give the order).
+ */
+function filteredSet(filters: readonly Filter[]): Set<string> {
+  const set = new Set<string>();
+  for (const f of filters) {
+    const valued = f.value !== null && f.value !== undefined && f.value !== "";
+    if (["lt", "lte", "gt", "gte", "between", "in"].includes(f.op) && valued) set.add(f.field);
+    if (f.op === "eq" && valued) set.add(f.field);
+    if (f.op === "is_set") set.add(f.field);
+  }
+  return set;
 }
 
 /** A value as the API shows it: flags as booleans, numbers as numbers, sums to the field's precision. */

@@ -281,8 +281,9 @@ export const INVOICE = defineRecordType({
   indexes: [
     // Revenue invoiced per month.
     { fields: ["docstatus", "issue_date", "grand_total"] },
-    // What unpaid invoices owe by due date (aging, overdue), and by client (the aging report).
-    { fields: ["payment_status", "due_date", "outstanding", "client"] },
+    // What unpaid invoices owe by due date (aging, overdue), and by client (the aging report);
+    // docstatus and is_return too, so Overdue's rules (derived_status) are read from the index.
+    { fields: ["payment_status", "due_date", "outstanding", "client", "docstatus", "is_return"] },
     { fields: ["client", "payment_status", "due_date", "outstanding"] },
     // The returns made against an invoice.
     { fields: ["return_against"] },

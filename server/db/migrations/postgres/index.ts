@@ -23,6 +23,7 @@ import clientBilling from "./021_client_billing.ts";
 import approvalNotices from "./022_approval_notices.ts";
 import bulkEdits from "./023_bulk_edits.ts";
 import sharedViews from "./024_shared_views.ts";
+import invoiceOverdueIndex from "./025_invoice_overdue_index.ts";
 
 export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   1: platform,
@@ -49,4 +50,5 @@ export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   22: approvalNotices,
   23: bulkEdits,
   24: sharedViews,
+  25: invoiceOverdueIndex,
 };

@@ -40,7 +40,8 @@ export async function overdueInvoices(
   const oldest = options.limit > 0
     ? await read.first("invoice", {
       columns: ["name", "client", "due_date", "outstanding"],
-      filters: OVERDUE,
+      // Overdue ones are due before today: said, so the due date's index gives their order.
+      filters: [...OVERDUE, { field: "due_date", op: "lt", value: options.today }],
       sort: [{ field: "due_date", dir: "asc" }],
       limit: options.limit,
     })
