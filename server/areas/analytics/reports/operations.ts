@@ -1,5 +1,6 @@
 /**
- * The operations report: project delivery across the organisation. Per project,
+ * The operations report: the delivery of the projects the caller's project list
+ * holds (read through the engine as the caller, figure-reader.ts). Per project,
  * progress is weighted by estimated hours and the schedule is judged as in project
  * analytics (on schedule unless the forecast's median completion date is after
  * the planned end date);
@@ -9,6 +10,7 @@
 import type { z } from "zod";
 import type { OperationsReport } from "../../../../schemas/api/dashboard-analytics.ts";
 import type { Queryable } from "../../../db/database.ts";
+import type { FigureReader } from "../../../records/engine/figure-reader.ts";
 import {
   projectBreakdown,
   projectOutlook,
@@ -19,25 +21,30 @@ import { roundHalfAway } from "../../../../schemas/money/rounding.ts";
 
 type Report = z.infer<typeof OperationsReport>["data"];
 
-/** The operations report of an organisation. */
+/** The projects the caller's project list holds, by name: one query of the engine as the caller. */
+async function readableProjects(read: FigureReader) {
+  if (!read.reads("project", "status", "start_date", "end_date", "client")) return [];
+  const rows = await read.all("project", {
+    columns: ["name", "status", "start_date", "end_date", "client"],
+    sort: [{ field: "name", dir: "asc" }],
+  });
+  return rows.map((r) => ({
+    id: r.id as string,
+    name: r.name as string,
+    status: r.status as string,
+    start_date: r.start_date as string,
+    end_date: r.end_date as string,
+    client_name: (r.client__title as string | undefined) || null,
+  }));
+}
+
+/** The operations report of the projects the caller may read. */
 export async function operationsReport(
+  read: FigureReader,
   db: Queryable,
-  organizationId: string,
   options: { today: string; reportType: string; now: string },
 ): Promise<Report> {
-  const projects = await db.all<{
-    id: string;
-    name: string;
-    status: string;
-    start_date: string;
-    end_date: string;
-    client_name: string | null;
-  }>(
-    `SELECT p.id, p.name, p.status, p.start_date, p.end_date, c.name AS client_name
-       FROM projects p LEFT JOIN clients c ON c.id = p.client_id
-      WHERE p.organization_id = ? ORDER BY p.name, p.id`,
-    [organizationId],
-  );
+  const projects = await readableProjects(read);
   const rows: Report["projects"] = [];
   const byStatus: Record<string, number> = {};
   let tasks = 0, completed = 0, overdue = 0, estimated = 0, logged = 0;

@@ -134,3 +134,63 @@ Deno.test("The report calls need their Reports modules and a valid report_type",
     await t.close();
   }
 });
+
+Deno.test("each role's operations and sales reports count the projects and leads its own lists hold", async () => {
+  const t = await createTestApp();
+  try {
+    // The member may open both reports; their project list holds only the projects they are on.
+    for (const permission of ["reports_operations_reports.read", "reports_sales_reports.read"]) {
+      await t.db.run(
+        `INSERT INTO role_permissions (organization_id, role_id, permission)
+         SELECT organization_id, id, ? FROM roles WHERE organization_id = 'org_acme' AND name = 'member'
+         ON CONFLICT DO NOTHING`,
+        [permission],
+      );
+    }
+    let compared = 0;
+    for (
+      const email of ["admin@acme.test", "pm@acme.test", "finance@acme.test", "member@acme.test"]
+    ) {
+      const token = await t.tokenFor(email);
+      const listed = async (type: string) => {
+        const res = await t.call("POST", `/api/records/${type}/list`, {
+          token,
+          body: { limit: 500 },
+        });
+        return res.status === 403 ? [] : (await jsonOf<{ items: { id: string }[] }>(res)).items;
+      };
+      const operations = await t.call("POST", "/reports/operations", { token, body: {} });
+      if (operations.status === 200) {
+        const { data } = await jsonOf<z.infer<typeof OperationsReport>>(operations);
+        assertEquals(
+          data.projects.map((p) => p.project_id).sort(),
+          (await listed("project")).map((p) => p.id).sort(),
+          `${email}: the operations report's projects`,
+        );
+        compared++;
+      }
+      const sales = await t.call("POST", "/reports/sales", { token, body: {} });
+      if (sales.status === 200) {
+        const { data } = await jsonOf<z.infer<typeof SalesReport>>(sales);
+        assertEquals(data.summary.total_leads, (await listed("lead")).length, `${email}: leads`);
+        compared++;
+      }
+    }
+    ok(compared >= 6, `compared ${compared} reports`);
+    // A role that may open the report but not read projects sees none of them.
+    await t.db.run(
+      `DELETE FROM role_permissions WHERE permission = 'projects.read'
+          AND role_id IN (SELECT id FROM roles WHERE organization_id = 'org_acme' AND name = 'member')`,
+    );
+    const member = await jsonOf<z.infer<typeof OperationsReport>>(
+      await t.call("POST", "/reports/operations", {
+        token: await t.tokenFor("member@acme.test"),
+        body: {},
+      }),
+    );
+    assertEquals(member.data.projects, []);
+    assertEquals(member.data.summary.projects_total, 0);
+  } finally {
+    await t.close();
+  }
+});

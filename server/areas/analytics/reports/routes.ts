@@ -23,7 +23,7 @@ export function reportRoutes(api: Api, records: RecordEngine): void {
     path: "/reports/operations",
     reads: true,
     tag: "Reports",
-    summary: "Project delivery across the organisation",
+    summary: "The delivery of the projects the caller may read",
     description:
       "Per project: progress weighted by estimated hours, schedule progress (elapsed share of the planned dates), on schedule when progress is at most 10 points behind, tasks, overdue tasks (open, due before today) and hours logged. The summary sums them; average_progress is the mean of the projects' progress. Needs the Operations Reports module.",
     audience: "staff",
@@ -32,7 +32,7 @@ export function reportRoutes(api: Api, records: RecordEngine): void {
   }, async (c, { access, body }) => {
     const now = clock();
     return c.json({
-      data: await operationsReport(db, access.organizationId, {
+      data: await operationsReport(figureReader(records, access), db, {
         today: isoDay(now),
         reportType: body.report_type,
         now: new Date(now).toISOString(),
