@@ -24,6 +24,8 @@ export interface ListToolbarProps {
   onDeleteView?(id: string): void;
   /** The roles a view may be shared with. */
   shareRoles: readonly ShareRole[];
+  /** Who a view may be shared with, as the server names the choices. */
+  shareChoices: readonly ShareRole[];
   columnChoices: readonly FieldMeta[];
   columns: readonly string[];
   onColumns(columns: string[]): void;
@@ -136,6 +138,7 @@ export function ListToolbar(props: ListToolbarProps) {
               />
               <ViewShareSelect
                 label="Share with"
+                choices={props.shareChoices}
                 roles={props.shareRoles}
                 share={share}
                 onShare={setShare}
@@ -160,6 +163,7 @@ export function ListToolbar(props: ListToolbarProps) {
         ? (
           <ViewShareSelect
             label="Shared with"
+            choices={props.shareChoices}
             roles={props.shareRoles}
             share={{
               sharing: selected.sharing ?? "private",

@@ -196,6 +196,8 @@ export interface ViewsAnswer {
   views: View[];
   /** The roles a view may be shared with. */
   roles?: { value: string; label: string }[];
+  /** Who a view may be shared with: the choices, as people read them. */
+  sharing?: { value: string; label: string }[];
 }
 
 /** The type's declared list views, those the caller saved and those shared with them. */

@@ -222,8 +222,10 @@ describe("a column of more cards than a page", () => {
   it("loads the next page when the end of its cards scrolls near the column's own window, not before", async () => {
     vi.stubGlobal("IntersectionObserver", WatchingObserver);
     try {
-      const rows = Array.from({ length: 25 }, (_, i) =>
-        taskRow(`n${i}`, { stage: "new", title: `Card ${i}` }));
+      const rows = Array.from(
+        { length: 25 },
+        (_, i) => taskRow(`n${i}`, { stage: "new", title: `Card ${i}` }),
+      );
       const server = fakeServer({
         [`POST ${API}/query`]: { rows: [{ stage: "new", count: 25 }], more: false },
         [`POST ${API}/list`]: (r) => {

@@ -223,6 +223,11 @@ describe("the record-list widget", () => {
           { id: "v2", label: "Team board", saved: false, shared_by: "Alice Morgan" },
         ],
         roles: [{ value: "finance", label: "Finance" }, { value: "member", label: "Member" }],
+        sharing: [
+          { value: "private", label: "Only me" },
+          { value: "roles", label: "Roles" },
+          { value: "organization", label: "Everyone" },
+        ],
       },
       [`POST ${API}/views`]: {
         view: {
@@ -249,7 +254,16 @@ describe("the record-list widget", () => {
     fireEvent.change(screen.getByRole("textbox", { name: "View name" }), {
       target: { value: "For finance" },
     });
-    fireEvent.change(screen.getByRole("combobox", { name: "Share with" }), {
+    // The server's choices, its roles grouped under its own word for them.
+    const shareWith = screen.getByRole("combobox", { name: "Share with" });
+    expect([...(shareWith as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
+      "Only me",
+      "Everyone",
+      "Finance",
+      "Member",
+    ]);
+    expect(within(shareWith).getByRole("group", { name: "Roles" })).toBeTruthy();
+    fireEvent.change(shareWith, {
       target: { value: "roles:finance" },
     });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
@@ -260,7 +274,7 @@ describe("the record-list widget", () => {
       shared_roles: ["finance"],
     });
     const sharing = await screen.findByRole("combobox", { name: "Shared with" });
-    expect((sharing as HTMLSelectElement).selectedOptions[0].textContent).toBe("Role: Finance");
+    expect((sharing as HTMLSelectElement).selectedOptions[0].textContent).toBe("Finance");
 
     server.on(`PATCH ${API}/views/v9`, new Response(null, { status: 204 }));
     fireEvent.change(sharing, { target: { value: "private" } });

@@ -271,6 +271,7 @@ export function RecordList({ node, path }: WidgetProps<NodeOf<"record-list">>) {
             onSaveView={(label, share) => void storeView(label, share)}
             onShareView={(id, share) => void reshareView(id, share)}
             shareRoles={viewsAnswer?.roles ?? []}
+            shareChoices={viewsAnswer?.sharing ?? []}
             onDeleteView={(id) => void removeView(id)}
             columnChoices={allFields.filter((f) => f.type !== "table" && !f.hidden)}
             columns={choices.columns}

@@ -365,6 +365,13 @@ export interface RecordTypeDeclaration {
   delete_with?: readonly { table: string; column: string }[];
 }
 
+/** Who a record its owner shares is shared with, as people read it. */
+export const SHARING_OPTIONS = [
+  { value: "private", label: "Only me", tone: "neutral" },
+  { value: "roles", label: "Roles", tone: "info" },
+  { value: "organization", label: "Everyone", tone: "success" },
+] as const;
+
 /**
  * The two fields of a record its owner shares (`declaration.sharing`): who it is
  * shared with (only its owner, roles, or everyone in the organisation) and, for
@@ -381,11 +388,7 @@ export function sharingFields(table: string, parentColumn: string): FieldDeclara
       default: "private",
       in_list: true,
       filterable: true,
-      options: [
-        { value: "private", label: "Only me", tone: "neutral" },
-        { value: "roles", label: "Roles", tone: "info" },
-        { value: "organization", label: "Everyone", tone: "success" },
-      ],
+      options: SHARING_OPTIONS.map((o) => ({ ...o })),
     },
     {
       id: "shared_roles",

@@ -19,6 +19,7 @@ import {
   shareView,
 } from "./engine/saved-views.ts";
 import { staffRoleOptions } from "../platform/access/role-options.ts";
+import { SHARING_OPTIONS } from "./declaration.ts";
 import { checkViewLayout, VIEW_LAYOUTS } from "./view-layouts.ts";
 import { Filter, Sort, ViewSharing } from "../../schemas/records/meta.ts";
 import { nameText } from "../../schemas/api/name-text.ts";
@@ -65,6 +66,8 @@ export function viewRoutes(api: Api, engine: RecordEngine, type: RecordType): vo
       views: z.array(View),
       /** The roles the caller may share a view with. */
       roles: z.array(z.object({ value: z.string(), label: z.string() }).strict()),
+      /** Who a view may be shared with, as people read it (a saved report's choices). */
+      sharing: z.array(z.object({ value: z.string(), label: z.string() }).strict()),
     }).strict(),
   }, async (c, { access }) => {
     const checked = engine.typeFor(access, type.id, "read");
@@ -78,7 +81,8 @@ export function viewRoutes(api: Api, engine: RecordEngine, type: RecordType): vo
     const seen = recordTypeMeta(checked, access, { findType: engine.findType });
     const saved = await savedViews(engine.db, access, checked, seen);
     const roles = await staffRoleOptions(engine.db, access.organizationId);
-    return c.json({ views: [...declared, ...saved], roles });
+    const sharing = SHARING_OPTIONS.map(({ value, label }) => ({ value, label }));
+    return c.json({ views: [...declared, ...saved], roles, sharing });
   });
 
   api.route({

@@ -32,7 +32,7 @@ for (const size of SIZES) {
       await page.getByRole("button", { name: "Save view" }).click();
       await page.getByRole("textbox", { name: "View name" }).fill(label);
       await page.getByRole("combobox", { name: "Share with" }).selectOption({
-        label: "Role: Member",
+        label: "Member",
       });
       await page.getByRole("button", { name: "Save", exact: true }).click();
       await expect(page.getByRole("combobox", { name: "View" })).toHaveValue(/^view_/);
