@@ -1,7 +1,7 @@
 /**
- * The record engine's service: every record type's list, read, create, update,
- * delete, actions, history, comments, bulk changes and link search, enforced for
- * the caller (module switch, `<module>.<action>` permission, organisation,
+ * The record engine's service: every record type's list (record-list.ts), read,
+ * create, update, delete, actions, history, comments, bulk changes and link
+ * search, enforced for the caller (module switch, `<module>.<action>` permission, organisation,
  * own-record rule, permission level) and audited with the field diff. Routes
  * (../routes.ts) only translate HTTP to these calls.
  */
@@ -18,20 +18,12 @@ import {
 } from "./system-fields.ts";
 import type { Database, Queryable } from "../../db/database.ts";
 import type { Access } from "../../platform/access/access.ts";
-import { conflict, forbidden, invalidInput, notFound } from "../../platform/errors/app-error.ts";
+import { conflict, forbidden, notFound } from "../../platform/errors/app-error.ts";
 import { type AuditEntry, recordAudit } from "../../platform/audit/record.ts";
-import { LIST_LIMIT_DEFAULT } from "../../../schemas/records/api.ts";
 import type { ListRequest } from "../../../schemas/records/api.ts";
 import type { RecordType } from "../define.ts";
-import {
-  mayReach,
-  mayRead,
-  readsField,
-  sharedWith,
-  typeFor,
-  visibleRecord,
-} from "./record-access.ts";
-import { attachChildren, type RecordData, rowToRecord, selectList } from "./record-rows.ts";
+import { mayReach, mayRead, sharedWith, typeFor, visibleRecord } from "./record-access.ts";
+import type { RecordData } from "./record-rows.ts";
 import {
   amendedName,
   announceRecord,
@@ -42,17 +34,9 @@ import {
 } from "./record-store.ts";
 import { validateRecord } from "./validate-record.ts";
 import { updateLoaded, type UpdateOptions } from "./record-update.ts";
-import { savedViews } from "./saved-views.ts";
-import {
-  afterCursor,
-  cappedCount,
-  cursorAfter,
-  defaultSort,
-  sortKeys,
-  whereClause,
-} from "./list-query.ts";
+import { listRecords } from "./record-list.ts";
 import { addLinkTitles, titlesOf } from "./link-titles.ts";
-import { availableActions, derivedStatus, derivedStatusInputs } from "./record-states.ts";
+import { availableActions, derivedStatus } from "./record-states.ts";
 import { explainActions } from "./action-explanations.ts";
 import { availableMakes, checkMakeTargets, madeRecord } from "./record-makes.ts";
 import { bulkEdit } from "./bulk-edit.ts";
@@ -111,53 +95,9 @@ export class RecordEngine {
     return new Date(this.clock()).toISOString();
   }
 
-  /** A page of records. */
-  async list(access: Access, typeId: string, request: ListRequest, q: Queryable = this.db) {
-    const type = this.typeFor(access, typeId, "read");
-    const view = request.view ? await this.#view(access, type, request.view, q) : undefined;
-    const today = this.#now().slice(0, 10);
-    const where = whereClause(type, access, {
-      filters: [...(view?.filters ?? []), ...(request.filters ?? [])],
-      search: request.search,
-      today,
-      types: this.types,
-      dialect: q.dialect,
-    });
-    const keys = sortKeys(type, access, request.sort ?? view?.sort ?? defaultSort(type, access));
-    const asked = this.#selectedFields(type, access, request.fields);
-    // The derived status needs the fields its rules read, asked for or not.
-    const needed = derivedStatusInputs(type).flatMap((id) => {
-      const field = type.field.get(id);
-      return field && field.type !== "table" && !asked.includes(field) ? [field] : [];
-    });
-    const fields = [...asked, ...needed];
-    const page = request.cursor ? afterCursor(keys, request.cursor) : undefined;
-    const limit = request.limit ?? LIST_LIMIT_DEFAULT;
-    const rows = await q.all<Record<string, unknown>>(
-      `SELECT ${selectList(type, fields.filter((f) => f.type !== "table"))} FROM ${type.table} t
-       WHERE ${where.sql}${page ? ` AND ${page.sql}` : ""}
-       ORDER BY ${keys.map((k) => `${k.expression} ${k.dir.toUpperCase()}`).join(", ")}
-       LIMIT ${limit + 1}`,
-      [...where.params, ...(page?.params ?? [])],
-    );
-    const more = rows.length > limit;
-    const shown = rows.slice(0, limit);
-    const items = shown.map((row) =>
-      rowToRecord(type, row, fields.filter((f) => f.type !== "table"))
-    );
-    await attachChildren(q, type, items, fields.filter((f) => f.type === "table"));
-    await addLinkTitles(q, access.organizationId, fields, items, this.findType);
-    const today2 = today;
-    for (const item of items) {
-      this.#derive(type, item, today2);
-      for (const field of needed) delete item[field.id];
-    }
-    const total = await cappedCount(q, type.table, where);
-    return {
-      items: items.map((item) => visibleRecord(type, access, item)),
-      next_cursor: more ? cursorAfter(keys, shown[shown.length - 1]) : null,
-      total,
-    };
+  /** A page of records (record-list.ts). */
+  list(access: Access, typeId: string, request: ListRequest, q: Queryable = this.db) {
+    return listRecords(this, access, typeId, request, q);
   }
 
   /** Rows, or groups and their aggregates, of the records the caller's list holds (record-query.ts). */
@@ -168,32 +108,6 @@ export class RecordEngine {
   /** Every row of a query, `pageRows` at a time, for a walk through all of them (query-pages.ts). */
   queryPages(access: Access, typeId: string, request: QueryRequest, options: { pageRows: number }) {
     return queryPages(this, access, typeId, request, options);
-  }
-
-  async #view(access: Access, type: RecordType, id: string, q: Queryable) {
-    const declared = type.declaration.list.views?.find((v) => v.id === id);
-    if (declared) return declared;
-    const saved = (await savedViews(q, access, type)).find((v) => v.id === id);
-    if (!saved) throw invalidInput(`Unknown view "${id}"`, { view: "Unknown view" });
-    return saved;
-  }
-
-  #selectedFields(type: RecordType, access: Access, ids: readonly string[] | undefined) {
-    const readable = type.fields.filter((f) => readsField(type, access, f));
-    if (!ids) return readable.filter((f) => f.type !== "table");
-    const byId = new Map(readable.map((f) => [f.id, f]));
-    const chosen = [];
-    for (const id of ids) {
-      const field = byId.get(id);
-      if (field) chosen.push(field);
-      else if (
-        !["id", "name", "version", "status", "created_at", "updated_at", "created_by", "title"]
-          .includes(id)
-      ) {
-        throw invalidInput(`Unknown field "${id}" in fields`, { fields: `Unknown field "${id}"` });
-      }
-    }
-    return chosen;
   }
 
   #derive(type: RecordType, record: RecordData, today: string): void {
