@@ -38,7 +38,14 @@ async function pin(t: TestApp, token: string, body: Row) {
 Deno.test("the demo's dashboards show on their screens and every card runs for its owner", async () => {
   await withApp(async (t) => {
     const admin = await t.tokenFor("admin@acme.test");
-    for (const screen of ["executive-dashboard", "executive-reporting", "operations-dashboard"]) {
+    const screens = [
+      "executive-dashboard",
+      "executive-reporting",
+      "operations-dashboard",
+      "sales-dashboard",
+      "legal-dashboard",
+    ];
+    for (const screen of screens) {
       const dashboard = await shown(t, admin, screen);
       ok(dashboard, `${screen} shows a dashboard`);
       assertEquals(dashboard.owned, true);
@@ -55,7 +62,8 @@ Deno.test("the demo's dashboards show on their screens and every card runs for i
         ok(run.rows.length > 0, `${card.title} has rows in the demo`);
       }
     }
-    assertEquals(await shown(t, admin, "legal-dashboard"), null);
+    // The HR dashboard comes with employees and leave (issue 31): none is shown on it yet.
+    assertEquals(await shown(t, admin, "hrms-dashboard"), null);
   });
 });
 

@@ -1,10 +1,11 @@
 /**
  * The demo's saved reports and the dashboards made of them: the executive,
- * operations and sales dashboards and executive reporting, each shown on its
- * catalogue screen. Acme's administrator owns them and shares them; every reader
- * sees each card computed with their own permissions (a salesperson's executive
- * dashboard says which figures they may not read). The legal and HR dashboards
- * come with their records (contracts, employees).
+ * operations, sales and legal dashboards and executive reporting, each shown on
+ * its catalogue screen. Acme's administrator owns them and shares them; every
+ * reader sees each card computed with their own permissions (a salesperson's
+ * executive dashboard says which figures they may not read). The legal dashboard
+ * holds the regulatory obligations today; contracts join it with their records
+ * (issue 30), and the HR dashboard comes with employees and leave (issue 31).
  */
 import type { Queryable } from "../../../db/database.ts";
 import type { QueryRequest } from "../../../../schemas/records/query.ts";
@@ -175,6 +176,57 @@ const REPORTS: SeedReport[] = [
       limit: 20,
     },
   },
+  {
+    id: "rpt_obligations_overdue",
+    name: "Overdue obligations",
+    type: "compliance_item",
+    chart: "number",
+    description: "Open regulatory obligations past their due date.",
+    query: {
+      filters: [
+        { field: "status", op: "in", value: ["open", "in_progress"] },
+        { field: "due_date", op: "lt", value: "@today" },
+      ],
+      aggregates: [count],
+    },
+  },
+  {
+    id: "rpt_obligations_due_soon",
+    name: "Obligations due in the next 30 days",
+    type: "compliance_item",
+    chart: "table",
+    description: "Open filings and renewals falling due from today to a month ahead.",
+    query: {
+      columns: ["title", "authority", "owner", "due_date"],
+      filters: [
+        { field: "status", op: "in", value: ["open", "in_progress"] },
+        { field: "due_date", op: "between", value: ["@today", "@today+30"] },
+      ],
+      sort: [{ field: "due_date", dir: "asc" }],
+      limit: 20,
+    },
+  },
+  {
+    id: "rpt_obligations_by_category",
+    name: "Open obligations by kind",
+    type: "compliance_item",
+    chart: "bar",
+    description: "Where the open regulatory load lies: tax, payroll, licences, data protection.",
+    query: {
+      filters: [{ field: "status", op: "in", value: ["open", "in_progress"] }],
+      group_by: [{ field: "category" }],
+      aggregates: [count],
+      sort: [{ field: "count", dir: "desc" }],
+    },
+  },
+  {
+    id: "rpt_obligations_by_status",
+    name: "Obligations by status",
+    type: "compliance_item",
+    chart: "pie",
+    description: "How many obligations are open, in progress, done or waived.",
+    query: { group_by: [{ field: "status" }], aggregates: [count] },
+  },
 ];
 
 type Width = "narrow" | "wide" | "full";
@@ -242,6 +294,20 @@ const DASHBOARDS: SeedDashboard[] = [
       ["rpt_pipeline_by_stage", "wide"],
       ["rpt_leads_by_source", "narrow"],
       ["rpt_new_leads_by_month", "wide"],
+    ],
+  },
+  {
+    id: "dsh_legal",
+    name: "Legal",
+    screen: "legal-dashboard",
+    description:
+      "Regulatory obligations: what is overdue, what falls due next, and where the load is.",
+    roles: ["firm_admin"],
+    cards: [
+      ["rpt_obligations_overdue", "narrow"],
+      ["rpt_obligations_by_category", "wide"],
+      ["rpt_obligations_due_soon", "full"],
+      ["rpt_obligations_by_status", "narrow"],
     ],
   },
 ];
