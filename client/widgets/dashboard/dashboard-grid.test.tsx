@@ -113,6 +113,32 @@ describe("the dashboard-grid widget", () => {
     expect(server.to("POST", RUN("r_money"))).toEqual([]);
   });
 
+  it("shows a short list's dates as people read them, not as stored", async () => {
+    fakeServer({
+      [`GET ${SHOWN}`]: {
+        dashboard: {
+          ...DASHBOARD.dashboard,
+          cards: [{ report: "r_due", title: "Due soon", width: "full" }],
+        },
+      },
+      [`GET /api/records/task/meta`]: { meta: taskMeta(), options: {} },
+      [`POST ${RUN("r_due")}`]: run(
+        "r_due",
+        "table",
+        { columns: ["title", "due_date"] },
+        [{ id: "t1", title: "Payroll filing", due_date: "2026-12-03" }],
+      ),
+    });
+    await renderScreen(gridScreen());
+    const card = await screen.findByRole("article", { name: "Due soon" });
+    FakeObserver.show(card);
+    const table = await within(card).findByRole("table");
+    await waitFor(() =>
+      expect(within(table).getByRole("cell", { name: "Dec 3, 2026" })).toBeTruthy()
+    );
+    expect(within(table).queryByText("2026-12-03")).toBeNull();
+  });
+
   it("says what to do when no dashboard is shown here yet", async () => {
     fakeServer({ [`GET ${SHOWN}`]: { dashboard: null } });
     await renderScreen(gridScreen());

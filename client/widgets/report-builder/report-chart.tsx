@@ -96,6 +96,9 @@ export function ReportChart(
     range: [innerHeight, 0],
     nice: true,
   });
+  // Counts (and any whole figures) are never read off a tick between two whole numbers.
+  const whole = points.every((p) => Number.isInteger(p.value));
+  const ticks = yScale.ticks(4).filter((t) => !whole || Number.isInteger(t));
   const labels = points.map((p, i) => `${i}\u0000${p.label}`);
   const text = (key: string) => key.slice(key.indexOf("\u0000") + 1);
   const band = scaleBand<string>({ domain: labels, range: [0, innerWidth], padding: 0.25 });
@@ -105,7 +108,7 @@ export function ReportChart(
     <>
       <AxisLeft
         scale={yScale}
-        numTicks={4}
+        tickValues={ticks}
         tickFormat={(v) => COMPACT.format(Number(v))}
         axisClassName="chart-axis"
         tickLabelProps={{ className: "chart-tick" }}

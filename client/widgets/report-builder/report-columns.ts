@@ -1,11 +1,13 @@
 /**
  * The columns of a report's result and its values in words, from the type's
  * metadata: a link by its record's title, an option or a status by its label, a
- * flag as Yes/No, a month as "Mar 2026", money and counts as numbers people read.
+ * flag as Yes/No, a date as "Dec 3, 2026", a month as "Mar 2026", money and counts
+ * as numbers people read.
  */
 import type { FieldMeta, RecordTypeMeta } from "../../../schemas/records/meta.ts";
 import { aggregateName, type ReportDraft } from "./report-draft.ts";
 import { roundMoney } from "../../../schemas/money/rounding.ts";
+import { formatValue } from "../../renderer/formatters.ts";
 
 export interface ResultColumn {
   name: string;
@@ -77,6 +79,12 @@ export function valueText(
   if (bucket === "week" && typeof value === "string") return `Week of ${value}`;
   const option = field?.options?.find((o) => o.value === value);
   if (option) return option.label;
+  // A date as people read it ("Dec 3, 2026"), a day's group too; a moment with its time.
+  const day = typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  if (field?.type === "date" || bucket === "day" || (field?.type === "datetime" && day)) {
+    return formatValue(value, "date") ?? String(value);
+  }
+  if (field?.type === "datetime") return formatValue(value, "datetime") ?? String(value);
   if (typeof value === "number") return NUMBER.format(value);
   return String(value);
 }
