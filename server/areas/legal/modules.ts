@@ -14,7 +14,7 @@ export const LEGAL_MODULES: readonly ModuleRow[] = [
     name: "Legal Dashboard",
     category: "Legal",
     icon: "shield",
-    description: "Contracts expiring, approvals pending.",
+    description: "Obligations and contracts falling due, and what is overdue.",
     lazy: true,
   },
   {
