@@ -68,6 +68,28 @@ for (const size of SIZES) {
       }
     });
 
+    test("the legal dashboard shows the obligations overdue, by kind and falling due, in words", async ({ page }) => {
+      await signIn(page, "admin@acme.test", "/app/legal-dashboard");
+      await expect(page.getByRole("heading", { name: "Legal Dashboard", level: 1 })).toBeVisible();
+      const overdue = page.getByRole("article", { name: "Overdue obligations" });
+      await expect(overdue.getByText(/^\d+$/)).toBeVisible();
+      const byKind = page.getByRole("article", { name: "Open obligations by kind" });
+      await expect(byKind.getByRole("img", { name: "Open obligations by kind" })).toBeVisible();
+      // Counts are read on whole ticks only.
+      const ticks = await byKind.locator(".visx-axis-left .chart-tick").allTextContents();
+      expect(ticks.length).toBeGreaterThan(1);
+      expect(ticks.every((t) => /^\d+$/.test(t))).toBe(true);
+      const soon = page.getByRole("article", { name: "Obligations due in the next 30 days" });
+      const table = soon.getByRole("table");
+      await expect(table.getByRole("columnheader", { name: "Authority" })).toBeVisible();
+      // Dates as people read them, owners by their names: no stored codes.
+      await expect(table.getByRole("cell", { name: /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/ }).first())
+        .toBeVisible();
+      await expect(table.getByText(/^\d{4}-\d{2}-\d{2}$/)).toHaveCount(0);
+      await expect(table.getByText(/^usr_/)).toHaveCount(0);
+      await reviewShot(page, `legal-dashboard-${size.name}`, { fullPage: true });
+    });
+
     test("a dashboard of 30 cards runs only the cards in view, then the rest as they scroll in", async ({ page }) => {
       test.setTimeout(120_000);
       const id = await bigDashboard(page, 30, `${size.name} ${Date.now().toString(36)}`);
