@@ -4,7 +4,7 @@
  * Shift+Tab wrap), Escape closes it, and focus returns where it was on close. A
  * form inside it submits only itself, never a form around where it was opened.
  */
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId, useLayoutEffect, useRef } from "react";
 import { createPortal } from "react-dom";
 
 const FOCUSABLE =
@@ -35,7 +35,8 @@ export function Modal(
   const close = useRef(onClose);
   close.current = onClose;
 
-  useEffect(() => {
+  // Before the dialog is painted (a layout effect), so no one sees or reaches it unfocused.
+  useLayoutEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const first = panel.current?.querySelector<HTMLElement>("[data-autofocus]") ??
       panel.current?.querySelector<HTMLElement>(FOCUSABLE);
