@@ -39,10 +39,10 @@ import { refuseUnreadableQuery } from "./platform/http/query-text.ts";
 import { passwordResetRoutes } from "./platform/auth/password-reset.ts";
 import { invitationPreviewRoutes } from "./platform/auth/invitation-preview.ts";
 import { outgoingMailRoutes } from "./platform/mail/mod.ts";
-import { RecordEngine } from "./records/engine/engine.ts";
+import type { RecordEngine } from "./records/engine/engine.ts";
+import { areaEngine } from "./areas/area-engine.ts";
 import { RecordEventAudience } from "./records/engine/record-event-audience.ts";
 import { recordRoutes } from "./records/routes.ts";
-import { recordTypes } from "./records/catalogue.ts";
 import { areas } from "./areas/mod.ts";
 import type { RecordType } from "./records/define.ts";
 import type { RecordController } from "./records/engine/controller.ts";
@@ -192,12 +192,11 @@ export function createApp(deps: AppDeps): BuiltApp {
   passwordResetRoutes(api, { db, clock, config, hasher });
   invitationPreviewRoutes(api, { db, clock });
   organizationRoutes(api, db, clock);
-  const records = new RecordEngine(db, deps.recordTypes ?? recordTypes(), clock, {
+  const records = areaEngine(db, {
+    clock,
     publicUrl: config.publicUrl,
-    controllers: [
-      ...areas().flatMap((area) => area.controllers ?? []),
-      ...(deps.controllers ?? []),
-    ],
+    recordTypes: deps.recordTypes,
+    controllers: deps.controllers,
   });
   healthRoutes(api, db, { clock, version: PRODUCT_VERSION });
   const feed = new ChangeFeed(db, clock);

@@ -92,7 +92,7 @@ function tokenize(source: string): Token[] {
       if (/[A-Za-z_]/.test(source[i] ?? "")) throw new ExpressionError("Malformed number", start);
       tokens.push({ kind: "number", text: match[0], value, at: start });
     } else if (/[A-Za-z_]/.test(char)) {
-      const match = /^[A-Za-z_][A-Za-z0-9_]*/.exec(source.slice(i))!;
+      const match = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*/.exec(source.slice(i))!;
       i += match[0].length;
       tokens.push({ kind: "name", text: match[0], at: start });
     } else if (char === "'" || char === '"') {

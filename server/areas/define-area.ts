@@ -12,6 +12,7 @@ import type { Api } from "../platform/http/api.ts";
 import type { ModuleRow } from "../platform/catalogue/module-definitions.ts";
 import type { RecordType } from "../records/define.ts";
 import type { RecordEngine } from "../records/engine/engine.ts";
+import type { ChangeObserver } from "../records/engine/record-changes.ts";
 import type { RecordController } from "../records/engine/controller.ts";
 import type { ScreenDef } from "../ui/screens/screen-def.ts";
 import type { ListPreset, ListScreenExtras } from "../ui/screens/record-list-screen.ts";
@@ -71,6 +72,8 @@ export interface Area {
   screens?: readonly ScreenDef[];
   /** What it adds to the generated record screens. */
   recordScreens?: RecordScreenExtras;
+  /** What follows every record change inside its transaction (the automation queue). */
+  observers?: readonly ((types: ReadonlyMap<string, RecordType>) => ChangeObserver)[];
   /** Its periodic checks (overdue invoices, compliance due dates), started by `main.ts`. */
   checks?: readonly ((db: Database, config: Config) => PeriodicCheck)[];
   /** What it adds to the demo seed after the shared base, each step after what it reads. */

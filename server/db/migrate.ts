@@ -31,6 +31,7 @@ import approvalNotices from "./migrations/022_approval_notices.ts";
 import bulkEdits from "./migrations/023_bulk_edits.ts";
 import sharedViews from "./migrations/024_shared_views.ts";
 import invoiceOverdueIndex from "./migrations/025_invoice_overdue_index.ts";
+import automationDues from "./migrations/027_automation_dues.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations/postgres/index.ts";
 
 /** One migration: its number, name and text per dialect. */
@@ -66,6 +67,7 @@ const SQLITE: readonly [number, string, string][] = [
   [23, "bulk_edits", bulkEdits],
   [24, "shared_views", sharedViews],
   [25, "invoice_overdue_index", invoiceOverdueIndex],
+  [27, "automation_dues", automationDues],
 ];
 
 /** Every migration, numbered. Append only, with both dialects' texts. */

@@ -309,6 +309,13 @@ export interface RecordTypeDeclaration {
    * so every descriptor showing them is built again and open screens are told.
    */
   organization_setting?: boolean;
+  /**
+   * Its records are made and changed by the system only (an automation rule's
+   * runs): no one creates, changes, deletes or imports them, so those actions are
+   * neither offered nor granted; they are read, exported, commented on and taken
+   * their own actions.
+   */
+  system_made?: boolean;
   states?: {
     initial: string;
     list: readonly StateDeclaration[];

@@ -51,6 +51,9 @@ export interface RecordType {
 
 const SNAKE = /^[a-z][a-z0-9_]*$/;
 
+/** The standard actions a system-made type offers no one. */
+const SYSTEM_ONLY: readonly string[] = ["create", "update", "delete", "import"];
+
 /** Checks and normalises a declaration. */
 export function defineRecordType(declaration: RecordTypeDeclaration): RecordType {
   const where = `Record type "${declaration.id}"`;
@@ -267,7 +270,7 @@ export function defineRecordType(declaration: RecordTypeDeclaration): RecordType
     uniqueKeys,
     actions,
     allActions: [
-      ...STANDARD_ACTIONS,
+      ...STANDARD_ACTIONS.filter((a) => !declaration.system_made || !SYSTEM_ONLY.includes(a)),
       ...actions,
       ...optionActions.filter((a) => !actions.includes(a)),
     ],

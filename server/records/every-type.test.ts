@@ -116,6 +116,13 @@ for (const type of recordTypes()) {
       const admin = await app.tokenFor("admin@acme.test");
       const base = `/api/records/${type.id}`;
       const { meta, values } = await validValues(app, admin, type);
+      if (type.declaration.system_made) {
+        // Only the system makes these: no one creates, changes or imports one.
+        const refused = await app.call("POST", base, { token: admin, body: { values } });
+        assertEquals(refused.status, 403, JSON.stringify(await json(refused)));
+        assertEquals(meta.actions.some((a) => a.id === "create"), false);
+        return;
+      }
 
       const created = await app.call("POST", base, { token: admin, body: { values } });
       const body = await json(created);

@@ -6,6 +6,8 @@ export const AUTOMATION_MODULES: readonly ModuleRow[] = [
     id: "automation",
     name: "Automation",
     category: "Tools",
+    // Rules act for their owners across the organisation's records: administrators keep them.
+    adminOnly: true,
     icon: "cpu",
     description: "Automate repetitive work.",
   },
@@ -13,6 +15,8 @@ export const AUTOMATION_MODULES: readonly ModuleRow[] = [
     id: "automation/rules",
     name: "Automation Rules",
     category: "Tools",
+    // Rules act for their owners across the organisation's records: administrators keep them.
+    adminOnly: true,
     icon: "sliders-vertical",
     description: "When this happens, do that.",
   },
@@ -20,6 +24,8 @@ export const AUTOMATION_MODULES: readonly ModuleRow[] = [
     id: "automation/workflows",
     name: "Automation Workflows",
     category: "Tools",
+    // Rules act for their owners across the organisation's records: administrators keep them.
+    adminOnly: true,
     icon: "git-merge",
     description: "Multi-step automated workflows.",
   },
@@ -27,6 +33,8 @@ export const AUTOMATION_MODULES: readonly ModuleRow[] = [
     id: "automation/email-templates",
     name: "Email Templates",
     category: "Tools",
+    // Rules act for their owners across the organisation's records: administrators keep them.
+    adminOnly: true,
     icon: "mail",
     description: "Templates for automated emails.",
   },
@@ -34,6 +42,8 @@ export const AUTOMATION_MODULES: readonly ModuleRow[] = [
     id: "automation/executions",
     name: "Executions",
     category: "Tools",
+    // Rules act for their owners across the organisation's records: administrators keep them.
+    adminOnly: true,
     icon: "play",
     description: "Runs of automations and their results.",
   },
@@ -41,6 +51,8 @@ export const AUTOMATION_MODULES: readonly ModuleRow[] = [
     id: "automation/audit-log",
     name: "Automation Audit Log",
     category: "Tools",
+    // Rules act for their owners across the organisation's records: administrators keep them.
+    adminOnly: true,
     icon: "list",
     description: "What automations changed.",
   },

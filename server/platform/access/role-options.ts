@@ -4,13 +4,13 @@
  * client-portal role is left out: it grants nothing staff-side, so no step of
  * staff work can wait on it.
  */
-import type { Queryable } from "../../db/database.ts";
+import type { Reader } from "../../db/database.ts";
 import { PORTAL_ROLE } from "./access.ts";
 import { roleLabel } from "./role-label.ts";
 
 /** The staff roles of an organisation, as select options. */
 export async function staffRoleOptions(
-  q: Queryable,
+  q: Reader,
   organizationId: string,
 ): Promise<{ value: string; label: string }[]> {
   const rows = await q.all<{ name: string }>(

@@ -11,6 +11,7 @@ import type { Reader } from "../../db/database.ts";
 import type { Access } from "../../platform/access/access.ts";
 import type { RecordType } from "../define.ts";
 import type { RecordRules } from "./record-rules.ts";
+import type { ListRequest } from "../../../schemas/records/api.ts";
 
 /** What an action of a controller may use: the caller, the record and the engine's create. */
 export interface ActionRunContext {
@@ -29,6 +30,11 @@ export interface ActionRunContext {
     values: Record<string, unknown>,
     system?: Record<string, unknown>,
   ): Promise<Record<string, unknown>>;
+  /** A page of the caller's own list of a type (record-list.ts), read in the transaction. */
+  list(typeId: string, request: ListRequest): Promise<{
+    items: Record<string, unknown>[];
+    next_cursor: string | null;
+  }>;
   /** Refuses the action (409) with this reason; nothing of it is kept. */
   refuse(message: string): never;
 }

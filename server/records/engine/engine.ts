@@ -48,6 +48,7 @@ import { runQuery } from "./record-query.ts";
 import { queryPages } from "./query-pages.ts";
 import { checkDerivedStatusSql } from "./derived-status-sql.ts";
 import type { QueryRequest } from "../../../schemas/records/query.ts";
+import { type ChangeObserver, tellObservers } from "./record-changes.ts";
 
 /** What a write may carry besides its values. */
 export interface WriteOptions {
@@ -65,12 +66,18 @@ export class RecordEngine {
   readonly controllers: ReadonlyMap<string, RecordController>;
   /** The server's public address: the base of the record links notices mail. */
   readonly publicUrl: string;
+  /** What follows each change inside its transaction (record-changes.ts). */
+  readonly observers: readonly ChangeObserver[];
 
   constructor(
     db: Database,
     types: readonly RecordType[],
     clock: () => number = Date.now,
-    options: { publicUrl?: string; controllers?: readonly RecordController[] } = {},
+    options: {
+      publicUrl?: string;
+      controllers?: readonly RecordController[];
+      observers?: readonly ChangeObserver[];
+    } = {},
   ) {
     this.db = db;
     this.types = new Map(types.map((t) => [t.id, t]));
@@ -81,6 +88,7 @@ export class RecordEngine {
     for (const type of this.types.values()) checkDerivedStatusSql(type);
     this.controllers = checkControllers(this.types, options.controllers ?? []);
     this.publicUrl = options.publicUrl ?? "http://localhost:8000";
+    this.observers = options.observers ?? [];
   }
 
   /** The declared type with this id, if any. */
@@ -248,6 +256,16 @@ export class RecordEngine {
     });
     const created = (await loadRecord(tx, type, access.organizationId, id))!;
     await announceRecord(tx, access.organizationId, type, id, created.version as number);
+    await tellObservers(this.observers, tx, {
+      organizationId: access.organizationId,
+      type,
+      id,
+      event: "created",
+      before: null,
+      after: created,
+      actorId: access.user.id,
+      now,
+    });
     return created;
   }
 
@@ -317,6 +335,7 @@ export class RecordEngine {
         findType: this.findType,
         types: this.types,
         controller: this.controllers.get(type.id),
+        observers: this.observers,
       },
       existing,
       version,
@@ -330,7 +349,7 @@ export class RecordEngine {
    * transaction: versioned, stamped, audited and announced (system-fields.ts). The
    * caller has already authorised the change.
    */
-  setSystemFieldsIn(
+  async setSystemFieldsIn(
     tx: Queryable,
     typeId: string,
     target: Omit<SystemFieldsTarget, "now">,
@@ -339,7 +358,22 @@ export class RecordEngine {
   ): Promise<SystemFieldsResult> {
     const type = this.types.get(typeId);
     if (!type) throw new Error(`Unknown record type "${typeId}"`);
-    return setSystemFields(tx, type, { ...target, now: this.#now() }, values, audit);
+    const now = this.#now();
+    const result = await setSystemFields(tx, type, { ...target, now }, values, audit);
+    if (this.observers.length > 0) {
+      const after = (await loadRecord(tx, type, target.organizationId, target.id)) ?? null;
+      await tellObservers(this.observers, tx, {
+        organizationId: target.organizationId,
+        type,
+        id: target.id,
+        event: "updated",
+        before: after && { ...after, ...result.replaced, version: result.version - 1 },
+        after,
+        actorId: target.actorId,
+        now,
+      });
+    }
+    return result;
   }
 
   /**
@@ -354,7 +388,7 @@ export class RecordEngine {
   ): Promise<void> {
     const type = this.types.get(typeId);
     if (!type) throw new Error(`Unknown record type "${typeId}"`);
-    return removeRecords(tx, type, { ...removal, now: this.#now() });
+    return removeRecords(tx, type, { ...removal, now: this.#now(), observers: this.observers });
   }
 
   /** Deletes a draft at `version`; submitted records are cancelled instead. */
@@ -389,6 +423,7 @@ export class RecordEngine {
         action: "delete",
         requestId: options.requestId,
         now: this.#now(),
+        observers: this.observers,
       });
     });
   }

@@ -15,6 +15,7 @@ import type { RecordType } from "../define.ts";
 import { actionWording } from "../action-wording.ts";
 import type { RecordData } from "./record-rows.ts";
 import { announceRecord, loadRecord } from "./record-store.ts";
+import { tellObservers } from "./record-changes.ts";
 import { mayReach } from "./record-access.ts";
 import { recordAudit } from "../../platform/audit/record.ts";
 import type { RecordEngine } from "./engine.ts";
@@ -48,6 +49,22 @@ export async function takeAction(
     const record = await actIn(engine, tx, access, type, { ...input, made });
     return { record, made };
   });
+}
+
+/** Takes an action inside the caller's transaction (a rule's run records its step with it). */
+export async function takeActionIn(
+  engine: RecordEngine,
+  tx: Queryable,
+  access: Access,
+  input: { typeId: string; id: string; action: string; version: number; requestId?: string },
+): Promise<RecordData> {
+  const type = engine.findType(input.typeId);
+  if (!type) throw notFound(`Record type "${input.typeId}"`);
+  if (!type.actions.includes(input.action)) {
+    throw notFound(`Action "${input.action}" of ${type.declaration.label}`);
+  }
+  requireAuthorized(access, type.module, input.action);
+  return await actIn(engine, tx, access, type, input);
 }
 
 /** What an action is asked to do, and where it tells of the records it made. */
@@ -107,6 +124,17 @@ async function actIn(
   if (values) await save(values);
   // A state that awaits someone: refused when no one could act, else they are told.
   await announceArrival(tx, { access, type, before, publicUrl: engine.publicUrl, now }, changed);
+  await tellObservers(engine.observers, tx, {
+    organizationId: access.organizationId,
+    type,
+    id: input.id,
+    event: "action",
+    action: input.action,
+    before,
+    after: changed,
+    actorId: access.user.id,
+    now,
+  });
   return changed;
 }
 
@@ -215,6 +243,7 @@ async function runControllerAction(
       input.made?.push({ type: other, record: made });
       return made;
     },
+    list: (typeId, request) => engine.list(access, typeId, request, tx),
     refuse: (message) => {
       throw conflict(message);
     },

@@ -12,6 +12,7 @@ import { conflict } from "../../platform/errors/app-error.ts";
 import { recordAudit } from "../../platform/audit/record.ts";
 import type { RecordType } from "../define.ts";
 import { announceRecord, columnFields, deleteRecord, loadRecord } from "./record-store.ts";
+import { type ChangeObserver, tellObservers } from "./record-changes.ts";
 
 /** Who removes which records of `type`, why (the audit action) and when. */
 export interface Removal {
@@ -21,6 +22,8 @@ export interface Removal {
   action: string;
   requestId?: string;
   now: string;
+  /** What follows each removal inside the transaction (record-changes.ts). */
+  observers?: readonly ChangeObserver[];
 }
 
 /** Removes the records inside the caller's transaction; ids no longer there are passed over. */
@@ -57,5 +60,15 @@ export async function removeRecords(
       now: removal.now,
     });
     await announceRecord(tx, removal.organizationId, type, id);
+    await tellObservers(removal.observers ?? [], tx, {
+      organizationId: removal.organizationId,
+      type,
+      id,
+      event: "deleted",
+      before: existing,
+      after: null,
+      actorId: removal.actorId,
+      now: removal.now,
+    });
   }
 }

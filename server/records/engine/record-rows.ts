@@ -3,7 +3,7 @@
  * field id (flags as booleans, child rows inline under their table field), and a
  * record's values become columns again.
  */
-import type { Queryable } from "../../db/database.ts";
+import type { Reader } from "../../db/database.ts";
 import type { RecordField, RecordType } from "../define.ts";
 import { storageClass } from "./table-ddl.ts";
 
@@ -53,7 +53,7 @@ export function rowToRecord(
 
 /** Loads child rows of the given parents for each table field, inline under the field. */
 export async function attachChildren(
-  q: Queryable,
+  q: Reader,
   type: RecordType,
   records: RecordData[],
   fields: readonly RecordField[] = type.fields,

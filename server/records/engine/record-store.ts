@@ -20,7 +20,7 @@ import {
 
 /** Reads a record of the organisation (with child rows), or undefined. */
 export async function loadRecord(
-  q: Queryable,
+  q: Reader,
   type: RecordType,
   organizationId: string,
   id: string,

@@ -17,6 +17,7 @@ import { derivedStatus } from "./record-states.ts";
 import type { RecordController } from "./controller.ts";
 import { setTrustedValues } from "./trusted-values.ts";
 import { stateLock } from "./state-locks.ts";
+import { type ChangeObserver, tellObservers } from "./record-changes.ts";
 
 /** Who updates what, when, and what the engine lends the update. */
 export interface UpdateScope {
@@ -29,6 +30,8 @@ export interface UpdateScope {
   types: ReadonlyMap<string, RecordType>;
   /** The type's controller (controller.ts), if it has one. */
   controller?: RecordController;
+  /** What follows the change inside the transaction (record-changes.ts). */
+  observers?: readonly ChangeObserver[];
 }
 
 /** How an update is written and audited. */
@@ -123,6 +126,24 @@ export async function updateLoaded(
     await replaceChildren(tx, type, fieldId, { organizationId: access.organizationId, id }, rows);
   }
   await announceRecord(tx, access.organizationId, type, id, version + 1);
+  if (scope.observers?.length && checked.changes.length > 0) {
+    await tellObservers(scope.observers, tx, {
+      organizationId: access.organizationId,
+      type,
+      id,
+      event: "updated",
+      before: existing,
+      after: {
+        ...checked.values,
+        ...(status ? { status } : {}),
+        ...(name !== undefined ? { name } : {}),
+        version: version + 1,
+        updated_at: now,
+      },
+      actorId: access.user.id,
+      now,
+    });
+  }
   if (checked.changes.length === 0 && !options.auditAction) return { version: version + 1 };
   return {
     version: version + 1,

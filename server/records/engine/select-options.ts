@@ -3,7 +3,7 @@
  * of the organisation's (type masters), or one the product keeps (staff roles,
  * record types); each value with the label people read.
  */
-import type { Queryable } from "../../db/database.ts";
+import type { Reader } from "../../db/database.ts";
 import { staffRoleOptions } from "../../platform/access/role-options.ts";
 import { RECORD_TYPE_OPTIONS, ROLE_OPTIONS } from "../declaration.ts";
 import type { RecordField } from "../define.ts";
@@ -11,7 +11,7 @@ import { recordTypeOptions } from "../record-type-options.ts";
 
 /** Allowed select values of a field in the caller's organisation. */
 export async function selectOptions(
-  q: Queryable,
+  q: Reader,
   organizationId: string,
   field: RecordField,
 ): Promise<{ value: string; label: string }[]> {

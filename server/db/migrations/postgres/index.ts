@@ -24,6 +24,7 @@ import approvalNotices from "./022_approval_notices.ts";
 import bulkEdits from "./023_bulk_edits.ts";
 import sharedViews from "./024_shared_views.ts";
 import invoiceOverdueIndex from "./025_invoice_overdue_index.ts";
+import automationDues from "./027_automation_dues.ts";
 
 export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   1: platform,
@@ -51,4 +52,5 @@ export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   23: bulkEdits,
   24: sharedViews,
   25: invoiceOverdueIndex,
+  27: automationDues,
 };
