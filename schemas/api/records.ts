@@ -115,6 +115,13 @@ export const AssignmentsRequest = z.object({
 }).strict();
 export const AssignmentsResponse = z.object({ assignments: z.array(LeadAssignment) }).strict();
 
+/** One field an audit entry changed: its label, and its values before and after as people read them. */
+export const AuditChange = z.object({
+  field: z.string(),
+  label: z.string(),
+  from: z.string(),
+  to: z.string(),
+}).strict();
 export const AuditEntry = z.object({
   id: z.string(),
   actor_id: z.string().nullable(),
@@ -133,17 +140,75 @@ export const AuditEntry = z.object({
   resource_title: z.string().nullable(),
   /** Where the record opens in the app; null when nothing opens. */
   resource_path: z.string().nullable(),
+  /** Who made the change as people read it: "Alice Morgan", "Alice Morgan via automation", "System". */
+  actor_text: z.string(),
+  /** `automation` when an automation run made the change (as its rule's owner), else `person`. */
+  made_by: z.enum(["person", "automation"]),
+  /** The automation run that made the change, and where it opens; null for people's changes. */
+  automation_run_id: z.string().nullable(),
+  automation_path: z.string().nullable(),
+  /** The fields the entry changed, by their labels, each value as people read it. */
+  changes: z.array(AuditChange),
+  /** The changes as lines of "Field: from → to". */
+  change_lines: z.array(z.string()),
 }).strict();
-export const AuditFilters = z.object({
+
+/** Who made the changes an audit trail lists: people, automation runs, or both. */
+export const AUDIT_MADE_BY = ["people", "automation", "both"] as const;
+
+/**
+ * The filters of an audit trail. A record (`record_id`) is one of a kind of record,
+ * so it needs `resource_type`.
+ */
+const auditFilterFields = {
   actor_id: id.optional(),
   action: z.string().max(100).optional(),
   resource_type: z.string().max(100).optional(),
+  record_id: id.optional(),
+  made_by: z.enum(AUDIT_MADE_BY).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
+};
+
+/** A query parameter left empty is no value. */
+function blankIsNone<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === "" ? undefined : value), schema);
+}
+
+/** A record filter needs its kind of record. */
+function recordNeedsType(
+  f: { record_id?: string; resource_type?: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (f.record_id && !f.resource_type) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["record_id"],
+      message: "Choose the kind of record first",
+    });
+  }
+}
+
+export const AuditFilters = z.object({
+  ...auditFilterFields,
   skip: z.number().int().min(0).optional(),
   limit: z.number().int().min(1).max(500).optional(),
-}).strict();
+}).strict().superRefine(recordNeedsType);
+export type AuditFilters = z.infer<typeof AuditFilters>;
 export const AuditLogsRequest = z.object({ filters: AuditFilters.optional() }).strict();
+/**
+ * The query of an audit trail's CSV export: the screen's filters as query
+ * parameters; an empty parameter is no filter (a form's cleared field).
+ */
+export const AuditExportQuery = z.object({
+  actor_id: blankIsNone(auditFilterFields.actor_id),
+  action: blankIsNone(auditFilterFields.action),
+  resource_type: blankIsNone(auditFilterFields.resource_type),
+  record_id: blankIsNone(auditFilterFields.record_id),
+  made_by: blankIsNone(auditFilterFields.made_by),
+  from: blankIsNone(auditFilterFields.from),
+  to: blankIsNone(auditFilterFields.to),
+}).strict().superRefine(recordNeedsType);
 export const AuditLogsResponse = z.object({ logs: z.array(AuditEntry), total: z.number().int() })
   .strict();
 export const AuditFiltersRequest = z.object({}).strict();

@@ -44,6 +44,12 @@ Deno.test("POST /audit/logs/ answers the organisation's entries newest first wit
       resource_label: "Role",
       resource_title: null,
       resource_path: null,
+      actor_text: "Alice Morgan",
+      made_by: "person",
+      automation_run_id: null,
+      automation_path: null,
+      changes: [],
+      change_lines: [],
     });
     const withoutSlash = await jsonOf<AuditBody>(
       await t.call("POST", "/audit/logs", { token, body: { filters: {} } }),

@@ -1,76 +1,41 @@
 /**
- * The audit log and its filter values (spec §7). Entries about records go through
- * the records' own visibility: only records the caller may read, and of their
- * audited values only the fields the caller may see (a level-1 budget stays out
- * for a role without the level).
+ * The audit log and its filter values (spec §7), for the administrators' audit
+ * screen (module `audit`) and for the automation audit log (module
+ * `automation/audit-log`, whose read permission its calls need), with its CSV
+ * export. Both read the one trail (audit-trail.ts): entries about records go
+ * through the records' own visibility — only records the caller may read, and of
+ * their audited values only the fields the caller may see (a level-1 budget stays
+ * out for a role without the level).
  */
+import type { Context } from "hono";
+import type { z } from "zod";
 import {
+  AuditExportQuery,
   AuditFiltersRequest,
   AuditFiltersResponse,
   AuditLogsRequest,
   AuditLogsResponse,
 } from "../../../../schemas/api/records.ts";
-import type { SqlValue } from "../../../db/database.ts";
-import { isoDatePlus } from "../../../db/dialect.ts";
-import type { Api } from "../../../platform/http/api.ts";
-import type { MembershipAccess } from "../../../platform/access/access.ts";
+import type { Api, EndpointSpec } from "../../../platform/http/api.ts";
+import type { AppEnv } from "../../../platform/http/app-env.ts";
+import type { Access } from "../../../platform/access/access.ts";
 import type { RecordEngine } from "../../../records/engine/engine.ts";
-import { actionLabel, auditWords, resourceLabel } from "./audit-words.ts";
-import {
-  mayReadType,
-  readableClause,
-  readsEveryRecord,
-  visibleRecord,
-} from "../../../records/engine/record-access.ts";
+import { actionLabel, resourceLabel } from "./audit-words.ts";
+import { countTrail, readTrail } from "./audit-trail.ts";
+import { auditFileName, exportTrail } from "./audit-export.ts";
 
-interface Row {
-  id: string;
-  actor_id: string | null;
-  actor_name: string | null;
-  action: string;
-  resource_type: string;
-  resource_id: string | null;
-  before_value: string | null;
-  after_value: string | null;
-  created_at: string;
-}
+/** The automation audit log's module: its read permission opens its calls. */
+export const AUTOMATION_AUDIT_MODULE = "automation/audit-log";
 
-/** The entries about records the caller may not read, as a condition that leaves them out. */
-function readableEntries(
-  records: RecordEngine,
-  access: MembershipAccess,
-): { sql: string; params: SqlValue[] } {
-  const parts: string[] = [];
-  const params: SqlValue[] = [];
-  for (const type of records.types.values()) {
-    if (!mayReadType(type, access)) {
-      parts.push("a.resource_type <> ?");
-      params.push(type.id);
-      continue;
-    }
-    if (readsEveryRecord(type, access)) continue;
-    const readable = readableClause(records, access, type, "r");
-    parts.push(
-      `(a.resource_type <> ? OR a.resource_id IN (SELECT r.id FROM ${type.table} r WHERE ${readable.sql}))`,
-    );
-    params.push(type.id, ...readable.params);
-  }
-  return { sql: parts.join(" AND ") || "1 = 1", params };
-}
+/** Where the automation audit log's calls answer. */
+export const AUTOMATION_AUDIT_PATHS = {
+  logs: "/api/automation/audit-log",
+  filters: "/api/automation/audit-log/filters",
+  export: "/api/automation/audit-log/export",
+} as const;
 
-/** An audited value as the caller may see it (a record's fields of their level). */
-function shownValue(
-  records: RecordEngine,
-  access: MembershipAccess,
-  resourceType: string,
-  text: string | null,
-): unknown {
-  if (text === null) return null;
-  const value = JSON.parse(text);
-  const type = records.types.get(resourceType);
-  if (!type || typeof value !== "object" || value === null || Array.isArray(value)) return value;
-  return visibleRecord(type, access, value);
-}
+/** The entries the screens list at most, newest first. */
+const DEFAULT_LIMIT = 100;
 
 /** An action's label whatever type it was taken on: the first type that names it, else the engine's word. */
 function labelOfAction(records: RecordEngine, action: string): string {
@@ -84,61 +49,62 @@ function labelOfAction(records: RecordEngine, action: string): string {
 /** Declares the audit endpoints. */
 export function auditRoutes(api: Api, records: RecordEngine): void {
   const db = records.db;
-  for (const path of ["/audit/logs/", "/audit/logs"]) {
-    api.route({
-      method: "post",
-      path,
-      reads: true,
-      tag: "Audit",
-      summary: "Audit entries of the organisation, newest first",
-      audience: "staff",
-      body: AuditLogsRequest,
-      response: AuditLogsResponse,
-    }, async (c, { access, body }) => {
-      const f = body.filters ?? {};
-      const where = ["a.organization_id = ?"];
-      const params: SqlValue[] = [access.organizationId];
-      if (f.actor_id) (where.push("a.actor_id = ?"), params.push(f.actor_id));
-      if (f.action) (where.push("a.action = ?"), params.push(f.action));
-      if (f.resource_type) (where.push("a.resource_type = ?"), params.push(f.resource_type));
-      if (f.from) (where.push("a.created_at >= ?"), params.push(f.from));
-      if (f.to) (where.push("a.created_at < ?"), params.push(isoDatePlus(f.to, 1)));
-      const readable = readableEntries(records, access);
-      where.push(readable.sql);
-      params.push(...readable.params);
-      const clause = where.join(" AND ");
-      const total = await db.get<{ n: number }>(
-        `SELECT COUNT(*) AS n FROM audit_logs a WHERE ${clause}`,
-        params,
-      );
-      const rows = await db.all<Row>(
-        `SELECT a.id, a.actor_id, CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS actor_name,
-                a.action, a.resource_type, a.resource_id, a.before_value, a.after_value, a.created_at
-           FROM audit_logs a LEFT JOIN users u ON u.id = a.actor_id
-          WHERE ${clause} ORDER BY a.created_at DESC, a.id LIMIT ? OFFSET ?`,
-        [...params, f.limit ?? 100, f.skip ?? 0],
-      );
-      const shown = rows.map(({ before_value, after_value, ...rest }) => ({
-        ...rest,
-        before: shownValue(records, access, rest.resource_type, before_value),
-        after: shownValue(records, access, rest.resource_type, after_value),
-      }));
-      const words = await auditWords(db, records, shown);
-      const logs = shown.map((entry, i) => ({ ...entry, ...words[i] }));
-      return c.json({ logs, total: total?.n ?? 0 });
+  const automation = { module: AUTOMATION_AUDIT_MODULE, actions: ["read"] as const };
+
+  async function logs(c: Context<AppEnv>, access: Access, body: z.infer<typeof AuditLogsRequest>) {
+    const { skip, limit, ...filters } = body.filters ?? {};
+    const total = await countTrail(records, access, filters);
+    const entries = await readTrail(records, access, filters, {
+      limit: limit ?? DEFAULT_LIMIT,
+      skip: skip ?? 0,
     });
+    return c.json({ logs: entries, total });
   }
 
-  api.route({
+  const logsSpec = {
     method: "post",
-    path: "/api/audit/filters",
     reads: true,
     tag: "Audit",
-    summary: "The actors, actions and resource types present in the audit log",
+    summary: "Audit entries of the organisation, newest first, with their field changes",
     audience: "staff",
-    body: AuditFiltersRequest,
-    response: AuditFiltersResponse,
-  }, async (c, { access }) => {
+    body: AuditLogsRequest,
+    response: AuditLogsResponse,
+  } satisfies Omit<EndpointSpec<"staff", typeof AuditLogsRequest, undefined>, "path">;
+  for (const path of ["/audit/logs/", "/audit/logs"]) {
+    api.route({ ...logsSpec, path }, (c, { access, body }) => logs(c, access, body));
+  }
+  api.route(
+    {
+      ...logsSpec,
+      path: AUTOMATION_AUDIT_PATHS.logs,
+      summary:
+        "The automation audit log: audit entries of the organisation, newest first, by people or automation runs",
+      permission: automation,
+    },
+    (c, { access, body }) => logs(c, access, body),
+  );
+
+  api.route({
+    method: "get",
+    path: AUTOMATION_AUDIT_PATHS.export,
+    tag: "Audit",
+    summary:
+      "The filtered audit trail as a CSV file, streamed: the entries and words of the automation audit log",
+    audience: "staff",
+    query: AuditExportQuery,
+    permission: automation,
+  }, async (c, { access, query }) => {
+    const body = await exportTrail(records, access, query);
+    return c.body(body, 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${
+        auditFileName(new Date(records.clock()).toISOString())
+      }"`,
+      "Cache-Control": "no-store",
+    });
+  });
+
+  async function filterValues(c: Context<AppEnv>, access: Access) {
     const org = [access.organizationId];
     const actors = await db.all<{ id: string; name: string }>(
       `SELECT DISTINCT u.id, u.first_name || ' ' || u.last_name AS name
@@ -166,5 +132,23 @@ export function auditRoutes(api: Api, records: RecordEngine): void {
         label: resourceLabel(records, t.v),
       })),
     });
-  });
+  }
+
+  const filtersSpec = {
+    method: "post",
+    reads: true,
+    tag: "Audit",
+    summary: "The actors, actions and resource types present in the audit log",
+    audience: "staff",
+    body: AuditFiltersRequest,
+    response: AuditFiltersResponse,
+  } satisfies Omit<EndpointSpec<"staff", typeof AuditFiltersRequest, undefined>, "path">;
+  api.route(
+    { ...filtersSpec, path: "/api/audit/filters" },
+    (c, { access }) => filterValues(c, access),
+  );
+  api.route(
+    { ...filtersSpec, path: AUTOMATION_AUDIT_PATHS.filters, permission: automation },
+    (c, { access }) => filterValues(c, access),
+  );
 }
