@@ -64,6 +64,12 @@ export function formatValue(
       return withDate(value, (d) => dateTimeFormat.format(d));
     case "relative-time":
       return withDate(value, (d) => relativeTime(d, now));
+    case "lines":
+      return Array.isArray(value)
+        ? value.length === 0 ? undefined : value.map((line) => String(line)).join("\n")
+        : typeof value === "object"
+        ? undefined
+        : String(value);
   }
 }
 

@@ -1,11 +1,14 @@
 /**
- * One labelled form control (input, select, textarea, checkbox or image) with its help
+ * One labelled form control (input, select, textarea, checkbox, image or a record
+ * chosen by type-ahead among the records of the type another field names) with its help
  * text and error message. A label ending in "*" shows the asterisk as a required
  * marker; the error is tied to the control with aria-describedby.
  */
+import { useState } from "react";
 import type { FormField as FieldSpec } from "../../schemas/descriptor/mod.ts";
 import { type FieldValue, isRequired, splitLabel } from "../renderer/form-validation.ts";
 import { ImageInput } from "./image-input.tsx";
+import { LinkInput } from "../records/link-input.tsx";
 
 /** An option of a select. */
 export interface FieldOption {
@@ -22,12 +25,14 @@ export interface FormFieldProps {
   options: FieldOption[];
   /** Label of the empty first option of a select. */
   emptyLabel?: string;
+  /** A record field's record type (the value of the field it names); none disables it. */
+  recordType?: string;
   onChange(value: FieldValue): void;
 }
 
 /** A form field. */
 export function FormField(
-  { id, field, value, error, options, emptyLabel, onChange }: FormFieldProps,
+  { id, field, value, error, options, emptyLabel, recordType, onChange }: FormFieldProps,
 ) {
   const label = splitLabel(field.label);
   const describedBy =
@@ -88,6 +93,18 @@ export function FormField(
         onChange={onChange}
       />
     );
+  } else if (field.kind === "record") {
+    control = (
+      <RecordPicker
+        key={recordType ?? ""}
+        id={id}
+        recordType={recordType}
+        value={text}
+        invalid={error !== undefined}
+        describedBy={describedBy}
+        onChange={onChange}
+      />
+    );
   } else if (field.kind === "textarea") {
     control = (
       <textarea
@@ -116,5 +133,34 @@ export function FormField(
       {control}
       {notes}
     </div>
+  );
+}
+
+/** A record of the type named, chosen by type-ahead; it keeps the chosen record's title to show. */
+function RecordPicker(
+  props: {
+    id: string;
+    recordType: string | undefined;
+    value: string;
+    invalid: boolean;
+    describedBy: string | undefined;
+    onChange(value: FieldValue): void;
+  },
+) {
+  const [title, setTitle] = useState<string>();
+  return (
+    <LinkInput
+      id={props.id}
+      target={props.recordType ?? ""}
+      value={props.value === "" ? null : props.value}
+      title={props.value === "" ? undefined : title}
+      invalid={props.invalid}
+      describedBy={props.describedBy}
+      disabled={props.recordType === undefined}
+      onChange={(picked, pickedTitle) => {
+        setTitle(pickedTitle);
+        props.onChange(picked ?? "");
+      }}
+    />
   );
 }

@@ -48,7 +48,11 @@ export function Form({ node }: WidgetProps<NodeOf<"form">>) {
   const { submit } = node;
 
   function change(field: FormField, value: FieldValue): void {
-    setValues((v) => ({ ...v, [field.name]: value }));
+    // A record chosen among the records of a type no longer chosen is cleared with it.
+    const cleared = Object.fromEntries(
+      node.fields.filter((f) => f.recordTypeField === field.name).map((f) => [f.name, ""]),
+    );
+    setValues((v) => ({ ...v, ...cleared, [field.name]: value }));
     if (errors[field.name] === undefined) return;
     setErrors(({ [field.name]: _cleared, ...rest }) => {
       const again = checkField(field, value);
@@ -151,6 +155,9 @@ export function Form({ node }: WidgetProps<NodeOf<"form">>) {
           error={errors[field.name]}
           options={optionsOf(field, runtime.sources)}
           emptyLabel={field.optionsSource?.emptyLabel}
+          recordType={field.recordTypeField === undefined
+            ? undefined
+            : String(values[field.recordTypeField] ?? "") || undefined}
           onChange={(value) => change(field, value)}
         />
       ))}

@@ -241,7 +241,9 @@ function Cell(
     ? resolveText(column.text, scope)
     : displayValue(value, column) ?? column.fallback ?? MISSING_TEXT;
   const tone = resolveTone(column.tone, scope);
-  return tone ? <span className={`badge tone-${tone}`} data-tone={tone}>{text}</span> : <>{text}</>;
+  if (tone) return <span className={`badge tone-${tone}`} data-tone={tone}>{text}</span>;
+  // Lines (an entry's changes) each start a line of their own.
+  return column.format === "lines" ? <span className="cell-lines">{text}</span> : <>{text}</>;
 }
 
 /**

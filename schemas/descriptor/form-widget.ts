@@ -31,7 +31,10 @@ export const FormField = z.object({
     "checkbox",
     "textarea",
     "image",
-  ]).describe('image: a PNG or JPEG chosen from a file, sent as a data URL ("" for none)'),
+    "record",
+  ]).describe(
+    'image: a PNG or JPEG chosen from a file, sent as a data URL ("" for none); record: a record chosen by type-ahead, sent as its id',
+  ),
   required: z.boolean().optional(),
   placeholder: z.string().optional(),
   help: z.string().optional(),
@@ -49,6 +52,9 @@ export const FormField = z.object({
     labels: ValueLabels.optional().describe("the values are enumerated: options by their labels"),
   })
     .strict().optional(),
+  recordTypeField: z.string().optional().describe(
+    "record: the form field whose value names the record type searched; the record is cleared when it changes",
+  ),
   minLength: z.number().int().nonnegative().optional(),
   maxLength: z.number().int().positive().optional(),
   min: z.number().optional(),

@@ -20,6 +20,8 @@ export const Format = z.enum([
   "count",
   /** A technical name shown as it is (an index, a table: a maintenance screen's subject). */
   "code",
+  /** A list of texts, one line each (an audit entry's changes). */
+  "lines",
 ]);
 export type Format = z.input<typeof Format>;
 
