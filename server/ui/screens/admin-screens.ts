@@ -2,7 +2,7 @@
  * The administration screens (firm_admin only): members with role changes,
  * deactivation and invitations, the organisation's record, the session policy, the
  * letterhead printed on invoices and the audit log with filters — plus the module and role screens of
- * admin-access-screens.ts. Every write names the version it saw.
+ * admin-access-screens.ts and the automation audit log (automation-audit-log.ts). Every write names the version it saw.
  */
 import type { Node } from "../../../schemas/descriptor/mod.ts";
 import { head, type ScreenDef } from "./screen-def.ts";
@@ -12,6 +12,7 @@ import { MEMBERSHIP_STATUS, ROLE } from "../value-labels.ts";
 import { OUTGOING_MAIL_SOURCE, outgoingMailSection } from "./outgoing-mail.ts";
 import { LETTERHEAD_SOURCE, letterheadCard } from "./letterhead-settings.ts";
 import { DATA_CARE_SCREEN } from "./data-care-screen.ts";
+import { AUTOMATION_AUDIT_LOG_SCREEN } from "./automation-audit-log.ts";
 
 const users: ScreenDef = {
   id: "users",
@@ -464,5 +465,6 @@ export const ADMIN_SCREENS: ScreenDef[] = [
   organization,
   settings,
   audit,
+  AUTOMATION_AUDIT_LOG_SCREEN,
   DATA_CARE_SCREEN,
 ];

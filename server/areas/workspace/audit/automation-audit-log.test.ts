@@ -4,6 +4,7 @@ import { assertInvalidFields, errorOf, jsonOf } from "../../../testing/http-asse
 import { revokePermission } from "../../../testing/role-permissions.ts";
 import { recordAudit } from "../../../platform/audit/record.ts";
 import { parseCsv } from "../../../records/csv/mod.ts";
+import { ScreenDescriptor } from "../../../../schemas/descriptor/mod.ts";
 
 interface Change {
   field: string;
@@ -284,6 +285,39 @@ Deno.test("The automation audit log answers 400 naming a bad filter, on the scre
     for (const [query, field] of queries) {
       await assertInvalidFields(await t.call("GET", `${EXPORT}?${query}`, { token }), field);
     }
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("The automation audit log screen offers the record, made-by and date filters, the changes and the CSV download to whoever holds the module's read", async () => {
+  const t = await createTestApp();
+  try {
+    const admin = await t.tokenFor("admin@acme.test");
+    const screen = await jsonOf<Record<string, unknown>>(
+      await t.call("GET", "/ui/screens/automation/audit-log", { token: admin }),
+    );
+    const parsed = ScreenDescriptor.safeParse(screen);
+    ok(parsed.success, parsed.error?.message);
+    const text = JSON.stringify(screen);
+    for (
+      const part of [
+        '"recordTypeField":"resource_type"',
+        '"name":"made_by"',
+        '"key":"change_lines","label":"Changes","format":"lines"',
+        '"to":"{+automation_path}"',
+        `"source":"${EXPORT}?actor_id={actor_id}&action={action}&resource_type={resource_type}&record_id={record_id}&made_by={made_by}&from={from}&to={to}"`,
+      ]
+    ) ok(text.includes(part), `the screen has ${part}`);
+    const routes = await jsonOf<{ routes: { path: string }[] }>(
+      await t.call("GET", "/ui/routes", { token: admin }),
+    );
+    ok(routes.routes.some((r) => r.path === "/app/automation/audit-log"));
+
+    const member = await t.tokenFor("member@acme.test");
+    const refused = await t.call("GET", "/ui/screens/automation/audit-log", { token: member });
+    await refused.body?.cancel();
+    assertEquals(refused.status, 403);
   } finally {
     await t.close();
   }

@@ -23,16 +23,7 @@ import type { RecordEngine } from "../../../records/engine/engine.ts";
 import { actionLabel, resourceLabel } from "./audit-words.ts";
 import { countTrail, readTrail } from "./audit-trail.ts";
 import { auditFileName, exportTrail } from "./audit-export.ts";
-
-/** The automation audit log's module: its read permission opens its calls. */
-export const AUTOMATION_AUDIT_MODULE = "automation/audit-log";
-
-/** Where the automation audit log's calls answer. */
-export const AUTOMATION_AUDIT_PATHS = {
-  logs: "/api/automation/audit-log",
-  filters: "/api/automation/audit-log/filters",
-  export: "/api/automation/audit-log/export",
-} as const;
+import { AUTOMATION_AUDIT_MODULE, AUTOMATION_AUDIT_PATHS } from "./automation-audit-paths.ts";
 
 /** The entries the screens list at most, newest first. */
 const DEFAULT_LIMIT = 100;
