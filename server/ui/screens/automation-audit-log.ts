@@ -84,7 +84,6 @@ const filters: Node = {
       label: "Record",
       kind: "record",
       recordTypeField: "resource_type",
-      help: "Choose a kind of record, then type to find one.",
     },
     { name: "from", label: "From", kind: "date" },
     { name: "to", label: "To", kind: "date" },
