@@ -444,9 +444,10 @@ const audit: ScreenDef = {
           columns: [
             { key: "resource_title", label: "Record", fallback: "—", sortable: true },
             { key: "created_at", label: "When", format: "datetime", sortable: true },
-            { key: "actor_name", label: "Actor", fallback: "System", sortable: true },
+            { key: "actor_text", label: "Actor", sortable: true },
             { key: "action_label", label: "Action", sortable: true },
             { key: "resource_label", label: "Kind", sortable: true },
+            { key: "change_lines", label: "Changes", format: "lines", fallback: "—" },
           ],
           rowAction: { kind: "navigate", to: "{+resource_path}" },
           pageSize: 25,
