@@ -25,7 +25,7 @@ import { countTrail, readTrail } from "./audit-trail.ts";
 import { auditFileName, exportTrail } from "./audit-export.ts";
 import { AUTOMATION_AUDIT_MODULE, AUTOMATION_AUDIT_PATHS } from "./automation-audit-paths.ts";
 
-/** The entries the screens list at most, newest first. */
+/** The entries a call answers when it names no limit. */
 const DEFAULT_LIMIT = 100;
 
 /** An action's label whatever type it was taken on: the first type that names it, else the engine's word. */
