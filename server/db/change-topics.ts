@@ -30,6 +30,7 @@ const QUIET_TABLES = new Set([
   "invitation_counts",
   "audit_logs",
   "mail_outbox",
+  "mail_attachments",
   "client_errors",
   "chat_feedback",
   "contact_requests",

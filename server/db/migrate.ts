@@ -31,6 +31,7 @@ import approvalNotices from "./migrations/022_approval_notices.ts";
 import bulkEdits from "./migrations/023_bulk_edits.ts";
 import sharedViews from "./migrations/024_shared_views.ts";
 import invoiceOverdueIndex from "./migrations/025_invoice_overdue_index.ts";
+import mailAttachments from "./migrations/026_mail_attachments.ts";
 import automationDues from "./migrations/027_automation_dues.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations/postgres/index.ts";
 
@@ -67,6 +68,7 @@ const SQLITE: readonly [number, string, string][] = [
   [23, "bulk_edits", bulkEdits],
   [24, "shared_views", sharedViews],
   [25, "invoice_overdue_index", invoiceOverdueIndex],
+  [26, "mail_attachments", mailAttachments],
   [27, "automation_dues", automationDues],
 ];
 

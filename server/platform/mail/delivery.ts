@@ -5,7 +5,7 @@
  * what was not sent is still queued and due.
  */
 import type { Database } from "../../db/database.ts";
-import { claimMail, dueMail, markAttemptFailed, markSent } from "./outbox.ts";
+import { claimMail, dueMail, mailAttachments, markAttemptFailed, markSent } from "./outbox.ts";
 import type { MailTransport } from "./smtp-transport.ts";
 
 /** Attempts before a message is marked failed for good. */
@@ -41,7 +41,7 @@ export async function deliverDueMail(
   for (const row of await dueMail(db, iso(options.clock()), BATCH)) {
     if (!(await claimMail(db, row, iso(options.clock() + LEASE_MS)))) continue;
     try {
-      await transport(row);
+      await transport(row, await mailAttachments(db, row.id));
       await markSent(db, row.id, iso(options.clock()));
       pass.sent++;
     } catch (error) {

@@ -5,6 +5,7 @@
  */
 import type { Queryable } from "../../db/database.ts";
 import { newId } from "../ids.ts";
+import { decodeBase64, encodeBase64 } from "../auth/base64.ts";
 
 /** What kind of mail a message is (for listings and per-recipient limits). */
 export type MailKind =
@@ -15,7 +16,15 @@ export type MailKind =
   | "registration_attempt"
   | "portal_invitation_notice"
   | "notification"
-  | "report";
+  | "report"
+  | "template";
+
+/** A file a message carries. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
 
 /** A message to put in the outbox. */
 export interface OutgoingMail {
@@ -25,6 +34,8 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   kind: MailKind;
+  /** Files sent with it, in order (stored beside it, table `mail_attachments`). */
+  attachments?: readonly MailAttachment[];
 }
 
 /** A stored message. */
@@ -65,7 +76,27 @@ export async function enqueueMail(db: Queryable, mail: OutgoingMail, now: string
       now,
     ],
   );
+  for (const [position, file] of (mail.attachments ?? []).entries()) {
+    await db.run(
+      `INSERT INTO mail_attachments (mail_id, position, filename, content_type, content)
+       VALUES (?, ?, ?, ?, ?)`,
+      [id, position, file.filename, file.contentType, encodeBase64(file.content)],
+    );
+  }
   return id;
+}
+
+/** The files a stored message carries, in order. */
+export async function mailAttachments(db: Queryable, mailId: string): Promise<MailAttachment[]> {
+  const rows = await db.all<{ filename: string; content_type: string; content: string }>(
+    "SELECT filename, content_type, content FROM mail_attachments WHERE mail_id = ? ORDER BY position",
+    [mailId],
+  );
+  return rows.map((row) => ({
+    filename: row.filename,
+    contentType: row.content_type,
+    content: decodeBase64(row.content),
+  }));
 }
 
 /** How many messages of a kind went to a recipient since a time. */

@@ -5,10 +5,14 @@
  */
 // @ts-types="@types/nodemailer"
 import nodemailer from "nodemailer";
-import type { OutboxRow } from "./outbox.ts";
+import { Buffer } from "node:buffer";
+import type { MailAttachment, OutboxRow } from "./outbox.ts";
 
-/** Sends one stored message; rejects when the server refuses it or cannot be reached. */
-export type MailTransport = (message: OutboxRow) => Promise<void>;
+/** Sends one stored message with its files; rejects when the server refuses it or cannot be reached. */
+export type MailTransport = (
+  message: OutboxRow,
+  attachments: readonly MailAttachment[],
+) => Promise<void>;
 
 /** How long one SMTP conversation may take before it counts as failed. */
 const SMTP_TIMEOUT_MS = 30_000;
@@ -21,13 +25,20 @@ export function createSmtpTransport(smtpUrl: string, options: { from: string }):
     greetingTimeout: SMTP_TIMEOUT_MS,
     socketTimeout: SMTP_TIMEOUT_MS,
   });
-  return async (message) => {
+  return async (message, attachments) => {
     await transporter.sendMail({
       from: options.from,
       to: message.recipient,
       subject: message.subject,
       text: message.text_body,
       ...(message.html_body === null ? {} : { html: message.html_body }),
+      ...(attachments.length === 0 ? {} : {
+        attachments: attachments.map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          content: Buffer.from(file.content),
+        })),
+      }),
     });
   };
 }

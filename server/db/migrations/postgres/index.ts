@@ -24,6 +24,7 @@ import approvalNotices from "./022_approval_notices.ts";
 import bulkEdits from "./023_bulk_edits.ts";
 import sharedViews from "./024_shared_views.ts";
 import invoiceOverdueIndex from "./025_invoice_overdue_index.ts";
+import mailAttachments from "./026_mail_attachments.ts";
 import automationDues from "./027_automation_dues.ts";
 
 export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
@@ -52,5 +53,6 @@ export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   23: bulkEdits,
   24: sharedViews,
   25: invoiceOverdueIndex,
+  26: mailAttachments,
   27: automationDues,
 };
