@@ -10,18 +10,25 @@ import { ruleQueue } from "./rules/rule-queue.ts";
 import { RuleRunner } from "./rules/rule-runner.ts";
 import { automationRoutes } from "./rules/routes.ts";
 import { seedAutomationRules } from "./seed/rules.ts";
+import { EMAIL_TEMPLATE } from "./types/email-template.ts";
+import { EMAIL_TEMPLATE_CONTROLLER } from "./email/template-controller.ts";
+import { emailTemplateRoutes } from "./email/preview-routes.ts";
+import { EMAIL_TEMPLATES_SEED } from "./email/seed/mod.ts";
 
 export const AUTOMATION = defineArea({
   id: "automation",
   name: "Automation",
   modules: AUTOMATION_MODULES,
-  types: [AUTOMATION_RULE, AUTOMATION_RUN],
-  controllers: [AUTOMATION_RULE_CONTROLLER, AUTOMATION_RUN_CONTROLLER],
+  types: [AUTOMATION_RULE, AUTOMATION_RUN, EMAIL_TEMPLATE],
+  controllers: [AUTOMATION_RULE_CONTROLLER, AUTOMATION_RUN_CONTROLLER, EMAIL_TEMPLATE_CONTROLLER],
   observers: [ruleQueue],
-  routes: ({ api, db, records }) => automationRoutes(api, db, records),
-  seed: [{
+  routes: ({ api, db, records }) => {
+    automationRoutes(api, db, records);
+    emailTemplateRoutes(api, records);
+  },
+  seed: [...EMAIL_TEMPLATES_SEED, {
     id: "automation-rules",
-    after: ["invoices", "money", "more-clients"],
+    after: ["invoices", "money", "more-clients", ...EMAIL_TEMPLATES_SEED.map((s) => s.id)],
     run: (tx, { today }) => seedAutomationRules(tx, today),
   }],
   checks: [
