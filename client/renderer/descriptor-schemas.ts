@@ -41,6 +41,7 @@ export const WIDGET_GROUPS: Readonly<Record<string, readonly string[]>> = {
     "rich-text",
     "key-value",
     "printed-document",
+    "html-frame",
     "selectable-list",
     "progress-bar",
     "skeleton",

@@ -37,6 +37,7 @@ export const WIDGET_REGISTRY: WidgetRegistry = {
     "PrintedDocument",
     () => import("./printed-document.tsx").then((m) => m.PrintedDocument),
   ),
+  "html-frame": loadable("HtmlFrame", () => import("./html-frame.tsx").then((m) => m.HtmlFrame)),
   "list": loadable("List", () => import("./list.tsx").then((m) => m.List)),
   "table": loadable("Table", () => import("./table.tsx").then((m) => m.Table)),
   "check-matrix": loadable(

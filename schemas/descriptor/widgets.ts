@@ -217,6 +217,20 @@ const PrintedDocumentNode = z.object({
   path: z.string().optional(),
 }).strict().meta({ id: "widget:printed-document" });
 
+const HtmlFrame = z.object({
+  type: z.literal("html-frame"),
+  ...base,
+  source: z.string().describe("source whose value (at path) is an HTML document or fragment"),
+  path: z.string().optional(),
+  title: z.string().describe("what the frame shows, its accessible name"),
+  height: z.number().int().min(80).max(2000).optional().describe("in pixels; 360 unless given"),
+  emptyText: z.string().optional().describe("shown when the value is empty"),
+}).strict().meta({
+  id: "widget:html-frame",
+  description:
+    "HTML shown inert: in a sandboxed frame (no scripts, forms, navigation or same origin) that loads nothing from the network",
+});
+
 const ListNode = z.object({
   type: z.literal("list"),
   ...base,
@@ -375,6 +389,7 @@ export const WIDGET_SCHEMAS = [
   ProgressBar,
   KeyValue,
   PrintedDocumentNode,
+  HtmlFrame,
   ListNode,
   Table,
   CheckMatrix,
