@@ -14,6 +14,7 @@ import { EMAIL_TEMPLATE } from "./types/email-template.ts";
 import { EMAIL_TEMPLATE_CONTROLLER } from "./email/template-controller.ts";
 import { emailTemplateRoutes } from "./email/preview-routes.ts";
 import { EMAIL_TEMPLATES_SEED } from "./email/seed/mod.ts";
+import { previewTab } from "./email/preview-tab.ts";
 
 export const AUTOMATION = defineArea({
   id: "automation",
@@ -25,6 +26,17 @@ export const AUTOMATION = defineArea({
   routes: ({ api, db, records }) => {
     automationRoutes(api, db, records);
     emailTemplateRoutes(api, records);
+  },
+  recordScreens: {
+    formTabs: [{
+      type: EMAIL_TEMPLATE,
+      tabs: [{
+        id: "preview",
+        label: "Preview",
+        requires: { action: "read" },
+        content: previewTab,
+      }],
+    }],
   },
   seed: [...EMAIL_TEMPLATES_SEED, {
     id: "automation-rules",

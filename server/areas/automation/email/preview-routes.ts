@@ -3,9 +3,9 @@
  * caller picks, as that caller may read the record
  * (`POST /api/automation/email-templates/{id}/preview`: not found for a record
  * they may not read), and the records of the template's type to pick from
- * (`GET /api/automation/email-templates/{id}/records?q=`, the link type-ahead's
- * search). Both first read the template through the engine, so only those who
- * may read templates preview them.
+ * (`GET /api/automation/email-templates/{id}/records?q=`: the 50 changed last,
+ * or those the search finds). Both first read the template through the engine,
+ * so only those who may read templates preview them.
  */
 import { z } from "zod";
 import type { Api } from "../../../platform/http/api.ts";
@@ -39,6 +39,13 @@ const RecordsResponse = z.object({
 
 /** How many records the picker offers at once. */
 const PICKED_FROM = 50;
+
+/** A record as the picker names it: its title, and its number when that differs. */
+function titleOf(item: Record<string, unknown>, titleField: string): string {
+  const title = String(item[titleField] ?? item.name ?? item.id);
+  const name = String(item.name ?? "");
+  return name === "" || name === title ? title : `${title} (${name})`;
+}
 
 /** The template as the caller may read it. */
 async function templateOf(records: RecordEngine, access: Access, id: string) {
@@ -85,16 +92,24 @@ export function emailTemplateRoutes(api: Api, records: RecordEngine): void {
     method: "get",
     path: "/api/automation/email-templates/:id/records",
     tag: TAG,
-    summary: "Records of an email template's type the caller may read, to preview it against",
+    summary:
+      "Records of an email template's type the caller may read, changed last first, to preview it against",
     audience: "staff",
     query: RecordsQuery,
     response: RecordsResponse,
   }, async (c, { access, query }) => {
     const template = await templateOf(records, access, c.req.param("id")!);
-    const { items } = await records.search(access, template.record_type, {
-      q: query.q,
+    const type = records.findType(template.record_type);
+    if (!type) return c.json({ items: [] });
+    const titleField = type.declaration.title_field ?? "name";
+    const { items } = await records.list(access, type.id, {
+      search: query.q || undefined,
+      sort: [{ field: "updated_at", dir: "desc" }],
+      fields: [...new Set(["name", titleField])],
       limit: PICKED_FROM,
     });
-    return c.json({ items: items.map((item) => ({ id: item.id, title: item.title })) });
+    return c.json({
+      items: items.map((item) => ({ id: String(item.id), title: titleOf(item, titleField) })),
+    });
   });
 }
