@@ -4,9 +4,9 @@
  * fields its record type has (an unknown one is a 400 naming the field and the
  * merge field), and nothing is stored when refused. Its preview renders it
  * against a real record as the caller may read it: linked records' fields, values
- * escaped in HTML, the invoice's PDF attached, and not found for a record the
- * caller may not read. A template's mail goes to the outbox with its PDF, and
- * the delivery loop hands the PDF to the transport. Runs on SQLite and, with
+ * escaped in HTML, the invoice's PDF attached, fields above the caller's level
+ * left empty, and not found for a record the caller may not read. A template's
+ * mail goes to the outbox with its PDF, and out over SMTP with it. Runs on SQLite and, with
  * TEST_DATABASE_URL, on PostgreSQL.
  */
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
@@ -14,6 +14,8 @@ import { createTestApp, type TestApp } from "../../../testing/test-app.ts";
 import { assertInvalidFields, errorOf, jsonOf } from "../../../testing/http-assertions.ts";
 import { createAccessResolver } from "../../../platform/access/resolver.ts";
 import { deliverDueMail } from "../../../platform/mail/delivery.ts";
+import { createSmtpTransport } from "../../../platform/mail/smtp-transport.ts";
+import { startSmtpTestServer } from "../../../platform/mail/smtp-test-server.ts";
 import type { MailAttachment, OutboxRow } from "../../../platform/mail/outbox.ts";
 import { sendTemplateMail } from "./send-template-mail.ts";
 import { renderEmailTemplate } from "./render-template.ts";
@@ -361,5 +363,72 @@ Deno.test("a template's mail goes to the outbox with its PDF, and out with it", 
       "%PDF-",
     );
     assertEquals(mine.files[0].content, rendered.attachments[0].content);
+  });
+});
+
+Deno.test("a template's mail reaches the SMTP server with its PDF attached", async () => {
+  const smtp = startSmtpTestServer();
+  try {
+    await withApp(async (t, admin) => {
+      const access = await createAccessResolver(t.db)("usr_acme_finance", "org_acme");
+      ok(access);
+      const invoice = await firstOf(t, admin, "invoice");
+      const { record } = await jsonOf<{ record: Row }>(
+        await t.call("GET", `/api/records/email_template/${INVOICE_TEMPLATE}`, { token: admin }),
+      );
+      await sendTemplateMail(t.records, { ...access, sessionId: "ses_test" }, {
+        template: {
+          subject: String(record.subject),
+          body: String(record.body),
+          format: String(record.format),
+          record_type: String(record.record_type),
+          attach_pdf: record.attach_pdf === true,
+        },
+        recordId: String(invoice.id),
+        to: "accounts@northwind.test",
+      });
+      const transport = createSmtpTransport(smtp.url, { from: "no-reply@opsuite.test" });
+      const pass = await deliverDueMail(t.db, transport, { clock: () => t.clock.now + 1000 });
+      ok(pass.sent >= 1 && pass.failed === 0, JSON.stringify(pass));
+      const mail = smtp.received.find((m) => m.to.includes("accounts@northwind.test"));
+      ok(mail, "the mail reached the server");
+      ok(mail.data.includes(`is overdue`), "with its subject");
+      ok(mail.data.includes("Content-Type: application/pdf"), "with a PDF part");
+      ok(mail.data.includes(`${invoice.name}.pdf`), "named by the invoice's number");
+      ok(mail.data.includes("JVBERi0"), "holding the PDF's bytes (base64 of %PDF-)");
+    });
+  } finally {
+    await smtp.close();
+  }
+});
+
+Deno.test("a field above the reader's level stays empty in their preview", async () => {
+  await withApp(async (t, admin) => {
+    const member = await t.tokenFor("member@acme.test");
+    const template = (await jsonOf<{ record: Row }>(
+      await createTemplate(t, admin, {
+        name: "Project budget",
+        record_type: "project",
+        subject: "{{ title }}",
+        body: "<p>Budget [{{ budget }}]</p>",
+      }),
+      201,
+    )).record;
+    const project = await firstOf(t, member, "project");
+    const full = (await jsonOf<{ record: Row }>(
+      await t.call("GET", `/api/records/project/${project.id}`, { token: admin }),
+    )).record;
+    ok(Number(full.budget) > 0, "the demo project has a budget");
+    const seen = await jsonOf<Preview>(
+      await preview(t, admin, String(template.id), String(project.id)),
+    );
+    const amount = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2 }).format(
+      Number(full.budget),
+    );
+    ok(seen.html.includes(`Budget [${amount}]`), seen.html);
+    const hidden = await jsonOf<Preview>(
+      await preview(t, member, String(template.id), String(project.id)),
+    );
+    ok(hidden.html.includes("Budget []"), hidden.html);
   });
 });
