@@ -87,7 +87,7 @@ export const EMAIL_TEMPLATE = defineRecordType({
       label: "Attach the record's PDF",
       type: "check",
       default: false,
-      visible_if: "record_type == 'invoice'",
+      visible_if: PRINTABLE_TYPES.map((type) => `record_type == '${type}'`).join(" or "),
       description: "Only for records that print as a PDF (invoices).",
     },
   ],
