@@ -1,6 +1,6 @@
 /**
- * One labelled form control (input, select, textarea, checkbox, image or a record
- * chosen by type-ahead among the records of the type another field names) with its help
+ * One labelled form control (input, select, search, textarea, checkbox, image or a
+ * record chosen by type-ahead among the records of the type another field names) with its help
  * text and error message. A label ending in "*" shows the asterisk as a required
  * marker; the error is tied to the control with aria-describedby.
  */
@@ -9,6 +9,7 @@ import type { FormField as FieldSpec } from "../../schemas/descriptor/mod.ts";
 import { type FieldValue, isRequired, splitLabel } from "../renderer/form-validation.ts";
 import { ImageInput } from "./image-input.tsx";
 import { LinkInput } from "../records/link-input.tsx";
+import { SearchInput, type SearchItem } from "./search-input.tsx";
 
 /** An option of a select. */
 export interface FieldOption {
@@ -27,12 +28,14 @@ export interface FormFieldProps {
   emptyLabel?: string;
   /** A record field's record type (the value of the field it names); none disables it. */
   recordType?: string;
+  /** A search field's search, with what tells its queries apart. */
+  search?: { key: string; find(q: string): Promise<SearchItem[]> };
   onChange(value: FieldValue): void;
 }
 
 /** A form field. */
 export function FormField(
-  { id, field, value, error, options, emptyLabel, recordType, onChange }: FormFieldProps,
+  { id, field, value, error, options, emptyLabel, recordType, search, onChange }: FormFieldProps,
 ) {
   const label = splitLabel(field.label);
   const describedBy =
@@ -79,6 +82,21 @@ export function FormField(
         <option value="">{emptyLabel ?? field.placeholder ?? "Select…"}</option>
         {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
       </select>
+    );
+  } else if (field.kind === "search" && search !== undefined) {
+    control = (
+      <SearchInput
+        id={id}
+        name={field.name}
+        searchKey={search.key}
+        value={text}
+        invalid={error !== undefined}
+        describedBy={describedBy}
+        required={isRequired(field)}
+        placeholder={field.placeholder}
+        search={search.find}
+        onChange={onChange}
+      />
     );
   } else if (field.kind === "image") {
     control = (

@@ -1,7 +1,8 @@
 /**
- * A form: fields of the descriptor with client-side checks and its messages, the
- * server's per-field messages of a 400 answer (`details.fields`) under the fields,
- * and on success a toast, reloaded sources, a shown result and a follow-up action.
+ * A form: fields of the descriptor with client-side checks and its messages (a
+ * search field looks its items up as the person types), the server's per-field
+ * messages of a 400 answer (`details.fields`) under the fields, and on success a
+ * toast, reloaded sources, a shown result and a follow-up action.
  * A `toState` form (filters) puts its values into screen state instead of sending
  * them; a `session` form (sign-in, register) hands its answer to the app.
  */
@@ -25,6 +26,7 @@ import { fillPlaceholders, fillRecord } from "../renderer/templates.ts";
 import { useRunAction } from "../renderer/use-run-action.ts";
 import { asItems, valueAt } from "../renderer/value-path.ts";
 import { type FieldOption, FormField as Field } from "../ui/form-field.tsx";
+import type { SearchItem } from "../ui/search-input.tsx";
 
 type Values = Record<string, FieldValue>;
 type Errors = Record<string, string>;
@@ -158,6 +160,7 @@ export function Form({ node }: WidgetProps<NodeOf<"form">>) {
           recordType={field.recordTypeField === undefined
             ? undefined
             : String(values[field.recordTypeField] ?? "") || undefined}
+          search={searchOf(field, { params: runtime.params, query: runtime.query })}
           onChange={(value) => change(field, value)}
         />
       ))}
@@ -207,6 +210,32 @@ function initialValues(
       : String(raw);
   }
   return values;
+}
+
+/** A search field's search: its path filled in, the text typed sent as `q`. */
+function searchOf(
+  field: FormField,
+  scope: Parameters<typeof fillPlaceholders>[1],
+): { key: string; find(q: string): Promise<SearchItem[]> } | undefined {
+  if (field.kind !== "search" || field.search === undefined) return undefined;
+  const path = fillPlaceholders(field.search.path, scope);
+  return {
+    key: path,
+    async find(q) {
+      const answer = await apiRequest(
+        `${path}${path.includes("?") ? "&" : "?"}q=${encodeURIComponent(q)}`,
+      );
+      return asItems(valueAt(answer, "items")).flatMap((item) =>
+        isRecord(item) && typeof item.id === "string"
+          ? [{
+            id: item.id,
+            title: String(item.title ?? item.id),
+            ...(typeof item.description === "string" ? { description: item.description } : {}),
+          }]
+          : []
+      );
+    },
+  };
 }
 
 function optionsOf(field: FormField, sources: Readonly<Record<string, SourceView>>): FieldOption[] {

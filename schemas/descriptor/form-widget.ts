@@ -32,13 +32,19 @@ export const FormField = z.object({
     "textarea",
     "image",
     "record",
+    "search",
   ]).describe(
-    'image: a PNG or JPEG chosen from a file, sent as a data URL ("" for none); record: a record chosen by type-ahead, sent as its id',
+    'image: a PNG or JPEG chosen from a file, sent as a data URL ("" for none); record: a record chosen by type-ahead, sent as its id; search: a type-ahead over `search.path`, sending the chosen item\'s id',
   ),
   required: z.boolean().optional(),
   placeholder: z.string().optional(),
   help: z.string().optional(),
   options: z.array(z.object({ value: z.string(), label: z.string() }).strict()).optional(),
+  search: z.object({
+    path: z.string().regex(/^\//, "must start with /").describe(
+      "answers {items: [{id, title, description?}]} for the text typed, sent as q; may hold {param} placeholders",
+    ),
+  }).strict().optional().describe("where a search field looks (required for kind search)"),
   optionsSource: z.object({
     source: z.string(),
     path: z.string().optional(),
