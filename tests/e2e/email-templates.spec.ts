@@ -1,8 +1,8 @@
 /**
  * Email templates in the browser, at desktop and phone size: the administrator
  * opens the demo's "Invoice overdue" template, previews it against a real
- * invoice picked on its Preview tab, and reads that invoice's number and the
- * amount it still owes in the rendered subject and body.
+ * invoice found by its number on its Preview tab, and reads that invoice's
+ * number and the amount it still owes in the rendered subject and body.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_PASSWORD, signIn } from "./support.ts";
@@ -64,9 +64,10 @@ for (const size of SIZES) {
       await reviewShot(page, `email-templates-form-${size.name}`, { fullPage: true });
 
       await page.getByRole("tab", { name: "Preview" }).click();
-      const record = page.getByRole("combobox", { name: "Record" });
-      await expect(record.getByRole("option", { name: invoice.title })).toHaveCount(1);
-      await record.selectOption({ label: invoice.title });
+      const record = page.getByRole("combobox", { name: "Record", exact: true });
+      await record.fill(invoice.title.slice(-5));
+      await page.getByRole("option", { name: invoice.title }).click();
+      await expect(record).toHaveValue(invoice.title);
       await page.getByRole("button", { name: "Preview", exact: true }).click();
 
       await expect(

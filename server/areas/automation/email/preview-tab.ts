@@ -1,13 +1,15 @@
 /**
  * The Preview tab of an email template's form: the person picks one of the
- * template's records they may read (`GET …/records`) and sees the mail it makes
+ * template's records they may read (a type-ahead over `GET …/records?q=`, the
+ * records changed last offered before anything is typed) and sees the mail it makes
  * for that record, rendered as they may read it (`POST …/preview`): the subject,
  * the body in an inert frame (no scripts, nothing loaded), and the files it
  * attaches. Bound to the preview calls with the template's id from the route.
  */
 import type { Node, Source } from "../../../../schemas/descriptor/mod.ts";
 
-const RECORDS = "emailTemplateRecords";
+/** The records of the template's type the person may read, those changed last first. */
+const RECORDS_PATH = "/api/automation/email-templates/{id}/records";
 const PREVIEW = "emailTemplatePreview";
 /** The screen state holding the record picked. */
 const PICKED = "preview_record";
@@ -15,13 +17,6 @@ const PICKED = "preview_record";
 /** The tab's widgets and sources (the same for everyone who may read templates). */
 export function previewTab(): { sources: Record<string, Source>; children: Node[] } {
   const sources: Record<string, Source> = {
-    [RECORDS]: {
-      method: "GET",
-      path: "/api/automation/email-templates/{id}/records",
-      select: "items",
-      label: "Records",
-      emptyText: "You may read no records of this template's type",
-    },
     [PREVIEW]: {
       method: "POST",
       path: "/api/automation/email-templates/{id}/preview",
@@ -42,9 +37,10 @@ export function previewTab(): { sources: Record<string, Source>; children: Node[
         fields: [{
           name: PICKED,
           label: "Record *",
-          kind: "select",
+          kind: "search",
           required: true,
-          optionsSource: { source: RECORDS, value: "id", label: "title" },
+          placeholder: "Type to search, or pick one changed lately",
+          search: { path: RECORDS_PATH },
           messages: { required: "Pick a record to preview the template against" },
         }],
         submit: { label: "Preview", toState: true },
