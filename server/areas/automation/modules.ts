@@ -33,8 +33,6 @@ export const AUTOMATION_MODULES: readonly ModuleRow[] = [
     id: "automation/email-templates",
     name: "Email Templates",
     category: "Tools",
-    // Rules act for their owners across the organisation's records: administrators keep them.
-    adminOnly: true,
     icon: "mail",
     description: "Templates for automated emails.",
   },

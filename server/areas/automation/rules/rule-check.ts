@@ -22,6 +22,7 @@ import { fieldList } from "./rule-match.ts";
 import { knownName, readParams, type RuleAction, unknownNames } from "./rule-params.ts";
 import { ruleColumn } from "./rule-columns.ts";
 import { cronProblem } from "./cron.ts";
+import { findTemplate } from "./rule-mail.ts";
 import { selectOptions } from "../../../records/engine/select-options.ts";
 
 /** A rule as saved (values by field id). */
@@ -207,6 +208,18 @@ export async function checkRule(
   }
   const actions = ruleActions(rule);
   if (actions.length === 0) refuse("actions", "Add at least one action");
+  for (const [i, { action, params }] of actions.entries()) {
+    if (action !== "send_email") continue;
+    const template = await findTemplate(read, access.organizationId, String(params.template));
+    const at = `Action ${i + 1}: `;
+    if (!template) refuse("actions", `${at}there is no email template "${params.template}"`);
+    if (template.record_type !== type.id) {
+      refuse(
+        "actions",
+        `${at}the template "${template.name}" is not written for ${type.declaration.plural.toLowerCase()}`,
+      );
+    }
+  }
   actions.forEach(({ action, params }, i) => {
     const at: (message: string) => never = (message) =>
       refuse("actions", `Action ${i + 1}: ${message}`);

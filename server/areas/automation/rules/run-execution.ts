@@ -27,7 +27,7 @@ import { ruleColumn } from "./rule-columns.ts";
 import { runColumn } from "./run-queue.ts";
 import { withinRun } from "./run-chain.ts";
 import { callWebhook, WEBHOOK_ATTEMPTS, webhookBackoffMs } from "./rule-webhook.ts";
-import { sendRuleMail } from "./rule-mail.ts";
+import { prepareRuleMail, queueRuleMail } from "./rule-mail.ts";
 
 /** What carrying out runs needs. */
 export interface RunDeps {
@@ -288,6 +288,18 @@ export async function executeRun(deps: RunDeps, runId: string): Promise<void> {
         );
         continue;
       }
+      // A mail is rendered before its transaction (rendering reads), and queued in it.
+      const mail = action === "send_email"
+        ? await prepareRuleMail({
+          engine,
+          access,
+          type,
+          record: run.record_id
+            ? await loadRecord(db, type, run.organization_id, run.record_id) ?? snapshotOf(run)
+            : null,
+          ownerId: rule.owner,
+        }, params)
+        : undefined;
       const outcome = await db.transaction(async (tx) => {
         const at = now(deps);
         const record = run.record_id
@@ -298,7 +310,9 @@ export async function executeRun(deps: RunDeps, runId: string): Promise<void> {
         const done = await withinRun(
           { runId: run.id, ruleId: rule.id, depth: run.depth },
           () =>
-            action === "send_email" ? sendRuleMail(scope, params) : carryOut(scope, action, params),
+            mail
+              ? queueRuleMail(tx, run.organization_id, mail, at)
+              : carryOut(scope, action, params),
         );
         await stepDone(tx, run, `${prefix} → ${done.said}`, at, done);
         return done;

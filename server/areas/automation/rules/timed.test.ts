@@ -10,13 +10,16 @@
  */
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../../testing/test-app.ts";
-import { errorOf, jsonOf } from "../../../testing/http-assertions.ts";
+import { assertInvalidFields, errorOf, jsonOf } from "../../../testing/http-assertions.ts";
+import { startSmtpTestServer } from "../../../platform/mail/smtp-test-server.ts";
+import { createSmtpTransport, deliverDueMail } from "../../../platform/mail/mod.ts";
 import {
   change,
   create,
   rule,
   runnerOf,
   runsOf,
+  saveRule,
   step,
   withoutDemoRules,
 } from "../testing/rules.ts";
@@ -275,4 +278,58 @@ Deno.test("an owner who lost a permission has the action refused with the reason
     );
     assertEquals(told.map((n) => n.title), ["Automation rule switched off"]);
   });
+});
+
+Deno.test("an email action mails the record's own address and its owner from a template, through the outbox and SMTP", async () => {
+  const smtp = startSmtpTestServer();
+  try {
+    await withApp(async (t, admin) => {
+      await assertInvalidFields(
+        await saveRule(t, admin, {
+          name: "No such template",
+          record_type: "lead",
+          trigger: "created",
+          actions: [step("send_email", { template: "Nope", to: ["email"] })],
+        }),
+        "actions",
+      );
+      await assertInvalidFields(
+        await saveRule(t, admin, {
+          name: "Template of another type",
+          record_type: "lead",
+          trigger: "created",
+          actions: [step("send_email", { template: "Invoice overdue", to: ["email"] })],
+        }),
+        "actions",
+      );
+      const saved = await rule(t, admin, {
+        name: "Welcome qualified leads",
+        record_type: "lead",
+        trigger: "field_changed",
+        watch_fields: "stage",
+        to_value: "qualified",
+        actions: [step("send_email", { template: "Lead qualified", to: ["email", "owner"] })],
+      });
+      const lead = await create(t, admin, "lead", {
+        name: "Mailable Person",
+        source: "website",
+        email: "mailable@example.test",
+      });
+      await change(t, admin, "lead", String(lead.id), { stage: "qualified" });
+      await runnerOf(t).drain();
+      const [run] = await runsOf(t, String(saved.id));
+      assertEquals([run.status, run.error], ["succeeded", ""]);
+      const queued = await t.db.all<{ recipient: string; subject: string; text_body: string }>(
+        "SELECT recipient, subject, text_body FROM mail_outbox WHERE kind = 'template' ORDER BY recipient",
+      );
+      assertEquals(queued.map((m) => m.recipient), ["admin@acme.test", "mailable@example.test"]);
+      ok(queued[0].text_body.includes("Mailable Person"), queued[0].text_body);
+      const transport = createSmtpTransport(smtp.url, { from: "no-reply@opsuite.test" });
+      const pass = await deliverDueMail(t.db, transport, { clock: () => t.clock.now });
+      assertEquals(pass.failed, 0);
+      ok(smtp.received.some((m) => m.to.includes("mailable@example.test")));
+    });
+  } finally {
+    await smtp.close();
+  }
 });
