@@ -5,7 +5,10 @@
  *
  * Precedence, lowest first: `or`, `and`, `not`, comparisons (`== != < <= > >=`,
  * `in`, `not in`), `+ -`, `* /`, unary minus, then literals, identifiers, calls
- * and parentheses.
+ * and parentheses. An identifier may be a dotted path (`before.stage`,
+ * `client.city`): one name, looked up as a whole among the values given; what
+ * reads it says which paths it offers (an automation rule's condition), and a
+ * declaration's own conditions, which name only the record's fields, refuse them.
  */
 
 /** Longest source accepted. */

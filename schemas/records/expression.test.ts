@@ -155,7 +155,9 @@ Deno.test("refusals name the problem and where it is", () => {
   assertEquals(refusal("x in 1"), 'Expected "[" but found "1" at 5');
   assertEquals(refusal("and"), 'Unexpected "and" at 0');
   assertEquals(refusal("12abc"), "Malformed number at 0");
-  assertEquals(refusal("a.b"), 'Unexpected character "." at 1');
+  assertEquals(refusal("a."), 'Unexpected character "." at 1');
+  assertEquals(refusal("a.1"), 'Unexpected character "." at 1');
+  assertEquals(parseExpression("before.stage"), { kind: "identifier", name: "before.stage" });
   assertEquals(refusal("   "), "Expression is empty at 0");
 });
 

@@ -9,7 +9,7 @@ export const AUTOMATION_MODULES: readonly ModuleRow[] = [
     // Rules act for their owners across the organisation's records: administrators keep them.
     adminOnly: true,
     icon: "cpu",
-    description: "Automate repetitive work.",
+    description: "What the rules did lately, which ran most, and what failed.",
   },
   {
     id: "automation/rules",

@@ -6,6 +6,7 @@
 export default `
 CREATE TABLE mail_attachments (
   mail_id TEXT NOT NULL REFERENCES mail_outbox(id),
+  organization_id TEXT REFERENCES organizations(id),
   position INTEGER NOT NULL,
   filename TEXT NOT NULL,
   content_type TEXT NOT NULL,

@@ -30,12 +30,15 @@ export const ANONYMOUS_WRITES: Readonly<Record<string, AnonymousWriteClass>> = {
 /**
  * Public POSTs with no limit here, and why: sign-in has its own failure throttle;
  * refresh and logout write only for the holder of a valid refresh token, and an
- * invalid one costs one SHA-256 and one indexed read.
+ * invalid one costs one SHA-256 and one indexed read; an automation rule's incoming
+ * webhook is called by other systems, from any address, with its secret.
  */
 export const UNLIMITED_PUBLIC_POSTS: Readonly<Record<string, string>> = {
   "/auth/login": "failed sign-ins are limited per account and per address",
   "/auth/refresh": "writes only with a valid refresh token",
   "/auth/logout": "writes only with a valid refresh token",
+  "/api/automation/hooks/:secret":
+    "runs only with a rule's 256-bit secret (an unknown one costs one indexed read); the rule's own rate cap limits its runs",
 };
 
 /** The forms' limit over every address together: what a day may store. */

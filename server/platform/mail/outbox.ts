@@ -78,9 +78,16 @@ export async function enqueueMail(db: Queryable, mail: OutgoingMail, now: string
   );
   for (const [position, file] of (mail.attachments ?? []).entries()) {
     await db.run(
-      `INSERT INTO mail_attachments (mail_id, position, filename, content_type, content)
-       VALUES (?, ?, ?, ?, ?)`,
-      [id, position, file.filename, file.contentType, encodeBase64(file.content)],
+      `INSERT INTO mail_attachments (mail_id, organization_id, position, filename, content_type, content)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+      [
+        id,
+        mail.organizationId ?? null,
+        position,
+        file.filename,
+        file.contentType,
+        encodeBase64(file.content),
+      ],
     );
   }
   return id;

@@ -18,6 +18,7 @@ export const DASHBOARD_SCREENS = [
   { value: "sales-dashboard", label: "Sales Dashboard" },
   { value: "legal-dashboard", label: "Legal Dashboard" },
   { value: "hrms-dashboard", label: "HRMS Dashboard" },
+  { value: "automation", label: "Automation" },
 ] as const;
 
 /** How wide a card is on a wide screen (a phone shows every card full width). */

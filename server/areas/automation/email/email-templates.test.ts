@@ -67,6 +67,16 @@ async function firstOf(t: TestApp, token: string, type: string, body: Row = {}):
   return items[0];
 }
 
+/** Lets the demo member read email templates (administrators alone do by default). */
+async function grantMemberTemplates(t: TestApp): Promise<void> {
+  await t.db.run(
+    `INSERT INTO role_permissions (organization_id, role_id, permission)
+     SELECT organization_id, id, 'automation_email_templates.read' FROM roles
+      WHERE organization_id = 'org_acme' AND name = 'member'
+     ON CONFLICT DO NOTHING`,
+  );
+}
+
 Deno.test("an administrator saves a template whose merge fields its record type has", async () => {
   await withApp(async (t, admin) => {
     const { record } = await jsonOf<{ record: Row }>(
@@ -270,6 +280,7 @@ Deno.test("values are escaped in an HTML body and written as they are in a text 
 
 Deno.test("a caller previews only records they may read", async () => {
   await withApp(async (t, admin) => {
+    await grantMemberTemplates(t);
     const member = await t.tokenFor("member@acme.test");
     const template = (await jsonOf<{ record: Row }>(
       await createTemplate(t, admin, {
@@ -404,6 +415,7 @@ Deno.test("a template's mail reaches the SMTP server with its PDF attached", asy
 
 Deno.test("a field above the reader's level stays empty in their preview", async () => {
   await withApp(async (t, admin) => {
+    await grantMemberTemplates(t);
     const member = await t.tokenFor("member@acme.test");
     const template = (await jsonOf<{ record: Row }>(
       await createTemplate(t, admin, {

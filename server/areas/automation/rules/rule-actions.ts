@@ -86,9 +86,13 @@ async function setField(scope: ActionScope, params: Record<string, unknown>) {
     writeOptions(scope),
   );
   scope.record = after;
-  const said = Object.keys(values).map((f) =>
-    `${scope.type.field.get(f)?.label ?? f} set to ${JSON.stringify(after[f] ?? null)}`
-  );
+  const said = Object.keys(values).map((f) => {
+    const field = scope.type.field.get(f);
+    const value = after[f] ?? null;
+    const shown = field?.options?.find((o) => o.value === String(value))?.label ??
+      (value === null || value === "" ? "(empty)" : String(value));
+    return `${field?.label ?? f} set to ${shown}`;
+  });
   return { said: said.join(", ") };
 }
 
@@ -102,7 +106,7 @@ async function createRecord(scope: ActionScope, params: Record<string, unknown>)
     values,
     writeOptions(scope),
   );
-  return { said: `Created ${target.declaration.label.toLowerCase()} ${made.name} (${made.id})` };
+  return { said: `Created ${target.declaration.label.toLowerCase()} ${made.name}` };
 }
 
 async function assign(scope: ActionScope, params: Record<string, unknown>) {
@@ -149,7 +153,11 @@ async function assign(scope: ActionScope, params: Record<string, unknown>) {
     { [field]: person },
     writeOptions(scope),
   );
-  return { said: `Assigned to ${person} (${scope.type.field.get(field)?.label ?? field})` };
+  const who = await scope.tx.get<{ name: string }>(
+    "SELECT first_name || ' ' || last_name AS name FROM users WHERE id = ?",
+    [person],
+  );
+  return { said: `${scope.type.field.get(field)?.label ?? field} set to ${who?.name ?? person}` };
 }
 
 async function tell(scope: ActionScope, params: Record<string, unknown>) {

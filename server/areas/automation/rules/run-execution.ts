@@ -7,6 +7,7 @@
  * kept with its reason; five in a row switch the rule off and tell its owner.
  */
 import type { Database, Queryable } from "../../../db/database.ts";
+import { actingFor } from "../../../db/change-context.ts";
 import type { AccessResolver } from "../../../platform/access/resolver.ts";
 import type { Access } from "../../../platform/access/access.ts";
 import { AppError } from "../../../platform/errors/app-error.ts";
@@ -214,11 +215,18 @@ function snapshotOf(run: RunRow): RecordData | null {
   return run.snapshot ? JSON.parse(run.snapshot) as RecordData : null;
 }
 
-/** Carries out one claimed run. */
+/**
+ * Carries out one claimed run, on behalf of its organisation: what it writes is
+ * announced for it, so open screens there (the bell, lists) hear of it at once.
+ */
 export async function executeRun(deps: RunDeps, runId: string): Promise<void> {
-  const { db, engine } = deps;
-  const run = await readRun(db, runId);
+  const run = await readRun(deps.db, runId);
   if (!run) return;
+  await actingFor(run.organization_id, () => carryOutRun(deps, run));
+}
+
+async function carryOutRun(deps: RunDeps, run: RunRow): Promise<void> {
+  const { db, engine } = deps;
   const ruleRecord = await loadRecord(db, AUTOMATION_RULE, run.organization_id, run.rule);
   if (!ruleRecord || !ruleRecord.active) {
     await finish(db, run, "skipped", now(deps), {

@@ -20,8 +20,6 @@ export const EMAIL_FORMATS = [
 /** Record types whose records have a printable PDF a template may attach. */
 export const PRINTABLE_TYPES: readonly string[] = ["invoice"];
 
-const READERS = ["project_manager", "sales", "finance", "member"];
-
 export const EMAIL_TEMPLATE = defineRecordType({
   id: "email_template",
   label: "Email template",
@@ -105,8 +103,6 @@ export const EMAIL_TEMPLATE = defineRecordType({
       ],
     }],
   },
-  roles: {
-    firm_admin: ["read", "create", "update", "delete"],
-    ...Object.fromEntries(READERS.map((role) => [role, ["read"]])),
-  },
+  // Administrators keep the templates; a role granted their read previews them as it reads records.
+  roles: { firm_admin: ["read", "create", "update", "delete"] },
 });

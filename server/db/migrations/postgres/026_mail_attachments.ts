@@ -4,6 +4,7 @@ import { T } from "./types.ts";
 export default `
 CREATE TABLE mail_attachments (
   mail_id ${T} NOT NULL REFERENCES mail_outbox(id),
+  organization_id ${T} REFERENCES organizations(id),
   position integer NOT NULL,
   filename ${T} NOT NULL,
   content_type ${T} NOT NULL,
