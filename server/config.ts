@@ -65,6 +65,8 @@ export interface Config {
   smtpUrl?: string;
   /** The sender of outgoing mail. */
   mailFrom: string;
+  /** How often due reminders are looked for (REMINDER_CHECK_SECONDS). */
+  reminderCheckSeconds: number;
 }
 
 /** The defaults, from the spec and the issues. */
@@ -100,6 +102,7 @@ export const DEFAULT_CONFIG: Config = {
   logMaxBytes: 10 * 1024 * 1024,
   logFiles: 5,
   mailFrom: "Opsuite <no-reply@localhost>",
+  reminderCheckSeconds: 30,
 };
 
 function intFrom(env: Record<string, string | undefined>, name: string, fallback: number): number {
@@ -221,6 +224,11 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     logFiles: intFrom(env, "LOG_FILES", DEFAULT_CONFIG.logFiles),
     smtpUrl: smtpUrlFrom(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || DEFAULT_CONFIG.mailFrom,
+    reminderCheckSeconds: intFrom(
+      env,
+      "REMINDER_CHECK_SECONDS",
+      DEFAULT_CONFIG.reminderCheckSeconds,
+    ),
   };
 }
 

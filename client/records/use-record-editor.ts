@@ -304,7 +304,7 @@ export function defaultValue(field: FieldMeta): unknown {
 }
 
 /** The per-field messages of a 400 answer (`details.fields`), if it has any. */
-function fieldErrorsOf(error: ApiError): Record<string, string> | undefined {
+export function fieldErrorsOf(error: ApiError): Record<string, string> | undefined {
   if (!isRecord(error.details) || !isRecord(error.details.fields)) return undefined;
   const found: Record<string, string> = {};
   for (const [field, message] of Object.entries(error.details.fields)) {

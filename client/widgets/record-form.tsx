@@ -8,7 +8,8 @@
  * also "Save and new", which keeps what the next record shares), links to linked
  * records (read-only values, and Open beside a link's picker, whose choices meet
  * the field's conditions), the caller's actions, Delete, a guard against leaving
- * with unsaved edits, and a banner when someone else changed the record. A saved
+ * with unsaved edits, a banner when someone else changed the record, and the
+ * records of other types it starts in a dialog (Remind me). A saved
  * record may show the descriptor's own tabs after the layout's (any widgets, drawn
  * after the form element so that their forms are not nested in it).
  */
@@ -29,6 +30,7 @@ import { FieldInput } from "../records/field-input.tsx";
 import { FormLayout } from "../records/form-layout.tsx";
 import { useLeaveGuard } from "../records/leave-guard.ts";
 import { RecordActions } from "../records/record-actions.tsx";
+import { QuickAddButtons } from "../records/quick-add-dialog.tsx";
 import { deleteRecord, makeRecord, recordMeta, runRecordAction } from "../records/record-api.ts";
 import { formPathOf, listFieldsOf } from "../records/standard-fields.ts";
 import { useRecordEditor } from "../records/use-record-editor.ts";
@@ -388,6 +390,16 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
                       tell(recordNotice(meta, values, doneOf("delete", "deleted")));
                       navigate(-1);
                     })}
+                />
+              )
+              : null}
+            {!editor.isNew && node.quickAdds && node.quickAdds.length > 0
+              ? (
+                <QuickAddButtons
+                  quickAdds={node.quickAdds}
+                  values={(quickAdd) => fillRecord(quickAdd.values, runtime)}
+                  disabled={busy}
+                  onCreated={(quickAdd) => host.toast(quickAdd.done, "success")}
                 />
               )
               : null}

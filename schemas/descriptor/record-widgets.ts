@@ -228,6 +228,27 @@ export const RecordTimelineView = z.object({
   search: z.string().max(200).optional(),
 }).strict().meta({ id: "widget:record-timeline-view" });
 
+/**
+ * A small record of another type started from a saved record's form in a dialog
+ * (Remind me): the person fills `fields` of that type, and the dialog creates it
+ * at `api` with `values` (which name the record the form shows) added.
+ */
+export const RecordQuickAdd = z.object({
+  /** snake_case, unique on the form. */
+  id: z.string().regex(/^[a-z][a-z0-9_]*$/),
+  /** The button's and the dialog's title ("Remind me"). */
+  label: z.string().min(1),
+  api,
+  /** The other type's metadata: its fields' labels, types and rules. */
+  meta: RecordTypeMeta,
+  /** The fields the dialog asks for, in order; left empty, a field takes its default. */
+  fields: z.array(z.string()).min(1),
+  /** Values added to what the person enters; may be templates (`{ "$param": "id" }`). */
+  values: z.record(z.string(), JsonTemplate),
+  /** What the toast says once it is created ("Reminder set"). */
+  done: z.string().min(1),
+}).strict().meta({ id: "RecordQuickAdd" });
+
 /** A record's form (or read-only detail): layout from the metadata, values from `{api}/{id}`. */
 export const RecordForm = z.object({
   type: z.literal("record-form"),
@@ -240,6 +261,8 @@ export const RecordForm = z.object({
   mode: z.enum(["edit", "read"]).default("edit"),
   /** Values a new record starts with (e.g. the parent of a related list); may be templates. */
   initial: z.record(z.string(), JsonTemplate).optional(),
+  /** Records of other types a saved record's form starts in a dialog (Remind me). */
+  quickAdds: z.array(RecordQuickAdd).optional(),
   /**
    * Tabs after the layout's, for a saved record: any widgets, bound to the screen's
    * sources. While a tab has not been opened its `opens` state key is unset, so the

@@ -17,6 +17,7 @@ import type { RecordController } from "../records/engine/controller.ts";
 import type { ScreenDef } from "../ui/screens/screen-def.ts";
 import type { ListPreset, ListScreenExtras } from "../ui/screens/record-list-screen.ts";
 import type { RecordFormTab } from "../ui/screens/record-form-tab.ts";
+import type { RecordFormQuickAdd } from "../ui/screens/record-form-quick-add.ts";
 import type { MembershipAccess } from "../platform/access/access.ts";
 import type { PeriodicCheck } from "../platform/jobs/periodic-check.ts";
 import type { DemoSeedStep } from "../db/seed/seed-steps.ts";
@@ -52,6 +53,8 @@ export interface RecordScreenExtras {
   }[];
   /** Tabs it adds to a record type's form (the type may be another area's), in order. */
   formTabs?: readonly { type: RecordType; tabs: readonly RecordFormTab[] }[];
+  /** Records of its types that every record's form starts in a small dialog (Remind me). */
+  formQuickAdds?: readonly RecordFormQuickAdd[];
 }
 
 /** One business area. */

@@ -117,10 +117,12 @@ for (const type of recordTypes()) {
       const base = `/api/records/${type.id}`;
       const { meta, values } = await validValues(app, admin, type);
       if (type.declaration.system_made) {
-        // Only the system makes these: no one creates, changes or imports one.
+        // Only the system makes these: there is no call that creates, changes or imports one.
         const refused = await app.call("POST", base, { token: admin, body: { values } });
-        assertEquals(refused.status, 403, JSON.stringify(await json(refused)));
-        assertEquals(meta.actions.some((a) => a.id === "create"), false);
+        assertEquals(refused.status, 404, JSON.stringify(await json(refused)));
+        for (const action of ["create", "update", "delete", "import"]) {
+          assertEquals(meta.actions.some((a) => a.id === action), false, action);
+        }
         return;
       }
 

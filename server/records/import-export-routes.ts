@@ -56,57 +56,60 @@ export function importExportRoutes(api: Api, engine: RecordEngine, type: RecordT
   const tag = `Records: ${type.declaration.plural}`;
   const plural = type.declaration.plural.toLowerCase();
 
-  api.route({
-    method: "post",
-    path: `${base}/import`,
-    tag,
-    summary:
-      `Imports ${plural} from a CSV file (a row with an ID updates that record); dry run; all-or-nothing unless mode is partial`,
-    audience: "staff",
-    bodyFormat: "multipart",
-    body: ImportForm,
-    bodyLimit: IMPORT_BODY_LIMIT,
-    permission: { module: type.module, actions: ["import"] },
-    response: ImportResponse,
-  }, async (c, { access, body }) =>
-    c.json(
-      await importRecords(engine, access, type.id, () => body.file.stream(), {
-        dryRun: body.dry_run === "true" || body.dry_run === "1",
-        partial: body.mode === "partial",
-        requestId: c.get("requestId"),
-      }),
-    ));
+  // A system-made type (an automation rule's runs) is exported, never imported.
+  if (!type.declaration.system_made) {
+    api.route({
+      method: "post",
+      path: `${base}/import`,
+      tag,
+      summary:
+        `Imports ${plural} from a CSV file (a row with an ID updates that record); dry run; all-or-nothing unless mode is partial`,
+      audience: "staff",
+      bodyFormat: "multipart",
+      body: ImportForm,
+      bodyLimit: IMPORT_BODY_LIMIT,
+      permission: { module: type.module, actions: ["import"] },
+      response: ImportResponse,
+    }, async (c, { access, body }) =>
+      c.json(
+        await importRecords(engine, access, type.id, () => body.file.stream(), {
+          dryRun: body.dry_run === "true" || body.dry_run === "1",
+          partial: body.mode === "partial",
+          requestId: c.get("requestId"),
+        }),
+      ));
 
-  api.route({
-    method: "get",
-    path: `${base}/import/columns`,
-    tag,
-    summary:
-      `The columns an import of ${plural} takes: heading, whether new records need it, format, accepted values`,
-    audience: "staff",
-    permission: { module: type.module, actions: ["import"] },
-    response: ImportColumnsResponse,
-  }, async (c, { access }) => {
-    const { columns } = await importColumns(engine, access, type.id);
-    return c.json({ columns });
-  });
-
-  api.route({
-    method: "get",
-    path: `${base}/import/template`,
-    tag,
-    summary:
-      `A CSV template for importing ${plural}: the columns' headings and one example row that imports as it is`,
-    audience: "staff",
-    permission: { module: type.module, actions: ["import"] },
-  }, async (c, { access }) => {
-    const { fileName, text } = await importTemplate(engine, access, type.id);
-    return c.body(text, 200, {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": "no-store",
+    api.route({
+      method: "get",
+      path: `${base}/import/columns`,
+      tag,
+      summary:
+        `The columns an import of ${plural} takes: heading, whether new records need it, format, accepted values`,
+      audience: "staff",
+      permission: { module: type.module, actions: ["import"] },
+      response: ImportColumnsResponse,
+    }, async (c, { access }) => {
+      const { columns } = await importColumns(engine, access, type.id);
+      return c.json({ columns });
     });
-  });
+
+    api.route({
+      method: "get",
+      path: `${base}/import/template`,
+      tag,
+      summary:
+        `A CSV template for importing ${plural}: the columns' headings and one example row that imports as it is`,
+      audience: "staff",
+      permission: { module: type.module, actions: ["import"] },
+    }, async (c, { access }) => {
+      const { fileName, text } = await importTemplate(engine, access, type.id);
+      return c.body(text, 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${fileName}"`,
+        "Cache-Control": "no-store",
+      });
+    });
+  }
 
   api.route({
     method: "get",

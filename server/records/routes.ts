@@ -181,46 +181,52 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
         }),
     ));
 
-  api.route({
-    method: "post",
-    path: `${base}/bulk/undo`,
-    tag,
-    summary:
-      `Undoes one of the caller's bulk edits of ${type.declaration.plural.toLowerCase()} while it may be undone; a record changed since is kept, its result says so`,
-    audience: "staff",
-    permission: { module: type.module, actions: ["update"] },
-    body: BulkUndoRequest,
-    response: BulkResponse,
-  }, async (c, { access, body }) =>
-    c.json(
-      await undoBulkEdit(engine, access, {
-        typeId: type.id,
-        editId: body.edit,
-        requestId: c.get("requestId"),
-      }),
-    ));
+  // A system-made type (an automation rule's runs) is never created, changed, deleted or imported.
+  const writable = !type.declaration.system_made;
+  if (writable) {
+    api.route({
+      method: "post",
+      path: `${base}/bulk/undo`,
+      tag,
+      summary:
+        `Undoes one of the caller's bulk edits of ${type.declaration.plural.toLowerCase()} while it may be undone; a record changed since is kept, its result says so`,
+      audience: "staff",
+      permission: { module: type.module, actions: ["update"] },
+      body: BulkUndoRequest,
+      response: BulkResponse,
+    }, async (c, { access, body }) =>
+      c.json(
+        await undoBulkEdit(engine, access, {
+          typeId: type.id,
+          editId: body.edit,
+          requestId: c.get("requestId"),
+        }),
+      ));
+  }
 
   viewRoutes(api, engine, type);
 
-  api.route(
-    {
-      method: "post",
-      path: base,
-      tag,
-      summary: `Creates a ${label}`,
-      audience: "staff",
-      body: z.object({ values: anyValues }).strict(),
-      documentedBody: z.object({ values }).strict(),
-      response: z.object({ record }).strict(),
-      status: 201,
-    },
-    async (c, { access, body }) =>
-      c.json({
-        record: await engine.create(access, type.id, body.values, {
-          requestId: c.get("requestId"),
-        }),
-      }, 201),
-  );
+  if (writable) {
+    api.route(
+      {
+        method: "post",
+        path: base,
+        tag,
+        summary: `Creates a ${label}`,
+        audience: "staff",
+        body: z.object({ values: anyValues }).strict(),
+        documentedBody: z.object({ values }).strict(),
+        response: z.object({ record }).strict(),
+        status: 201,
+      },
+      async (c, { access, body }) =>
+        c.json({
+          record: await engine.create(access, type.id, body.values, {
+            requestId: c.get("requestId"),
+          }),
+        }, 201),
+    );
+  }
 
   importExportRoutes(api, engine, type);
 
@@ -250,35 +256,44 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
     );
   }
 
-  api.route({
-    method: "patch",
-    path: `${base}/:id`,
-    tag,
-    summary: `Changes a ${label} at its version; a stale version answers 409 and changes nothing`,
-    audience: "staff",
-    body: z.object({ version: z.number().int().positive(), values: anyValues }).strict(),
-    documentedBody: z.object({ version: z.number().int().positive(), values }).strict(),
-    response: z.object({ record }).strict(),
-  }, async (c, { access, body }) =>
-    c.json({
-      record: await engine.update(access, type.id, c.req.param("id")!, body.version, body.values, {
-        requestId: c.get("requestId"),
-      }),
-    }));
+  if (writable) {
+    api.route({
+      method: "patch",
+      path: `${base}/:id`,
+      tag,
+      summary: `Changes a ${label} at its version; a stale version answers 409 and changes nothing`,
+      audience: "staff",
+      body: z.object({ version: z.number().int().positive(), values: anyValues }).strict(),
+      documentedBody: z.object({ version: z.number().int().positive(), values }).strict(),
+      response: z.object({ record }).strict(),
+    }, async (c, { access, body }) =>
+      c.json({
+        record: await engine.update(
+          access,
+          type.id,
+          c.req.param("id")!,
+          body.version,
+          body.values,
+          {
+            requestId: c.get("requestId"),
+          },
+        ),
+      }));
 
-  api.route({
-    method: "delete",
-    path: `${base}/:id`,
-    tag,
-    summary: `Deletes a draft ${label} at its version`,
-    audience: "staff",
-    query: DeleteQuery,
-  }, async (c, { access, query }) => {
-    await engine.remove(access, type.id, c.req.param("id")!, query.version, {
-      requestId: c.get("requestId"),
+    api.route({
+      method: "delete",
+      path: `${base}/:id`,
+      tag,
+      summary: `Deletes a draft ${label} at its version`,
+      audience: "staff",
+      query: DeleteQuery,
+    }, async (c, { access, query }) => {
+      await engine.remove(access, type.id, c.req.param("id")!, query.version, {
+        requestId: c.get("requestId"),
+      });
+      return c.body(null, 204);
     });
-    return c.body(null, 204);
-  });
+  }
 
   if (type.actions.length > 0) {
     api.route({

@@ -135,8 +135,14 @@ Deno.test("GET /ui/shell leaves out categories with no visible items", async () 
       "Operations",
       "Analytics",
       "Reports",
+      // Only their reminders: System's administration items stay out.
+      "System",
     ]);
     ok(body.sidebar.categories.every((c) => c.items.length > 0));
+    assertEquals(
+      body.sidebar.categories.find((c) => c.name === "System")?.items.map((i) => i.id),
+      ["reminders"],
+    );
   } finally {
     await t.close();
   }

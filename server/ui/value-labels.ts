@@ -119,6 +119,8 @@ export const NOTIFICATION_CATEGORY: ValueLabels = {
   approval: "Approval",
   system: "System",
   message: "Message",
+  automation: "Automation",
+  reminder: "Reminder",
 };
 
 // The audit vocabulary lives with the audit module, which words its entries with it.

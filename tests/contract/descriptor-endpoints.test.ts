@@ -43,6 +43,14 @@ const RECORD_WIDGET_CALLS: Readonly<Record<string, readonly [string, string][]>>
   "record-timeline": [["GET", "/{id}/history"], ["POST", "/{id}/comments"]],
 };
 
+/** The record widgets' calls that carry out one of the type's standard actions. */
+const ACTION_CALLS: Readonly<Record<string, string>> = {
+  "POST ": "create",
+  "PATCH /{id}": "update",
+  "DELETE /{id}": "delete",
+  "POST /import": "import",
+};
+
 /**
  * Whether a record API call is declared with its own words: `/api/records/task/export`
  * must not pass for `/api/records/task/:id`. Only the type segment may be a parameter.
@@ -167,8 +175,15 @@ Deno.test("descriptors call only declared endpoints and show only declared field
         recordScreens.add(name);
         const meta = (node.meta ?? {}) as Json;
         const actions = ((meta.actions ?? []) as Json[]).map((a) => a.id as string);
+        // A call that is one of the type's actions is made only when the type offers it.
+        const offered = (method: string, suffix: string) => {
+          const action = ACTION_CALLS[`${method} ${suffix}`];
+          return action === undefined || actions.includes(action);
+        };
         const wanted: [string, string][] = [
-          ...calls.map(([method, suffix]): [string, string] => [method, `${node.api}${suffix}`]),
+          ...calls.filter(([method, suffix]) => offered(method, suffix)).map((
+            [method, suffix],
+          ): [string, string] => [method, `${node.api}${suffix}`]),
           ...(node.type === "record-form"
             ? actions.map((id): [string, string] => ["POST", `${node.api}/{id}/actions/${id}`])
             : []),

@@ -93,6 +93,8 @@ export default defineConfig({
         HOST: "127.0.0.1",
         // Mailed links point where the browser opens the product, so they can be followed.
         PUBLIC_URL: `http://127.0.0.1:${port}`,
+        // A reminder set a minute ahead arrives within the flow's patience (reminders.spec.ts).
+        REMINDER_CHECK_SECONDS: "5",
       },
     },
     {

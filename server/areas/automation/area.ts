@@ -1,4 +1,7 @@
-/** Automation: rules on record events, dates and schedules, their run log, and what they send. */
+/**
+ * Automation: rules on record events, dates, schedules, webhooks and a button,
+ * their run log, the email templates they send, and reminders.
+ */
 import { defineArea } from "../define-area.ts";
 import { areaEngine } from "../area-engine.ts";
 import { AUTOMATION_MODULES } from "./modules.ts";
@@ -15,13 +18,23 @@ import { EMAIL_TEMPLATE_CONTROLLER } from "./email/template-controller.ts";
 import { emailTemplateRoutes } from "./email/preview-routes.ts";
 import { EMAIL_TEMPLATES_SEED } from "./email/seed/mod.ts";
 import { previewTab } from "./email/preview-tab.ts";
+import { REMINDER } from "./reminders/reminder-type.ts";
+import { REMINDER_CONTROLLER } from "./reminders/reminder-controller.ts";
+import { ReminderDelivery } from "./reminders/reminder-delivery.ts";
+import { seedReminders } from "./reminders/reminder-seed.ts";
+import { REMIND_ME } from "./reminders/remind-me.ts";
 
 export const AUTOMATION = defineArea({
   id: "automation",
   name: "Automation",
   modules: AUTOMATION_MODULES,
-  types: [AUTOMATION_RULE, AUTOMATION_RUN, EMAIL_TEMPLATE],
-  controllers: [AUTOMATION_RULE_CONTROLLER, AUTOMATION_RUN_CONTROLLER, EMAIL_TEMPLATE_CONTROLLER],
+  types: [AUTOMATION_RULE, AUTOMATION_RUN, EMAIL_TEMPLATE, REMINDER],
+  controllers: [
+    AUTOMATION_RULE_CONTROLLER,
+    AUTOMATION_RUN_CONTROLLER,
+    EMAIL_TEMPLATE_CONTROLLER,
+    REMINDER_CONTROLLER,
+  ],
   observers: [ruleQueue],
   routes: ({ api, db, records }) => {
     automationRoutes(api, db, records);
@@ -37,13 +50,23 @@ export const AUTOMATION = defineArea({
         content: previewTab,
       }],
     }],
+    formQuickAdds: [REMIND_ME],
   },
-  seed: [...EMAIL_TEMPLATES_SEED, {
-    id: "automation-rules",
-    after: ["invoices", "money", "more-clients", ...EMAIL_TEMPLATES_SEED.map((s) => s.id)],
-    run: (tx, { today }) => seedAutomationRules(tx, today),
-  }],
+  seed: [
+    ...EMAIL_TEMPLATES_SEED,
+    {
+      id: "automation-rules",
+      after: ["invoices", "money", "more-clients", ...EMAIL_TEMPLATES_SEED.map((s) => s.id)],
+      run: (tx, { today }) => seedAutomationRules(tx, today),
+    },
+    { id: "reminders", run: (tx, { today }) => seedReminders(tx, today) },
+  ],
   checks: [
     (db, config) => new RuleRunner(db, { engine: areaEngine(db, { publicUrl: config.publicUrl }) }),
+    (db, config) =>
+      new ReminderDelivery(db, {
+        publicUrl: config.publicUrl,
+        everyMs: config.reminderCheckSeconds * 1000,
+      }),
   ],
 });

@@ -1,5 +1,5 @@
 /** SQL of memberships and organisations. */
-import type { Queryable } from "../../db/database.ts";
+import type { Queryable, Reader } from "../../db/database.ts";
 import type { Organization, UserOrganization } from "../../../schemas/api/organizations.ts";
 
 interface MembershipRow extends Omit<UserOrganization, "is_current"> {
@@ -37,7 +37,7 @@ export async function membershipsOfUser(
 
 /** A user's active memberships in active organisations, by organisation name. */
 export function activeMembershipsOf(
-  db: Queryable,
+  db: Reader,
   userId: string,
 ): Promise<{ organization_id: string; organization_name: string; user_role: string }[]> {
   return db.all(

@@ -2,8 +2,9 @@
  * A record type's form screen, generated from its declaration: the `record-form`
  * (editable when the caller may change the record, else the read-only detail),
  * the record's timeline of changes and comments, and the panels the declaration
- * adds (related lists of other types, or any node), and the tabs modules add to
- * the form (record-form-tab.ts). The descriptor refers to the record only through
+ * adds (related lists of other types, or any node), the tabs modules add to the
+ * form (record-form-tab.ts) and the records of other types a saved record's form
+ * starts in a dialog (record-form-quick-add.ts: Remind me). The descriptor refers to the record only through
  * the route's `id`, so one build serves every record.
  */
 import type { Node, ScreenDescriptor, Source } from "../../../schemas/descriptor/mod.ts";
@@ -15,6 +16,7 @@ import type { FormPanel } from "../../records/declaration.ts";
 import { recordTypeMeta } from "../../records/type-meta.ts";
 import { head } from "./screen-def.ts";
 import { formTabsFor, type RecordFormTab } from "./record-form-tab.ts";
+import { quickAddsFor, type RecordFormQuickAdd } from "./record-form-quick-add.ts";
 import { type ListPreset, recordApi, recordListNode } from "./record-list-screen.ts";
 
 /** The route param value that opens a new record. */
@@ -34,6 +36,8 @@ export interface FormScreenOptions {
   formRoute?: string;
   /** Tabs after the layout's, for saved records. */
   tabs?: readonly RecordFormTab[];
+  /** Records of other types a saved record's form starts in a dialog (Remind me). */
+  quickAdds?: readonly RecordFormQuickAdd[];
 }
 
 /** The form screen of `type` for the caller. */
@@ -51,6 +55,7 @@ export function recordFormScreen(
     access,
     options.tabs ?? [],
   );
+  const quickAdds = isNew ? [] : quickAddsFor(type, access, options.quickAdds ?? []);
   const children: Node[] = [{
     type: "record-form",
     api: recordApi(type),
@@ -66,6 +71,7 @@ export function recordFormScreen(
       }
       : {}),
     ...(added.tabs.length > 0 ? { tabs: added.tabs } : {}),
+    ...(quickAdds.length > 0 ? { quickAdds } : {}),
   }];
   if (!isNew) {
     for (const panel of type.declaration.panels ?? []) {

@@ -14,6 +14,7 @@ import type { ScreenDef } from "./screen-def.ts";
 import { type ListPreset, recordListScreen } from "./record-list-screen.ts";
 import { NEW_RECORD, recordFormScreen } from "./record-form-screen.ts";
 import type { RecordFormTab } from "./record-form-tab.ts";
+import type { RecordFormQuickAdd } from "./record-form-quick-add.ts";
 import { areas } from "../../areas/mod.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
 import type { ListScreenExtras } from "./record-list-screen.ts";
@@ -38,6 +39,11 @@ export function recordFormTabs(type: RecordType): RecordFormTab[] {
   return areas().flatMap((area) =>
     (area.recordScreens?.formTabs ?? []).filter((t) => t.type.id === type.id).flatMap((t) => t.tabs)
   );
+}
+
+/** The records the areas let every record's form start in a dialog, in the order of the areas. */
+function recordFormQuickAdds(): RecordFormQuickAdd[] {
+  return areas().flatMap((area) => area.recordScreens?.formQuickAdds ?? []);
 }
 
 const FORM_PARAMS = z.object({ id: z.string().min(1).max(64) }).strict();
@@ -163,6 +169,7 @@ export function recordScreenDefs(types: readonly RecordType[]): ScreenDef[] {
           preset: plan.preset,
           formRoute: plan.preset ? plan.route : undefined,
           tabs: plan.preset ? undefined : recordFormTabs(plan.type),
+          quickAdds: recordFormQuickAdds(),
         }),
     });
   }

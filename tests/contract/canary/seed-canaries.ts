@@ -260,6 +260,10 @@ export async function seedCanaries(
         if (field.type === "attach" && field.required) {
           values[field.id] = await upload(t, options.admin, type.id);
         }
+        // A required time (a reminder's) is one still to come.
+        if (field.type === "datetime" && field.required) {
+          values[field.id] = new Date(t.clock.now + 24 * 60 * 60 * 1000).toISOString();
+        }
       }
       const created = (await json(
         await t.call("POST", `/api/records/${type.id}`, { token: options.admin, body: { values } }),

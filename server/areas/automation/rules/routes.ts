@@ -16,7 +16,8 @@ import { queueRun } from "./run-queue.ts";
 import { HOOK_PREFIX } from "./webhook-path.ts";
 
 const RunRequest = z.object({ record_id: z.string().min(1).max(64) }).strict();
-const HookRequest = z.object({ record_id: z.string().min(1).max(64).optional() }).passthrough();
+/** An incoming webhook names the record to run on, or none (a rule that acts without one). */
+const HookRequest = z.object({ record_id: z.string().min(1).max(64).optional() }).strict();
 const Queued = z.object({ queued: z.boolean(), rule: z.string() }).strict();
 const ManualRules = z.object({
   items: z.array(z.object({ id: z.string(), name: z.string() }).strict()),

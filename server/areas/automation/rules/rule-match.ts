@@ -6,8 +6,10 @@
  */
 import type { Reader } from "../../../db/database.ts";
 import {
-  conditionHolds,
+  evaluateExpression,
+  type Expression,
   fieldsOf,
+  isTruthy,
   parseExpression,
 } from "../../../../schemas/records/expression.ts";
 import type { RecordType } from "../../../records/define.ts";
@@ -46,11 +48,41 @@ export function valueText(value: unknown): string {
   return String(value);
 }
 
-/** The fields whose values differ between before and after. */
+const CHANGED = new WeakMap<RecordChange, string[]>();
+
+/** The fields whose values differ between before and after (worked out once per change). */
 export function changedFields(type: RecordType, change: RecordChange): string[] {
   if (!change.before || !change.after) return [];
-  const ids = [...type.fields.map((f) => f.id), "status"];
-  return ids.filter((id) => !same(change.before![id], change.after![id]));
+  let changed = CHANGED.get(change);
+  if (!changed) {
+    const ids = [...type.fields.map((f) => f.id), "status"];
+    changed = ids.filter((id) => !same(change.before![id], change.after![id]));
+    CHANGED.set(change, changed);
+  }
+  return changed;
+}
+
+/** A condition parsed, with the names it reads; kept, since the same rules meet every write. */
+interface Parsed {
+  expression: Expression;
+  names: string[];
+  dotted: boolean;
+}
+
+const PARSED = new Map<string, Parsed>();
+const PARSED_MAX = 2000;
+
+/** A condition's syntax tree and names, parsed once (throws ExpressionError). */
+export function parsedCondition(source: string): Parsed {
+  let parsed = PARSED.get(source);
+  if (!parsed) {
+    const expression = parseExpression(source);
+    const names = fieldsOf(expression);
+    parsed = { expression, names, dotted: names.some((n) => n.includes(".")) };
+    if (PARSED.size >= PARSED_MAX) PARSED.clear();
+    PARSED.set(source, parsed);
+  }
+  return parsed;
 }
 
 /** Whether the change is of the kind the rule's trigger waits for. */
@@ -131,13 +163,19 @@ export async function conditionMet(
 ): Promise<boolean> {
   const source = rule.condition?.trim();
   if (!source) return true;
-  const names = fieldsOf(parseExpression(source));
-  const values = await conditionValues(q, types, {
-    organizationId: change.organizationId,
-    type: change.type,
-    record: (change.after ?? change.before)!,
-    before: change.before,
-    names,
-  });
-  return conditionHolds(source, values, { today: change.now.slice(0, 10) });
+  const parsed = parsedCondition(source);
+  const record = (change.after ?? change.before)!;
+  // Only a condition naming `before.` or a link's fields needs more than the record itself.
+  const values = parsed.dotted
+    ? await conditionValues(q, types, {
+      organizationId: change.organizationId,
+      type: change.type,
+      record,
+      before: change.before,
+      names: parsed.names,
+    })
+    : record;
+  return isTruthy(
+    evaluateExpression(parsed.expression, values, { today: change.now.slice(0, 10) }),
+  );
 }

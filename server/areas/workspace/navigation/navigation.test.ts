@@ -91,7 +91,7 @@ Deno.test("POST /navigation shows the admin every module of the catalogue", asyn
   }
 });
 
-Deno.test("POST /navigation shows sales only Core, Sales, their own expense claims, five Operations items and their own reports", async () => {
+Deno.test("POST /navigation shows sales only Core, Sales, their own expense claims, five Operations items, their own reports and reminders", async () => {
   const t = await createTestApp();
   try {
     const { items } = await navigation(t, "sales@acme.test");
@@ -102,6 +102,7 @@ Deno.test("POST /navigation shows sales only Core, Sales, their own expense clai
       "Operations",
       "Analytics",
       "Reports",
+      "System",
     ]);
     const catalogueIds = (category: string) =>
       moduleDefinitions().filter((m) => m.category === category).map((m) => m.id);
@@ -119,6 +120,8 @@ Deno.test("POST /navigation shows sales only Core, Sales, their own expense clai
     // Everyone keeps reports of what they may read: the builder and their saved reports.
     assertEquals(ids("Analytics"), ["report-builder"]);
     assertEquals(ids("Reports"), ["reports"]);
+    // Everyone keeps reminders; nothing else of System is theirs.
+    assertEquals(ids("System"), ["reminders"]);
   } finally {
     await t.close();
   }
