@@ -233,17 +233,6 @@ Deno.test("an incoming webhook and the manual button queue runs; bad calls are r
   });
 });
 
-async function grant(t: TestApp, role: string, permissions: string[]) {
-  for (const permission of permissions) {
-    await t.db.run(
-      `INSERT INTO role_permissions (organization_id, role_id, permission)
-       SELECT organization_id, id, ? FROM roles WHERE organization_id = 'org_acme' AND name = ?
-       ON CONFLICT DO NOTHING`,
-      [permission, role],
-    );
-  }
-}
-
 Deno.test("an owner who lost a permission has the action refused with the reason in the log; five failures switch the rule off", async () => {
   await withApp(async (t, admin) => {
     const saved = await rule(t, admin, {
