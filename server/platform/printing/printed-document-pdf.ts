@@ -299,7 +299,10 @@ export async function printedDocumentPdf(
   const sheet = new Sheet(pdf, font, bold);
   pdf.setTitle(sheet.drawable(`${document.kind} ${document.number}`));
   pdf.setAuthor(sheet.drawable(document.issuer.name));
-  pdf.setCreationDate(new Date(`${options.issued.slice(0, 10)}T00:00:00Z`));
+  // Dated by the document, not the clock: the same document prints the same bytes.
+  const dated = new Date(`${options.issued.slice(0, 10)}T00:00:00Z`);
+  pdf.setCreationDate(dated);
+  pdf.setModificationDate(dated);
   await drawHeader(sheet, document);
   drawParties(sheet, document);
   drawTable(sheet, document);
