@@ -34,6 +34,8 @@ export function dataExportTab(
     .map((t) => ({ id: t.id, plural: t.declaration.plural }))
     .sort((a, b) => a.plural.localeCompare(b.plural, "en"));
   const readsReports = mayReadType(REPORT, access);
+  // A report over records the caller may not read would only answer 403: it is not offered.
+  const readable = recordTypes().filter((t) => mayReadType(t, access)).map((t) => t.id);
   if (lists.length === 0 && !readsReports) return undefined;
   const reports: Node[] = readsReports
     ? [{
@@ -97,7 +99,11 @@ export function dataExportTab(
         [EXPORT_REPORTS_SOURCE]: {
           method: "POST",
           path: `/api/records/${REPORT.id}/list`,
-          body: { sort: [{ field: "name", dir: "asc" }], limit: 200 },
+          body: {
+            filters: [{ field: "record_type", op: "in", value: readable }],
+            sort: [{ field: "name", dir: "asc" }],
+            limit: 200,
+          },
           select: "items",
           label: "Saved reports",
           errorText: "The saved reports could not be loaded",
