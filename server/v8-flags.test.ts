@@ -29,11 +29,12 @@ async function youngGenerationBytes(flags: string[]): Promise<number> {
   return Number(new TextDecoder().decode(stdout).trim());
 }
 
-Deno.test("V8 accepts the server's flags, and they keep the young generation near 8 MB", async () => {
+Deno.test("V8 accepts the server's flags, and they keep the young generation near 8 MB, far below the default", async () => {
   const bounded = await youngGenerationBytes([`--v8-flags=${V8_FLAGS.join(",")}`]);
   const unbounded = await youngGenerationBytes([]);
-  // Two 4 MB semi-spaces, and the few 256 KB pages V8 may hold besides while it scavenges
-  // (8.75 MB was seen on a loaded machine); V8's default grows to 64 MB.
-  assert.ok(bounded <= 10 * 1024 * 1024, `young generation ${bounded} bytes with the flags`);
-  assert.ok(unbounded > bounded, `young generation ${unbounded} bytes without the flags`);
+  // Two 4 MB semi-spaces, and the pages V8 may hold besides while it scavenges (8.75 MB
+  // and 11.25 MB were seen on loaded machines, 4.75–8 MB idle); V8's default grows to
+  // 64 MB. The bound is a quarter of that default: an ignored flag cannot pass it.
+  assert.ok(bounded <= 16 * 1024 * 1024, `young generation ${bounded} bytes with the flags`);
+  assert.ok(unbounded >= 2 * bounded, `young generation ${unbounded} bytes without the flags`);
 });
