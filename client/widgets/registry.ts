@@ -74,6 +74,10 @@ export const WIDGET_REGISTRY: WidgetRegistry = {
     () => import("./trend-arrow.tsx").then((m) => m.TrendArrow),
   ),
   "risk-bar": loadable("RiskBar", () => import("./risk-bar.tsx").then((m) => m.RiskBar)),
+  "state-graph": loadable(
+    "StateGraph",
+    () => import("./state-graph.tsx").then((m) => m.StateGraph),
+  ),
   "tone-dot": loadable("ToneDot", () => import("./tone-dot.tsx").then((m) => m.ToneDot)),
   "scenario-card": loadable(
     "ScenarioCard",

@@ -115,6 +115,17 @@ export const RiskBar = z.object({
   tone: ToneValue.optional(),
 }).strict().meta({ id: "widget:risk-bar" });
 
+export const StateGraph = z.object({
+  type: z.literal("state-graph"),
+  ...base,
+  source: z.string().describe(
+    "source whose value (at path) is a workflow graph (schemas/api/workflow-graph.ts)",
+  ),
+  path: z.string().optional(),
+  title: z.string().describe("what the graph shows, its accessible name"),
+  emptyText: z.string(),
+}).strict().meta({ id: "widget:state-graph" });
+
 export const ToneDot = z.object({
   type: z.literal("tone-dot"),
   ...base,

@@ -29,5 +29,6 @@ export function areaEngine(
       ...(options.controllers ?? []),
     ],
     observers: areas().flatMap((area) => (area.observers ?? []).map((make) => make(byId))),
+    workflows: areas().find((area) => area.workflows)?.workflows,
   });
 }

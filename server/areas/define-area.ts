@@ -21,6 +21,7 @@ import type { RecordFormQuickAdd } from "../ui/screens/record-form-quick-add.ts"
 import type { MembershipAccess } from "../platform/access/access.ts";
 import type { PeriodicCheck } from "../platform/jobs/periodic-check.ts";
 import type { DemoSeedStep } from "../db/seed/seed-steps.ts";
+import type { WorkflowSource } from "../records/engine/edited-workflows.ts";
 
 /** What an area's calls are registered with. */
 export interface AreaContext {
@@ -77,6 +78,8 @@ export interface Area {
   recordScreens?: RecordScreenExtras;
   /** What follows every record change inside its transaction (the automation queue). */
   observers?: readonly ((types: ReadonlyMap<string, RecordType>) => ChangeObserver)[];
+  /** Where the engine finds organisations' edited workflows (one area keeps them: automation). */
+  workflows?: WorkflowSource;
   /** Its periodic checks (overdue invoices, compliance due dates), started by `main.ts`. */
   checks?: readonly ((db: Database, config: Config) => PeriodicCheck)[];
   /** What it adds to the demo seed after the shared base, each step after what it reads. */

@@ -28,8 +28,25 @@ export interface DeclaredOption extends SelectOption {
 export const ROLE_OPTIONS = "@roles";
 /** `options_from` of a select whose values are the product's record types (by plural). */
 export const RECORD_TYPE_OPTIONS = "@record_types";
+/**
+ * `options_from` of the selects of an edited workflow's rows (`automation/workflows`),
+ * over every type whose workflow may be edited: its transitions (`expense:approve>approved`),
+ * its states (`expense:submitted`) and its actions' permissions (`expense:approve`).
+ */
+export const WORKFLOW_TRANSITION_OPTIONS = "@workflow_transitions";
+export const WORKFLOW_STATE_OPTIONS = "@workflow_states";
+export const WORKFLOW_PERMISSION_OPTIONS = "@workflow_permissions";
+/** `options_from` of a select whose values are the record types whose workflow may be edited. */
+export const WORKFLOW_TYPE_OPTIONS = "@workflow_types";
 /** The lists of choices the product keeps itself, not the organisation's type masters. */
-export const PRODUCT_LISTS: readonly string[] = [ROLE_OPTIONS, RECORD_TYPE_OPTIONS];
+export const PRODUCT_LISTS: readonly string[] = [
+  ROLE_OPTIONS,
+  RECORD_TYPE_OPTIONS,
+  WORKFLOW_TRANSITION_OPTIONS,
+  WORKFLOW_STATE_OPTIONS,
+  WORKFLOW_PERMISSION_OPTIONS,
+  WORKFLOW_TYPE_OPTIONS,
+];
 
 /**
  * Standard actions every record type has; workflow actions add to them. `comment`
@@ -208,6 +225,11 @@ export interface TransitionDeclaration {
   done?: string;
   /** The actor may not take this action on a record they created (approvals). */
   not_by_creator?: boolean;
+  /**
+   * The action of the type's module whose permission taking it needs, when an
+   * organisation's edited workflow says so (edited-workflows.ts); default its own.
+   */
+  permission?: string;
 }
 
 /** An action that does not move a workflow state (a lead's conversion): runs its hook. */
@@ -316,6 +338,13 @@ export interface RecordTypeDeclaration {
    * their own actions.
    */
   system_made?: boolean;
+  /**
+   * Its states' transitions may be edited by an organisation's administrators
+   * (`automation/workflows`): from which states each may be taken, the permission
+   * it needs and its comment. Its controllers must accept a transition taken from
+   * any of its states.
+   */
+  workflow_editable?: boolean;
   states?: {
     initial: string;
     list: readonly StateDeclaration[];

@@ -23,22 +23,32 @@ import { REMINDER_CONTROLLER } from "./reminders/reminder-controller.ts";
 import { ReminderDelivery } from "./reminders/reminder-delivery.ts";
 import { seedReminders } from "./reminders/reminder-seed.ts";
 import { REMIND_ME } from "./reminders/remind-me.ts";
+import { WORKFLOW } from "./types/workflow.ts";
+import { WORKFLOW_CONTROLLER } from "./workflows/workflow-controller.ts";
+import { workflowSource } from "./workflows/workflow-source.ts";
+import { workflowRoutes } from "./workflows/workflow-routes.ts";
+import { graphTab } from "./workflows/graph-tab.ts";
+import { seedWorkflows } from "./seed/workflows.ts";
+import { approvalWorkflowsAround } from "./workflows/approval-workflows-around.ts";
 
 export const AUTOMATION = defineArea({
   id: "automation",
   name: "Automation",
   modules: AUTOMATION_MODULES,
-  types: [AUTOMATION_RULE, AUTOMATION_RUN, EMAIL_TEMPLATE, REMINDER],
+  types: [AUTOMATION_RULE, AUTOMATION_RUN, EMAIL_TEMPLATE, REMINDER, WORKFLOW],
   controllers: [
     AUTOMATION_RULE_CONTROLLER,
     AUTOMATION_RUN_CONTROLLER,
     EMAIL_TEMPLATE_CONTROLLER,
     REMINDER_CONTROLLER,
+    WORKFLOW_CONTROLLER,
   ],
   observers: [ruleQueue],
+  workflows: workflowSource,
   routes: ({ api, db, records }) => {
     automationRoutes(api, db, records);
     emailTemplateRoutes(api, records);
+    workflowRoutes(api, records);
   },
   recordScreens: {
     formTabs: [{
@@ -49,7 +59,11 @@ export const AUTOMATION = defineArea({
         requires: { action: "read" },
         content: previewTab,
       }],
+    }, {
+      type: WORKFLOW,
+      tabs: [{ id: "graph", label: "Graph", requires: { action: "read" }, content: graphTab }],
     }],
+    around: [{ module: WORKFLOW.module, extras: approvalWorkflowsAround }],
     formQuickAdds: [REMIND_ME],
   },
   seed: [
@@ -60,6 +74,7 @@ export const AUTOMATION = defineArea({
       run: (tx, { today }) => seedAutomationRules(tx, today),
     },
     { id: "reminders", run: (tx, { today }) => seedReminders(tx, today) },
+    { id: "workflows", run: (tx, { today }) => seedWorkflows(tx, today) },
   ],
   checks: [
     (db, config) => new RuleRunner(db, { engine: areaEngine(db, { publicUrl: config.publicUrl }) }),

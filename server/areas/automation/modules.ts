@@ -24,10 +24,10 @@ export const AUTOMATION_MODULES: readonly ModuleRow[] = [
     id: "automation/workflows",
     name: "Automation Workflows",
     category: "Tools",
-    // Rules act for their owners across the organisation's records: administrators keep them.
+    // A workflow decides who may approve what across the organisation: administrators keep them.
     adminOnly: true,
     icon: "git-merge",
-    description: "Multi-step automated workflows.",
+    description: "The states of records and who may move them between states.",
   },
   {
     id: "automation/email-templates",

@@ -49,6 +49,7 @@ import { queryPages } from "./query-pages.ts";
 import { checkDerivedStatusSql } from "./derived-status-sql.ts";
 import type { QueryRequest } from "../../../schemas/records/query.ts";
 import { type ChangeObserver, tellObservers } from "./record-changes.ts";
+import type { WorkflowSource } from "./edited-workflows.ts";
 
 /** What a write may carry besides its values. */
 export interface WriteOptions {
@@ -68,6 +69,8 @@ export class RecordEngine {
   readonly publicUrl: string;
   /** What follows each change inside its transaction (record-changes.ts). */
   readonly observers: readonly ChangeObserver[];
+  /** Organisations' edited workflows (edited-workflows.ts). */
+  readonly #workflows: WorkflowSource | undefined;
 
   constructor(
     db: Database,
@@ -77,6 +80,7 @@ export class RecordEngine {
       publicUrl?: string;
       controllers?: readonly RecordController[];
       observers?: readonly ChangeObserver[];
+      workflows?: WorkflowSource;
     } = {},
   ) {
     this.db = db;
@@ -89,6 +93,13 @@ export class RecordEngine {
     this.controllers = checkControllers(this.types, options.controllers ?? []);
     this.publicUrl = options.publicUrl ?? "http://localhost:8000";
     this.observers = options.observers ?? [];
+    this.#workflows = options.workflows;
+  }
+
+  /** The type as the organisation's edited workflow shapes it: the one its actions follow. */
+  async workflowOf(read: Queryable, organizationId: string, type: RecordType): Promise<RecordType> {
+    if (!type.declaration.workflow_editable || !this.#workflows) return type;
+    return await this.#workflows(read, organizationId, type);
   }
 
   /** The declared type with this id, if any. */
@@ -151,7 +162,12 @@ export class RecordEngine {
     this.#derive(type, record, this.#now().slice(0, 10));
     // A record shared with the caller, not theirs, is read only: its owner changes it.
     const { actions, readOnly, reason } = mayReach(type, access, record)
-      ? availableActions(type, access, record, this.#now())
+      ? availableActions(
+        await this.workflowOf(this.db, access.organizationId, type),
+        access,
+        record,
+        this.#now(),
+      )
       : {
         actions: [],
         readOnly: type.fields.map((f) => f.id),

@@ -9,7 +9,7 @@
 import { storedColumns } from "./trusted-values.ts";
 import type { Queryable } from "../../db/database.ts";
 import type { Access } from "../../platform/access/access.ts";
-import { requireAuthorized } from "../../platform/access/authorize.ts";
+import { authorize, requireAuthorized } from "../../platform/access/authorize.ts";
 import { conflict, forbidden, invalidInput, notFound } from "../../platform/errors/app-error.ts";
 import type { RecordType } from "../define.ts";
 import { actionWording } from "../action-wording.ts";
@@ -19,7 +19,8 @@ import { tellObservers } from "./record-changes.ts";
 import { mayReach } from "./record-access.ts";
 import { recordAudit } from "../../platform/audit/record.ts";
 import type { RecordEngine } from "./engine.ts";
-import { refusal, storedState, transitionsOf } from "./record-states.ts";
+import { refusal } from "./record-states.ts";
+import { permissionsFor, transitionFrom } from "./edited-workflows.ts";
 import { type BulkOutcome, outcomeError, summarise } from "./bulk-results.ts";
 import { announceArrival } from "./awaiting.ts";
 import type { MadeRecord } from "./made-records.ts";
@@ -42,7 +43,7 @@ export async function takeAction(
   if (!type.actions.includes(input.action)) {
     throw notFound(`Action "${input.action}" of ${type.declaration.label}`);
   }
-  requireAuthorized(access, type.module, input.action);
+  if (!type.declaration.workflow_editable) requireMayTake(access, type, input.action);
   return await engine.db.transaction(async (tx) => {
     // Gathered afresh on every attempt: a transaction run again makes its records again.
     const made: MadeRecord[] = [];
@@ -63,7 +64,6 @@ export async function takeActionIn(
   if (!type.actions.includes(input.action)) {
     throw notFound(`Action "${input.action}" of ${type.declaration.label}`);
   }
-  requireAuthorized(access, type.module, input.action);
   return await actIn(engine, tx, access, type, input);
 }
 
@@ -85,9 +85,12 @@ async function actIn(
   type: RecordType,
   input: ActInput,
 ): Promise<RecordData> {
+  // The organisation's edited workflow decides from where, by whom and with what comment.
+  const shaped = await engine.workflowOf(tx, access.organizationId, type);
+  requireMayTake(access, shaped, input.action);
   // Locked first: the same action sent twice at once takes turns, the second sees the first.
   const before = await loadRecord(tx, type, access.organizationId, input.id, { lock: true });
-  let changed = await changeByAction(engine, tx, access, type, input);
+  let changed = await changeByAction(engine, tx, access, shaped, input);
   if (input.action === "amend" || !before) return changed;
   // The controller's effects of the action (record-rules.ts), in the same transaction.
   const now = new Date(engine.clock()).toISOString();
@@ -153,8 +156,10 @@ async function changeByAction(
       current_version: record.version,
     });
   }
+  const transition = transitionFrom(type, record, input.action);
+  if (transition) requireAuthorized(access, type.module, transition.permission ?? input.action);
   const possible = actionWording(type, input.action);
-  if (possible.comment === "required" && !input.comment?.trim()) {
+  if ((transition?.comment ?? possible.comment) === "required" && !input.comment?.trim()) {
     throw invalidInput(`${possible.label} needs a comment`, { comment: "Required" });
   }
   const refused = refusal(type, access, record, input.action, now);
@@ -162,9 +167,6 @@ async function changeByAction(
     throw refused.status === 403 ? forbidden(refused.message) : conflict(refused.message);
   }
   const audit = { action: input.action, comment: input.comment?.trim() || undefined };
-  const transition = transitionsOf(type, input.action).find((t) =>
-    t.from.includes(storedState(record))
-  );
   if (transition) {
     const target = type.declaration.states!.list.find((s) => s.id === transition.to)!;
     const values: Record<string, unknown> = { status: transition.to };
@@ -318,6 +320,14 @@ export async function commentOn(
   return commentId;
 }
 
+/** Refuses (403) a caller holding none of the permissions the action may need on the type. */
+function requireMayTake(access: Access, type: RecordType, action: string): void {
+  const needed = permissionsFor(type, action);
+  if (!needed.some((p) => authorize(access, type.module, p))) {
+    requireAuthorized(access, type.module, needed[0]);
+  }
+}
+
 /** Takes one action on many records, one result per id; each in its own transaction. */
 export async function bulkAction(
   engine: RecordEngine,
@@ -329,7 +339,11 @@ export async function bulkAction(
   if (!type.actions.includes(input.action)) {
     throw notFound(`Action "${input.action}" of ${type.declaration.label}`);
   }
-  requireAuthorized(access, type.module, input.action);
+  requireMayTake(
+    access,
+    await engine.workflowOf(engine.db, access.organizationId, type),
+    input.action,
+  );
   const results: BulkOutcome[] = [];
   for (const id of new Set(input.ids)) {
     try {

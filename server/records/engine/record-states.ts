@@ -164,9 +164,12 @@ export function availableActions(
     actions.push(oneRecord(deleteWording(type)));
   }
   for (const action of type.actions) {
-    if (!authorize(access, type.module, action)) continue;
+    const here = transitionsOf(type, action).find((t) => t.from.includes(storedState(record)));
+    if (!authorize(access, type.module, here?.permission ?? action)) continue;
     if (refusal(type, access, record, action, now) === null) {
-      actions.push(oneRecord(actionWording(type, action)));
+      const wording = oneRecord(actionWording(type, action));
+      // An edited workflow may ask for a comment on this transition only.
+      actions.push(here?.comment ? { ...wording, comment: here.comment } : wording);
     }
   }
   return { actions, readOnly, reason: lock?.reason };

@@ -6,6 +6,7 @@
 import type { Reader } from "../../db/database.ts";
 import { staffRoleOptions } from "../../platform/access/role-options.ts";
 import { RECORD_TYPE_OPTIONS, ROLE_OPTIONS } from "../declaration.ts";
+import { workflowOptions } from "../workflow-options.ts";
 import type { RecordField } from "../define.ts";
 import { recordTypeOptions } from "../record-type-options.ts";
 
@@ -19,6 +20,8 @@ export async function selectOptions(
   if (!field.options_from) return [];
   if (field.options_from === ROLE_OPTIONS) return await staffRoleOptions(q, organizationId);
   if (field.options_from === RECORD_TYPE_OPTIONS) return recordTypeOptions();
+  const workflow = workflowOptions(field.options_from);
+  if (workflow) return workflow;
   return await q.all<{ value: string; label: string }>(
     `SELECT code AS value, label FROM type_masters
      WHERE organization_id = ? AND kind = ? AND active = 1 ORDER BY position, label`,

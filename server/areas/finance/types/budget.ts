@@ -143,6 +143,8 @@ export const BUDGET = defineRecordType({
       sortable: true,
     },
   ],
+  // Its organisation may edit from where, by whom and with what comment each step is taken.
+  workflow_editable: true,
   states: {
     initial: "draft",
     list: [

@@ -131,6 +131,8 @@ export const EXPENSE = defineRecordType({
     { id: "approved_at", label: "Approved at", type: "datetime", read_only: true },
     { id: "paid_at", label: "Paid at", type: "datetime", read_only: true },
   ],
+  // Its organisation may edit from where, by whom and with what comment each step is taken.
+  workflow_editable: true,
   states: {
     initial: "draft",
     list: [
