@@ -29,7 +29,7 @@ import { workflowSource } from "./workflows/workflow-source.ts";
 import { workflowRoutes } from "./workflows/workflow-routes.ts";
 import { graphTab } from "./workflows/graph-tab.ts";
 import { seedWorkflows } from "./seed/workflows.ts";
-import { approvalWorkflowsAround } from "./workflows/approval-workflows-around.ts";
+import { approvalWorkflowsAround } from "../../ui/screens/approval-workflows-around.ts";
 
 export const AUTOMATION = defineArea({
   id: "automation",

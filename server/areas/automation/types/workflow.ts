@@ -49,6 +49,8 @@ export const WORKFLOW = defineRecordType({
       options_from: WORKFLOW_TYPE_OPTIONS,
       required: true,
       unique: true,
+      // The demo keeps a workflow for budgets: one for expense claims is free to make.
+      example: "expense",
       in_list: true,
       filterable: true,
       description: "The records that follow this workflow. A record type has one workflow.",
