@@ -112,26 +112,17 @@ async function createRecord(scope: ActionScope, params: Record<string, unknown>)
 async function assign(scope: ActionScope, params: Record<string, unknown>) {
   const record = needRecord(scope);
   const field = String(params.field ?? "assigned_to");
-  let people: string[];
-  if (params.role) {
-    people = (await recipientsOf(scope.tx, {
-      organizationId: scope.access.organizationId,
-      ownerId: scope.rule.owner,
-      type: scope.type,
-      record,
-      types: scope.engine.types,
-      mail: false,
-    }, [`role:${params.role}`])).userIds.sort();
-  } else {
-    people = (await recipientsOf(scope.tx, {
-      organizationId: scope.access.organizationId,
-      ownerId: scope.rule.owner,
-      type: scope.type,
-      record,
-      types: scope.engine.types,
-      mail: false,
-    }, params.users as string[])).userIds;
-  }
+  // A role's members in a steady order (the rotation counts through them), or the people named.
+  const named = params.role ? [`role:${params.role}`] : params.users as string[];
+  const { userIds } = await recipientsOf(scope.tx, {
+    organizationId: scope.access.organizationId,
+    ownerId: scope.rule.owner,
+    type: scope.type,
+    record,
+    types: scope.engine.types,
+    mail: false,
+  }, named);
+  const people = params.role ? [...userIds].sort() : userIds;
   if (people.length === 0) {
     throw invalidInput("No one to assign to: the rotation names no active member");
   }

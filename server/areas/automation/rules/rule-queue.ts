@@ -16,24 +16,24 @@ import { currentRun } from "./run-chain.ts";
 import { DATE_RULE_FIELDS, type DateRuleRow, moveDueTimes } from "./date-dues.ts";
 import { ruleColumn } from "./rule-columns.ts";
 
-interface RuleRow extends RuleTrigger {
-  id: string;
+/** An active rule of the changed type: its trigger, condition and timing. */
+interface RuleRow extends RuleTrigger, DateRuleRow {
   max_depth: number | null;
 }
 
-/** The SQL that reads the active event rules of one type of one organisation. */
-const ACTIVE_RULES = `SELECT id, ${
-  ["trigger", "watch_fields", "from_value", "to_value", "condition", "max_depth"].map((f) =>
+/**
+ * The SQL that reads the active event and date rules of one type of one
+ * organisation, in one indexed read (record type, active, trigger).
+ */
+const ACTIVE_RULES = `SELECT id, organization_id, ${DATE_RULE_FIELDS}, ${
+  ["watch_fields", "from_value", "to_value", "condition", "max_depth"].map((f) =>
     `${ruleColumn(f)} AS ${f}`
   ).join(", ")
 } FROM ${AUTOMATION_RULE.table}
   WHERE organization_id = ? AND ${ruleColumn("record_type")} = ? AND ${ruleColumn("active")} = 1
-    AND ${ruleColumn("trigger")} IN (${EVENT_TRIGGERS.map((t) => `'${t}'`).join(", ")})`;
-
-/** The SQL that reads the active date rules of one type of one organisation. */
-const DATE_RULES = `SELECT id, organization_id, ${DATE_RULE_FIELDS} FROM ${AUTOMATION_RULE.table}
-  WHERE organization_id = ? AND ${ruleColumn("record_type")} = ? AND ${ruleColumn("active")} = 1
-    AND ${ruleColumn("trigger")} = 'date_offset'`;
+    AND ${ruleColumn("trigger")} IN (${
+  [...EVENT_TRIGGERS, "date_offset"].map((t) => `'${t}'`).join(", ")
+})`;
 
 /** Why a run deeper than a chain may go is not carried out. */
 export function depthStop(depth: number, ruleMax: number | null): string | undefined {
@@ -54,9 +54,10 @@ export function recordTitle(type: RecordType, record: Readonly<Record<string, un
 export function ruleQueue(types: ReadonlyMap<string, RecordType>): ChangeObserver {
   return async (tx: Queryable, change: RecordChange) => {
     if (change.type.id === AUTOMATION_RULE.id || change.type.id === AUTOMATION_RUN.id) return;
-    const dated = await tx.all<DateRuleRow>(DATE_RULES, [change.organizationId, change.type.id]);
-    await moveDueTimes(tx, change, dated);
-    const rules = await tx.all<RuleRow>(ACTIVE_RULES, [change.organizationId, change.type.id]);
+    const active = await tx.all<RuleRow>(ACTIVE_RULES, [change.organizationId, change.type.id]);
+    if (active.length === 0) return;
+    await moveDueTimes(tx, change, active.filter((r) => r.trigger === "date_offset"));
+    const rules = active.filter((r) => r.trigger !== "date_offset");
     if (rules.length === 0) return;
     const parent = currentRun();
     const depth = parent ? parent.depth + 1 : 1;
