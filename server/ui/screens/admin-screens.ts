@@ -13,6 +13,7 @@ import { OUTGOING_MAIL_SOURCE, outgoingMailSection } from "./outgoing-mail.ts";
 import { LETTERHEAD_SOURCE, letterheadCard } from "./letterhead-settings.ts";
 import { DATA_CARE_SCREEN } from "./data-care-screen.ts";
 import { AUTOMATION_AUDIT_LOG_SCREEN } from "./automation-audit-log.ts";
+import { auditFilterFields } from "./audit-filter-fields.ts";
 
 const users: ScreenDef = {
   id: "users",
@@ -360,6 +361,12 @@ const sessionPolicyCard: Node = {
   }],
 };
 
+const AUDIT_FILTERS = auditFilterFields({
+  actor: "Actor",
+  kind: "Resource",
+  anyKind: "Any resource",
+});
+
 const audit: ScreenDef = {
   id: "audit",
   audience: "staff",
@@ -396,44 +403,10 @@ const audit: ScreenDef = {
           type: "form",
           id: "audit-filters",
           fields: [
-            {
-              name: "actor_id",
-              label: "Actor",
-              kind: "select",
-              optionsSource: {
-                source: "filters",
-                path: "actors",
-                value: "id",
-                label: "name",
-                emptyLabel: "Anyone",
-              },
-            },
-            {
-              name: "action",
-              label: "Action",
-              kind: "select",
-              optionsSource: {
-                source: "filters",
-                path: "action_options",
-                value: "value",
-                label: "label",
-                emptyLabel: "Any action",
-              },
-            },
-            {
-              name: "resource_type",
-              label: "Resource",
-              kind: "select",
-              optionsSource: {
-                source: "filters",
-                path: "resource_type_options",
-                value: "value",
-                label: "label",
-                emptyLabel: "Any resource",
-              },
-            },
-            { name: "from", label: "From", kind: "date" },
-            { name: "to", label: "To", kind: "date" },
+            AUDIT_FILTERS.actor,
+            AUDIT_FILTERS.action,
+            AUDIT_FILTERS.kind,
+            ...AUDIT_FILTERS.dates,
           ],
           submit: { label: "Apply filters", toState: true },
         },

@@ -9,6 +9,7 @@
  */
 import type { Node } from "../../../schemas/descriptor/mod.ts";
 import { head, type ScreenDef } from "./screen-def.ts";
+import { auditFilterFields } from "./audit-filter-fields.ts";
 import {
   AUTOMATION_AUDIT_MODULE as MODULE,
   AUTOMATION_AUDIT_PATHS,
@@ -29,6 +30,12 @@ const FILTER_KEYS = [
 
 const EMPTY_TEXT = "Nothing recorded for these filters";
 
+const shared = auditFilterFields({
+  actor: "Person",
+  kind: "Kind of record",
+  anyKind: "Any kind",
+});
+
 const filters: Node = {
   type: "form",
   id: "automation-audit-filters",
@@ -43,50 +50,16 @@ const filters: Node = {
         { value: "automation", label: "Automation" },
       ],
     },
-    {
-      name: "actor_id",
-      label: "Person",
-      kind: "select",
-      optionsSource: {
-        source: "filters",
-        path: "actors",
-        value: "id",
-        label: "name",
-        emptyLabel: "Anyone",
-      },
-    },
-    {
-      name: "action",
-      label: "Action",
-      kind: "select",
-      optionsSource: {
-        source: "filters",
-        path: "action_options",
-        value: "value",
-        label: "label",
-        emptyLabel: "Any action",
-      },
-    },
-    {
-      name: "resource_type",
-      label: "Kind of record",
-      kind: "select",
-      optionsSource: {
-        source: "filters",
-        path: "resource_type_options",
-        value: "value",
-        label: "label",
-        emptyLabel: "Any kind",
-      },
-    },
+    shared.actor,
+    shared.action,
+    shared.kind,
     {
       name: "record_id",
       label: "Record",
       kind: "record",
       recordTypeField: "resource_type",
     },
-    { name: "from", label: "From", kind: "date" },
-    { name: "to", label: "To", kind: "date" },
+    ...shared.dates,
   ],
   submit: { label: "Apply filters", toState: true },
 };
