@@ -1,20 +1,15 @@
 /**
  * A form's type-ahead: a combobox that asks `search` for items matching what is
  * typed (all of them, up to what the call answers, when nothing is) and keeps the
- * chosen item's id as the value, its title as the text. Arrow keys move through
- * the suggestions, Enter picks one, Escape closes them; clearing the text clears
- * the value.
+ * chosen item's id as the value, its title as the text (the keys are the
+ * type-ahead's, type-ahead.tsx).
  */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { type KeyboardEvent, useId, useState } from "react";
-import { useDebounced } from "../records/use-debounced.ts";
+import { useState } from "react";
+import { TypeAheadBox, type TypeAheadItem, useTypeAhead } from "./type-ahead.tsx";
 
 /** An item a search offers. */
-export interface SearchItem {
-  id: string;
-  title: string;
-  description?: string;
-}
+export type SearchItem = TypeAheadItem;
 
 /** Props of a search input. */
 export interface SearchInputProps {
@@ -34,100 +29,31 @@ export interface SearchInputProps {
 /** A search input. */
 export function SearchInput(props: SearchInputProps) {
   const { value, onChange } = props;
-  const listId = useId();
-  const [text, setText] = useState<string | undefined>(undefined);
+  const state = useTypeAhead();
   const [title, setTitle] = useState("");
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const query = useDebounced(text ?? "", 200);
   const suggestions = useQuery({
-    queryKey: ["form-search", props.searchKey, query],
-    queryFn: () => props.search(query),
-    enabled: open,
+    queryKey: ["form-search", props.searchKey, state.query],
+    queryFn: () => props.search(state.query),
+    enabled: state.open,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
-  const items = suggestions.data ?? [];
-  const shown = text ?? (value === "" ? "" : title);
-
-  function pick(index: number): void {
-    const item = items[index];
-    if (item === undefined) return;
-    setTitle(item.title);
-    onChange(item.id);
-    setText(undefined);
-    setOpen(false);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>): void {
-    if (open && event.key === "ArrowDown") {
-      event.preventDefault();
-      setActive((a) => Math.min(a + 1, items.length - 1));
-    } else if (open && event.key === "ArrowUp") {
-      event.preventDefault();
-      setActive((a) => Math.max(a - 1, 0));
-    } else if (open && event.key === "Enter" && items.length > 0) {
-      event.preventDefault();
-      pick(active);
-    } else if (event.key === "Escape" && open) {
-      event.stopPropagation();
-      setOpen(false);
-      setText(undefined);
-    }
-  }
-
   return (
-    <div className="link-input">
-      <input
-        id={props.id}
-        name={props.name}
-        type="text"
-        role="combobox"
-        aria-expanded={open && items.length > 0}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={open && items.length > 0 ? `${listId}-${active}` : undefined}
-        aria-invalid={props.invalid || undefined}
-        aria-describedby={props.describedBy}
-        aria-required={props.required || undefined}
-        autoComplete="off"
-        placeholder={props.placeholder}
-        value={shown}
-        onChange={(event) => {
-          setText(event.target.value);
-          setActive(0);
-          setOpen(true);
-          if (event.target.value === "") onChange("");
-        }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => {
-          setOpen(false);
-          setText(undefined);
-        }}
-        onKeyDown={onKeyDown}
-      />
-      {open && items.length > 0
-        ? (
-          <ul className="link-suggestions" role="listbox" id={listId}>
-            {items.map((item, i) => (
-              <li
-                key={item.id}
-                id={`${listId}-${i}`}
-                role="option"
-                aria-selected={i === active}
-                className={i === active ? "is-active" : undefined}
-                onMouseDown={(event) => {
-                  event.preventDefault();
-                  pick(i);
-                }}
-              >
-                <span>{item.title}</span>
-                {item.description ? <small>{item.description}</small> : null}
-              </li>
-            ))}
-          </ul>
-        )
-        : null}
-    </div>
+    <TypeAheadBox
+      state={state}
+      items={suggestions.data ?? []}
+      shown={value === "" ? "" : title}
+      id={props.id}
+      name={props.name}
+      invalid={props.invalid}
+      describedBy={props.describedBy}
+      required={props.required}
+      placeholder={props.placeholder}
+      onPick={(item) => {
+        setTitle(item.title);
+        onChange(item.id);
+      }}
+      onClear={() => onChange("")}
+    />
   );
 }
