@@ -7,13 +7,13 @@
  * `current_version` is someone else's change), Save (and Ctrl+S; on a new record
  * also "Save and new", which keeps what the next record shares), links to linked
  * records (read-only values, and Open beside a link's picker, whose choices meet
- * the field's conditions), the caller's actions, Delete, a guard against leaving
- * with unsaved edits, a banner when someone else changed the record, and the
- * records of other types it starts in a dialog (Remind me). A saved
+ * the field's conditions), the header's buttons (record-form-actions.tsx: the
+ * caller's actions, Delete, Remind me), a guard against leaving with unsaved
+ * edits and a banner when someone else changed the record. A saved
  * record may show the descriptor's own tabs after the layout's (any widgets, drawn
  * after the form element so that their forms are not nested in it).
  */
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import type { NodeOf } from "../../schemas/descriptor/mod.ts";
@@ -29,18 +29,17 @@ import { FieldDisplay } from "../records/field-display.tsx";
 import { FieldInput } from "../records/field-input.tsx";
 import { FormLayout } from "../records/form-layout.tsx";
 import { useLeaveGuard } from "../records/leave-guard.ts";
-import { RecordActions } from "../records/record-actions.tsx";
-import { QuickAddButtons } from "../records/quick-add-dialog.tsx";
-import { deleteRecord, makeRecord, recordMeta, runRecordAction } from "../records/record-api.ts";
+import { recordMeta } from "../records/record-api.ts";
 import { formPathOf, listFieldsOf } from "../records/standard-fields.ts";
 import { useRecordEditor } from "../records/use-record-editor.ts";
 import { useRefreshOnRecordChange } from "../records/refresh-on-change.ts";
 import { AttachInput } from "../records/attach-input.tsx";
 import { columnFilters, pickerFilters, useSameWhileEqual } from "../records/link-filters.ts";
 import { typedStartValues } from "../records/record-context.ts";
-import { actionNotice, type Notice, recordNotice } from "../records/record-notices.ts";
+import { type Notice, recordNotice } from "../records/record-notices.ts";
 import { recordKeys } from "../records/record-keys.ts";
 import { focusWhenShown } from "../records/focus-when-shown.ts";
+import { RecordFormActions } from "./record-form-actions.tsx";
 
 /** How long a form waits for the field it should focus to be drawn. */
 const FOCUS_WAIT_MS = 2_000;
@@ -51,7 +50,6 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
   const runtime = useScreenRuntime();
   const host = useActionHost();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const baseId = useId();
   const rawId = node.recordId === undefined ? null : fillTemplate(node.recordId, runtime);
   const id = rawId === null || rawId === "" ? null : String(rawId);
@@ -190,7 +188,6 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
   }
   const values = editor.values;
   const today = localToday();
-  const version = Number(editor.record?.version);
   const state = meta.states?.find((s) => s.id === values.status);
   const title = String(values[meta.title_field] || values.name || `New ${meta.label}`);
   const placesName = meta.form.tabs.some((t) =>
@@ -341,69 +338,15 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
           {editor.loaded.data?.waiting_for
             ? <p className="record-waiting" role="status">{editor.loaded.data.waiting_for}</p>
             : null}
-          <div className="record-form-actions">
-            {canEdit
-              ? (
-                <button type="submit" className="button button-primary" disabled={editor.saving}>
-                  {editor.saving ? "Saving…" : "Save"}
-                </button>
-              )
-              : null}
-            {canEdit && editor.isNew
-              ? (
-                <button
-                  type="button"
-                  className="button button-secondary"
-                  disabled={editor.saving}
-                  onClick={() => void editor.save({ again: true })}
-                >
-                  Save and new
-                </button>
-              )
-              : null}
-            {!editor.isNew && !readMode
-              ? (
-                <RecordActions
-                  actions={editor.loaded.data?.actions ?? []}
-                  busy={busy}
-                  unsaved={editor.dirty}
-                  confirm={confirm}
-                  onAction={(action, comment) =>
-                    void act(async () => {
-                      const answer = await runRecordAction(api, id!, action.id, {
-                        version,
-                        comment,
-                      });
-                      tell(actionNotice(meta, answer.record, action, answer.made));
-                      await queryClient.invalidateQueries({ queryKey: recordKeys.all(api) });
-                    })}
-                  makes={editor.loaded.data?.makes}
-                  onMake={(make) =>
-                    void act(async () => {
-                      const made = await makeRecord(api, id!, make.id);
-                      navigate(made.path, { state: { initial: made.values } });
-                    })}
-                  onDelete={() =>
-                    void act(async () => {
-                      await deleteRecord(api, id!, version);
-                      editor.discard();
-                      tell(recordNotice(meta, values, doneOf("delete", "deleted")));
-                      navigate(-1);
-                    })}
-                />
-              )
-              : null}
-            {!editor.isNew && node.quickAdds && node.quickAdds.length > 0
-              ? (
-                <QuickAddButtons
-                  quickAdds={node.quickAdds}
-                  values={(quickAdd) => fillRecord(quickAdd.values, runtime)}
-                  disabled={busy}
-                  onCreated={(quickAdd) => host.toast(quickAdd.done, "success")}
-                />
-              )
-              : null}
-          </div>
+          <RecordFormActions
+            node={node}
+            editor={editor}
+            id={id}
+            canEdit={canEdit === true}
+            busy={busy}
+            act={act}
+            tell={tell}
+          />
         </header>
         {editor.conflict
           ? (
