@@ -1,8 +1,9 @@
 /**
  * A record's timeline: when it was created, each change of its fields (by label,
  * from → to), each action with its comment, what other records did to it in the
- * server's words (a payment applied, linked), and comments, newest first with
- * relative times, and a box to add a comment. It follows the record's live events.
+ * server's words (a payment applied, a rule run on it, linked), and comments,
+ * newest first with relative times, and a box to add a comment. It follows the
+ * record's live events.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
@@ -31,6 +32,7 @@ const KIND_WORDS: Readonly<Record<Entry["kind"], string>> = {
   comment: "commented",
   deleted: "deleted this record",
   imported: "imported this record",
+  event: "did something about this record",
 };
 
 /** A record timeline. */

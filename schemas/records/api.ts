@@ -123,7 +123,8 @@ export const ActionRequest = z.object({
 /** One entry of a record's timeline. */
 export const HistoryEntry = z.object({
   id: z.string(),
-  kind: z.enum(["created", "changed", "action", "comment", "deleted", "imported"]),
+  /** `event`: something another part of the suite did about the record (a rule's run), in `summary`. */
+  kind: z.enum(["created", "changed", "action", "comment", "deleted", "imported", "event"]),
   at: z.string(),
   by: z.object({ id: z.string().nullable(), name: z.string() }).strict(),
   action: z.string().optional(),

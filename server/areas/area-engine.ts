@@ -1,6 +1,6 @@
 /**
- * The record engine over a database with every area's controllers and change
- * observers: the one the app serves, and the one a background runner (the
+ * The record engine over a database with every area's controllers, change
+ * observers and timeline sources: the one the app serves, and the one a background runner (the
  * automation queue's) writes through, so both enforce and follow the same rules.
  */
 import type { Database } from "../db/database.ts";
@@ -30,5 +30,6 @@ export function areaEngine(
     ],
     observers: areas().flatMap((area) => (area.observers ?? []).map((make) => make(byId))),
     workflows: areas().find((area) => area.workflows)?.workflows,
+    timelines: areas().flatMap((area) => area.timelines ?? []),
   });
 }

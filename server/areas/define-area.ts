@@ -13,6 +13,7 @@ import type { ModuleRow } from "../platform/catalogue/module-definitions.ts";
 import type { RecordType } from "../records/define.ts";
 import type { RecordEngine } from "../records/engine/engine.ts";
 import type { ChangeObserver } from "../records/engine/record-changes.ts";
+import type { TimelineSource } from "../records/engine/timeline-sources.ts";
 import type { RecordController } from "../records/engine/controller.ts";
 import type { ScreenDef } from "../ui/screens/screen-def.ts";
 import type { ListPreset, ListScreenExtras } from "../ui/screens/record-list-screen.ts";
@@ -80,6 +81,8 @@ export interface Area {
   observers?: readonly ((types: ReadonlyMap<string, RecordType>) => ChangeObserver)[];
   /** Where the engine finds organisations' edited workflows (one area keeps them: automation). */
   workflows?: WorkflowSource;
+  /** What it adds to every record's timeline (the runs of rules on it). */
+  timelines?: readonly TimelineSource[];
   /** Its periodic checks (overdue invoices, compliance due dates), started by `main.ts`. */
   checks?: readonly ((db: Database, config: Config) => PeriodicCheck)[];
   /** What it adds to the demo seed after the shared base, each step after what it reads. */

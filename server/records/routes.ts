@@ -33,6 +33,7 @@ import { bulkAction, commentOn, takeAction } from "./engine/record-actions.ts";
 import { madeRecordRef } from "./engine/made-records.ts";
 import { undoBulkEdit } from "./engine/bulk-edit.ts";
 import { recordHistory } from "./engine/record-history.ts";
+import { withTimelineSources } from "./engine/timeline-sources.ts";
 import { selectOptions } from "./engine/select-options.ts";
 import { viewRoutes } from "./view-routes.ts";
 import { Filter } from "../../schemas/records/meta.ts";
@@ -336,7 +337,8 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
   }, async (c, { access }) => {
     const id = c.req.param("id")!;
     await engine.get(access, type.id, id);
-    return c.json(await recordHistory(engine.db, type, access, id, engine.findType));
+    const { entries } = await recordHistory(engine.db, type, access, id, engine.findType);
+    return c.json(await withTimelineSources(engine, access, { type, id, entries }));
   });
 
   api.route({

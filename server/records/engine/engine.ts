@@ -50,6 +50,7 @@ import { checkDerivedStatusSql } from "./derived-status-sql.ts";
 import type { QueryRequest } from "../../../schemas/records/query.ts";
 import { type ChangeObserver, tellObservers } from "./record-changes.ts";
 import type { WorkflowSource } from "./edited-workflows.ts";
+import type { TimelineSource } from "./timeline-sources.ts";
 
 /** What a write may carry besides its values. */
 export interface WriteOptions {
@@ -71,6 +72,8 @@ export class RecordEngine {
   readonly observers: readonly ChangeObserver[];
   /** Organisations' edited workflows (edited-workflows.ts). */
   readonly #workflows: WorkflowSource | undefined;
+  /** What other parts of the suite add to a record's timeline (timeline-sources.ts). */
+  readonly timelines: readonly TimelineSource[];
 
   constructor(
     db: Database,
@@ -81,6 +84,7 @@ export class RecordEngine {
       controllers?: readonly RecordController[];
       observers?: readonly ChangeObserver[];
       workflows?: WorkflowSource;
+      timelines?: readonly TimelineSource[];
     } = {},
   ) {
     this.db = db;
@@ -93,6 +97,7 @@ export class RecordEngine {
     this.controllers = checkControllers(this.types, options.controllers ?? []);
     this.publicUrl = options.publicUrl ?? "http://localhost:8000";
     this.observers = options.observers ?? [];
+    this.timelines = options.timelines ?? [];
     this.#workflows = options.workflows;
   }
 
