@@ -1,9 +1,11 @@
 /**
  * The buttons in a record form's header: Save (and, on a new record, "Save and
  * new"), the caller's actions on the saved record, the records it may start, Delete,
- * and the records of other types it starts in a dialog (Remind me). Each call goes
+ * the records of other types it starts in a dialog (Remind me) and the calls it
+ * runs on the record (a rule run by hand, run-buttons.tsx). Each action goes
  * through the form's `act`, which holds the form while it runs and shows a refusal
- * above the fields; what was done is told in a toast.
+ * above the fields; what was done is told in a toast (a run tells its own, refusal
+ * too).
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
@@ -13,9 +15,10 @@ import { useScreenRuntime } from "../renderer/screen-runtime.tsx";
 import { fillRecord } from "../renderer/templates.ts";
 import { RecordActions } from "../records/record-actions.tsx";
 import { QuickAddButtons } from "../records/quick-add-dialog.tsx";
+import { RunButtons } from "../records/run-buttons.tsx";
 import { deleteRecord, makeRecord, runRecordAction } from "../records/record-api.ts";
 import type { useRecordEditor } from "../records/use-record-editor.ts";
-import { actionNotice, type Notice, recordNotice } from "../records/record-notices.ts";
+import { actionNotice, type Notice, recordNotice, recordTitle } from "../records/record-notices.ts";
 import { recordKeys } from "../records/record-keys.ts";
 
 /** Props of a record form's header buttons. */
@@ -108,6 +111,18 @@ export function RecordFormActions(
             values={(quickAdd) => fillRecord(quickAdd.values, runtime)}
             disabled={busy}
             onCreated={(quickAdd) => host.toast(quickAdd.done, "success")}
+          />
+        )
+        : null}
+      {!editor.isNew && id !== null && node.runs && node.runs.length > 0
+        ? (
+          <RunButtons
+            runs={node.runs}
+            api={api}
+            recordId={id}
+            recordTitle={recordTitle(meta, editor.record ?? editor.values)}
+            busy={busy}
+            unsaved={editor.dirty}
           />
         )
         : null}

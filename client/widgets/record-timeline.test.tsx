@@ -221,4 +221,26 @@ describe("the record-timeline widget", () => {
       "Document status: Draft → Submitted",
     );
   });
+
+  it("tells a rule's run on the record in the server's words, linking to the run", async () => {
+    fakeServer({
+      [`GET ${API}/meta`]: { meta: taskMeta(), options: {} },
+      [`GET ${API}/t1/history`]: {
+        entries: [{
+          id: "run:run_1",
+          kind: "event",
+          at: minutesAgo(2),
+          by: { id: null, name: "Automation" },
+          summary: 'Rule "Send welcome pack" (Button on the record): Succeeded, run RUN-ABCD1234',
+          link: { label: "RUN-ABCD1234", path: "/app/automation/executions/run_1" },
+        }],
+      },
+    });
+    await renderScreen(timelineScreen(), { params: { id: "t1" } });
+    const link = await screen.findByRole("link", { name: "RUN-ABCD1234" });
+    expect(link.getAttribute("href")).toBe("/app/automation/executions/run_1");
+    expect(link.closest(".timeline-line")?.textContent).toBe(
+      'Automation — Rule "Send welcome pack" (Button on the record): Succeeded, run RUN-ABCD1234 2 minutes ago',
+    );
+  });
 });

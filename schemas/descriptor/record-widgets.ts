@@ -249,6 +249,27 @@ export const RecordQuickAdd = z.object({
   done: z.string().min(1),
 }).strict().meta({ id: "RecordQuickAdd" });
 
+/**
+ * Buttons a saved record's form loads from a call, each running another call on
+ * the record (a rule run by hand): `from` answers `{items: [{id, name}]}`, what
+ * the caller is offered now; each item is a button reading `label` with `{name}`
+ * filled in. A click POSTs `{record_id}` to `run` with `{id}` the item's, then the
+ * form says `done` with `{name}` and `{record}` (the record's title) filled in, or
+ * the server's refusal, and loads the record and its timeline again.
+ */
+export const RecordRunButtons = z.object({
+  /** snake_case, unique on the form. */
+  id: z.string().regex(/^[a-z][a-z0-9_]*$/),
+  /** GET: `{items: [{id, name}]}`. */
+  from: z.string().startsWith("/api/"),
+  /** A button's words: `Run: {name}`. */
+  label: z.string().min(1),
+  /** POST `{record_id}`; `{id}` is the item's id. */
+  run: z.string().startsWith("/api/"),
+  /** The toast once it is accepted: `Rule "{name}" queued for {record}`. */
+  done: z.string().min(1),
+}).strict().meta({ id: "RecordRunButtons" });
+
 /** A record's form (or read-only detail): layout from the metadata, values from `{api}/{id}`. */
 export const RecordForm = z.object({
   type: z.literal("record-form"),
@@ -263,6 +284,8 @@ export const RecordForm = z.object({
   initial: z.record(z.string(), JsonTemplate).optional(),
   /** Records of other types a saved record's form starts in a dialog (Remind me). */
   quickAdds: z.array(RecordQuickAdd).optional(),
+  /** Calls a saved record's form offers to run on the record, loaded (a rule run by hand). */
+  runs: z.array(RecordRunButtons).optional(),
   /**
    * Tabs after the layout's, for a saved record: any widgets, bound to the screen's
    * sources. While a tab has not been opened its `opens` state key is unset, so the

@@ -19,6 +19,7 @@ import type { ScreenDef } from "../ui/screens/screen-def.ts";
 import type { ListPreset, ListScreenExtras } from "../ui/screens/record-list-screen.ts";
 import type { RecordFormTab } from "../ui/screens/record-form-tab.ts";
 import type { RecordFormQuickAdd } from "../ui/screens/record-form-quick-add.ts";
+import type { RecordFormRun } from "../ui/screens/record-form-run.ts";
 import type { MembershipAccess } from "../platform/access/access.ts";
 import type { PeriodicCheck } from "../platform/jobs/periodic-check.ts";
 import type { DemoSeedStep } from "../db/seed/seed-steps.ts";
@@ -57,6 +58,8 @@ export interface RecordScreenExtras {
   formTabs?: readonly { type: RecordType; tabs: readonly RecordFormTab[] }[];
   /** Records of its types that every record's form starts in a small dialog (Remind me). */
   formQuickAdds?: readonly RecordFormQuickAdd[];
+  /** Calls every saved record's form runs on it by a button (a rule run by hand). */
+  formRuns?: readonly RecordFormRun[];
 }
 
 /** One business area. */

@@ -30,6 +30,8 @@ import { workflowRoutes } from "./workflows/workflow-routes.ts";
 import { graphTab } from "./workflows/graph-tab.ts";
 import { seedWorkflows } from "./seed/workflows.ts";
 import { approvalWorkflowsAround } from "../../ui/screens/approval-workflows-around.ts";
+import { MANUAL_RULE_BUTTONS } from "./rules/manual-buttons.ts";
+import { ruleRunsTimeline } from "./rules/run-timeline.ts";
 
 export const AUTOMATION = defineArea({
   id: "automation",
@@ -45,6 +47,7 @@ export const AUTOMATION = defineArea({
   ],
   observers: [ruleQueue],
   workflows: workflowSource,
+  timelines: [ruleRunsTimeline],
   routes: ({ api, db, records }) => {
     automationRoutes(api, db, records);
     emailTemplateRoutes(api, records);
@@ -65,6 +68,7 @@ export const AUTOMATION = defineArea({
     }],
     around: [{ module: WORKFLOW.module, extras: approvalWorkflowsAround }],
     formQuickAdds: [REMIND_ME],
+    formRuns: [MANUAL_RULE_BUTTONS],
   },
   seed: [
     ...EMAIL_TEMPLATES_SEED,

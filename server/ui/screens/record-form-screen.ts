@@ -4,8 +4,9 @@
  * the record's timeline of changes and comments, and the panels the declaration
  * adds (related lists of other types, or any node), the tabs modules add to the
  * form (record-form-tab.ts) and the records of other types a saved record's form
- * starts in a dialog (record-form-quick-add.ts: Remind me). The descriptor refers to the record only through
- * the route's `id`, so one build serves every record.
+ * starts in a dialog (record-form-quick-add.ts: Remind me) and the calls it runs on
+ * the record by a button (record-form-run.ts: a rule run by hand). The descriptor
+ * refers to the record only through the route's `id`, so one build serves every record.
  */
 import type { Node, ScreenDescriptor, Source } from "../../../schemas/descriptor/mod.ts";
 import type { RecordTypeMeta } from "../../../schemas/records/meta.ts";
@@ -17,6 +18,7 @@ import { recordTypeMeta } from "../../records/type-meta.ts";
 import { head } from "./screen-def.ts";
 import { formTabsFor, type RecordFormTab } from "./record-form-tab.ts";
 import { quickAddsFor, type RecordFormQuickAdd } from "./record-form-quick-add.ts";
+import { type RecordFormRun, runsFor } from "./record-form-run.ts";
 import { type ListPreset, recordApi, recordListNode } from "./record-list-screen.ts";
 
 /** The route param value that opens a new record. */
@@ -38,6 +40,8 @@ export interface FormScreenOptions {
   tabs?: readonly RecordFormTab[];
   /** Records of other types a saved record's form starts in a dialog (Remind me). */
   quickAdds?: readonly RecordFormQuickAdd[];
+  /** Calls a saved record's form runs on it by a button (a rule run by hand). */
+  runs?: readonly RecordFormRun[];
 }
 
 /** The form screen of `type` for the caller. */
@@ -56,6 +60,7 @@ export function recordFormScreen(
     options.tabs ?? [],
   );
   const quickAdds = isNew ? [] : quickAddsFor(type, access, options.quickAdds ?? []);
+  const runs = isNew || !mayChange ? [] : runsFor(type, access, options.runs ?? []);
   const children: Node[] = [{
     type: "record-form",
     api: recordApi(type),
@@ -72,6 +77,7 @@ export function recordFormScreen(
       : {}),
     ...(added.tabs.length > 0 ? { tabs: added.tabs } : {}),
     ...(quickAdds.length > 0 ? { quickAdds } : {}),
+    ...(runs.length > 0 ? { runs } : {}),
   }];
   if (!isNew) {
     for (const panel of type.declaration.panels ?? []) {

@@ -15,6 +15,7 @@ import { type ListPreset, recordListScreen } from "./record-list-screen.ts";
 import { NEW_RECORD, recordFormScreen } from "./record-form-screen.ts";
 import type { RecordFormTab } from "./record-form-tab.ts";
 import type { RecordFormQuickAdd } from "./record-form-quick-add.ts";
+import type { RecordFormRun } from "./record-form-run.ts";
 import { areas } from "../../areas/mod.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
 import type { ListScreenExtras } from "./record-list-screen.ts";
@@ -44,6 +45,11 @@ export function recordFormTabs(type: RecordType): RecordFormTab[] {
 /** The records the areas let every record's form start in a dialog, in the order of the areas. */
 function recordFormQuickAdds(): RecordFormQuickAdd[] {
   return areas().flatMap((area) => area.recordScreens?.formQuickAdds ?? []);
+}
+
+/** The calls the areas let every saved record's form run on it by a button, in the order of the areas. */
+function recordFormRuns(): RecordFormRun[] {
+  return areas().flatMap((area) => area.recordScreens?.formRuns ?? []);
 }
 
 const FORM_PARAMS = z.object({ id: z.string().min(1).max(64) }).strict();
@@ -170,6 +176,7 @@ export function recordScreenDefs(types: readonly RecordType[]): ScreenDef[] {
           formRoute: plan.preset ? plan.route : undefined,
           tabs: plan.preset ? undefined : recordFormTabs(plan.type),
           quickAdds: recordFormQuickAdds(),
+          runs: recordFormRuns(),
         }),
     });
   }

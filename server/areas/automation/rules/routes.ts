@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { Database } from "../../../db/database.ts";
 import type { Api } from "../../../platform/http/api.ts";
-import { invalidInput, notFound } from "../../../platform/errors/app-error.ts";
+import { conflict, invalidInput, notFound } from "../../../platform/errors/app-error.ts";
 import type { RecordEngine } from "../../../records/engine/engine.ts";
 import { loadRecord } from "../../../records/engine/record-store.ts";
 import { AUTOMATION_RULE } from "../types/automation-rule.ts";
@@ -63,16 +63,22 @@ export function automationRoutes(api: Api, db: Database, engine: RecordEngine): 
     response: Queued,
     status: 202,
   }, async (c, { access, body }) => {
-    const rule = await db.get<ManualRule>(
-      `SELECT id, organization_id, name, ${ruleColumn("record_type")} AS record_type
+    const rule = await db.get<ManualRule & { rule_trigger: string; rule_active: number | boolean }>(
+      `SELECT id, organization_id, name, ${ruleColumn("record_type")} AS record_type, ${
+        ruleColumn("trigger")
+      } AS rule_trigger, ${ruleColumn("active")} AS rule_active
          FROM ${AUTOMATION_RULE.table}
-        WHERE organization_id = ? AND id = ? AND ${ruleColumn("trigger")} = 'manual' AND ${
-        ruleColumn("active")
-      } = 1`,
+        WHERE organization_id = ? AND id = ?`,
       [access.organizationId, c.req.param("id")!],
     );
     if (!rule) throw notFound("Manual rule");
     const type = engine.typeFor(access, rule.record_type, "update");
+    if (rule.rule_trigger !== "manual") {
+      throw invalidInput(`Rule "${rule.name}" is not run by a button`, {
+        rule: "Not a manual rule",
+      });
+    }
+    if (!Number(rule.rule_active)) throw conflict(`Rule "${rule.name}" is switched off`);
     // The caller must be able to read the record: a 404 otherwise, as its own GET.
     const { record } = await engine.get(access, type.id, body.record_id);
     const now = new Date(engine.clock()).toISOString();

@@ -1,10 +1,12 @@
 /**
- * The demo's automation rules at Acme, owned by its administrator, each with runs
- * in the log on real demo records: a qualified lead books its discovery call; an
- * expense claim over 1,000 asks the administrators for a second approval; an
- * invoice 7 days overdue tells whoever raised it; and every Monday at 9:00 the
- * owners of leads still at Contacted are reminded. The runs' notices are seeded
- * with them, already read. Uses no random stream.
+ * The demo's automation rules at Acme, owned by its administrator: a qualified
+ * lead books its discovery call; an expense claim over 1,000 asks the
+ * administrators for a second approval; an invoice 7 days overdue tells whoever
+ * raised it; every Monday at 9:00 the owners of leads still at Contacted are
+ * reminded (each of these with runs in the log on real demo records, their
+ * notices seeded with them, already read); and a lead's form has a button, "Send
+ * welcome pack", that gives the lead's owner the task of sending it (never run
+ * yet). Uses no random stream.
  */
 import type { Queryable, SqlValue } from "../../../db/database.ts";
 import { ORGS, PEOPLE } from "../../../db/seed/demo-people.ts";
@@ -107,6 +109,23 @@ const RULES: readonly SeedRule[] = [
     actions: [{
       action: "notify",
       params: { to: ["owner"], message: "{{ name }} is still at Contacted: time for a follow-up." },
+    }],
+  },
+  {
+    id: "rule_acme_welcome",
+    name: "Send welcome pack",
+    values: { record_type: "lead", trigger: "manual" },
+    actions: [{
+      action: "create_record",
+      params: {
+        type: "task",
+        values: {
+          title: "Send the welcome pack to {{ name }}",
+          assignee: "{{ owner }}",
+          due_date: "{{ add_days(today(), 1) }}",
+          priority: 2,
+        },
+      },
     }],
   },
 ];
