@@ -25,7 +25,6 @@ const OTHER_PARAMS: Record<string, string> = { reportType: "summary" };
 /** Routes whose `:id` is a record of a type other than a form's: the type's API. */
 const ROUTE_RECORDS: Record<string, string> = {
   "lead-detail": "/api/records/lead",
-  "lead-activity": "/api/records/lead",
   "invoices/print": "/api/records/invoice",
 };
 /** Routes whose `:id` names no record (modules not built yet): walked with a made-up id. */

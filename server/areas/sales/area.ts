@@ -3,6 +3,7 @@ import { defineArea } from "../define-area.ts";
 import { SALES_MODULES } from "./modules.ts";
 import { LEAD } from "./types/lead.ts";
 import { CLIENT } from "./types/client.ts";
+import { LEAD_ACTIVITY } from "./types/lead-activity.ts";
 import { leadRoutes } from "./leads/routes.ts";
 import { clientRoutes } from "./clients/routes.ts";
 import { LEAD_CONTROLLER } from "./leads/lead-controller.ts";
@@ -14,7 +15,7 @@ export const SALES = defineArea({
   id: "sales",
   name: "Sales",
   modules: SALES_MODULES,
-  types: [LEAD, CLIENT],
+  types: [LEAD, CLIENT, LEAD_ACTIVITY],
   controllers: [LEAD_CONTROLLER],
   recordScreens: {
     lists: [{

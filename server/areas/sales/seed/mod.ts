@@ -1,7 +1,13 @@
 /** What sales adds to the demo seed (seed-steps.ts). */
 import type { DemoSeedStep } from "../../../db/seed/seed-steps.ts";
 import { seedMoreClients } from "./more-clients.ts";
+import { seedLeadActivities } from "./lead-activities.ts";
 
 export const SALES_SEED: readonly DemoSeedStep[] = [
   { id: "more-clients", run: (tx, { today }) => seedMoreClients(tx, today) },
+  {
+    id: "lead-activities",
+    after: ["demo-member"],
+    run: (tx, { today }) => seedLeadActivities(tx, today),
+  },
 ];

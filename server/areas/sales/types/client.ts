@@ -88,6 +88,13 @@ export const CLIENT = defineRecordType({
       create: false,
       empty_text: "No leads converted into this client yet",
     },
+    {
+      kind: "related",
+      label: "Activities",
+      type: "lead_activity",
+      field: "client",
+      empty_text: "No activities logged with this client yet",
+    },
   ],
   roles: {
     firm_admin: ["read", "create", "update", "delete", "export", "import", "level1"],

@@ -151,6 +151,13 @@ export const LEAD = defineRecordType({
       },
     ],
   },
+  panels: [{
+    kind: "related",
+    label: "Activities",
+    type: "lead_activity",
+    field: "lead",
+    empty_text: "No activities logged with this lead yet",
+  }],
   roles: {
     firm_admin: [
       "read",
