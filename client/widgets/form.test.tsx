@@ -267,4 +267,34 @@ describe("the form widget", () => {
     expect(screen.queryByRole("img")).toBeNull();
     expect(screen.getByText("No image")).toBeTruthy();
   });
+  it("sends on Ctrl+Enter from a text area, then is empty with the cursor in its first field", async () => {
+    const server = fakeServer({ "POST /api/records/note": { record: { id: "n1" } } });
+    await renderScreen(screenOf({
+      type: "form",
+      id: "note",
+      fields: [
+        { name: "subject", label: "Subject", kind: "text" },
+        { name: "notes", label: "Notes", kind: "textarea" },
+      ],
+      submit: {
+        label: "Log",
+        method: "POST",
+        path: "/api/records/note",
+        bodyKey: "values",
+        resetOnSuccess: true,
+      },
+    }));
+    fill(/Subject/, "Call");
+    fill(/Notes/, "Went well");
+    fireEvent.keyDown(screen.getByLabelText(/Notes/), { key: "Enter" });
+    expect(server.to("POST", "/api/records/note")).toHaveLength(0);
+    fireEvent.keyDown(screen.getByLabelText(/Notes/), { key: "Enter", ctrlKey: true });
+    await waitFor(() => expect(server.to("POST", "/api/records/note")).toHaveLength(1));
+    expect(server.to("POST", "/api/records/note")[0].body).toEqual({
+      values: { subject: "Call", notes: "Went well" },
+    });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Subject/)));
+    expect((screen.getByLabelText(/Subject/) as HTMLInputElement).value).toBe("");
+    expect((screen.getByLabelText(/Notes/) as HTMLTextAreaElement).value).toBe("");
+  });
 });

@@ -5,8 +5,10 @@
  * toast, reloaded sources, a shown result and a follow-up action.
  * A `toState` form (filters) puts its values into screen state instead of sending
  * them; a `session` form (sign-in, register) hands its answer to the app.
+ * Ctrl+Enter (⌘+Enter) submits from any field, a text area too; a form reset after
+ * success puts the cursor back in its first field, ready for the next entry.
  */
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react";
 import type { FormField, NodeOf, ValueLabels } from "../../schemas/descriptor/mod.ts";
 import { apiRequest } from "../api/api-client.ts";
 import { ApiError, isRecord } from "../api/api-error.ts";
@@ -68,6 +70,17 @@ export function Form({ node }: WidgetProps<NodeOf<"form">>) {
     if (first) (formRef.current?.elements.namedItem(first.name) as HTMLElement | null)?.focus();
   }
 
+  function focusFirstField(): void {
+    const first = node.fields[0];
+    (formRef.current?.elements.namedItem(first.name) as HTMLElement | null)?.focus();
+  }
+
+  function submitOnCtrlEnter(event: KeyboardEvent<HTMLFormElement>): void {
+    if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey)) return;
+    event.preventDefault();
+    if (!submitting) formRef.current?.requestSubmit();
+  }
+
   async function send(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     setFormError(undefined);
@@ -127,7 +140,10 @@ export function Form({ node }: WidgetProps<NodeOf<"form">>) {
     if (submit.showResult !== undefined) {
       setResult(String(valueAt(answer, submit.showResult.path) ?? ""));
     }
-    if (submit.resetOnSuccess) setValues(initial);
+    if (submit.resetOnSuccess) {
+      setValues(initial);
+      focusFirstField();
+    }
     if (submit.successText !== undefined) host.toast(submit.successText, "success");
     if (submit.invalidate !== undefined) runtime.refresh(submit.invalidate);
     if (submit.onSuccess !== undefined) await run(submit.onSuccess, answer);
@@ -139,6 +155,7 @@ export function Form({ node }: WidgetProps<NodeOf<"form">>) {
       className={submit.toState ? "form form-filters" : "form"}
       noValidate
       onSubmit={send}
+      onKeyDown={submitOnCtrlEnter}
       aria-busy={submitting || undefined}
     >
       {formError

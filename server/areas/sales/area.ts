@@ -10,6 +10,7 @@ import { LEAD_CONTROLLER } from "./leads/lead-controller.ts";
 import { TYPE_MASTER } from "../workspace/types/type-master.ts";
 import { LEAD_FIGURES } from "../../ui/screens/lead-figures.ts";
 import { SALES_SEED } from "./seed/mod.ts";
+import { ACTIVITY_LOGGER_SCREEN } from "../../ui/screens/lead-activity-screens.ts";
 
 export const SALES = defineArea({
   id: "sales",
@@ -29,5 +30,6 @@ export const SALES = defineArea({
     leadRoutes(api, db, records, clock);
     clientRoutes(api, db, records);
   },
+  screens: [ACTIVITY_LOGGER_SCREEN],
   seed: SALES_SEED,
 });

@@ -12,6 +12,7 @@ import type { Access } from "../../platform/access/access.ts";
 import { PRIORITY } from "../value-labels.ts";
 import { authorize } from "../../platform/access/authorize.ts";
 import { recordTypes } from "../../records/catalogue.ts";
+import { overdueNextSteps } from "./lead-activity-screens.ts";
 
 const PRIORITY_TONE = {
   $match: {
@@ -195,6 +196,9 @@ const dashboard: ScreenDef = {
         ],
       });
     }
+    // The caller's own next steps left undone past their date, as the list call shows them.
+    const overdue = sees(access, "lead-activity") ? overdueNextSteps() : undefined;
+    if (overdue) children.splice(1, 0, overdue.node);
     if (sees(access, "projects")) {
       children.push({
         type: "card",
@@ -239,6 +243,7 @@ const dashboard: ScreenDef = {
             },
           }
           : {}),
+        ...overdue?.sources,
         notifications: {
           method: "POST",
           path: "/notifications/",
