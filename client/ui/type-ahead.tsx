@@ -117,7 +117,7 @@ export function TypeAheadBox(props: TypeAheadBoxProps) {
       />
       {listed
         ? (
-          <ul className="link-suggestions" role="listbox" id={listId}>
+          <ul className="link-suggestions" role="listbox" id={listId} tabIndex={-1}>
             {items.map((item, i) => (
               <li
                 key={item.id}

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { apiError, fakeServer } from "../testing/fake-server.ts";
 import { renderScreen, screenOf } from "../testing/render-screen.tsx";
@@ -296,5 +296,26 @@ describe("the form widget", () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Subject/)));
     expect((screen.getByLabelText(/Subject/) as HTMLInputElement).value).toBe("");
     expect((screen.getByLabelText(/Notes/) as HTMLTextAreaElement).value).toBe("");
+  });
+  it("offers a search field's suggestions without a tab stop, so Tab goes on to the next field", async () => {
+    fakeServer({ "GET /api/records/lead/search": { items: [{ id: "l1", title: "Ada" }] } });
+    await renderScreen(screenOf({
+      type: "form",
+      id: "pick",
+      fields: [
+        {
+          name: "lead",
+          label: "Lead",
+          kind: "search",
+          search: { path: "/api/records/lead/search" },
+        },
+        { name: "subject", label: "Subject", kind: "text" },
+      ],
+      submit: { label: "Log", method: "POST", path: "/api/records/note" },
+    }));
+    fireEvent.focus(await screen.findByRole("combobox", { name: "Lead" }));
+    const suggestions = await screen.findByRole("listbox");
+    expect(suggestions.getAttribute("tabindex")).toBe("-1");
+    expect(within(suggestions).getByRole("option", { name: "Ada" })).toBeTruthy();
   });
 });
