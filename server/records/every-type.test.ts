@@ -12,6 +12,7 @@ import { recordTypes } from "./catalogue.ts";
 import { permissionOf } from "../platform/access/authorize.ts";
 import type { FieldMeta, RecordTypeMeta } from "../../schemas/records/meta.ts";
 import type { RecordType } from "./define.ts";
+import { conditionHolds } from "../../schemas/records/expression.ts";
 
 const ROLE_EMAILS: Record<string, string> = {
   project_manager: "pm@acme.test",
@@ -99,6 +100,13 @@ async function validValues(app: TestApp, token: string, type: RecordType) {
       values[field.id] = [row];
       continue;
     }
+    values[field.id] = await valueFor(app, token, type, field, options);
+  }
+  // A field required under a condition the values so far meet (a lead when no client is given).
+  const today = new Date(app.clock.now).toISOString().slice(0, 10);
+  for (const field of meta.fields) {
+    if (field.required_if === undefined || field.id in values || field.type === "table") continue;
+    if (!conditionHolds(field.required_if, values, { today })) continue;
     values[field.id] = await valueFor(app, token, type, field, options);
   }
   return { meta, values };
