@@ -1,6 +1,6 @@
 /**
  * Lead activities in the browser, at desktop and phone size: the sales manager
- * logs a call on a lead from the activity logger with the keyboard alone (the
+ * sees their own overdue next steps on the dashboard, logs a call on a lead from the activity logger with the keyboard alone (the
  * lead picked by type-ahead, the outcome chosen by its first letter, Enter
  * saving from the next step), sees it in "Logged just now" with the form empty
  * and ready for the next entry, and finds it on the lead's timeline.
@@ -34,7 +34,12 @@ for (const size of SIZES) {
     test("the sales manager logs a call from the keyboard and sees it on the lead's timeline", async ({ page }) => {
       const { headers, name } = await aLead(page);
       const subject = `Pricing call from the logger (${size.name} ${Date.now()})`;
-      await signIn(page, "sales@acme.test", "/app/activity-logger");
+      await signIn(page, "sales@acme.test");
+      const overdue = card(page, "Overdue next steps");
+      await expect(overdue.getByText("Send a rough estimate")).toBeVisible();
+      await expect(overdue.getByText("Confirm the IT contact")).toHaveCount(0);
+      await reviewShot(overdue, `lead-activities-dashboard-overdue-${size.name}`);
+      await page.goto("/app/activity-logger");
       await expect(page.getByRole("heading", { name: "Activity Logger", level: 1 })).toBeVisible();
       const form = card(page, "Log an activity");
       const lead = form.getByRole("combobox", { name: "Lead" });
