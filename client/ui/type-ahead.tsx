@@ -2,7 +2,8 @@
  * The type-ahead both link fields and form searches use: a combobox whose
  * suggestions its owner fetches for what is typed (`query`, debounced). Arrow
  * keys move through them, Enter picks one, Escape closes them; clearing the text
- * clears the value; any other key goes to the owner's `onKeyDown`. The text shown
+ * clears the value; any other key goes to the owner's `onKeyDown`; Tab leaves for the next
+ * field (the suggestions are no tab stop). The text shown
  * while nothing is typed is the chosen item's title, which the owner keeps.
  */
 import { type KeyboardEvent, useId, useState } from "react";

@@ -33,6 +33,7 @@ import sharedViews from "./migrations/024_shared_views.ts";
 import invoiceOverdueIndex from "./migrations/025_invoice_overdue_index.ts";
 import mailAttachments from "./migrations/026_mail_attachments.ts";
 import automationDues from "./migrations/027_automation_dues.ts";
+import lostReasons from "./migrations/028_lost_reasons.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations/postgres/index.ts";
 
 /** One migration: its number, name and text per dialect. */
@@ -70,6 +71,7 @@ const SQLITE: readonly [number, string, string][] = [
   [25, "invoice_overdue_index", invoiceOverdueIndex],
   [26, "mail_attachments", mailAttachments],
   [27, "automation_dues", automationDues],
+  [28, "lost_reasons", lostReasons],
 ];
 
 /** Every migration, numbered. Append only, with both dialects' texts. */

@@ -26,7 +26,7 @@ const undoneAtOnce: RaceScenario<OneEdit> = {
     }
     const edited = await app.call("POST", "/api/records/lead/bulk", {
       token: person.token,
-      body: { ids, values: { stage: "lost" } },
+      body: { ids, values: { stage: "lost", lost_reason: "timing" } },
     });
     const edit = ((await edited.json()) as { undo: { id: string } }).undo.id;
     const ready = Array.from(

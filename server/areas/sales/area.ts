@@ -4,6 +4,7 @@ import { SALES_MODULES } from "./modules.ts";
 import { LEAD } from "./types/lead.ts";
 import { CLIENT } from "./types/client.ts";
 import { LEAD_ACTIVITY } from "./types/lead-activity.ts";
+import { COMPETITOR } from "./types/competitor.ts";
 import { leadRoutes } from "./leads/routes.ts";
 import { clientRoutes } from "./clients/routes.ts";
 import { LEAD_CONTROLLER } from "./leads/lead-controller.ts";
@@ -16,7 +17,7 @@ export const SALES = defineArea({
   id: "sales",
   name: "Sales",
   modules: SALES_MODULES,
-  types: [LEAD, CLIENT, LEAD_ACTIVITY],
+  types: [LEAD, CLIENT, LEAD_ACTIVITY, COMPETITOR],
   controllers: [LEAD_CONTROLLER],
   recordScreens: {
     lists: [{

@@ -92,7 +92,10 @@ Deno.test("undoing a bulk edit restores each record's previous values, audited",
 Deno.test("an undo keeps a record changed since the bulk edit, and says so by name", async () => {
   await withApp(async (app, admin) => {
     const [a, b] = await leads(app, admin, 2);
-    const edited = await bulkEdit(app, admin, [a.id, b.id], { stage: "lost" });
+    const edited = await bulkEdit(app, admin, [a.id, b.id], {
+      stage: "lost",
+      lost_reason: "price",
+    });
     const changed = await lead(app, admin, b.id);
     const patched = await app.call("PATCH", `/api/records/lead/${b.id}`, {
       token: admin,
@@ -116,7 +119,7 @@ Deno.test("an undo keeps a record changed since the bulk edit, and says so by na
 Deno.test("a bulk edit is undone once, by its author, while it may be", async () => {
   await withApp(async (app, admin) => {
     const [a] = await leads(app, admin, 1);
-    const edited = await bulkEdit(app, admin, [a.id], { stage: "lost" });
+    const edited = await bulkEdit(app, admin, [a.id], { stage: "lost", lost_reason: "price" });
 
     // Another person of the organisation who may edit leads cannot find it.
     const sales = await app.tokenFor(SALES);
@@ -128,7 +131,7 @@ Deno.test("a bulk edit is undone once, by its author, while it may be", async ()
     assertEquals(twice.status, 409);
     assertEquals((await twice.json()).error.message, "This bulk edit was undone already");
 
-    const late = await bulkEdit(app, admin, [a.id], { stage: "lost" });
+    const late = await bulkEdit(app, admin, [a.id], { stage: "lost", lost_reason: "price" });
     app.clock.advance(BULK_UNDO_SECONDS * 1000 + 1);
     const expired = await undo(app, admin, late.undo.id);
     assertEquals(expired.status, 409);
@@ -143,7 +146,7 @@ Deno.test("a bulk edit is undone once, by its author, while it may be", async ()
 Deno.test("an undo names a missing edit id as the field at fault, and changes nothing", async () => {
   await withApp(async (app, admin) => {
     const [a] = await leads(app, admin, 1);
-    const edited = await bulkEdit(app, admin, [a.id], { stage: "lost" });
+    const edited = await bulkEdit(app, admin, [a.id], { stage: "lost", lost_reason: "price" });
     const missing = await undo(app, admin, "");
     assertEquals(missing.status, 400);
     const body = await missing.json();
@@ -156,7 +159,7 @@ Deno.test("an undo names a missing edit id as the field at fault, and changes no
 
 Deno.test("a bulk edit that changed nothing offers no undo", async () => {
   await withApp(async (app, admin) => {
-    const edited = await bulkEdit(app, admin, ["missing"], { stage: "lost" });
+    const edited = await bulkEdit(app, admin, ["missing"], { stage: "lost", lost_reason: "price" });
     assertEquals([edited.succeeded, edited.failed, edited.undo], [0, 1, undefined]);
   });
 });

@@ -261,7 +261,7 @@ Deno.test("testing a rule lists what it would change and changes nothing", async
       trigger: "updated",
       watch_fields: "company",
       condition: "stage == 'new'",
-      actions: [step("set_field", { values: { stage: "lost" } })],
+      actions: [step("set_field", { values: { stage: "lost", lost_reason: "no_decision" } })],
     });
     const before = await t.db.all<{ id: string; status: string; version: number }>(
       "SELECT id, status, version FROM leads WHERE organization_id = 'org_acme' ORDER BY id",

@@ -2,6 +2,7 @@
 import type { DemoSeedStep } from "../../../db/seed/seed-steps.ts";
 import { seedMoreClients } from "./more-clients.ts";
 import { seedLeadActivities } from "./lead-activities.ts";
+import { seedCompetitors } from "./competitors.ts";
 
 export const SALES_SEED: readonly DemoSeedStep[] = [
   { id: "more-clients", run: (tx, { today }) => seedMoreClients(tx, today) },
@@ -10,4 +11,5 @@ export const SALES_SEED: readonly DemoSeedStep[] = [
     after: ["demo-member"],
     run: (tx, { today }) => seedLeadActivities(tx, today),
   },
+  { id: "competitors", run: (tx, { today }) => seedCompetitors(tx, today) },
 ];

@@ -2,7 +2,10 @@
  * A lead: a prospect in the sales pipeline, with where it came from, its stage,
  * estimated value and owner. Converting a lead creates its client (from the
  * company, else the person) and marks the lead won; a converted lead keeps the
- * link to its client.
+ * link to its client. A lead moved to Lost says why (`lost_reason`, from the
+ * organisation's list of lost reasons) and may name the competitor it went to
+ * (`lost_to`): every write path refuses a lost lead without a reason, so the
+ * figures of competitive intelligence count every loss.
  */
 import { defineRecordType } from "../../../records/define.ts";
 
@@ -66,6 +69,26 @@ export const LEAD = defineRecordType({
       ],
       in_list: true,
       filterable: true,
+    },
+    {
+      id: "lost_reason",
+      label: "Lost reason",
+      type: "select",
+      options_from: "lost_reason",
+      visible_if: "stage == 'lost'",
+      required_if: "stage == 'lost'",
+      filterable: true,
+      description: "Why the lead was lost.",
+    },
+    {
+      id: "lost_to",
+      label: "Lost to",
+      type: "link",
+      link: "competitor",
+      link_filters: [{ field: "active", op: "eq", value: true }],
+      visible_if: "stage == 'lost'",
+      filterable: true,
+      description: "The competitor that won the deal, if one did.",
     },
     {
       id: "score",
@@ -145,7 +168,10 @@ export const LEAD = defineRecordType({
           { label: "Contact", columns: [["name", "company"], ["email", "phone"]] },
           {
             label: "Pipeline",
-            columns: [["stage", "source", "owner"], ["score", "estimated_value", "client"]],
+            columns: [
+              ["stage", "lost_reason", "lost_to", "source", "owner"],
+              ["score", "estimated_value", "client"],
+            ],
           },
         ],
       },

@@ -14,6 +14,7 @@ export const TYPE_MASTER_KINDS = [
   { value: "project_type", label: "Project types" },
   { value: "expense_category", label: "Expense categories" },
   { value: "leave_type", label: "Leave types" },
+  { value: "lost_reason", label: "Lost reasons" },
 ] as const satisfies readonly SelectOption[];
 
 export type TypeMasterKind = typeof TYPE_MASTER_KINDS[number]["value"];
@@ -42,8 +43,10 @@ const rows = (
 
 /**
  * The values a new organisation's lists start with, in list order. The row at
- * index i gets the id `tym_<organisation id>_<i + 1>`, so the rows migration 012
- * gave existing organisations and those registration gives new ones agree.
+ * index i gets the id `tym_<organisation id>_<i + 1>`, so the rows migrations 012
+ * and 028 gave existing organisations and those registration gives new ones agree.
+ * Append only: a list added later needs its migration giving existing organisations
+ * its rows with the same ids.
  */
 export const DEFAULT_TYPE_MASTERS: readonly DefaultTypeMaster[] = [
   ...rows("task_status", [
@@ -88,5 +91,14 @@ export const DEFAULT_TYPE_MASTERS: readonly DefaultTypeMaster[] = [
     ["bereavement", "Bereavement leave"],
     ["study", "Study leave", "info"],
     ["unpaid", "Unpaid leave"],
+  ]),
+  // Migration 028 gave the organisations existing then these rows (ids 34 to 39).
+  ...rows("lost_reason", [
+    ["price", "Price", "warning"],
+    ["chose_competitor", "Chose a competitor", "danger"],
+    ["no_budget", "No budget"],
+    ["no_decision", "No decision"],
+    ["timing", "Timing"],
+    ["product_fit", "Product fit"],
   ]),
 ];

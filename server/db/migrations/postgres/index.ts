@@ -26,6 +26,7 @@ import sharedViews from "./024_shared_views.ts";
 import invoiceOverdueIndex from "./025_invoice_overdue_index.ts";
 import mailAttachments from "./026_mail_attachments.ts";
 import automationDues from "./027_automation_dues.ts";
+import lostReasons from "./028_lost_reasons.ts";
 
 export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   1: platform,
@@ -55,4 +56,5 @@ export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   25: invoiceOverdueIndex,
   26: mailAttachments,
   27: automationDues,
+  28: lostReasons,
 };
