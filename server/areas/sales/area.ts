@@ -12,6 +12,7 @@ import { TYPE_MASTER } from "../workspace/types/type-master.ts";
 import { LEAD_FIGURES } from "../../ui/screens/lead-figures.ts";
 import { SALES_SEED } from "./seed/mod.ts";
 import { ACTIVITY_LOGGER_SCREEN } from "../../ui/screens/lead-activity-screens.ts";
+import { COMPETITIVE_INTELLIGENCE_SCREEN } from "../../ui/screens/competitive-intelligence.ts";
 
 export const SALES = defineArea({
   id: "sales",
@@ -31,6 +32,6 @@ export const SALES = defineArea({
     leadRoutes(api, db, records, clock);
     clientRoutes(api, db, records);
   },
-  screens: [ACTIVITY_LOGGER_SCREEN],
+  screens: [ACTIVITY_LOGGER_SCREEN, COMPETITIVE_INTELLIGENCE_SCREEN],
   seed: SALES_SEED,
 });
