@@ -2,7 +2,8 @@
  * A salesperson loses a lead on its form, at desktop and phone size: moving it to
  * Lost asks for the reason (the form shows Lost reason and Lost to only then, and
  * refuses to save without a reason); they pick one and the competitor it went to
- * and save. Competitive intelligence then counts the deal against that competitor.
+ * and save. Competitive intelligence then counts the deal against that competitor,
+ * and the competitor's page lists the lead among those lost to it.
  * Each run makes its own competitor and lead through the API, so the shared demo
  * data is left as it is.
  */
@@ -79,6 +80,14 @@ for (const size of SIZES) {
         "Lost",
       );
       await reviewShot(page, `competitive-intelligence-${size.name}`, { fullPage: true });
+
+      // The competitor's own page lists the lead it took.
+      await page.getByRole("link", { name: "Competitors", exact: true }).click();
+      await expect(page).toHaveURL(/\/app\/competitor-management/);
+      await page.getByRole("link", { name: rival.name, exact: true }).first().click();
+      await expect(page.getByRole("heading", { name: rival.name })).toBeVisible();
+      await expect(page.getByRole("link", { name: lead.name })).toBeVisible();
+      await reviewShot(page, `competitor-form-${size.name}`, { fullPage: true });
     });
   });
 }
