@@ -31,7 +31,11 @@ Deno.test("GET /ui/screens/leads offers a board by stage first, with the stage's
     const list = findNode(screen.body, "record-list");
     ok(list, "the leads screen has a record list");
     const board = list.board as BoardSetup;
-    assertEquals(board.fields.map((f) => f.id), ["stage", "source", "owner"]);
+    // The pipeline first; then the organisation's lists (lead source, lost reason), then links.
+    assertEquals(
+      board.fields.map((f) => f.id),
+      ["stage", "source", "lost_reason", "lost_to", "owner"],
+    );
     assertEquals(board.fields[0].label, "Stage");
     assertEquals(
       board.fields[0].columns?.map((c) => [c.value, c.label, c.tone]),
