@@ -137,3 +137,32 @@ Deno.test("session activity and bookkeeping move no stamp here; business writes 
     await t.drop();
   }
 });
+
+Deno.test("the records an organisation's writes name are heard even when a write without an organisation covers their topic", async () => {
+  const t = await createTestDatabase();
+  const db = t.db;
+  try {
+    const heard: Change[] = [];
+    db.signal.subscribe((change, origin) => {
+      if (origin === "local") heard.push(change);
+    });
+    await db.transaction(async (tx) => {
+      await tx.announce({ organizationId: null, topics: ["data"] });
+      await tx.announce({
+        organizationId: "org_acme",
+        topics: ["data"],
+        records: [{ type: "automation_run", id: "run_1", version: 1 }],
+      });
+    });
+    assert.deepEqual(heard, [
+      { organizationId: null, topics: ["data"] },
+      {
+        organizationId: "org_acme",
+        topics: ["data"],
+        records: [{ type: "automation_run", id: "run_1", version: 1 }],
+      },
+    ]);
+  } finally {
+    await t.drop();
+  }
+});

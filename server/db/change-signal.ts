@@ -131,7 +131,10 @@ export class PendingChanges {
     }
   }
 
-  /** The merged changes; topics announced without an organisation are not repeated per organisation. */
+  /**
+   * The merged changes; topics announced without an organisation are not repeated
+   * per organisation, save with the records an organisation's writes named.
+   */
   changes(): Change[] {
     const global = this.#byOrganization.get(null);
     const out: Change[] = [];
@@ -140,10 +143,13 @@ export class PendingChanges {
         ? [...topics]
         : [...topics].filter((t) => !global?.has(t) || isOrganizationTopic(t));
       const records = this.#records.get(organizationId);
-      if (own.length) {
+      // The records an organisation's writes name are kept even when a change without
+      // an organisation already covers their topic: listeners wait for those records
+      // (the automation runner for its queued runs, open forms for theirs).
+      if (own.length || records?.size) {
         out.push({
           organizationId,
-          topics: own,
+          topics: own.length ? own : ["data"],
           ...(records?.size ? { records: [...records.values()] } : {}),
         });
       }

@@ -9,7 +9,11 @@
  *   among 1,000. Budget ≤ 1.5 (it reads only what is due).
  * - Throughput: 10,000 runs (BENCH_RUNS) queued as changes would queue them, each
  *   telling the lead's owner; runs per second and the p99 delay from queuing to
- *   done, with one runner and with two on two connections.
+ *   done, with one runner and with two on two connections (a backlog's drain).
+ * - Latency: one change at a time (200 task updates through the engine, 20 ms
+ *   apart) with a started runner waking on the change signal, as the server runs
+ *   it: the p50 and p99 delay from the change's commit to its action done, against
+ *   the time of the write itself.
  */
 import type { Database, Dialect } from "../../server/db/database.ts";
 import { openDatabase } from "../../server/db/open.ts";
@@ -213,6 +217,61 @@ async function throughput(db: Database, url: string, runners: number) {
   );
 }
 
+async function latency(db: Database) {
+  const engine = areaEngine(db, PUBLIC);
+  const access = await adminAccess(db);
+  const task = await db.get<{ id: string }>(
+    "SELECT id FROM tasks WHERE organization_id = ? ORDER BY id LIMIT 1",
+    [ORG],
+  );
+  await insertRule(db, "bench_latency", { record_type: "task", trigger: "updated" });
+  const runner = new RuleRunner(db, { engine });
+  runner.start();
+  const writes: number[] = [];
+  try {
+    for (let i = 0; i < 200; i++) {
+      const { record } = await engine.get(access, "task", task!.id);
+      const started = performance.now();
+      await engine.update(access, "task", task!.id, Number(record.version), {
+        title: `Bench latency ${i}`,
+      });
+      writes.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // The last runs finish.
+    for (let waited = 0; waited < 10_000; waited += 50) {
+      const open = await db.get<{ n: number }>(
+        `SELECT COUNT(*) AS n FROM automation_runs WHERE ${runColumn("rule")} = ? AND ${
+          runColumn("status")
+        } IN ('queued', 'running')`,
+        ["bench_latency"],
+      );
+      if (Number(open!.n) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    await runner.stop();
+  }
+  const done = await db.all<{ due_at: string; finished_at: string }>(
+    `SELECT ${runColumn("due_at")} AS due_at, ${runColumn("finished_at")} AS finished_at
+     FROM automation_runs WHERE ${runColumn("rule")} = ? AND ${runColumn("status")} = 'succeeded'`,
+    ["bench_latency"],
+  );
+  const delays = done.map((r) => Date.parse(r.finished_at) - Date.parse(r.due_at)).sort((a, b) =>
+    a - b
+  );
+  const at = (q: number) => delays[Math.max(0, Math.ceil(delays.length * q) - 1)] ?? 0;
+  const write = [...writes].sort((a, b) => a - b)[Math.floor(writes.length / 2)];
+  console.log(
+    `  latency, one change at a time: ${done.length}/200 done; commit → action done p50 ${
+      ms(at(0.5))
+    }, p99 ${ms(at(0.99))}; the write itself p50 ${ms(write)} → p99 ÷ write ${
+      ratio(at(0.99), write)
+    }`,
+  );
+  await db.run("UPDATE automation_rules SET active = 0 WHERE id = 'bench_latency'");
+}
+
 const dialects: Dialect[] = benchDialects();
 if (!dialects.includes("postgres")) console.log(`PostgreSQL: not measured (${POSTGRES_HINT})`);
 for (const dialect of dialects) {
@@ -224,6 +283,7 @@ for (const dialect of dialects) {
     console.log(`${dialect}:`);
     await writeOverhead(db);
     await dateSweep(db);
+    await latency(db);
     await throughput(db, database.url, 1);
     await throughput(db, database.url, 2);
   } finally {
