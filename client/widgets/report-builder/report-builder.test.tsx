@@ -198,12 +198,15 @@ describe("the report-builder widget", () => {
     await waitFor(() =>
       expect((order as HTMLSelectElement).selectedOptions[0].textContent).toBe("Sum of budget")
     );
-    expect([...(order as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
-      "As they come",
-      "Status",
-      "Count",
-      "Sum of budget",
-    ]);
+    // The choices read as the result's columns once the type's fields have loaded.
+    await waitFor(() =>
+      expect([...(order as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
+        "As they come",
+        "Status",
+        "Count",
+        "Sum of budget",
+      ])
+    );
     expect((screen.getByRole("spinbutton", { name: "At most (rows)" }) as HTMLInputElement).value)
       .toBe("3");
     await waitFor(() =>
