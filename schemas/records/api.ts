@@ -118,6 +118,10 @@ export const MadeRecord = z.object({
 export const ActionRequest = z.object({
   version: z.number().int().positive(),
   comment: z.string().max(5000).optional(),
+  /** The full name the person types as their signature (an action that asks for one). */
+  signature_name: z.string().trim().min(1).max(140).optional(),
+  /** The optional child rows (by id) the person picks as they take the action (a proposal's optional lines). */
+  choices: z.array(z.string().min(1).max(64)).max(2_000).optional(),
 }).strict();
 
 /** One entry of a record's timeline. */

@@ -54,6 +54,8 @@ export interface RecordScreenExtras {
     module: string;
     extras: (access: MembershipAccess) => ListScreenExtras;
   }[];
+  /** Its modules whose screen is a new record's form of a type (`proposals/new`). */
+  newForms?: readonly { module: string; type: RecordType }[];
   /** Tabs it adds to a record type's form (the type may be another area's), in order. */
   formTabs?: readonly { type: RecordType; tabs: readonly RecordFormTab[] }[];
   /** Records of its types that every record's form starts in a small dialog (Remind me). */

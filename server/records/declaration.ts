@@ -219,6 +219,8 @@ export interface TransitionDeclaration {
   /** An expression that must hold on the record, and the reason shown when it does not. */
   condition?: { expression: string; message: string };
   comment?: "none" | "optional" | "required";
+  /** Whether the person types their full name as a signature to take it (`signature_name`). */
+  signature?: "required";
   tone?: "neutral" | "primary" | "danger";
   confirm?: string;
   /** What the action did, for its result's toast ("approved"; default: the label's past tense). */
@@ -264,10 +266,17 @@ export interface MakeDeclaration {
   when: string;
   /**
    * The new record's values: a field of the new type → an expression over this
-   * record; a table field → its rows, each a map of the same kind.
+   * record; a table field → its rows, each a map of the same kind, or one row for
+   * each row of a table of this record (`each`), its columns expressions over that
+   * row (a template's default lines becoming a proposal's lines).
    */
-  values: Readonly<Record<string, string | readonly Readonly<Record<string, string>>[]>>;
+  values: Readonly<Record<string, string | MadeRows>>;
 }
+
+/** A made record's table rows: listed, or one for each row of a table of the source. */
+export type MadeRows =
+  | readonly Readonly<Record<string, string>>[]
+  | { each: string; row: Readonly<Record<string, string>> };
 
 /** A status derived from the record's values, in order; the first that holds wins. */
 export interface DerivedStatusRule {
@@ -399,6 +408,13 @@ export interface RecordTypeDeclaration {
    * delete (409).
    */
   delete_with?: readonly { table: string; column: string }[];
+  /**
+   * Actions the client portal's users take on the records of their own client (a
+   * proposal's accept and decline): `client_field` is the link to the client. A
+   * portal user reaches such a record only through these actions and only when the
+   * field names their client (any other is 404); staff permissions are not theirs.
+   */
+  portal?: { client_field: string; actions: readonly string[] };
 }
 
 /** Who a record its owner shares is shared with, as people read it. */

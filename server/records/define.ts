@@ -294,13 +294,20 @@ function checkMakes(
       throw new Error(`${where}: ${part} needs a unique snake_case id`);
     }
     ids.add(make.id);
-    const sources = [
-      make.when,
-      ...Object.values(make.values).flatMap((v) =>
-        typeof v === "string" ? [v] : v.flatMap((row) => Object.values(row))
-      ),
-    ];
-    for (const source of sources) {
+    // Each expression, with what it may read: this record's fields, or a copied row's columns.
+    const sources: [string, (id: string) => boolean][] = [[make.when, readable]];
+    for (const v of Object.values(make.values)) {
+      if (typeof v === "string") sources.push([v, readable]);
+      else if ("each" in v) {
+        const columns = new Set(
+          declaration.fields.find((f) => f.id === v.each)?.child?.fields.map((c) => c.id),
+        );
+        for (const e of Object.values(v.row)) sources.push([e, (id) => columns.has(id)]);
+      } else {
+        for (const row of v) for (const e of Object.values(row)) sources.push([e, readable]);
+      }
+    }
+    for (const [source, reads] of sources) {
       let read: string[];
       try {
         read = fieldsOf(parseExpression(source));
@@ -308,7 +315,7 @@ function checkMakes(
         throw new Error(`${where}: ${part}: ${(error as Error).message} in "${source}"`);
       }
       for (const id of read) {
-        if (!readable(id)) throw new Error(`${where}: ${part} reads unknown field "${id}"`);
+        if (!reads(id)) throw new Error(`${where}: ${part} reads unknown field "${id}"`);
       }
     }
   }

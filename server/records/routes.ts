@@ -31,6 +31,7 @@ import { recordTypeMeta } from "./type-meta.ts";
 import { authorize, requireAuthorized } from "../platform/access/authorize.ts";
 import { bulkAction, commentOn, takeAction } from "./engine/record-actions.ts";
 import { madeRecordRef } from "./engine/made-records.ts";
+import { visibleRecord } from "./engine/record-access.ts";
 import { undoBulkEdit } from "./engine/bulk-edit.ts";
 import { recordHistory } from "./engine/record-history.ts";
 import { withTimelineSources } from "./engine/timeline-sources.ts";
@@ -302,7 +303,13 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
       path: `${base}/:id/actions/:action`,
       tag,
       summary: `Takes an action on a ${label} (${type.actions.join(", ")}), with a comment`,
-      audience: "staff",
+      description: type.declaration.portal
+        ? `Client portal users take ${
+          type.declaration.portal.actions.join(" and ")
+        } on their own client's records.`
+        : undefined,
+      // A type offering actions to the portal is reached by its client's portal users too.
+      audience: type.declaration.portal ? "user" : "staff",
       body: ActionRequest,
       response: z.object({ record, made: z.array(MadeRecord) }).strict(),
     }, async (c, { access, body }) => {
@@ -312,8 +319,13 @@ function typeRoutes(api: Api, engine: RecordEngine, type: RecordType): void {
         action: c.req.param("action")!,
         version: body.version,
         comment: body.comment,
+        signature_name: body.signature_name,
+        choices: body.choices,
         requestId: c.get("requestId"),
       });
+      if (access.user.is_client_portal_user) {
+        return c.json({ record: visibleRecord(type, access, done.record), made: [] });
+      }
       return c.json({
         record: (await engine.get(access, type.id, done.record.id as string)).record,
         made: done.made.map((made) => madeRecordRef(made, access)),

@@ -61,6 +61,37 @@ const leadConverted = sameActionRace({
   },
 });
 
+const proposalAccepted = sameActionRace({
+  name: "one sent proposal accepted 20 times at once",
+  type: "proposal",
+  action: "accept",
+  email: "admin@acme.test",
+  body: { signature_name: "Dana Race" },
+  async make(person, mark) {
+    const proposal = await person.create("proposal", {
+      title: mark,
+      client: "cli_northwind",
+      valid_until: "2099-12-31",
+      deposit_percent: 50,
+      lines: [{ description: "Build", quantity: 4, rate: 250 }],
+    });
+    await person.act("proposal", proposal.id as string, "send");
+    return proposal.id as string;
+  },
+  async outcome(person, state) {
+    const proposal = await person.get("proposal", state.id);
+    const deposits = await person.list("invoice", [
+      { field: "client", op: "eq", value: "cli_northwind" },
+    ]);
+    // Every deposit invoice of this proposal (its notes name it), however many were made.
+    return {
+      status: proposal.status,
+      deposits: deposits.filter((i) => String(i.notes ?? "").includes(String(proposal.name)))
+        .length,
+    };
+  },
+});
+
 /** An obligation of the admin's, recurring monthly, brought to `status` by `actions`. */
 function obligation(actions: readonly [string, Json?][]) {
   return async (person: Person, mark: string) => {
@@ -90,6 +121,7 @@ const WAIVE = { comment: "Not applicable this year" };
 /** Every race on a record's own actions. */
 export const RECORD_RACES: readonly RaceScenario<never>[] = [
   leadConverted,
+  proposalAccepted,
   sameActionRace({
     name: "one recurring obligation marked done 20 times at once",
     type: "compliance_item",

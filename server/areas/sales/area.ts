@@ -5,6 +5,9 @@ import { LEAD } from "./types/lead.ts";
 import { CLIENT } from "./types/client.ts";
 import { LEAD_ACTIVITY } from "./types/lead-activity.ts";
 import { COMPETITOR } from "./types/competitor.ts";
+import { PROPOSAL } from "./types/proposal.ts";
+import { PROPOSAL_TEMPLATE } from "./types/proposal-template.ts";
+import { PROPOSAL_CONTROLLER } from "./proposals/proposal-controller.ts";
 import { leadRoutes } from "./leads/routes.ts";
 import { clientRoutes } from "./clients/routes.ts";
 import { LEAD_CONTROLLER } from "./leads/lead-controller.ts";
@@ -18,8 +21,8 @@ export const SALES = defineArea({
   id: "sales",
   name: "Sales",
   modules: SALES_MODULES,
-  types: [LEAD, CLIENT, LEAD_ACTIVITY, COMPETITOR],
-  controllers: [LEAD_CONTROLLER],
+  types: [LEAD, CLIENT, LEAD_ACTIVITY, COMPETITOR, PROPOSAL, PROPOSAL_TEMPLATE],
+  controllers: [LEAD_CONTROLLER, PROPOSAL_CONTROLLER],
   recordScreens: {
     lists: [{
       module: "lead-sources",
@@ -27,6 +30,10 @@ export const SALES = defineArea({
       preset: { field: "kind", value: "lead_source" },
     }],
     around: [{ module: "leads", extras: () => LEAD_FIGURES }],
+    newForms: [
+      { module: "proposals/new", type: PROPOSAL },
+      { module: "proposal-templates/create", type: PROPOSAL_TEMPLATE },
+    ],
   },
   routes: ({ api, db, records, clock }) => {
     leadRoutes(api, db, records, clock);

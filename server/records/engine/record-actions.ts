@@ -24,6 +24,7 @@ import { permissionsFor, transitionFrom } from "./edited-workflows.ts";
 import { type BulkOutcome, outcomeError, summarise } from "./bulk-results.ts";
 import { announceArrival } from "./awaiting.ts";
 import type { MadeRecord } from "./made-records.ts";
+import { readMembershipAccess } from "../../platform/access/resolver.ts";
 
 /** Takes an action on a record at `version`. */
 export async function takeAction(
@@ -35,6 +36,8 @@ export async function takeAction(
     action: string;
     version: number;
     comment?: string;
+    signature_name?: string;
+    choices?: readonly string[];
     requestId?: string;
   },
 ): Promise<{ record: RecordData; made: MadeRecord[] }> {
@@ -43,7 +46,8 @@ export async function takeAction(
   if (!type.actions.includes(input.action)) {
     throw notFound(`Action "${input.action}" of ${type.declaration.label}`);
   }
-  if (!type.declaration.workflow_editable) requireMayTake(access, type, input.action);
+  if (access.user.is_client_portal_user) requirePortalAction(access, type, input.action);
+  else if (!type.declaration.workflow_editable) requireMayTake(access, type, input.action);
   return await engine.db.transaction(async (tx) => {
     // Gathered afresh on every attempt: a transaction run again makes its records again.
     const made: MadeRecord[] = [];
@@ -73,6 +77,10 @@ interface ActInput {
   action: string;
   version: number;
   comment?: string;
+  /** The full name the person typed as their signature (an action declaring `signature`). */
+  signature_name?: string;
+  /** The optional child rows (by id) the person picked as they took it. */
+  choices?: readonly string[];
   requestId?: string;
   /** Records the action made (an amendment, a controller action's client), for its answer. */
   made?: MadeRecord[];
@@ -87,7 +95,7 @@ async function actIn(
 ): Promise<RecordData> {
   // The organisation's edited workflow decides from where, by whom and with what comment.
   const shaped = await engine.workflowOf(tx, access.organizationId, type);
-  requireMayTake(access, shaped, input.action);
+  if (!access.user.is_client_portal_user) requireMayTake(access, shaped, input.action);
   // Locked first: the same action sent twice at once takes turns, the second sees the first.
   const before = await loadRecord(tx, type, access.organizationId, input.id, { lock: true });
   let changed = await changeByAction(engine, tx, access, shaped, input);
@@ -107,10 +115,34 @@ async function actIn(
     access,
     type,
     action: input.action,
+    input: { comment: input.comment, signature_name: input.signature_name, choices: input.choices },
     before,
     record: changed,
     now,
     update: save,
+    createAs: async (userId, typeId, values, system) => {
+      const other = engine.findType(typeId);
+      if (!other) throw notFound(`Record type "${typeId}"`);
+      const membership = await readMembershipAccess(tx, userId, access.organizationId);
+      if (!membership || membership.user.is_client_portal_user) {
+        throw conflict(
+          `${type.declaration.label} ${before.name}: its owner is no longer an active member of this organisation`,
+        );
+      }
+      const made = await engine.createIn(
+        tx,
+        { ...membership, sessionId: access.sessionId },
+        other,
+        values,
+        {
+          requestId: input.requestId,
+          system,
+          auditAction: input.action,
+        },
+      );
+      input.made?.push({ type: other, record: made });
+      return made;
+    },
     setSystemFields: (typeId, id, set, audit) =>
       engine.setSystemFieldsIn(
         tx,
@@ -150,17 +182,24 @@ async function changeByAction(
 ): Promise<RecordData> {
   const now = new Date(engine.clock()).toISOString();
   const record = await loadRecord(tx, type, access.organizationId, input.id, { lock: true });
-  if (!record || !mayReach(type, access, record)) throw notFound(type.declaration.label);
+  if (!record || !mayReachToAct(type, access, record)) throw notFound(type.declaration.label);
   if (record.version !== input.version) {
     throw conflict(`${type.declaration.label} ${record.name} was changed by someone else`, {
       current_version: record.version,
     });
   }
   const transition = transitionFrom(type, record, input.action);
-  if (transition) requireAuthorized(access, type.module, transition.permission ?? input.action);
+  if (transition && !access.user.is_client_portal_user) {
+    requireAuthorized(access, type.module, transition.permission ?? input.action);
+  }
   const possible = actionWording(type, input.action);
   if ((transition?.comment ?? possible.comment) === "required" && !input.comment?.trim()) {
     throw invalidInput(`${possible.label} needs a comment`, { comment: "Required" });
+  }
+  if (transition?.signature === "required" && !input.signature_name?.trim()) {
+    throw invalidInput(`${possible.label} needs your full name as your signature`, {
+      signature_name: "Required",
+    });
   }
   const refused = refusal(type, access, record, input.action, now);
   if (refused) {
@@ -321,6 +360,28 @@ export async function commentOn(
 }
 
 /** Refuses (403) a caller holding none of the permissions the action may need on the type. */
+/** A portal user takes only the actions the type offers the portal (`declaration.portal`). */
+function requirePortalAction(access: Access, type: RecordType, action: string): void {
+  if (!type.declaration.portal?.actions.includes(action)) {
+    throw forbidden("Client portal users cannot use this call");
+  }
+  if (!access.enabledModules.has(type.module)) {
+    throw forbidden(`Module ${type.module} is disabled for this organization`, {
+      module: type.module,
+    });
+  }
+}
+
+/**
+ * Whether the caller may act on the record: staff as they may read it; a portal
+ * user on a record of their own client, by an action the type offers the portal.
+ */
+function mayReachToAct(type: RecordType, access: Access, record: RecordData): boolean {
+  if (!access.user.is_client_portal_user) return mayReach(type, access, record);
+  const field = type.declaration.portal?.client_field;
+  return !!field && !!access.user.client_id && record[field] === access.user.client_id;
+}
+
 function requireMayTake(access: Access, type: RecordType, action: string): void {
   const needed = permissionsFor(type, action);
   if (!needed.some((p) => authorize(access, type.module, p))) {

@@ -11,7 +11,7 @@ import type { MembershipAccess } from "../../platform/access/access.ts";
 import { authorize, requireAuthorized } from "../../platform/access/authorize.ts";
 import { conflict, notFound } from "../../platform/errors/app-error.ts";
 import type { RecordType } from "../define.ts";
-import type { MakeDeclaration } from "../declaration.ts";
+import type { MadeRows, MakeDeclaration } from "../declaration.ts";
 import { conditionHolds, evaluateComputed } from "./conditions.ts";
 import { addLinkTitles } from "./link-titles.ts";
 import type { RecordData } from "./record-rows.ts";
@@ -46,7 +46,14 @@ export function checkMakeTargets(types: ReadonlyMap<string, RecordType>): void {
           );
         }
         if (typeof value === "string") continue;
-        for (const row of value) {
+        if ("each" in value) {
+          if (type.field.get(value.each)?.type !== "table") {
+            throw new Error(
+              `${where}: "${id}" copies rows of "${value.each}", no table of ${type.id}`,
+            );
+          }
+        }
+        for (const row of "each" in value ? [value.row] : value) {
           for (const column of Object.keys(row)) {
             if (!field.childFields?.some((c) => c.id === column)) {
               throw new Error(`${where} fills unknown column "${column}" of ${target.id}.${id}`);
@@ -80,6 +87,18 @@ function valueOf(source: string, record: RecordData, now: string): unknown {
   return typeof value === "number" ? roundMoney(value) : value;
 }
 
+/** A made table's rows: each listed row, or one for each row of the source's table. */
+function madeRows(rows: MadeRows, record: RecordData, now: string): RecordData[] {
+  const columns = (row: Readonly<Record<string, string>>, over: RecordData) =>
+    Object.fromEntries(
+      Object.entries(row).map(([column, expression]) => [column, valueOf(expression, over, now)]),
+    );
+  if (!("each" in rows)) return rows.map((row) => columns(row, record));
+  return ((record[rows.each] as RecordData[] | undefined) ?? []).map((source) =>
+    columns(rows.row, source)
+  );
+}
+
 /** The values of the new record `make` starts from `record` (as the caller sees it). */
 export async function madeRecord(
   q: Queryable,
@@ -102,14 +121,7 @@ export async function madeRecord(
   for (const [id, value] of Object.entries(make.values)) {
     values[id] = typeof value === "string"
       ? valueOf(value, record, context.now)
-      : value.map((row) =>
-        Object.fromEntries(
-          Object.entries(row).map(([column, expression]) => [
-            column,
-            valueOf(expression, record, context.now),
-          ]),
-        )
-      );
+      : madeRows(value, record, context.now);
   }
   const findType = (id: string) => context.types.get(id);
   await addLinkTitles(

@@ -32,6 +32,8 @@ export interface ActionContext {
   access: Access;
   type: RecordType;
   action: string;
+  /** What the person sent with it: a comment, their typed signature, the optional rows they picked. */
+  input: { comment?: string; signature_name?: string; choices?: readonly string[] };
   /** The record before the action. */
   before: RecordData;
   /** The record after it. */
@@ -54,6 +56,18 @@ export interface ActionContext {
     values: SystemValues,
     audit: SystemFieldsAudit,
   ): Promise<SystemFieldsResult>;
+  /**
+   * Creates a record of another type as a staff member of the organisation (the
+   * record's owner), validated and audited under this action, in the same
+   * transaction: what an action makes on the firm's behalf when its taker could not
+   * (a client accepting a proposal starts its project).
+   */
+  createAs(
+    userId: string,
+    type: string,
+    values: Record<string, unknown>,
+    system?: Record<string, unknown>,
+  ): Promise<RecordData>;
 }
 
 /** A record an action is about to be offered on, read outside any write. */

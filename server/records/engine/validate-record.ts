@@ -77,7 +77,8 @@ export async function validateRecord(
       errors[key] = "Unknown field";
       continue;
     }
-    const derived = field.read_only || field.computed || fetchedAlways(field);
+    // A read-only table is the code's to write (trusted): a proposal's sent revisions.
+    const derived = (field.read_only && !scope.trusted) || field.computed || fetchedAlways(field);
     if (derived || scope.lock?.fields.has(key)) {
       if (!sameValue(field, values[key], value)) {
         (derived ? errors : locked)[key] = "Cannot be changed";
@@ -285,9 +286,13 @@ async function checkChildRows(
       if (c.computed || fetchedAlways(c)) {
         // Computed and always-fetched values are the server's: what was sent for them is ignored.
         raw = undefined;
-      } else if (hidden.has(c.id) || (c.read_only && !scope.restoring)) {
+      } else if (
+        hidden.has(c.id) ||
+        (c.read_only && !scope.restoring && !(scope.trusted && Object.hasOwn(row, c.id)))
+      ) {
         // Not the caller's to set: a stored row keeps its value; a new row starts empty
-        // (level 1) or with the declared default (read-only).
+        // (level 1) or with the declared default (read-only). The code's own writes
+        // (trusted) set a read-only column they send.
         raw = was ? was[c.id] : hidden.has(c.id) ? undefined : await startValue(c, scope);
       } else if (!was && !Object.hasOwn(row, c.id)) {
         // A new row's value left out takes the field's declared default.

@@ -47,6 +47,11 @@ function recordFormQuickAdds(): RecordFormQuickAdd[] {
   return areas().flatMap((area) => area.recordScreens?.formQuickAdds ?? []);
 }
 
+/** The modules whose screen is a new record's form, in the order of the areas. */
+function newForms(): { module: string; type: RecordType }[] {
+  return areas().flatMap((area) => area.recordScreens?.newForms ?? []);
+}
+
 /** The calls the areas let every saved record's form run on it by a button, in the order of the areas. */
 function recordFormRuns(): RecordFormRun[] {
   return areas().flatMap((area) => area.recordScreens?.formRuns ?? []);
@@ -156,6 +161,23 @@ export function recordScreenDefs(types: readonly RecordType[]): ScreenDef[] {
           view: variant.view,
           preset: variant.preset,
           formRoute: variant.preset ? `${variant.module}/:id` : undefined,
+        }),
+    });
+  }
+  for (const { module, type: declared } of newForms()) {
+    const type = types.find((t) => t.id === declared.id);
+    if (!type) continue;
+    defs.set(module, {
+      id: module,
+      audience: "staff",
+      module,
+      build: ({ access }) =>
+        recordFormScreen(type, access!, {
+          id: module,
+          recordId: NEW_RECORD,
+          types,
+          quickAdds: [],
+          runs: [],
         }),
     });
   }

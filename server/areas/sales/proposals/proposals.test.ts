@@ -1,0 +1,344 @@
+/**
+ * Proposals through HTTP, on either database: totals with the invoice's rules and
+ * optional lines left out until picked; bad lines refused by row and field; send
+ * freezing the revision with its SHA-256; the client's portal user viewing,
+ * picking an optional line and accepting with their typed name, which makes the
+ * deposit invoice once even when two accepts race; another client's proposal 404;
+ * decline needing a reason; an expired proposal refused; revise starting the next
+ * revision; and a template's New proposal carrying its lines.
+ */
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { createTestApp, type TestApp } from "../../../testing/test-app.ts";
+import { errorOf, jsonOf } from "../../../testing/http-assertions.ts";
+import { revisionContent, sha256Hex } from "./proposal-revision.ts";
+
+// deno-lint-ignore no-explicit-any
+type Json = Record<string, any>;
+
+const CODES: Record<number, string> = {
+  400: "invalid_input",
+  403: "forbidden",
+  404: "not_found",
+  409: "conflict",
+};
+
+/** The error a refused call answers, checked by status and code. */
+async function refused(res: Response, status: number): Promise<Json> {
+  return await errorOf(res, status, CODES[status]);
+}
+
+const BASE = "/api/records/proposal";
+const PORTAL = "client@northwind.test";
+
+async function create(t: TestApp, token: string, values: Json): Promise<Json> {
+  const { record } = await jsonOf<{ record: Json }>(
+    await t.call("POST", BASE, { token, body: { values } }),
+    201,
+  );
+  return record;
+}
+
+async function act(
+  t: TestApp,
+  token: string,
+  record: Json,
+  action: string,
+  extra: Json = {},
+  status = 200,
+): Promise<Json> {
+  const res = await t.call("POST", `${BASE}/${record.id}/actions/${action}`, {
+    token,
+    body: { version: record.version, ...extra },
+  });
+  if (status !== 200) return await refused(res, status);
+  return (await jsonOf<{ record: Json }>(res)).record;
+}
+
+const LINES = [
+  { section: "Discovery", description: "Workshops", quantity: 2, rate: 1000, discount_percent: 10 },
+  { section: "Delivery", description: "Build", quantity: 10, rate: 800 },
+  { section: "Delivery", description: "Training day", quantity: 1, rate: 600, optional: true },
+];
+
+Deno.test("proposals", async (s) => {
+  const t = await createTestApp();
+  try {
+    let sales = await t.tokenFor("sales@acme.test");
+    const admin = await t.tokenFor("admin@acme.test");
+    let portal = await t.tokenFor(PORTAL);
+    const today = new Date(t.clock.now).toISOString().slice(0, 10);
+    const later = new Date(t.clock.now + 20 * 86_400_000).toISOString().slice(0, 10);
+
+    let proposal: Json = {};
+    await s.step("totals follow the invoice's rules and leave the optional line out", async () => {
+      proposal = await create(t, sales, {
+        title: "Store relaunch",
+        client: "cli_northwind",
+        valid_until: later,
+        deposit_percent: 30,
+        lines: LINES,
+      });
+      // 2 × 1000 less 10% = 1800; 10 × 800 = 8000; the optional 600 is not counted.
+      assertEquals([proposal.net_total, proposal.tax_total, proposal.grand_total], [
+        9800,
+        0,
+        9800,
+      ]);
+      assertEquals(proposal.status, "draft");
+      assertEquals(proposal.owner, "usr_acme_sales");
+      assertEquals(proposal.lines.map((l: Json) => l.amount), [1800, 8000, 600]);
+    });
+
+    await s.step("bad lines are refused by row and field, and nothing is stored", async () => {
+      const before = await jsonOf<{ items: Json[] }>(
+        await t.call("POST", `${BASE}/list`, { token: admin, body: { limit: 500 } }),
+      );
+      const negative = await refused(
+        await t.call("POST", BASE, {
+          token: sales,
+          body: {
+            values: {
+              title: "Bad",
+              client: "cli_northwind",
+              lines: [{ description: "x", quantity: -1, rate: 10 }],
+            },
+          },
+        }),
+        400,
+      );
+      assertEquals(Object.keys(negative.details.fields), ["lines[0].quantity"]);
+      const discount = await refused(
+        await t.call("POST", BASE, {
+          token: sales,
+          body: {
+            values: {
+              title: "Bad",
+              client: "cli_northwind",
+              lines: [{ description: "x", quantity: 1, rate: 10, discount_percent: 120 }],
+            },
+          },
+        }),
+        400,
+      );
+      assertEquals(Object.keys(discount.details.fields), ["lines[0].discount_percent"]);
+      const nobody = await refused(
+        await t.call("POST", BASE, {
+          token: sales,
+          body: { values: { title: "For whom?", lines: [{ description: "x", rate: 1 }] } },
+        }),
+        400,
+      );
+      assertEquals(Object.keys(nobody.details.fields), ["client"]);
+      const after = await jsonOf<{ items: Json[] }>(
+        await t.call("POST", `${BASE}/list`, { token: admin, body: { limit: 500 } }),
+      );
+      assertEquals(after.items.length, before.items.length);
+    });
+
+    await s.step("the portal cannot reach a draft, nor staff calls", async () => {
+      await refused(await t.call("GET", `${BASE}/${proposal.id}`, { token: portal }), 403);
+      await act(t, portal, proposal, "accept", { signature_name: "Nancy Davolio" }, 409);
+    });
+
+    await s.step("send freezes the revision with the SHA-256 of what was sent", async () => {
+      proposal = await act(t, sales, proposal, "send");
+      assertEquals(proposal.status, "sent");
+      assertEquals(proposal.revisions.length, 1);
+      const [sent] = proposal.revisions;
+      assertEquals(sent.revision, 1);
+      assertEquals(sent.sha256, await sha256Hex(sent.content));
+      assertEquals(sent.content, revisionContent(proposal, 1));
+      // A sent proposal is frozen.
+      const locked = await refused(
+        await t.call("PATCH", `${BASE}/${proposal.id}`, {
+          token: sales,
+          body: { version: proposal.version, values: { title: "Changed" } },
+        }),
+        409,
+      );
+      assertEquals(typeof locked.message, "string");
+    });
+
+    await s.step(
+      "another client's portal user gets 404; staff-only actions are refused",
+      async () => {
+        const other = await create(t, sales, {
+          title: "Contoso offer",
+          client: "cli_contoso",
+          valid_until: later,
+          lines: [{ description: "Audit", rate: 500 }],
+        });
+        const sent = await act(t, sales, other, "send");
+        await act(t, portal, sent, "accept", { signature_name: "Nancy Davolio" }, 404);
+        await act(t, portal, proposal, "revise", {}, 403);
+      },
+    );
+
+    await s.step(
+      "the client views, picks the optional line and accepts with their name",
+      async () => {
+        proposal = await act(t, portal, proposal, "mark_viewed");
+        assertEquals(proposal.status, "viewed");
+        const optional = proposal.lines.find((l: Json) => l.optional);
+        const required = proposal.lines.find((l: Json) => !l.optional);
+        // A line that is not optional cannot be "picked".
+        const wrong = await act(t, portal, proposal, "accept", {
+          signature_name: "Nancy Davolio",
+          choices: [required.id],
+        }, 400);
+        assertEquals(Object.keys(wrong.details.fields), ["choices"]);
+        const unsigned = await act(t, portal, proposal, "accept", {}, 400);
+        assertEquals(Object.keys(unsigned.details.fields), ["signature_name"]);
+        // Two accepts at once: one wins, the other is refused; one deposit invoice.
+        const [a, b] = await Promise.all([
+          t.call("POST", `${BASE}/${proposal.id}/actions/accept`, {
+            token: portal,
+            body: {
+              version: proposal.version,
+              signature_name: "Nancy Davolio",
+              choices: [optional.id],
+            },
+          }),
+          t.call("POST", `${BASE}/${proposal.id}/actions/accept`, {
+            token: portal,
+            body: {
+              version: proposal.version,
+              signature_name: "Nancy Davolio",
+              choices: [optional.id],
+            },
+          }),
+        ]);
+        assertEquals([a.status, b.status].sort(), [200, 409]);
+        const { record } = await jsonOf<{ record: Json }>(
+          await t.call("GET", `${BASE}/${proposal.id}`, { token: admin }),
+        );
+        assertEquals(record.status, "accepted");
+        assertEquals(record.signature_name, "Nancy Davolio");
+        assertEquals(record.accepted_at !== null, true);
+        // The picked line now counts: 9800 + 600.
+        assertEquals(record.grand_total, 10400);
+        const invoices = await jsonOf<{ items: Json[] }>(
+          await t.call("POST", "/api/records/invoice/list", {
+            token: admin,
+            body: { filters: [{ field: "client", op: "eq", value: "cli_northwind" }], limit: 500 },
+          }),
+        );
+        const deposits = invoices.items.filter((i) => i.id === record.deposit_invoice);
+        assertEquals(deposits.length, 1);
+        const { record: invoice } = await jsonOf<{ record: Json }>(
+          await t.call("GET", `/api/records/invoice/${record.deposit_invoice}`, { token: admin }),
+        );
+        // 30% of 10,400, a draft made as the proposal's owner.
+        assertEquals([invoice.grand_total, invoice.docstatus, invoice.created_by], [
+          3120,
+          0,
+          "usr_acme_sales",
+        ]);
+        proposal = record;
+      },
+    );
+
+    await s.step("an accepted or declined proposal cannot be accepted again", async () => {
+      await act(t, portal, proposal, "accept", { signature_name: "Nancy Davolio" }, 409);
+      await act(t, portal, proposal, "decline", { comment: "Changed my mind" }, 409);
+    });
+
+    await s.step(
+      "decline needs a reason; a declined one is revised into the next revision",
+      async () => {
+        let offer = await create(t, sales, {
+          title: "Second store",
+          client: "cli_northwind",
+          valid_until: later,
+          lines: [{ description: "Build", quantity: 2, rate: 800 }],
+        });
+        offer = await act(t, sales, offer, "send");
+        const reasonless = await act(t, portal, offer, "decline", {}, 400);
+        assertEquals(Object.keys(reasonless.details.fields), ["comment"]);
+        offer = await act(t, portal, offer, "decline", { comment: "Over our budget" });
+        assertEquals(offer.status, "declined");
+        await act(t, portal, offer, "accept", { signature_name: "Nancy Davolio" }, 409);
+        const { record: staffView } = await jsonOf<{ record: Json }>(
+          await t.call("GET", `${BASE}/${offer.id}`, { token: sales }),
+        );
+        const revised = await act(t, sales, staffView, "revise");
+        assertEquals([revised.status, revised.revision, revised.revisions.length], ["draft", 2, 1]);
+        const edited = await jsonOf<{ record: Json }>(
+          await t.call("PATCH", `${BASE}/${offer.id}`, {
+            token: sales,
+            body: {
+              version: revised.version,
+              values: { lines: [{ description: "Build", quantity: 2, rate: 700 }] },
+            },
+          }),
+        );
+        const resent = await act(t, sales, edited.record, "send");
+        assertEquals(resent.revisions.map((r: Json) => [r.revision, r.grand_total]), [
+          [1, 1600],
+          [2, 1400],
+        ]);
+      },
+    );
+
+    await s.step("an expired proposal reads Expired and cannot be accepted", async () => {
+      let old = await create(t, sales, {
+        title: "Old offer",
+        client: "cli_northwind",
+        valid_until: today,
+        lines: [{ description: "Build", rate: 100 }],
+      });
+      old = await act(t, sales, old, "send");
+      t.clock.now += 2 * 86_400_000;
+      // Signed in again: the sessions of two days ago have lapsed.
+      sales = await t.tokenFor("sales@acme.test");
+      portal = await t.tokenFor(PORTAL);
+      const { record } = await jsonOf<{ record: Json }>(
+        await t.call("GET", `${BASE}/${old.id}`, { token: sales }),
+      );
+      assertEquals(record.status, "expired");
+      const refused = await act(
+        t,
+        portal,
+        record,
+        "accept",
+        { signature_name: "Nancy Davolio" },
+        409,
+      );
+      assertEquals(refused.message, "This proposal has expired");
+    });
+
+    await s.step("a template's New proposal carries its lines and terms", async () => {
+      const { record: template } = await jsonOf<{ record: Json }>(
+        await t.call("POST", "/api/records/proposal_template", {
+          token: sales,
+          body: {
+            values: {
+              template_name: "Retainer",
+              valid_days: 14,
+              deposit_percent: 20,
+              terms: "Payment within 14 days.",
+              lines: [
+                { section: "Monthly", description: "Retainer", quantity: 1, rate: 2000 },
+                { section: "Extras", description: "Report", rate: 300, optional: true },
+              ],
+            },
+          },
+        }),
+        201,
+      );
+      const made = await jsonOf<Json>(
+        await t.call("GET", `/api/records/proposal_template/${template.id}/make/new_proposal`, {
+          token: sales,
+        }),
+      );
+      assertEquals(made.values.template, template.id);
+      assertEquals(made.values.terms, "Payment within 14 days.");
+      assertEquals(
+        made.values.lines.map((l: Json) => [l.description, l.rate, l.optional]),
+        [["Retainer", 2000, false], ["Report", 300, true]],
+      );
+    });
+  } finally {
+    await t.close();
+  }
+});
