@@ -14,6 +14,8 @@ import { Modal } from "../ui/modal.tsx";
 export interface CommentedAction {
   label: string;
   comment?: "none" | "optional" | "required";
+  /** Whether taking it needs a full name typed as a signature. */
+  signature?: "required";
   /** The question the action asks first. */
   confirm?: string;
   /** The button that takes the action (default its label). */
@@ -32,29 +34,39 @@ export function takesComment(action: CommentedAction): boolean {
 
 /** True when the action opens this dialog before it is taken (a comment, or a refusal to explain). */
 export function asksFirst(action: CommentedAction): boolean {
-  return takesComment(action) || action.blocked !== undefined;
+  return takesComment(action) || action.signature === "required" || action.blocked !== undefined;
 }
 
-/** The dialog; `onSend` gets the trimmed comment, or undefined when left empty. */
+/**
+ * The dialog; `onSend` gets the trimmed comment, or undefined when left empty, and
+ * the full name typed as a signature when the action asks for one.
+ */
 export function ActionCommentDialog(
   { action, onSend, onClose }: {
     action: CommentedAction;
-    onSend(comment: string | undefined): void;
+    onSend(comment: string | undefined, signatureName?: string): void;
     onClose(): void;
   },
 ) {
   const [comment, setComment] = useState("");
   const [missing, setMissing] = useState(false);
+  const [signature, setSignature] = useState("");
+  const [unsigned, setUnsigned] = useState(false);
+  const signs = action.signature === "required";
   const blocked = action.blocked;
 
   function send(event: FormEvent): void {
     event.preventDefault();
     if (blocked) return;
-    if (action.comment === "required" && comment.trim() === "") {
-      setMissing(true);
-      return;
-    }
-    onSend(comment.trim() === "" ? undefined : comment.trim());
+    const noComment = action.comment === "required" && comment.trim() === "";
+    const noSignature = signs && signature.trim() === "";
+    setMissing(noComment);
+    setUnsigned(noSignature);
+    if (noComment || noSignature) return;
+    onSend(
+      comment.trim() === "" ? undefined : comment.trim(),
+      signs ? signature.trim() : undefined,
+    );
   }
 
   return (
@@ -80,6 +92,22 @@ export function ActionCommentDialog(
           : action.confirm
           ? <p className="modal-question confirm-question">{action.confirm}</p>
           : null}
+        {blocked || !signs ? null : (
+          <div className={`field${unsigned ? " has-error" : ""}`}>
+            <label htmlFor="record-action-signature">Full name of the signer (required)</label>
+            <input
+              id="record-action-signature"
+              type="text"
+              maxLength={140}
+              autoComplete="name"
+              data-autofocus
+              aria-invalid={unsigned || undefined}
+              value={signature}
+              onChange={(e) => setSignature(e.target.value)}
+            />
+            {unsigned ? <p className="field-error">Type the signer's full name</p> : null}
+          </div>
+        )}
         {blocked || !takesComment(action)
           ? null
           : (

@@ -20,7 +20,7 @@ export interface RecordActionsProps {
   /** Unsaved edits: actions act on the saved record, so they wait for a save. */
   unsaved: boolean;
   confirm(confirmation: Confirmation): boolean | Promise<boolean>;
-  onAction(action: Action, comment?: string): void;
+  onAction(action: Action, comment?: string, signatureName?: string): void;
   onDelete(): void;
   /** New records of other types the caller may start from this one (Record payment). */
   makes?: readonly Make[];
@@ -99,8 +99,8 @@ export function RecordActions(
           <ActionCommentDialog
             action={asking}
             onClose={() => setAsking(undefined)}
-            onSend={(comment) => {
-              onAction(asking, comment);
+            onSend={(comment, signatureName) => {
+              onAction(asking, comment, signatureName);
               setAsking(undefined);
             }}
           />

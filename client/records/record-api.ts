@@ -97,7 +97,7 @@ export function runRecordAction(
   api: string,
   id: string,
   action: string,
-  body: { version: number; comment?: string },
+  body: { version: number; comment?: string; signature_name?: string },
 ): Promise<ActionAnswer> {
   return apiRequest(`${api}/${encodeURIComponent(id)}/actions/${encodeURIComponent(action)}`, {
     method: "POST",

@@ -4,8 +4,8 @@
  */
 import type { FormField } from "../../schemas/descriptor/mod.ts";
 
-/** The value of a field while editing: text for inputs, a flag for checkboxes. */
-export type FieldValue = string | boolean;
+/** The value of a field while editing: text for inputs, a flag for a checkbox, the values ticked of checkboxes. */
+export type FieldValue = string | boolean | readonly string[];
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -29,6 +29,11 @@ export function checkField(field: FormField, value: FieldValue): string | undefi
   if (field.kind === "checkbox") {
     return isRequired(field) && value !== true
       ? messages.required ?? `${name} is required`
+      : undefined;
+  }
+  if (field.kind === "checkboxes") {
+    return isRequired(field) && (!Array.isArray(value) || value.length === 0)
+      ? messages.required ?? `Pick at least one of ${name}`
       : undefined;
   }
   const text = typeof value === "string" ? value.trim() : "";
@@ -75,8 +80,9 @@ function matchesWhole(pattern: string, text: string): boolean {
 export function submittedValue(
   field: FormField,
   value: FieldValue,
-): string | number | boolean | undefined {
+): string | number | boolean | string[] | undefined {
   if (field.kind === "checkbox") return value === true;
+  if (field.kind === "checkboxes") return Array.isArray(value) ? [...value] : [];
   const text = typeof value === "string" ? value.trim() : "";
   if (text === "") return undefined;
   if (field.kind === "number") return Number(text);

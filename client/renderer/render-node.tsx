@@ -8,8 +8,9 @@ import type { Node } from "../../schemas/descriptor/mod.ts";
 import { SkeletonLines } from "../ui/skeleton-lines.tsx";
 import { NodeErrorBoundary } from "./node-error-boundary.tsx";
 import { NodeFallback } from "./node-fallback.tsx";
-import { type Json, useScreenRuntime, widgetFor } from "./screen-runtime.tsx";
+import { type Json, type SourceView, useScreenRuntime, widgetFor } from "./screen-runtime.tsx";
 import { SourceGate } from "./source-gate.tsx";
+import { valueAt } from "./value-path.ts";
 
 /** Renders one node at a JSON pointer of the screen. */
 export function RenderNode({ node, path }: { node: Node; path: string }) {
@@ -18,7 +19,7 @@ export function RenderNode({ node, path }: { node: Node; path: string }) {
   if (invalid !== undefined) {
     return <NodeFallback node={node} path={path} screenId={runtime.screenId} reason={invalid} />;
   }
-  if (!isVisible(node.visibleWhen, runtime.state)) return null;
+  if (!isVisible(node.visibleWhen, runtime.state, runtime.sources)) return null;
   const Widget = widgetFor(runtime.registry, node);
   if (Widget === undefined) {
     const reason = `Unknown widget type "${String(node.type)}"`;
@@ -42,13 +43,22 @@ export function RenderChildren({ nodes, path }: { nodes: readonly unknown[]; pat
   );
 }
 
-/** Whether a node's `visibleWhen` condition holds for the screen state. */
+/**
+ * Whether a node's `visibleWhen` condition holds: for the screen state, or for a
+ * source's value at a path (hidden until that source has loaded).
+ */
 export function isVisible(
   condition: Node["visibleWhen"],
   state: Readonly<Record<string, Json>>,
+  sources: Readonly<Record<string, SourceView>> = {},
 ): boolean {
   if (condition === undefined) return true;
-  const value = state[condition.state];
+  let value: unknown;
+  if ("source" in condition) {
+    const source = sources[condition.source];
+    if (source?.status !== "ready") return false;
+    value = valueAt(source.value, condition.path);
+  } else value = state[condition.state];
   const present = value !== undefined && value !== null && value !== "";
   if (condition.equals !== undefined && (value ?? null) !== condition.equals) return false;
   if (condition.present !== undefined && present !== condition.present) return false;

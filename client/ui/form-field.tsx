@@ -74,6 +74,38 @@ export function FormField(
       </div>
     );
   }
+  if (field.kind === "checkboxes") {
+    const ticked = Array.isArray(value) ? value : [];
+    return (
+      <fieldset
+        className={`field field-checkboxes${error ? " has-error" : ""}`}
+        aria-describedby={describedBy}
+        aria-invalid={error !== undefined || undefined}
+      >
+        <legend>
+          {label.text}
+          {label.marked ? <span className="required-marker" aria-hidden="true">*</span> : null}
+        </legend>
+        {options.map((o, index) => (
+          <div key={o.value} className="field-checkbox">
+            <input
+              id={`${id}-${index}`}
+              name={field.name}
+              type="checkbox"
+              value={o.value}
+              checked={ticked.includes(o.value)}
+              onChange={(e) =>
+                onChange(
+                  e.target.checked ? [...ticked, o.value] : ticked.filter((v) => v !== o.value),
+                )}
+            />
+            <label htmlFor={`${id}-${index}`}>{o.label}</label>
+          </div>
+        ))}
+        {notes}
+      </fieldset>
+    );
+  }
   const text = typeof value === "string" ? value : "";
   let control;
   if (field.kind === "select") {

@@ -222,6 +222,8 @@ function initialValues(
       : initial;
     values[field.name] = field.kind === "checkbox"
       ? raw === true
+      : field.kind === "checkboxes"
+      ? (Array.isArray(raw) ? raw.map(String) : [])
       : raw === undefined || raw === null
       ? ""
       : String(raw);

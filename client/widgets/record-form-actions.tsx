@@ -78,11 +78,12 @@ export function RecordFormActions(
             busy={busy}
             unsaved={editor.dirty}
             confirm={host.confirm}
-            onAction={(action, comment) =>
+            onAction={(action, comment, signatureName) =>
               void act(async () => {
                 const answer = await runRecordAction(api, id!, action.id, {
                   version,
                   comment,
+                  ...(signatureName === undefined ? {} : { signature_name: signatureName }),
                 });
                 tell(actionNotice(meta, answer.record, action, answer.made));
                 await queryClient.invalidateQueries({ queryKey: recordKeys.all(api) });

@@ -5,9 +5,19 @@ import { z } from "zod";
 export const base = {
   id: z.string().optional(),
   fallback: z.string().optional().describe("text shown if this node cannot be rendered"),
-  visibleWhen: z.object({
-    state: z.string(),
-    equals: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
-    present: z.boolean().optional(),
-  }).strict().optional().describe("render only when screen state matches"),
+  visibleWhen: z.union([
+    z.object({
+      state: z.string(),
+      equals: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
+      present: z.boolean().optional(),
+    }).strict(),
+    z.object({
+      source: z.string(),
+      path: z.string().describe("dot path in the source's value"),
+      equals: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
+      present: z.boolean().optional(),
+    }).strict(),
+  ]).optional().describe(
+    "render only when screen state matches, or a loaded source's value at a path does",
+  ),
 };

@@ -74,6 +74,8 @@ export const RecordAction = z.object({
   id: z.string(),
   label: z.string(),
   comment: z.enum(["none", "optional", "required"]).optional(),
+  /** The person types their full name as a signature to take it (sent as `signature_name`). */
+  signature: z.literal("required").optional(),
   tone: z.enum(["neutral", "primary", "danger"]).optional(),
   ...ActionWording.shape,
   /**

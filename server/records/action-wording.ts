@@ -16,6 +16,8 @@ export interface ActionWording {
   id: string;
   label: string;
   comment?: "none" | "optional" | "required";
+  /** Taking it needs the person's full name typed as a signature. */
+  signature?: "required";
   tone?: "neutral" | "primary" | "danger";
   /** The question asked before the action is taken. */
   confirm?: string;
@@ -98,6 +100,7 @@ export function actionWording(type: RecordType, action: string): ActionWording {
     ? {
       label: declared.label,
       ...(declared.comment ? { comment: declared.comment } : {}),
+      ...("signature" in declared && declared.signature ? { signature: declared.signature } : {}),
       ...(declared.tone ? { tone: declared.tone } : {}),
       ...(declared.confirm ? { confirm: declared.confirm } : {}),
       done: declared.done ?? pastTense(declared.label),

@@ -70,8 +70,10 @@ export function recordTypeMeta(
         })),
       }
       : derivedStates(type)),
+    // Taken on many records at once (the bulk bar): a signature signs one record only.
     actions: type.actions
       .filter((action) => authorize(access, type.module, action))
+      .filter((action) => !actionWording(type, action).signature)
       .map((action) => actionMeta(type, action)),
     can: {
       read: authorize(access, type.module, "read"),

@@ -15,6 +15,7 @@ Deno.test("GET /ui/shell gives a portal user the portal's own minimal frame", as
     assertEquals(shell.client, { id: "cli_northwind", name: "Northwind Traders" });
     assertEquals(shell.navigation.links.map((l: { label: string }) => l.label), [
       "Your projects",
+      "Proposals",
       "Invoices",
       "Messages",
       "Profile",

@@ -45,6 +45,7 @@ export function buildPortalShell(
       label: "Portal navigation",
       links: [
         { id: "portal-dashboard", label: "Your projects", path: "/client-portal/dashboard" },
+        { id: "portal-proposals", label: "Proposals", path: "/client-portal/proposals" },
         { id: "portal-invoices", label: "Invoices", path: "/client-portal/invoices" },
         { id: "portal-messages", label: "Messages", path: "/client-portal/messages" },
         { id: "portal-profile", label: "Profile", path: "/client-portal/profile" },

@@ -55,6 +55,12 @@ export const PORTAL_PAGES: readonly { path: string; screen: string; title: strin
     title: "Project progress",
   },
   { path: "/client-portal/invoices", screen: "client-portal/invoices", title: "Invoices" },
+  { path: "/client-portal/proposals", screen: "client-portal/proposals", title: "Proposals" },
+  {
+    path: "/client-portal/proposals/:id",
+    screen: "client-portal/proposal",
+    title: "Proposal",
+  },
   { path: "/client-portal/messages", screen: "client-portal/messages", title: "Messages" },
   { path: "/client-portal/profile", screen: "client-portal/profile", title: "Profile" },
   { path: "/client-portal/help", screen: "client-portal/help", title: "Help" },

@@ -266,6 +266,7 @@ Deno.test("the portal shell and screens are the portal's own", async () => {
       shell.navigation.links.map((l: { path: string }) => l.path),
       [
         "/client-portal/dashboard",
+        "/client-portal/proposals",
         "/client-portal/invoices",
         "/client-portal/messages",
         "/client-portal/profile",

@@ -8,6 +8,7 @@ import { COMPETITOR } from "./types/competitor.ts";
 import { PROPOSAL } from "./types/proposal.ts";
 import { PROPOSAL_TEMPLATE } from "./types/proposal-template.ts";
 import { PROPOSAL_CONTROLLER } from "./proposals/proposal-controller.ts";
+import { proposalPortalRoutes } from "./proposals/portal-routes.ts";
 import { leadRoutes } from "./leads/routes.ts";
 import { clientRoutes } from "./clients/routes.ts";
 import { LEAD_CONTROLLER } from "./leads/lead-controller.ts";
@@ -38,6 +39,7 @@ export const SALES = defineArea({
   routes: ({ api, db, records, clock }) => {
     leadRoutes(api, db, records, clock);
     clientRoutes(api, db, records);
+    proposalPortalRoutes(api, db, records);
   },
   screens: [ACTIVITY_LOGGER_SCREEN, COMPETITIVE_INTELLIGENCE_SCREEN],
   seed: SALES_SEED,

@@ -11,6 +11,7 @@ import { TASK } from "../../areas/work/types/task.ts";
 import { head, type ScreenDef } from "./screen-def.ts";
 import { portalHelp } from "./portal-help.ts";
 import { portalInvoices } from "./portal-invoices.ts";
+import { PORTAL_PROPOSAL_SCREENS } from "./portal-proposals.ts";
 import { TASK_STATUSES } from "../../areas/analytics/projects/constants.ts";
 
 const STATUS_TONE = {
@@ -297,4 +298,5 @@ export const PORTAL_SCREENS: ScreenDef[] = [
   portalProfile,
   portalHelp,
   portalInvoices,
+  ...PORTAL_PROPOSAL_SCREENS,
 ];

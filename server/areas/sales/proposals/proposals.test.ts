@@ -170,6 +170,10 @@ Deno.test("proposals", async (s) => {
         });
         const sent = await act(t, sales, other, "send");
         await act(t, portal, sent, "accept", { signature_name: "Nancy Davolio" }, 404);
+        await refused(
+          await t.call("POST", `/portal/proposals/${other.id}`, { token: portal, body: {} }),
+          404,
+        );
         await act(t, portal, proposal, "revise", {}, 403);
       },
     );
@@ -177,8 +181,48 @@ Deno.test("proposals", async (s) => {
     await s.step(
       "the client views, picks the optional line and accepts with their name",
       async () => {
-        proposal = await act(t, portal, proposal, "mark_viewed");
-        assertEquals(proposal.status, "viewed");
+        const listed = await jsonOf<{ proposals: Json[] }>(
+          await t.call("POST", "/portal/proposals", { token: portal, body: {} }),
+        );
+        // Sent ones only: never a draft, never another client's (the seed's are Northwind's).
+        const { record: draft } = await jsonOf<{ record: Json }>(
+          await t.call("POST", BASE, {
+            token: sales,
+            body: {
+              values: { title: "Unsent", client: "cli_northwind", lines: [{ rate: 5 }] },
+            },
+          }),
+          201,
+        );
+        assertEquals(listed.proposals.find((p) => p.id === proposal.id)?.status, "sent");
+        assertEquals(
+          listed.proposals.some((p) => p.id === draft.id || p.status === "draft"),
+          false,
+        );
+        const mine = await jsonOf<{ items: Json[] }>(
+          await t.call("POST", `${BASE}/list`, {
+            token: admin,
+            body: { filters: [{ field: "client", op: "eq", value: "cli_northwind" }], limit: 500 },
+          }),
+        );
+        assertEquals(
+          listed.proposals.map((p) => p.id).sort(),
+          mine.items.filter((p) => p.status !== "draft").map((p) => p.id).sort(),
+        );
+        const opened = await jsonOf<Json>(
+          await t.call("POST", `/portal/proposals/${proposal.id}`, { token: portal, body: {} }),
+        );
+        assertEquals([opened.proposal.status, opened.proposal.open], ["viewed", true]);
+        assertEquals(opened.lines.map((l: Json) => [l.section, l.amount, l.included]), [
+          ["Discovery", 1800, "Included"],
+          ["Delivery", 8000, "Included"],
+          ["Delivery", 600, "Optional"],
+        ]);
+        assertEquals(opened.proposal.optional_lines.length, 1);
+        ({ record: proposal } = await jsonOf<{ record: Json }>(
+          await t.call("GET", `${BASE}/${proposal.id}`, { token: sales }),
+        ));
+        assertEquals([proposal.status, proposal.viewed_at !== null], ["viewed", true]);
         const optional = proposal.lines.find((l: Json) => l.optional);
         const required = proposal.lines.find((l: Json) => !l.optional);
         // A line that is not optional cannot be "picked".

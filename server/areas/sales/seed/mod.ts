@@ -3,6 +3,7 @@ import type { DemoSeedStep } from "../../../db/seed/seed-steps.ts";
 import { seedMoreClients } from "./more-clients.ts";
 import { seedLeadActivities } from "./lead-activities.ts";
 import { seedCompetitors } from "./competitors.ts";
+import { seedProposals } from "./proposals.ts";
 
 export const SALES_SEED: readonly DemoSeedStep[] = [
   { id: "more-clients", run: (tx, { today }) => seedMoreClients(tx, today) },
@@ -12,4 +13,5 @@ export const SALES_SEED: readonly DemoSeedStep[] = [
     run: (tx, { today }) => seedLeadActivities(tx, today),
   },
   { id: "competitors", run: (tx, { today }) => seedCompetitors(tx, today) },
+  { id: "proposals", after: ["more-clients"], run: (tx, { today }) => seedProposals(tx, today) },
 ];

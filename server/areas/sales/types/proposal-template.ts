@@ -40,7 +40,7 @@ export const PROPOSAL_TEMPLATE = defineRecordType({
       unique: true,
       in_list: true,
       sortable: true,
-      example: "Website project",
+      example: "Annual support plan",
     },
     { id: "description", label: "Description", type: "data", max_length: 280, in_list: true },
     {
