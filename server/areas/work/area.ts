@@ -5,6 +5,7 @@ import { TASK } from "./types/task.ts";
 import { PROJECT } from "./types/project.ts";
 import { PROJECT_TEMPLATE } from "./types/project-template.ts";
 import { projectTemplateRoutes } from "./templates/routes.ts";
+import { PROJECT_TEMPLATE_CONTROLLER } from "./templates/template-controller.ts";
 import { taskRoutes } from "./tasks/routes.ts";
 import { projectRoutes } from "./projects/routes.ts";
 import { TYPE_MASTER } from "../workspace/types/type-master.ts";
@@ -15,6 +16,7 @@ export const WORK = defineArea({
   name: "Work",
   modules: WORK_MODULES,
   types: [TASK, PROJECT, PROJECT_TEMPLATE],
+  controllers: [PROJECT_TEMPLATE_CONTROLLER],
   recordScreens: {
     lists: [
       { module: "my-tasks", type: TASK, view: "my-tasks" },

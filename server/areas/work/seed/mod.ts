@@ -1,6 +1,7 @@
 /** What work adds to the demo seed (seed-steps.ts). */
 import type { DemoSeedStep } from "../../../db/seed/seed-steps.ts";
 import { seedTaskNumbers } from "./task-numbers.ts";
+import { seedTemplatePlans } from "./template-plans.ts";
 
 export const WORK_SEED: readonly DemoSeedStep[] = [
   {
@@ -9,4 +10,6 @@ export const WORK_SEED: readonly DemoSeedStep[] = [
     after: ["project-history", "enterprise-projects"],
     run: (tx) => seedTaskNumbers(tx),
   },
+  // The role rows name the demo member, whom the workspace seeds.
+  { id: "template-plans", after: ["demo-member"], run: (tx) => seedTemplatePlans(tx) },
 ];

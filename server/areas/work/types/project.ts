@@ -7,13 +7,23 @@
 import { defineRecordType } from "../../../records/define.ts";
 
 /** The phases a project moves through (the enterprise view's current_phase). */
-const PHASES = [
+export const PHASES = [
   { value: "planning", label: "Planning", tone: "info" },
   { value: "design", label: "Design", tone: "info" },
   { value: "development", label: "Development", tone: "info" },
   { value: "testing", label: "Testing", tone: "warning" },
   { value: "deployment", label: "Deployment", tone: "warning" },
   { value: "closure", label: "Closure", tone: "neutral" },
+] as const;
+
+/** What a person does in a project's team. */
+export const TEAM_ROLES = [
+  { value: "manager", label: "Manager" },
+  { value: "developer", label: "Developer" },
+  { value: "analyst", label: "Analyst" },
+  { value: "consultant", label: "Consultant" },
+  { value: "designer", label: "Designer" },
+  { value: "viewer", label: "Viewer" },
 ] as const;
 
 export const PROJECT = defineRecordType({
@@ -263,14 +273,7 @@ export const PROJECT = defineRecordType({
             type: "select",
             required: true,
             default: "developer",
-            options: [
-              { value: "manager", label: "Manager" },
-              { value: "developer", label: "Developer" },
-              { value: "analyst", label: "Analyst" },
-              { value: "consultant", label: "Consultant" },
-              { value: "designer", label: "Designer" },
-              { value: "viewer", label: "Viewer" },
-            ],
+            options: TEAM_ROLES,
             in_list: true,
           },
           {
