@@ -4,7 +4,7 @@ import { WORK_MODULES } from "./modules.ts";
 import { TASK } from "./types/task.ts";
 import { PROJECT } from "./types/project.ts";
 import { PROJECT_TEMPLATE } from "./types/project-template.ts";
-import { projectTemplateRoutes } from "./templates/routes.ts";
+import { projectFromTemplateRoute, projectTemplateRoutes } from "./templates/routes.ts";
 import { PROJECT_TEMPLATE_CONTROLLER } from "./templates/template-controller.ts";
 import { taskRoutes } from "./tasks/routes.ts";
 import { projectRoutes } from "./projects/routes.ts";
@@ -30,6 +30,7 @@ export const WORK = defineArea({
   },
   routes: ({ api, db, records, clock }) => {
     projectTemplateRoutes(api, records);
+    projectFromTemplateRoute(api, records);
     taskRoutes(api, records, clock);
     projectRoutes(api, db, records);
   },

@@ -1,12 +1,20 @@
 /**
- * Project template categories (spec §7 `/project-templates/categories`): the
- * organisation's templates, read through the record engine, grouped by category.
+ * Project template calls: the categories (spec §7 `/project-templates/categories`,
+ * the organisation's templates read through the record engine, grouped by
+ * category) and the project made from a template.
  */
 import {
   TemplateCategoriesRequest,
   TemplateCategoriesResponse,
 } from "../../../../schemas/api/records.ts";
+import {
+  ProjectFromTemplateRequest,
+  ProjectFromTemplateResponse,
+} from "../../../../schemas/api/project-templates.ts";
 import type { Api } from "../../../platform/http/api.ts";
+import { requireAuthorized } from "../../../platform/access/authorize.ts";
+import { visibleRecord } from "../../../records/engine/record-access.ts";
+import { createProjectFromTemplate } from "./project-from-template.ts";
 import type { RecordEngine } from "../../../records/engine/engine.ts";
 import { offsetPage } from "../../../records/offset-page.ts";
 
@@ -49,5 +57,47 @@ export function projectTemplateRoutes(api: Api, engine: RecordEngine): void {
         templates,
       })),
     });
+  });
+}
+
+/**
+ * Declares the call that makes a project from a template (the spec's
+ * project-from-template flow): the project, its team and its tasks with their
+ * dependencies, in one transaction. The caller must be able to read templates
+ * and create projects and tasks; another organisation's template answers 404.
+ */
+export function projectFromTemplateRoute(api: Api, engine: RecordEngine): void {
+  api.route({
+    method: "post",
+    path: "/project-templates/:id/projects",
+    tag: "Projects",
+    summary: "Make a project, its team and its tasks from a template",
+    audience: "staff",
+    permission: { module: "projects", actions: ["create"] },
+    body: ProjectFromTemplateRequest,
+    response: ProjectFromTemplateResponse,
+    status: 201,
+  }, async (c, { access, body }) => {
+    requireAuthorized(access, "project-templates", "read");
+    requireAuthorized(access, "tasks", "create");
+    const requestId = c.get("requestId");
+    const made = await engine.db.transaction((tx) =>
+      createProjectFromTemplate({
+        read: tx,
+        access,
+        now: new Date(engine.clock()).toISOString(),
+        create: (typeId, values, system) =>
+          engine.createIn(tx, access, engine.typeFor(access, typeId, "create"), values, {
+            requestId,
+            system,
+          }),
+      }, { template: c.req.param("id") ?? "", ...body })
+    );
+    const project = engine.types.get("project")!;
+    const task = engine.types.get("task")!;
+    return c.json({
+      project: visibleRecord(project, access, made.project),
+      tasks: made.tasks.map((t) => visibleRecord(task, access, t)),
+    }, 201);
   });
 }
