@@ -6,7 +6,7 @@ import { PROJECT } from "./types/project.ts";
 import { PROJECT_TEMPLATE } from "./types/project-template.ts";
 import { projectFromTemplateRoute, projectTemplateRoutes } from "./templates/routes.ts";
 import { PROJECT_TEMPLATE_CONTROLLER } from "./templates/template-controller.ts";
-import { NEW_PROJECT_TAB } from "../../ui/screens/project-from-template-tab.ts";
+import { newProjectTab } from "../../ui/screens/project-from-template-tab.ts";
 import { taskRoutes } from "./tasks/routes.ts";
 import { projectRoutes } from "./projects/routes.ts";
 import { TYPE_MASTER } from "../workspace/types/type-master.ts";
@@ -19,7 +19,15 @@ export const WORK = defineArea({
   types: [TASK, PROJECT, PROJECT_TEMPLATE],
   controllers: [PROJECT_TEMPLATE_CONTROLLER],
   recordScreens: {
-    formTabs: [{ type: PROJECT_TEMPLATE, tabs: [NEW_PROJECT_TAB] }],
+    formTabs: [{
+      type: PROJECT_TEMPLATE,
+      tabs: [{
+        id: "new-project",
+        label: "New project",
+        requires: { action: "read" },
+        content: newProjectTab,
+      }],
+    }],
     lists: [
       { module: "my-tasks", type: TASK, view: "my-tasks" },
       { module: "upcoming-tasks", type: TASK, view: "upcoming-tasks" },

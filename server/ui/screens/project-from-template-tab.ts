@@ -8,7 +8,7 @@
 import type { Node } from "../../../schemas/descriptor/mod.ts";
 import type { MembershipAccess } from "../../platform/access/access.ts";
 import { authorize } from "../../platform/access/authorize.ts";
-import type { FormTabContent, RecordFormTab } from "./record-form-tab.ts";
+import type { FormTabContent } from "./record-form-tab.ts";
 
 function newProjectForm(): Node {
   return {
@@ -51,7 +51,8 @@ function newProjectForm(): Node {
   };
 }
 
-function content(access: MembershipAccess): FormTabContent {
+/** The tab's widgets for a caller who may read templates (its form for those who may use it). */
+export function newProjectTab(access: MembershipAccess): FormTabContent {
   const allowed = authorize(access, "projects", "create") && authorize(access, "tasks", "create");
   return {
     children: [{
@@ -68,10 +69,3 @@ function content(access: MembershipAccess): FormTabContent {
     }],
   };
 }
-
-export const NEW_PROJECT_TAB: RecordFormTab = {
-  id: "new-project",
-  label: "New project",
-  requires: { action: "read" },
-  content,
-};
