@@ -141,7 +141,10 @@ Deno.test("An unexpected failure answers 500 with the request id and no internal
   const original = console.error;
   console.error = (line: string) => logged.push(line);
   try {
-    await t.db.run("DROP TABLE project_templates");
+    // The template plan's tables name the templates table: they go first.
+    for (const table of ["project_template_tasks", "project_template_roles", "project_templates"]) {
+      await t.db.run(`DROP TABLE ${table}`);
+    }
     const token = await t.tokenFor("pm@acme.test");
     const res = await t.call("POST", "/project-templates/categories", {
       token,
