@@ -319,20 +319,20 @@ Deno.test("another organisation's lead is 404, and a stale version is 409 with n
     await jsonOf(
       await t.call("PATCH", "/api/records/lead/led_acme_002", {
         token: sales,
-        body: { version: record.version, values: { score: 77 } },
+        body: { version: record.version, values: { estimated_value: 77 } },
       }),
     );
     await errorOf(
       await t.call("PATCH", "/api/records/lead/led_acme_002", {
         token: sales,
-        body: { version: record.version, values: { score: 12 } },
+        body: { version: record.version, values: { estimated_value: 12 } },
       }),
       409,
       "conflict",
     );
-    const stored = await t.db.get<{ score: number }>(
-      "SELECT score FROM leads WHERE id = 'led_acme_002'",
+    const stored = await t.db.get<{ estimated_value: number }>(
+      "SELECT estimated_value FROM leads WHERE id = 'led_acme_002'",
     );
-    assertEquals(stored?.score, 77);
+    assertEquals(Number(stored?.estimated_value), 77);
   });
 });

@@ -9,6 +9,10 @@ import { PROPOSAL } from "./types/proposal.ts";
 import { PROPOSAL_TEMPLATE } from "./types/proposal-template.ts";
 import { PROPOSAL_CONTROLLER } from "./proposals/proposal-controller.ts";
 import { proposalPortalRoutes } from "./proposals/portal-routes.ts";
+import { LEAD_SCORING_RULE } from "./types/lead-scoring-rule.ts";
+import { LEAD_SCORING_RULE_CONTROLLER } from "./scoring/rule-controller.ts";
+import { activityScoring } from "./scoring/activity-scoring.ts";
+import { LeadRescoring } from "./scoring/rescoring.ts";
 import { leadRoutes } from "./leads/routes.ts";
 import { clientRoutes } from "./clients/routes.ts";
 import { LEAD_CONTROLLER } from "./leads/lead-controller.ts";
@@ -22,8 +26,18 @@ export const SALES = defineArea({
   id: "sales",
   name: "Sales",
   modules: SALES_MODULES,
-  types: [LEAD, CLIENT, LEAD_ACTIVITY, COMPETITOR, PROPOSAL, PROPOSAL_TEMPLATE],
-  controllers: [LEAD_CONTROLLER, PROPOSAL_CONTROLLER],
+  types: [
+    LEAD,
+    CLIENT,
+    LEAD_ACTIVITY,
+    COMPETITOR,
+    PROPOSAL,
+    PROPOSAL_TEMPLATE,
+    LEAD_SCORING_RULE,
+  ],
+  controllers: [LEAD_CONTROLLER, PROPOSAL_CONTROLLER, LEAD_SCORING_RULE_CONTROLLER],
+  observers: [activityScoring],
+  checks: [(db) => new LeadRescoring(db)],
   recordScreens: {
     lists: [{
       module: "lead-sources",

@@ -201,8 +201,8 @@ Deno.test("a rule that writes what it watches is refused unless it sets a maximu
       name: "Bump score",
       record_type: "lead",
       trigger: "updated",
-      watch_fields: "score",
-      actions: [step("set_field", { values: { score: "{{ score + 1 }}" } })],
+      watch_fields: "estimated_value",
+      actions: [step("set_field", { values: { estimated_value: "{{ estimated_value + 1 }}" } })],
     };
     const refused = await assertInvalidFields(
       await saveRule(t, admin, looping),
@@ -233,8 +233,12 @@ Deno.test("a rule that writes what it watches is refused unless it sets a maximu
     );
     assertEquals(Number(stored!.n), 0, "nothing refused is stored");
     const saved = await rule(t, admin, { ...looping, max_depth: 5 });
-    const lead = await create(t, admin, "lead", { source: "website", name: "Chain", score: 0 });
-    await change(t, admin, "lead", String(lead.id), { score: 1 });
+    const lead = await create(t, admin, "lead", {
+      source: "website",
+      name: "Chain",
+      estimated_value: 0,
+    });
+    await change(t, admin, "lead", String(lead.id), { estimated_value: 1 });
     await runnerOf(t).drain();
     const runs = await runsOf(t, String(saved.id));
     assertEquals(runs.map((r) => [r.depth, r.status]), [
@@ -246,10 +250,11 @@ Deno.test("a rule that writes what it watches is refused unless it sets a maximu
       [6, "skipped"],
     ]);
     ok(runs[5].error.includes("depth 5"), runs[5].error);
-    const score = await t.db.get<{ score: number }>("SELECT score FROM leads WHERE id = ?", [
-      String(lead.id),
-    ]);
-    assertEquals(Number(score!.score), 6);
+    const value = await t.db.get<{ v: number }>(
+      "SELECT estimated_value AS v FROM leads WHERE id = ?",
+      [String(lead.id)],
+    );
+    assertEquals(Number(value!.v), 6);
   });
 });
 

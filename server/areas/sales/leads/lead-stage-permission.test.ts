@@ -75,7 +75,7 @@ Deno.test("PATCH of a lead's stage to Won is refused 403 naming the field for th
     const edited = await jsonOf<{ record: Lead }>(
       await t.call("PATCH", `/api/records/lead/${lead.id}`, {
         token: sales,
-        body: { version: won.record.version, values: { stage: "won", score: 77 } },
+        body: { version: won.record.version, values: { stage: "won", estimated_value: 77 } },
       }),
     );
     assertEquals(edited.record.stage, "won");

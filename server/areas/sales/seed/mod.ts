@@ -4,6 +4,7 @@ import { seedMoreClients } from "./more-clients.ts";
 import { seedLeadActivities } from "./lead-activities.ts";
 import { seedCompetitors } from "./competitors.ts";
 import { seedProposals } from "./proposals.ts";
+import { seedScoringRules } from "./scoring-rules.ts";
 
 export const SALES_SEED: readonly DemoSeedStep[] = [
   { id: "more-clients", run: (tx, { today }) => seedMoreClients(tx, today) },
@@ -14,4 +15,9 @@ export const SALES_SEED: readonly DemoSeedStep[] = [
   },
   { id: "competitors", run: (tx, { today }) => seedCompetitors(tx, today) },
   { id: "proposals", after: ["more-clients"], run: (tx, { today }) => seedProposals(tx, today) },
+  {
+    id: "scoring-rules",
+    after: ["lead-activities", "competitors"],
+    run: (tx, { today }) => seedScoringRules(tx, today),
+  },
 ];

@@ -96,8 +96,28 @@ export const LEAD = defineRecordType({
       type: "int",
       min: 0,
       max: 100,
+      read_only: true,
       in_list: true,
       sortable: true,
+      description:
+        "Computed by the organisation's lead scoring rules: the points of the rules that hold, from 0 to 100.",
+    },
+    {
+      id: "score_explanation",
+      label: "Why this score",
+      type: "long_text",
+      read_only: true,
+      max_length: 2_000,
+      description: "The scoring rules that gave the score its points.",
+    },
+    {
+      id: "scored_at",
+      label: "Scored at",
+      type: "datetime",
+      read_only: true,
+      hidden: true,
+      description:
+        "When the score was last computed; leads scored before a rule changed are scored again.",
     },
     {
       id: "estimated_value",
@@ -153,6 +173,8 @@ export const LEAD = defineRecordType({
   indexes: [
     // A board by stage pages each column's cards in the order they were put in.
     { fields: ["stage", "board_rank", "id"] },
+    // Scoring again after a rule change finds the leads scored before it.
+    { fields: ["scored_at"] },
   ],
   list: {
     columns: ["name", "company", "stage", "source", "score", "estimated_value", "owner"],
@@ -170,7 +192,7 @@ export const LEAD = defineRecordType({
             label: "Pipeline",
             columns: [
               ["stage", "lost_reason", "lost_to", "source", "owner"],
-              ["score", "estimated_value", "client"],
+              ["score", "score_explanation", "estimated_value", "client"],
             ],
           },
         ],
