@@ -10,6 +10,7 @@ import { PROPOSAL_TEMPLATE } from "./types/proposal-template.ts";
 import { PROPOSAL_CONTROLLER } from "./proposals/proposal-controller.ts";
 import { proposalPortalRoutes } from "./proposals/portal-routes.ts";
 import { LEAD_SCORING_RULE } from "./types/lead-scoring-rule.ts";
+import { ACCOUNT_PLAN } from "./types/account-plan.ts";
 import { LEAD_SCORING_RULE_CONTROLLER } from "./scoring/rule-controller.ts";
 import { activityScoring } from "./scoring/activity-scoring.ts";
 import { LeadRescoring } from "./scoring/rescoring.ts";
@@ -34,6 +35,7 @@ export const SALES = defineArea({
     PROPOSAL,
     PROPOSAL_TEMPLATE,
     LEAD_SCORING_RULE,
+    ACCOUNT_PLAN,
   ],
   controllers: [LEAD_CONTROLLER, PROPOSAL_CONTROLLER, LEAD_SCORING_RULE_CONTROLLER],
   observers: [activityScoring],

@@ -5,6 +5,7 @@ import { seedLeadActivities } from "./lead-activities.ts";
 import { seedCompetitors } from "./competitors.ts";
 import { seedProposals } from "./proposals.ts";
 import { seedScoringRules } from "./scoring-rules.ts";
+import { seedAccountPlans } from "./account-plans.ts";
 
 export const SALES_SEED: readonly DemoSeedStep[] = [
   { id: "more-clients", run: (tx, { today }) => seedMoreClients(tx, today) },
@@ -20,4 +21,5 @@ export const SALES_SEED: readonly DemoSeedStep[] = [
     after: ["lead-activities", "competitors"],
     run: (tx, { today }) => seedScoringRules(tx, today),
   },
+  { id: "account-plans", run: (tx, { today }) => seedAccountPlans(tx, today) },
 ];
