@@ -255,3 +255,31 @@ Deno.test("the seeded leads carry the score their rules and activities give", as
     await t.close();
   }
 });
+
+Deno.test("a rule saved while the background pass runs scores the leads a moment later, heard on the change signal", async () => {
+  const t = await createTestApp();
+  const rescoring = new LeadRescoring(t.db, { clock: () => t.clock.now });
+  rescoring.start();
+  try {
+    const admin = await t.tokenFor("admin@acme.test");
+    const lead = await createLead(t, admin, { name: "Hal Heard", source: "website" });
+    assertEquals(lead.score, 0);
+    t.clock.now += 1_000;
+    await createRule(t, admin, {
+      name: "website visitor",
+      condition: "source == 'website'",
+      points: 5,
+    });
+    let scored: Json = {};
+    for (let i = 0; i < 50; i++) {
+      await rescoring.settled();
+      scored = await getRecord(t, admin, "lead", lead.id);
+      if (scored.score === 5) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assertEquals([scored.score, scored.score_explanation], [5, "+5 website visitor"]);
+  } finally {
+    await rescoring.stop();
+    await t.close();
+  }
+});
