@@ -204,7 +204,7 @@ Deno.test("lead scoring", async (s) => {
       assertEquals(globexLead.score_explanation, "+50 globex favourite");
     });
 
-    await s.step("a bulk edit scores each lead", async () => {
+    await s.step("a bulk edit scores each lead, and so does converting one", async () => {
       const other = await createLead(t, sales, { name: "Bo Bulk", source: "website" });
       assertEquals(other.score, 0);
       const res = await jsonOf<Json>(
@@ -219,6 +219,17 @@ Deno.test("lead scoring", async (s) => {
         25,
         "+25 source is referral or partner",
       ]);
+      await jsonOf(
+        await t.call("POST", `/api/records/lead/${other.id}/actions/convert`, {
+          token: sales,
+          body: { version: scored.version },
+        }),
+      );
+      const won = await getRecord(t, sales, "lead", other.id);
+      assertEquals(
+        [won.stage, won.score, won.score_explanation],
+        ["won", 50, "+25 source is referral or partner, +25 qualified or further"],
+      );
     });
 
     await s.step("the sales role reads the rules but may not change them", async () => {
