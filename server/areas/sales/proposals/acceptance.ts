@@ -8,6 +8,7 @@
 import { conflict } from "../../../platform/errors/app-error.ts";
 import type { ActionContext } from "../../../records/engine/record-rules.ts";
 import type { RecordData } from "../../../records/engine/record-rows.ts";
+import { createProjectFromTemplate } from "../../work/templates/project-from-template.ts";
 
 /** The deposit: the share of the grand total the proposal names, to the cent. */
 export function depositAmount(proposal: RecordData): number {
@@ -42,6 +43,21 @@ export async function makeAcceptanceRecords(
       }],
     });
     links.deposit_invoice = invoice.id;
+  }
+  if (proposal.project_template) {
+    // The template's plan from the acceptance day: tasks, milestones, dependencies, team.
+    const { project } = await createProjectFromTemplate({
+      create: (type, values, system) => ctx.createAs(owner, type, values, system),
+      read: ctx.read,
+      access: ctx.access,
+      now: ctx.now,
+    }, {
+      template: String(proposal.project_template),
+      name: String(proposal.title),
+      client: String(proposal.client),
+      start_date: ctx.now.slice(0, 10),
+    });
+    links.project = project.id;
   }
   return links;
 }

@@ -69,6 +69,13 @@ Deno.test("proposals", async (s) => {
     const today = new Date(t.clock.now).toISOString().slice(0, 10);
     const later = new Date(t.clock.now + 20 * 86_400_000).toISOString().slice(0, 10);
 
+    const templates = await jsonOf<{ items: Json[] }>(
+      await t.call("POST", "/api/records/project_template/list", {
+        token: admin,
+        body: { filters: [{ field: "name", op: "eq", value: "Web application" }] },
+      }),
+    );
+    const plan = templates.items[0];
     let proposal: Json = {};
     await s.step("totals follow the invoice's rules and leave the optional line out", async () => {
       proposal = await create(t, sales, {
@@ -76,6 +83,7 @@ Deno.test("proposals", async (s) => {
         client: "cli_northwind",
         valid_until: later,
         deposit_percent: 30,
+        project_template: plan.id,
         lines: LINES,
       });
       // 2 × 1000 less 10% = 1800; 10 × 800 = 8000; the optional 600 is not counted.
@@ -278,6 +286,41 @@ Deno.test("proposals", async (s) => {
           0,
           "usr_acme_sales",
         ]);
+        // The project the template plans, from today, for the client, made once.
+        const { record: project } = await jsonOf<{ record: Json }>(
+          await t.call("GET", `/api/records/project/${record.project}`, { token: admin }),
+        );
+        assertEquals(
+          [project.name, project.client, project.start_date, project.created_by],
+          ["Store relaunch", "cli_northwind", today, "usr_acme_sales"],
+        );
+        const tasks = await jsonOf<{ items: Json[] }>(
+          await t.call("POST", "/api/records/task/list", {
+            token: admin,
+            body: { filters: [{ field: "project", op: "eq", value: project.id }], limit: 500 },
+          }),
+        );
+        assertEquals(tasks.items.length, plan.task_count);
+        const projects = await jsonOf<{ items: Json[] }>(
+          await t.call("POST", "/api/records/project/list", {
+            token: admin,
+            body: { filters: [{ field: "name", op: "eq", value: "Store relaunch" }] },
+          }),
+        );
+        assertEquals(projects.items.length, 1);
+        // The template's dependencies came with it (erpnext#8274), between the new tasks.
+        const ids = new Set(tasks.items.map((task) => task.id));
+        let dependencies = 0;
+        for (const task of tasks.items) {
+          const { record: full } = await jsonOf<{ record: Json }>(
+            await t.call("GET", `/api/records/task/${task.id}`, { token: admin }),
+          );
+          for (const d of full.dependencies ?? []) {
+            assertEquals(ids.has(d.depends_on), true);
+            dependencies++;
+          }
+        }
+        assertEquals(dependencies > 0, true);
         proposal = record;
       },
     );

@@ -94,6 +94,8 @@ interface DemoProposal {
   lines: Line[];
   deposit?: number;
   template?: string;
+  /** The name of the project template whose plan acceptance starts. */
+  plan?: string;
   signedBy?: string;
 }
 
@@ -132,6 +134,7 @@ const PROPOSALS: DemoProposal[] = [
     lines: WEBSITE_LINES,
     deposit: 30,
     template: "ptpl_acme_website",
+    plan: "Web application",
   },
   {
     id: "pro_acme_accepted",
@@ -216,6 +219,12 @@ export async function seedProposals(tx: Queryable, today: number): Promise<void>
     const [name] = await nextSeriesNames(tx, ORG, series, iso(written));
     const sentAt = p.status === "draft" ? null : iso(written + DAY);
     const lines = p.lines.map(priced);
+    const plan = p.plan
+      ? (await tx.get<{ id: string }>(
+        "SELECT id FROM project_templates WHERE organization_id = ? AND name = ?",
+        [ORG, p.plan],
+      ))?.id ?? null
+      : null;
     const values: Record<string, SqlValue> = {
       title: p.title,
       client_id: p.client,
@@ -224,6 +233,7 @@ export async function seedProposals(tx: Queryable, today: number): Promise<void>
       valid_until: day(today + p.validFor * DAY),
       currency: "USD",
       template: p.template ?? null,
+      project_template: plan,
       deposit_percent: p.deposit ?? 0,
       introduction: "Thank you for the chance to propose this work. Here is what we will do.",
       net_total: sum(lines, "counted_net"),

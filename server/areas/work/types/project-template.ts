@@ -192,5 +192,7 @@ export const PROJECT_TEMPLATE = defineRecordType({
   roles: {
     firm_admin: ["read", "create", "update", "delete", "export", "import", "level1"],
     project_manager: ["read", "create", "update", "delete", "export"],
+    // A proposal names the plan its acceptance starts.
+    sales: ["read"],
   },
 });
