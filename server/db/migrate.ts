@@ -34,6 +34,7 @@ import invoiceOverdueIndex from "./migrations/025_invoice_overdue_index.ts";
 import mailAttachments from "./migrations/026_mail_attachments.ts";
 import automationDues from "./migrations/027_automation_dues.ts";
 import lostReasons from "./migrations/028_lost_reasons.ts";
+import leadStages from "./migrations/029_lead_stages.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations/postgres/index.ts";
 
 /** One migration: its number, name and text per dialect. */
@@ -72,6 +73,7 @@ const SQLITE: readonly [number, string, string][] = [
   [26, "mail_attachments", mailAttachments],
   [27, "automation_dues", automationDues],
   [28, "lost_reasons", lostReasons],
+  [29, "lead_stages", leadStages],
 ];
 
 /** Every migration, numbered. Append only, with both dialects' texts. */

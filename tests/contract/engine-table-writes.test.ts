@@ -21,8 +21,8 @@ const ALLOWED =
  * is versioned or audited by hand today.
  */
 const NOT_YET_MOVED: Record<string, number> = {
-  // A new organisation's starting lists, written by the platform layer below the engine.
-  "server/platform/orgs/organization-bootstrap.ts": 1,
+  // A new organisation's starting lists and lead stages, written by the platform layer below the engine.
+  "server/platform/orgs/organization-bootstrap.ts": 2,
 };
 
 /** Every declared type's table and child tables. */

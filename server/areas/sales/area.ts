@@ -14,6 +14,8 @@ import { ACCOUNT_PLAN } from "./types/account-plan.ts";
 import { LEAD_SCORING_RULE_CONTROLLER } from "./scoring/rule-controller.ts";
 import { activityScoring } from "./scoring/activity-scoring.ts";
 import { LeadRescoring } from "./scoring/rescoring.ts";
+import { LEAD_STAGE } from "./types/lead-stage.ts";
+import { LEAD_STAGE_CONTROLLER } from "./pipeline/lead-stage-controller.ts";
 import { leadRoutes } from "./leads/routes.ts";
 import { clientRoutes } from "./clients/routes.ts";
 import { LEAD_CONTROLLER } from "./leads/lead-controller.ts";
@@ -36,8 +38,14 @@ export const SALES = defineArea({
     PROPOSAL_TEMPLATE,
     LEAD_SCORING_RULE,
     ACCOUNT_PLAN,
+    LEAD_STAGE,
   ],
-  controllers: [LEAD_CONTROLLER, PROPOSAL_CONTROLLER, LEAD_SCORING_RULE_CONTROLLER],
+  controllers: [
+    LEAD_CONTROLLER,
+    PROPOSAL_CONTROLLER,
+    LEAD_SCORING_RULE_CONTROLLER,
+    LEAD_STAGE_CONTROLLER,
+  ],
   observers: [activityScoring],
   checks: [(db) => new LeadRescoring(db)],
   recordScreens: {

@@ -1,13 +1,14 @@
 /**
- * Creates an organisation with its default roles, every catalogue module enabled
- * and its default lookup lists (type masters): used by registration and by the
- * demo seed alike.
+ * Creates an organisation with its default roles, every catalogue module enabled,
+ * its default lookup lists (type masters) and its lead pipeline stages: used by
+ * registration and by the demo seed alike.
  */
 import type { Queryable } from "../../db/database.ts";
 import { productDefaultRoles } from "../access/default-roles.ts";
 import { moduleDefinitions } from "../catalogue/module-definitions.ts";
 import { newId } from "../ids.ts";
 import { DEFAULT_TYPE_MASTERS } from "../../areas/workspace/types/type-master-defaults.ts";
+import { DEFAULT_LEAD_STAGES } from "../../areas/sales/types/lead-stage-defaults.ts";
 
 /** What a new organisation starts with. */
 export interface NewOrganization {
@@ -77,6 +78,26 @@ export async function createOrganization(
         row.label,
         row.tone,
         row.position,
+      ],
+    );
+  }
+  // Ids as migration 029 gave the organisations existing then.
+  for (const [index, stage] of DEFAULT_LEAD_STAGES.entries()) {
+    await tx.run(
+      `INSERT INTO lead_stages (id, organization_id, name, created_at, updated_at, code, label, tone, position, probability, kind, required_fields)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '')`,
+      [
+        `lst_${id}_${index + 1}`,
+        id,
+        stage.code,
+        options.now,
+        options.now,
+        stage.code,
+        stage.label,
+        stage.tone,
+        index + 1,
+        stage.probability,
+        stage.kind,
       ],
     );
   }

@@ -390,7 +390,7 @@ class ImportRun {
 
   async #validate(q: Queryable, row: ImportRow): Promise<ValidatedRecord | undefined> {
     try {
-      return await validateRecord({
+      const checked = await validateRecord({
         q,
         access: this.#access,
         type: this.#type,
@@ -398,6 +398,15 @@ class ImportRun {
         findType: this.#engine.findType,
         types: this.#engine.types,
       }, row.values);
+      // A created row passes its type's controller as a create through the API does.
+      await this.#engine.controllers.get(this.#type.id)?.beforeSave?.({
+        read: q,
+        access: this.#access,
+        type: this.#type,
+        checked,
+        now: this.#now,
+      });
+      return checked;
     } catch (error) {
       // A row setting a value the role may not set (403) fails on its line, like a bad value.
       if (!(error instanceof AppError) || (error.status !== 400 && error.status !== 403)) {

@@ -1,11 +1,15 @@
 /**
  * The controller of leads: converting a lead creates its client (from the
- * company, else the person) and marks the lead won. Every save scores the lead
- * by its organisation's scoring rules (scoring/score-on-save.ts).
+ * company, else the person) and marks the lead won. A save entering a stage is
+ * checked against the stage's required fields and logged (stage-entry.ts); every
+ * save then scores the lead by its organisation's scoring rules
+ * (scoring/score-on-save.ts).
  */
 import { type ActionRunContext, defineController } from "../../../records/engine/controller.ts";
+import type { SaveContext } from "../../../records/engine/record-rules.ts";
 import { LEAD } from "../types/lead.ts";
 import { scoreOnSave } from "../scoring/score-on-save.ts";
+import { enterStage } from "../pipeline/stage-entry.ts";
 
 /** Creates the lead's client and marks the lead won (the `convert` action). */
 async function convertToClient(
@@ -24,6 +28,11 @@ async function convertToClient(
 /** The controller of leads. */
 export const LEAD_CONTROLLER = defineController({
   type: LEAD,
-  beforeSave: scoreOnSave,
+  // A save reads only its organisation's stage settings and scoring rules, which no lead's save changes.
+  decides: [],
+  beforeSave: async (ctx: SaveContext) => {
+    await enterStage(ctx);
+    await scoreOnSave(ctx);
+  },
   actions: { convert: convertToClient },
 });

@@ -71,6 +71,41 @@ export const LEAD = defineRecordType({
       filterable: true,
     },
     {
+      id: "stage_entered_at",
+      label: "In stage since",
+      type: "datetime",
+      read_only: true,
+      sortable: true,
+      filterable: true,
+      description: "When the lead entered its stage: time in stage is counted from it.",
+    },
+    {
+      id: "stage_changes",
+      label: "Stage changes",
+      type: "table",
+      read_only: true,
+      description:
+        "Each move between stages: who made it, when, and how long the lead was in the stage it left.",
+      child: {
+        table: "lead_stage_changes",
+        row_label: "Stage change",
+        parent_column: "lead_id",
+        fields: [
+          { id: "from_stage", label: "From", type: "data", in_list: true },
+          { id: "to_stage", label: "To", type: "data", in_list: true },
+          { id: "changed_by", label: "By", type: "link", link: "user", in_list: true },
+          { id: "changed_at", label: "At", type: "datetime", in_list: true },
+          {
+            id: "days_in_previous",
+            label: "Days in previous stage",
+            type: "float",
+            precision: 2,
+            in_list: true,
+          },
+        ],
+      },
+    },
+    {
       id: "lost_reason",
       label: "Lost reason",
       type: "select",
@@ -192,10 +227,15 @@ export const LEAD = defineRecordType({
             label: "Pipeline",
             columns: [
               ["stage", "lost_reason", "lost_to", "source", "owner"],
-              ["score", "score_explanation", "estimated_value", "client"],
+              ["score", "score_explanation", "estimated_value", "client", "stage_entered_at"],
             ],
           },
         ],
+      },
+      {
+        id: "stage_history",
+        label: "Stage history",
+        sections: [{ columns: [["stage_changes"]] }],
       },
     ],
   },

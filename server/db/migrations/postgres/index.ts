@@ -27,6 +27,7 @@ import invoiceOverdueIndex from "./025_invoice_overdue_index.ts";
 import mailAttachments from "./026_mail_attachments.ts";
 import automationDues from "./027_automation_dues.ts";
 import lostReasons from "./028_lost_reasons.ts";
+import leadStages from "./029_lead_stages.ts";
 
 export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   1: platform,
@@ -57,4 +58,5 @@ export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   26: mailAttachments,
   27: automationDues,
   28: lostReasons,
+  29: leadStages,
 };
