@@ -32,6 +32,8 @@ export interface BoardColumnProps {
   fetched: readonly string[];
   pageSize: number;
   sumText?: string;
+  /** The column's sum weighted by its value's weight (a stage's probability), in words. */
+  weightedText?: string;
   pending: ReadonlyMap<string, PendingMove>;
   /** Highlighted as where a dragged or lifted card would go. */
   target: boolean;
@@ -100,6 +102,7 @@ export function BoardColumn(props: BoardColumnProps) {
           </span>
         </h3>
         {props.sumText ? <p className="board-column-sum">{props.sumText}</p> : null}
+        {props.weightedText ? <p className="board-column-weighted">{props.weightedText}</p> : null}
       </header>
       <ul
         ref={list}

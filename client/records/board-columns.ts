@@ -3,7 +3,8 @@
  * counted: a select's declared values in order (each shown, even when empty), then
  * any other value its records hold (a link's, named by its title; an organisation
  * list's, by the list's label), then the records without one ("No owner"). Counts and
- * sums follow the moves still on their way, so a card moved shows where it went.
+ * sums follow the moves still on their way, so a card moved shows where it went; a
+ * weighted sum is the server's, refreshed once the move is stored.
  */
 import type { BoardField } from "../../schemas/descriptor/record-widgets.ts";
 import type { FieldMeta, Filter, SelectOption } from "../../schemas/records/meta.ts";
@@ -22,6 +23,8 @@ export interface BoardColumnState {
   tone?: SelectOption["tone"];
   count: number;
   sum: number;
+  /** The sum weighted by the value's weight, when the grouped query weighed it. */
+  weighted?: number;
 }
 
 /** A card on its way to another column. */
@@ -72,6 +75,9 @@ export function boardColumns(
     };
     column.count += Number(row.count ?? 0);
     column.sum += Number(row.sum ?? 0);
+    if (row.weighted !== undefined) {
+      column.weighted = (column.weighted ?? 0) + Number(row.weighted ?? 0);
+    }
     columns.set(key, column);
   }
   const ordered = [...columns.values()].sort((a, b) =>

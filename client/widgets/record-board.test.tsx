@@ -104,6 +104,49 @@ describe("the record-board widget", () => {
       .toEqual([20, 20, 20]);
   });
 
+  it("shows each column's weighted sum as the grouped query weighs it when the field's values carry weights", async () => {
+    const server = fakeServer({
+      [`POST ${API}/query`]: () => ({
+        rows: [
+          { stage: "new", count: 2, sum: 300, weighted: 30 },
+          { stage: "contacted", count: 1, sum: 50, weighted: 10 },
+        ],
+        more: false,
+      }),
+      [`POST ${API}/list`]: () => ({
+        items: [],
+        next_cursor: null,
+        total: { count: 0, exact: true },
+      }),
+    });
+    const weighted = { ...SETUP, fields: [{ ...SETUP.fields[0], weighted: true }] };
+    await renderScreen(
+      screenOf({ type: "record-board", api: API, meta: boardMeta(), ...weighted }),
+    );
+    expect(await within(column("New")).findByText("Weighted $30.00")).toBeTruthy();
+    expect(within(column("New")).getByText("$300.00")).toBeTruthy();
+    expect(within(column("Contacted")).getByText("Weighted $10.00")).toBeTruthy();
+    // A column no record is in weighs nothing.
+    expect(within(column("Won")).queryByText(/Weighted/)).toBeNull();
+    expect(server.to("POST", `${API}/query`)[0].body).toMatchObject({
+      aggregates: [
+        { fn: "count", as: "count" },
+        { fn: "sum", field: "budget", as: "sum" },
+        { fn: "sum", field: "budget", weight: "stage", as: "weighted" },
+      ],
+    });
+  });
+
+  it("asks for no weighted sum when the field's values carry no weights", async () => {
+    const server = boardServer();
+    await renderScreen(board());
+    await screen.findByRole("button", { name: "Task t1" });
+    expect(screen.queryByText(/Weighted/)).toBeNull();
+    expect(
+      (server.to("POST", `${API}/query`)[0].body as { aggregates: unknown[] }).aggregates,
+    ).toHaveLength(2);
+  });
+
   it("moves a focused card by keyboard with one PATCH at its version, announcing each step", async () => {
     const server = boardServer();
     await renderScreen(board());

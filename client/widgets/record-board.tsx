@@ -1,6 +1,7 @@
 /**
  * A board of a type's records: a column per value of one field, with its count and
- * sum from one grouped query, each column paging its cards as it scrolls. A card
+ * sum (and, when the field's values carry weights, the weighted sum) from one
+ * grouped query, each column paging its cards as it scrolls. A card
  * moves to another column by one PATCH of the field at its version — dragged with a
  * mouse or (after a long press) a finger, through its "Move to" menu, or by keyboard:
  * Space picks the focused card up, the arrows choose a column, Space drops it and
@@ -64,6 +65,9 @@ export function RecordBoard({ node }: WidgetProps<NodeOf<"record-board">>) {
     aggregates: [
       { fn: "count" as const, as: "count" },
       ...(sumField ? [{ fn: "sum" as const, field: sumField.id, as: "sum" }] : []),
+      ...(sumField && field.weighted
+        ? [{ fn: "sum" as const, field: sumField.id, weight: field.id, as: "weighted" }]
+        : []),
     ],
     ...(filters.length > 0 ? { filters } : {}),
     ...(node.search ? { search: node.search } : {}),
@@ -188,6 +192,9 @@ export function RecordBoard({ node }: WidgetProps<NodeOf<"record-board">>) {
             fetched={fetched}
             pageSize={node.pageSize ?? 20}
             sumText={sumField ? numberText(sumField, column.sum) : undefined}
+            weightedText={sumField && column.weighted !== undefined
+              ? `Weighted ${numberText(sumField, column.weighted)}`
+              : undefined}
             pending={pending}
             target={targetKey === column.key && (ordered || (drag?.from ?? "") !== column.key)}
             rank={node.rank}

@@ -36,6 +36,11 @@ export const BoardField = z.object({
   id: z.string(),
   label: z.string(),
   columns: z.array(BoardColumn).optional(),
+  /**
+   * Each value weighs its records (a pipeline stage's probability): a column also
+   * shows its sum weighted so, as the grouped query computes it.
+   */
+  weighted: z.boolean().optional(),
 }).strict();
 export type BoardField = z.infer<typeof BoardField>;
 

@@ -109,6 +109,8 @@ export const FieldMeta = z.object({
   options: z.array(SelectOption).optional(),
   /** Select options come from this type master kind (the caller fetches them with the type's meta). */
   options_from: z.string().optional(),
+  /** Select: each value carries a weight a query may sum a number by (`aggregates[].weight`). */
+  weighted: z.boolean().optional(),
   /** Link target: a record type id, or `user`. */
   link: z.string().optional(),
   /**

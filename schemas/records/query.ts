@@ -44,6 +44,11 @@ const RowName = z.string().min(1).max(64).regex(/^[a-z_][a-z0-9_]*$/, "snake_cas
 export const QueryAggregate = z.object({
   fn: z.enum(AGGREGATE_FUNCTIONS),
   field: ColumnPath.optional(),
+  /**
+   * A sum only: a weighted select of the type (its field metadata says `weighted`)
+   * whose value's weight, as a fraction, multiplies each record's number.
+   */
+  weight: RowName.optional(),
   as: RowName,
 }).strict();
 export type QueryAggregate = z.infer<typeof QueryAggregate>;

@@ -4,7 +4,8 @@
  * and change, so that each column pages its cards by its value and a card moves by
  * one change of it), the default first (a select with declared options, the type's
  * pipeline, before a select of an organisation's list, before a link); the currency
- * field each column sums (the type's first); and the list's columns a card shows.
+ * field each column sums (the type's first), weighted too by a field whose values
+ * carry weights; and the list's columns a card shows.
  */
 import type { BoardField, BoardSetup } from "../../schemas/descriptor/record-widgets.ts";
 import type { FieldMeta, RecordTypeMeta } from "../../schemas/records/meta.ts";
@@ -30,6 +31,7 @@ export function boardSetup(meta: RecordTypeMeta): BoardSetup | undefined {
     .map(({ field }): BoardField => ({
       id: field.id,
       label: field.label,
+      ...(field.weighted ? { weighted: true } : {}),
       ...(field.options
         ? {
           columns: field.options.map((o) => ({

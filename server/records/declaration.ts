@@ -119,6 +119,14 @@ export interface FieldDeclaration {
    * kind, or its staff roles when it is `ROLE_OPTIONS`.
    */
   options_from?: string;
+  /**
+   * Select: how much a record holding each value weighs, from the organisation's
+   * records of `type` (the row whose `key` field holds the value; its `percent`
+   * field, 0 to 100, is the weight; a value without a row weighs nothing). A query
+   * sums a number weighted by it (`{fn: "sum", field, weight: <this field>}`), as a
+   * pipeline weighs each stage's value by the stage's probability.
+   */
+  weights_from?: { type: string; key: string; percent: string };
   /** Link: the target record type id, or `user` (a member of the organisation). */
   link?: string;
   /**

@@ -118,6 +118,9 @@ export function defineRecordType(declaration: RecordTypeDeclaration): RecordType
     if (f.options && !["select", "int"].includes(f.type)) {
       throw new Error(`${where}: only select and int fields have options ("${f.id}")`);
     }
+    if (f.weights_from && f.type !== "select") {
+      throw new Error(`${where}: field "${f.id}" has weights_from but is not a select`);
+    }
     if (f.type === "select" && !f.options && !f.options_from) {
       throw new Error(`${where}: select field "${f.id}" has no options`);
     }

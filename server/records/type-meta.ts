@@ -158,6 +158,7 @@ function fieldMeta(
       ...(tone ? { tone } : {}),
     }));
   }
+  if (field.weights_from) meta.weighted = true;
   const route = linkRoute(field);
   if (route) meta.link_route = route;
   if (field.link_filters) meta.link_filters = field.link_filters.map((c) => structuredClone(c));

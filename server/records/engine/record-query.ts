@@ -196,7 +196,39 @@ function aggregateOutput(scope: KeyScope, aggregate: QueryAggregate): Output {
       : `${key.sql} IS NOT NULL`;
     return { name: aggregate.as, sql: `COUNT(CASE WHEN ${set} THEN 1 END)`, key, aggregate };
   }
+  if (aggregate.weight !== undefined) {
+    if (fn !== "sum") throw bad("aggregates", `only a sum is weighted ("${aggregate.as}")`);
+    return {
+      name: aggregate.as,
+      sql: `SUM(${key.sql} * ${weightOf(scope, aggregate.weight)})`,
+      key,
+      aggregate,
+    };
+  }
   return { name: aggregate.as, sql: `${fn.toUpperCase()}(${key.sql})`, key, aggregate };
+}
+
+/**
+ * The weight, as a fraction, of the value a record holds in a weighted select
+ * (`weights_from`): its row's percent among the organisation's records of the
+ * weighing type, 0 without one.
+ */
+function weightOf(scope: KeyScope, fieldId: string): string {
+  const field = scope.type.field.get(fieldId);
+  const from = field?.weights_from;
+  if (!field || !from) {
+    throw bad(
+      "aggregates",
+      `"${fieldId}" is not a weighted field of ${scope.type.declaration.plural.toLowerCase()}`,
+    );
+  }
+  const key = queryKey(scope, fieldId, "aggregates");
+  const weighing = scope.types.get(from.type)!;
+  const column = (id: string) => weighing.field.get(id)!.column;
+  return `COALESCE((SELECT w.${column(from.percent)} FROM ${weighing.table} w
+     WHERE w.organization_id = t.organization_id AND w.${
+    column(from.key)
+  } = ${key.sql}), 0) / 100.0`;
 }
 
 /** Every group and aggregate has its own name. */

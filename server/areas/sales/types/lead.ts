@@ -53,6 +53,8 @@ export const LEAD = defineRecordType({
       column: "status",
       required: true,
       default: "new",
+      // The board weighs each stage's value by the organisation's probability of it.
+      weights_from: { type: "lead_stage", key: "code", percent: "probability" },
       options: [
         { value: "new", label: "New", tone: "info" },
         { value: "contacted", label: "Contacted", tone: "info" },
