@@ -53,6 +53,11 @@ export const SALES = defineArea({
       module: "lead-sources",
       type: TYPE_MASTER,
       preset: { field: "kind", value: "lead_source" },
+    }, {
+      // The caller's own leads, with the pipeline board.
+      module: "my-leads",
+      type: LEAD,
+      preset: { field: "owner", value: "@me" },
     }],
     around: [{ module: "leads", extras: () => LEAD_FIGURES }],
     newForms: [
