@@ -72,3 +72,36 @@ Deno.test("migration 029 gives an organisation existing before it the default le
     assertEquals(await storedStages(db, "org_old"), expectedStages("org_old"));
   });
 });
+
+Deno.test("the demo leads carry when they entered their stage, and those past New their logged move", async () => {
+  const t = await createTestApp();
+  try {
+    const sales = await t.tokenFor("sales@acme.test");
+    const { items } = await jsonOf<{ items: { id: string; stage: string }[] }>(
+      await t.call("POST", "/api/records/lead/list", {
+        token: sales,
+        body: { filters: [{ field: "stage", op: "in", value: ["new", "proposal"] }], limit: 500 },
+      }),
+    );
+    for (const stage of ["new", "proposal"]) {
+      const id = items.find((l) => l.stage === stage)!.id;
+      const { record } = await jsonOf<{
+        record: {
+          created_at: string;
+          stage_entered_at: string | null;
+          stage_changes: { from_stage: string; to_stage: string; changed_at: string }[];
+        };
+      }>(await t.call("GET", `/api/records/lead/${id}`, { token: sales }));
+      if (stage === "new") {
+        assertEquals([record.stage_entered_at, record.stage_changes], [record.created_at, []]);
+      } else {
+        assertEquals(
+          record.stage_changes.map((c) => [c.from_stage, c.to_stage, c.changed_at]),
+          [["new", "proposal", record.stage_entered_at]],
+        );
+      }
+    }
+  } finally {
+    await t.close();
+  }
+});

@@ -6,6 +6,7 @@ import { seedCompetitors } from "./competitors.ts";
 import { seedProposals } from "./proposals.ts";
 import { seedScoringRules } from "./scoring-rules.ts";
 import { seedAccountPlans } from "./account-plans.ts";
+import { seedLeadStageHistory } from "./lead-stage-history.ts";
 
 export const SALES_SEED: readonly DemoSeedStep[] = [
   { id: "more-clients", run: (tx, { today }) => seedMoreClients(tx, today) },
@@ -22,4 +23,5 @@ export const SALES_SEED: readonly DemoSeedStep[] = [
     run: (tx, { today }) => seedScoringRules(tx, today),
   },
   { id: "account-plans", run: (tx, { today }) => seedAccountPlans(tx, today) },
+  { id: "lead-stage-history", after: ["competitors"], run: (tx) => seedLeadStageHistory(tx) },
 ];
