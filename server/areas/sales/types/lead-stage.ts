@@ -100,7 +100,7 @@ export const LEAD_STAGE = defineRecordType({
     },
   ],
   list: {
-    columns: ["position", "label", "code", "probability", "kind", "required_fields", "tone"],
+    columns: ["label", "code", "position", "probability", "kind", "required_fields", "tone"],
     sort: [{ field: "position", dir: "asc" }],
   },
   form: {
