@@ -437,6 +437,12 @@ export class RecordEngine {
             }`,
         );
       }
+      await this.controllers.get(type.id)?.beforeDelete?.({
+        read: tx,
+        access,
+        type,
+        record: existing,
+      });
       await removeRecords(tx, type, {
         organizationId: access.organizationId,
         ids: [id],

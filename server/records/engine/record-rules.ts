@@ -26,6 +26,14 @@ export interface SaveContext {
   now: string;
 }
 
+/** A record about to be deleted (read under its lock). */
+export interface DeleteContext {
+  read: Reader;
+  access: Access;
+  type: RecordType;
+  record: RecordData;
+}
+
 /** An action that has just changed a record (its new state is stored). */
 export interface ActionContext {
   read: Reader;
@@ -100,6 +108,11 @@ export interface RecordRules {
   decides: readonly string[];
   /** Checks (and may complete) a create or update before it is stored. */
   beforeSave?(ctx: SaveContext): Promise<void>;
+  /**
+   * Checks a delete before it happens: refuses (throwing) one that would leave
+   * other records holding what it removes (a stage leads are in).
+   */
+  beforeDelete?(ctx: DeleteContext): Promise<void>;
   /** Carries out an action's effects; values returned are saved on the record with it. */
   afterAction?(ctx: ActionContext): Promise<Record<string, unknown> | void>;
   /**

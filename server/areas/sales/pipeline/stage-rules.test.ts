@@ -390,3 +390,41 @@ Deno.test("A stage an organisation adds and reorders is listed in position order
     await t.close();
   }
 });
+
+Deno.test("deleting a stage leads are in is refused 409 naming the code, nothing removed; an unused stage is deleted", async () => {
+  const t = await createTestApp();
+  try {
+    const admin = await t.tokenFor("admin@acme.test");
+    const proposal = await stageNamed(t, admin, "proposal");
+    const refused = await errorOf(
+      await t.call("DELETE", `/api/records/lead_stage/${proposal.id}?version=${proposal.version}`, {
+        token: admin,
+      }),
+      409,
+      "conflict",
+    );
+    ok(
+      /^Proposal sent is the stage of \d+ leads: move them/.test(refused.message),
+      refused.message,
+    );
+    assertEquals(Object.keys(fieldsOf(refused)), ["code"]);
+    assertEquals((await stageNamed(t, admin, "proposal")).version, proposal.version);
+
+    const added = await jsonOf<{ record: Stage }>(
+      await t.call("POST", "/api/records/lead_stage", {
+        token: admin,
+        body: { values: { code: "dormant", label: "Dormant", probability: 5 } },
+      }),
+      201,
+    );
+    const deleted = await t.call(
+      "DELETE",
+      `/api/records/lead_stage/${added.record.id}?version=${added.record.version}`,
+      { token: admin },
+    );
+    assertEquals(deleted.status, 204);
+    assertEquals((await stages(t, admin)).some((s) => s.code === "dormant"), false);
+  } finally {
+    await t.close();
+  }
+});
