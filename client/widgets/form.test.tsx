@@ -133,6 +133,60 @@ describe("the form widget", () => {
     });
   });
 
+  it("sends the values ticked of a checkboxes field, its options from a source, and shows a node only once that source says so", async () => {
+    const server = fakeServer({
+      "POST /offer": {
+        offer: {
+          version: 4,
+          open: true,
+          options: [{ value: "l1", label: "Training day" }, { value: "l2", label: "Report" }],
+        },
+      },
+      "POST /offer/accept": {},
+    });
+    await renderScreen(screenOf({
+      type: "page",
+      children: [
+        {
+          type: "text",
+          text: "Closed",
+          visibleWhen: { source: "offer", path: "offer.open", equals: false },
+        },
+        {
+          type: "form",
+          id: "accept",
+          source: "offer",
+          visibleWhen: { source: "offer", path: "offer.open", equals: true },
+          fields: [{
+            name: "choices",
+            label: "Optional lines",
+            kind: "checkboxes",
+            optionsSource: {
+              source: "offer",
+              path: "offer.options",
+              value: "value",
+              label: "label",
+            },
+          }],
+          submit: {
+            label: "Accept",
+            method: "POST",
+            path: "/offer/accept",
+            carry: { version: "offer.version" },
+          },
+        },
+      ],
+    }, { sources: { offer: { method: "POST", path: "/offer", body: {} } } }));
+    const group = await screen.findByRole("group", { name: "Optional lines" });
+    expect(screen.queryByText("Closed")).toBeNull();
+    fireEvent.click(within(group).getByLabelText("Report"));
+    fireEvent.click(within(group).getByLabelText("Training day"));
+    fireEvent.click(within(group).getByLabelText("Report"));
+    fireEvent.click(screen.getByRole("button", { name: "Accept" }));
+    await waitFor(() => expect(server.to("POST", "/offer/accept")).toHaveLength(1));
+    expect(server.to("POST", "/offer/accept")[0].body).toEqual({ version: 4, choices: ["l1"] });
+  });
+
   it("puts a filter form's values into screen state, where sources read them", async () => {
     const server = fakeServer({
       "POST /audit/filters": {

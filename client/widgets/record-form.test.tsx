@@ -464,6 +464,35 @@ describe("the record-form widget", () => {
     });
   });
 
+  it("takes an action that asks for a signature only with the signer's full name", async () => {
+    const sign = {
+      id: "accept",
+      label: "Accept",
+      signature: "required",
+      confirm_label: "Accept",
+      keep_label: "Go back",
+      done: "accepted",
+    };
+    const { server } = await openTask({
+      [`GET ${API}/t1`]: answer({}, [sign]),
+      [`POST ${API}/t1/actions/accept`]: { record: taskRow("t1", { version: 4 }), made: [] },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Accept" }));
+    const dialog = screen.getByRole("dialog", { name: "Accept" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Accept" }));
+    expect(within(dialog).getByText("Type the signer's full name")).toBeTruthy();
+    expect(server.to("POST", `${API}/t1/actions/accept`)).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText(/Full name of the signer/), {
+      target: { value: " Nancy Davolio " },
+    });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Accept" }));
+    await waitFor(() => expect(server.to("POST", `${API}/t1/actions/accept`)).toHaveLength(1));
+    expect(server.to("POST", `${API}/t1/actions/accept`)[0].body).toEqual({
+      version: 3,
+      signature_name: "Nancy Davolio",
+    });
+  });
+
   it("takes an action from its dialog without saving the form behind it", async () => {
     // The dialog is a portal inside the record's form: its submit must not bubble
     // to the form, which would save the record on its old version (409, "changed by
