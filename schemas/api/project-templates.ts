@@ -2,9 +2,10 @@
 import { z } from "zod";
 import { CalendarDate } from "./analytics-requests.ts";
 import { RecordValues } from "../records/api.ts";
+import { nameText } from "./name-text.ts";
 
 export const ProjectFromTemplateRequest = z.object({
-  name: z.string().trim().min(1, "Required").max(140),
+  name: nameText({ min: 1, max: 140 }),
   client: z.string().min(1).nullable().optional(),
   start_date: CalendarDate,
 }).strict();

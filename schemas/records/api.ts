@@ -4,6 +4,7 @@
  * the OpenAPI document; these are the envelopes around them.
  */
 import { z } from "zod";
+import { nameText } from "../api/name-text.ts";
 import { ActionWording, Filter, RecordTypeMeta, Sort } from "./meta.ts";
 
 /** Most rows one list call answers. */
@@ -121,7 +122,7 @@ export const ActionRequest = z.object({
   version: z.number().int().positive(),
   comment: z.string().max(5000).optional(),
   /** The full name the person types as their signature (an action that asks for one). */
-  signature_name: z.string().trim().min(1).max(140).optional(),
+  signature_name: nameText({ min: 1, max: 140 }).optional(),
   /** The optional child rows (by id) the person picks as they take the action (a proposal's optional lines). */
   choices: z.array(z.string().min(1).max(64)).max(2_000).optional(),
 }).strict();

@@ -39,7 +39,7 @@ async function openBoard(page: Page, email: string): Promise<void> {
 }
 
 /** Moves a card through its "Move to" menu (a phone's way; a desktop drags). */
-async function moveByMenu(page: Page, from: Locator, title: string, to: string): Promise<void> {
+async function moveByMenu(from: Locator, title: string, to: string): Promise<void> {
   await from.locator("xpath=..").getByRole("combobox", { name: `Move ${title} to` })
     .selectOption({ label: to });
 }
@@ -100,12 +100,12 @@ for (const size of SIZES) {
       await reviewShot(page, `lead-pipeline-board-${size.name}`);
 
       if (desktop) await dragTo(page, card(page, "new", id), column(page, "contacted"));
-      else await moveByMenu(page, card(page, "new", id), title, "Contacted");
+      else await moveByMenu(card(page, "new", id), title, "Contacted");
       await expect(card(page, "contacted", id)).toBeAttached();
       await expect(card(page, "new", id)).toHaveCount(0);
 
       if (desktop) await dragTo(page, card(page, "contacted", id), column(page, "won"));
-      else await moveByMenu(page, card(page, "contacted", id), title, "Won");
+      else await moveByMenu(card(page, "contacted", id), title, "Won");
       await expect(page.getByRole("alert").filter({ hasText: REFUSAL })).toBeVisible();
       await expect(card(page, "contacted", id)).toBeAttached();
       await reviewShot(page, `lead-pipeline-won-refused-${size.name}`);
@@ -120,7 +120,7 @@ for (const size of SIZES) {
       await openBoard(admin, "admin@acme.test");
       await expect(card(admin, "contacted", id)).toBeAttached();
       if (desktop) await dragTo(admin, card(admin, "contacted", id), column(admin, "won"));
-      else await moveByMenu(admin, card(admin, "contacted", id), title, "Won");
+      else await moveByMenu(card(admin, "contacted", id), title, "Won");
       await expect(card(admin, "won", id)).toBeAttached();
       await expect(card(admin, "contacted", id)).toHaveCount(0);
       await reviewShot(admin, `lead-pipeline-won-${size.name}`);

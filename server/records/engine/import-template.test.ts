@@ -33,7 +33,8 @@ Deno.test("GET /api/records/lead/import/columns lists heading, required, format 
     ]);
     assertEquals(byHeading.get("Source")?.required, true);
     ok((byHeading.get("Source")?.accepted as string[]).length > 0, "the organisation's sources");
-    assertEquals(byHeading.get("Score")?.format, "Whole number from 0 to 100");
+    assertEquals(byHeading.has("Score"), false, "the scoring rules set the score");
+    assertEquals(byHeading.get("Estimated value")?.format, "Amount such as 1250.00 of at least 0");
     assertEquals(byHeading.get("Owner")?.format, "A member's email or full name");
     assertEquals(byHeading.has("Client"), false, "what an import cannot set is not offered");
   } finally {

@@ -19,7 +19,8 @@ function idFields(type: RecordType): { path: string; values: (v: unknown) => obj
     for (const child of field.childFields ?? []) {
       if (!sendable(child)) continue;
       out.push({
-        path: `${field.id}[0].${child.id}`,
+        // A read-only table (a lead's stage log) is refused whole, by its own name.
+        path: field.read_only ? field.id : `${field.id}[0].${child.id}`,
         values: (v) => ({ [field.id]: [{ [child.id]: v }] }),
       });
     }

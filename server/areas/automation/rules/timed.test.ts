@@ -184,7 +184,7 @@ Deno.test("an incoming webhook and the manual button queue runs; bad calls are r
       name: "From the website",
       record_type: "lead",
       trigger: "webhook",
-      actions: [step("set_field", { values: { score: 77 } })],
+      actions: [step("set_field", { values: { company: "From the website" } })],
     });
     const path = String(hook.webhook_path);
     ok(/^\/api\/automation\/hooks\/[0-9a-f]{64}$/.test(path), path);
@@ -225,11 +225,11 @@ Deno.test("an incoming webhook and the manual button queue runs; bad calls are r
       "a member who may not change leads cannot run it",
     );
     await runnerOf(t).drain();
-    const stored = await t.db.get<{ score: number; estimated_value: number }>(
-      "SELECT score, estimated_value FROM leads WHERE id = ?",
+    const stored = await t.db.get<{ company: string; estimated_value: number }>(
+      "SELECT company, estimated_value FROM leads WHERE id = ?",
       [String(lead.id)],
     );
-    assertEquals([Number(stored!.score), Number(stored!.estimated_value)], [77, 999]);
+    assertEquals([stored!.company, Number(stored!.estimated_value)], ["From the website", 999]);
   });
 });
 
@@ -239,7 +239,7 @@ Deno.test("an owner who lost a permission has the action refused with the reason
       name: "Bump new scores",
       record_type: "lead",
       trigger: "created",
-      actions: [step("set_field", { values: { score: 5 } })],
+      actions: [step("set_field", { values: { company: "Bumped" } })],
     });
     // The administrators' role loses the right to change leads after the rule was saved.
     await t.db.run(

@@ -65,6 +65,7 @@ export const BUDGET = defineRecordType({
       label: "From",
       type: "date",
       required: true,
+      example: "2027-01-01",
       in_list: true,
       sortable: true,
     },
@@ -73,6 +74,7 @@ export const BUDGET = defineRecordType({
       label: "To",
       type: "date",
       required: true,
+      example: "2027-12-31",
       in_list: true,
     },
     {

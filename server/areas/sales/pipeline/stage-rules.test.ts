@@ -222,7 +222,7 @@ Deno.test("Entering a stage with its required fields unset is refused 400 naming
     const kept = await jsonOf<{ record: Lead }>(
       await t.call("PATCH", `/api/records/lead/${lead.id}`, {
         token: sales,
-        body: { version: moved.record.version, values: { score: 30 } },
+        body: { version: moved.record.version, values: { company: "Kept Ltd" } },
       }),
     );
     assertEquals(kept.record.stage, "qualified");
@@ -305,7 +305,7 @@ Deno.test("Each stage change is logged with who, when and the days spent in the 
     const edited = await jsonOf<{ record: Lead }>(
       await t.call("PATCH", `/api/records/lead/${created.id}`, {
         token: sales,
-        body: { version: contacted.record.version, values: { score: 12 } },
+        body: { version: contacted.record.version, values: { company: "Edited Ltd" } },
       }),
     );
     // Not a stage change: nothing logged, the lead stays in its stage since then.

@@ -91,7 +91,7 @@ Deno.test("POST /navigation shows the admin every module of the catalogue", asyn
   }
 });
 
-Deno.test("POST /navigation shows sales only Core, Sales, their own expense claims, five Operations items, their own reports and reminders", async () => {
+Deno.test("POST /navigation shows sales only Core, Sales, their own expense claims, six Operations items (project templates to read), their own reports and reminders", async () => {
   const t = await createTestApp();
   try {
     const { items } = await navigation(t, "sales@acme.test");
@@ -111,6 +111,7 @@ Deno.test("POST /navigation shows sales only Core, Sales, their own expense clai
     assertEquals(ids("Sales"), catalogueIds("Sales"));
     assertEquals(ids("Finance"), ["expenses"]);
     assertEquals(ids("Operations"), [
+      "project-templates",
       "clients",
       "proposals",
       "proposals/new",
