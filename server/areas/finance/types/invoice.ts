@@ -11,9 +11,7 @@
  * panel lists the payments allocated to it.
  */
 import { defineRecordType } from "../../../records/define.ts";
-
-/** The gross of a line: quantity × rate less the discount, before tax is taken out or added. */
-const GROSS = "quantity * rate * (100 - discount_percent) / 100";
+import { PRICED_LINE_FIGURES, pricedLineInputs } from "./priced-line.ts";
 
 /**
  * The invoice's PDF download (`{id}` is the invoice's), on its form and its
@@ -99,83 +97,7 @@ export const INVOICE = defineRecordType({
         max_rows: 500,
         // Whether a tax template is in use (it may not be deleted while it is).
         indexes: [{ fields: ["tax_template"] }],
-        fields: [
-          {
-            id: "item",
-            label: "Item",
-            type: "link",
-            link: "item",
-            column: "item_id",
-            in_list: true,
-          },
-          { id: "description", label: "Description", type: "data", in_list: true },
-          { id: "quantity", label: "Quantity", type: "float", default: 1, in_list: true },
-          {
-            id: "rate",
-            label: "Rate",
-            type: "currency",
-            min: 0,
-            in_list: true,
-            fetch_from: "item.rate",
-            fetch_if_empty: true,
-          },
-          {
-            id: "discount_percent",
-            label: "Discount %",
-            type: "percent",
-            min: 0,
-            max: 100,
-            in_list: true,
-          },
-          {
-            id: "tax_template",
-            label: "Tax rate",
-            type: "link",
-            link: "tax_template",
-            column: "tax_template_id",
-            in_list: true,
-            fetch_from: "item.tax_template",
-            fetch_if_empty: true,
-          },
-          {
-            id: "inclusive_rate",
-            label: "Tax included (%)",
-            type: "percent",
-            hidden: true,
-            fetch_from: "tax_template.inclusive_rate",
-          },
-          {
-            id: "exclusive_rate",
-            label: "Tax added (%)",
-            type: "percent",
-            hidden: true,
-            fetch_from: "tax_template.exclusive_rate",
-          },
-          {
-            id: "net_amount",
-            label: "Net",
-            type: "currency",
-            in_list: true,
-            computed: { expression: `round(${GROSS} * 100 / (100 + inclusive_rate), 2)` },
-          },
-          {
-            id: "tax_amount",
-            label: "Tax amount",
-            type: "currency",
-            in_list: true,
-            computed: {
-              expression:
-                `round(${GROSS}, 2) - net_amount + round(net_amount * exclusive_rate / 100, 2)`,
-            },
-          },
-          {
-            id: "amount",
-            label: "Amount",
-            type: "currency",
-            in_list: true,
-            computed: { expression: "net_amount + tax_amount" },
-          },
-        ],
+        fields: [...pricedLineInputs(), ...PRICED_LINE_FIGURES],
       },
     },
     {

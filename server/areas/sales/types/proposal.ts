@@ -13,9 +13,8 @@
  */
 import { defineRecordType } from "../../../records/define.ts";
 import type { FieldDeclaration } from "../../../records/declaration.ts";
+import { PRICED_LINE_FIGURES, pricedLineInputs } from "../../finance/types/priced-line.ts";
 
-/** The gross of a line: quantity × rate less the discount, before tax is taken out or added. */
-const GROSS = "quantity * rate * (100 - discount_percent) / 100";
 /** Whether a line counts in the totals: not optional, or optional and picked. */
 const COUNTS = "(not optional or selected)";
 
@@ -38,50 +37,7 @@ export const PROPOSAL_LINE_FIELDS: readonly FieldDeclaration[] = [
     in_list: true,
     description: "The heading the line is printed under (Discovery, Delivery…).",
   },
-  { id: "item", label: "Item", type: "link", link: "item", column: "item_id", in_list: true },
-  { id: "description", label: "Description", type: "data", max_length: 500, in_list: true },
-  { id: "quantity", label: "Quantity", type: "float", default: 1, min: 0, in_list: true },
-  {
-    id: "rate",
-    label: "Rate",
-    type: "currency",
-    min: 0,
-    in_list: true,
-    fetch_from: "item.rate",
-    fetch_if_empty: true,
-  },
-  {
-    id: "discount_percent",
-    label: "Discount %",
-    type: "percent",
-    min: 0,
-    max: 100,
-    in_list: true,
-  },
-  {
-    id: "tax_template",
-    label: "Tax rate",
-    type: "link",
-    link: "tax_template",
-    column: "tax_template_id",
-    in_list: true,
-    fetch_from: "item.tax_template",
-    fetch_if_empty: true,
-  },
-  {
-    id: "inclusive_rate",
-    label: "Tax included (%)",
-    type: "percent",
-    hidden: true,
-    fetch_from: "tax_template.inclusive_rate",
-  },
-  {
-    id: "exclusive_rate",
-    label: "Tax added (%)",
-    type: "percent",
-    hidden: true,
-    fetch_from: "tax_template.exclusive_rate",
-  },
+  ...pricedLineInputs({ quantityMin: 0, descriptionMax: 500 }),
   {
     id: "optional",
     label: "Optional",
@@ -97,29 +53,7 @@ export const PROPOSAL_LINE_FIELDS: readonly FieldDeclaration[] = [
     in_list: true,
     description: "The client picked this optional line as they accepted.",
   },
-  {
-    id: "net_amount",
-    label: "Net",
-    type: "currency",
-    in_list: true,
-    computed: { expression: `round(${GROSS} * 100 / (100 + inclusive_rate), 2)` },
-  },
-  {
-    id: "tax_amount",
-    label: "Tax amount",
-    type: "currency",
-    in_list: true,
-    computed: {
-      expression: `round(${GROSS}, 2) - net_amount + round(net_amount * exclusive_rate / 100, 2)`,
-    },
-  },
-  {
-    id: "amount",
-    label: "Amount",
-    type: "currency",
-    in_list: true,
-    computed: { expression: "net_amount + tax_amount" },
-  },
+  ...PRICED_LINE_FIGURES,
   {
     id: "counted_net",
     label: "Counted net",
