@@ -29,7 +29,8 @@ test("the sidebar search is driven by the keyboard", async ({ page }) => {
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/app\/lead-scoring$/);
-  await page.getByRole("heading", { name: "Lead Scoring", level: 1 }).click();
+  // Lead Scoring is the list of scoring rules.
+  await page.getByRole("heading", { name: "Scoring rules", level: 1 }).click();
   await page.keyboard.press("/");
   await expect(search).toBeFocused();
   await page.keyboard.type("invoices");
