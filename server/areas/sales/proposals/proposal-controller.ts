@@ -1,7 +1,8 @@
 /**
  * The controller of proposals: what their actions do besides moving the state.
  * - Send freezes the revision: its canonical content and SHA-256 are kept in the
- *   proposal's sent revisions (proposal-revision.ts), with when it was sent.
+ *   proposal's sent revisions (proposal-revision.ts), with when it was sent and
+ *   what changed from the revision sent before it (proposal-diff.ts).
  * - Mark viewed (the client opening it in the portal) stamps when.
  * - Accept keeps the optional lines the signer picked (so the totals count them)
  *   and the full name they typed, then makes the deposit invoice and the project
@@ -15,6 +16,7 @@ import type { RecordData } from "../../../records/engine/record-rows.ts";
 import { invalidInput } from "../../../platform/errors/app-error.ts";
 import { PROPOSAL } from "../types/proposal.ts";
 import { revisionContent, sha256Hex } from "./proposal-revision.ts";
+import { revisionChangesText } from "./proposal-diff.ts";
 import { makeAcceptanceRecords } from "./acceptance.ts";
 
 /** A table's rows as an update sends them back: stored columns, computed ones left to the engine. */
@@ -25,14 +27,20 @@ function rowsOf(record: RecordData, field: string): RecordData[] {
 async function send(ctx: ActionContext): Promise<Record<string, unknown>> {
   const revision = Number(ctx.record.revision ?? 1);
   const content = revisionContent(ctx.record, revision);
+  const sent = rowsOf(ctx.record, "revisions");
+  const previous = sent.reduce<RecordData | undefined>(
+    (last, row) => !last || Number(row.revision) > Number(last.revision) ? row : last,
+    undefined,
+  );
   return {
     sent_at: ctx.now,
     viewed_at: null,
-    revisions: [...rowsOf(ctx.record, "revisions"), {
+    revisions: [...sent, {
       revision,
       sent_at: ctx.now,
       grand_total: ctx.record.grand_total,
       sha256: await sha256Hex(content),
+      changes: revisionChangesText(previous?.content as string | undefined, content),
       content,
     }],
   };

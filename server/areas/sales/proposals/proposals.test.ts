@@ -355,7 +355,12 @@ Deno.test("proposals", async (s) => {
             token: sales,
             body: {
               version: revised.version,
-              values: { lines: [{ description: "Build", quantity: 2, rate: 700 }] },
+              values: {
+                lines: [
+                  { description: "Build", quantity: 2, rate: 700 },
+                  { description: "Hosting", quantity: 1, rate: 200, optional: true },
+                ],
+              },
             },
           }),
         );
@@ -363,6 +368,16 @@ Deno.test("proposals", async (s) => {
         assertEquals(resent.revisions.map((r: Json) => [r.revision, r.grand_total]), [
           [1, 1600],
           [2, 1400],
+        ]);
+        // The second revision says what changed from the first, in words.
+        assertEquals(resent.revisions.map((r: Json) => r.changes), [
+          "",
+          [
+            "Net total: 1600 → 1400",
+            "Grand total: 1600 → 1400",
+            "Line Build: rate 800 → 700",
+            "Added line Hosting (1 × 200, optional)",
+          ].join("\n"),
         ]);
       },
     );

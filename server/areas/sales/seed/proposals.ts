@@ -281,6 +281,7 @@ export async function seedProposals(tx: Queryable, today: number): Promise<void>
         sent_at: sentAt,
         grand_total: record.grand_total,
         sha256: await sha256Hex(content),
+        changes: "",
         content,
       }]);
     }

@@ -274,6 +274,13 @@ export const PROPOSAL = defineRecordType({
             description: "The fingerprint of the revision exactly as it was sent.",
           },
           {
+            id: "changes",
+            label: "Changes from the revision before",
+            type: "long_text",
+            max_length: 100_000,
+            in_list: true,
+          },
+          {
             id: "content",
             label: "As sent",
             type: "long_text",
