@@ -2,6 +2,7 @@
  * Builds the Hono app from its dependencies (database, configuration, clock,
  * signing secret). No port, no globals: tests call `app.request()` on it.
  */
+import { printRoutes } from "./records/print-routes.ts";
 import { type Context, Hono } from "hono";
 import { type Config, PRODUCT_VERSION } from "./config.ts";
 import type { Database } from "./db/database.ts";
@@ -219,6 +220,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   outgoingMailRoutes(api, { db, config });
   // Each area's calls, in the order of the areas.
   for (const area of areas()) area.routes?.({ app, api, db, records, clock, config });
+  printRoutes(api, db, records, clock, areas().flatMap((area) => area.printers ?? []));
   recordRoutes(api, records);
 
   let openApiBytes: string | undefined;

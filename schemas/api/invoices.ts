@@ -1,6 +1,5 @@
 /** Payloads of the invoice calls besides the record engine's: printed invoice, portal list, tax summary. */
 import { z } from "zod";
-import { PrintedDocument } from "./printed-document.ts";
 
 /** The status shown for an invoice (derived: Overdue is computed on read). */
 export const InvoiceStatus = z.enum([
@@ -12,9 +11,6 @@ export const InvoiceStatus = z.enum([
   "cancelled",
   "return",
 ]);
-
-/** An invoice as printed: the document its printable page and its PDF both draw. */
-export const PrintedInvoiceResponse = z.object({ document: PrintedDocument }).strict();
 
 /** One of the client's submitted invoices, as the portal lists it. */
 export const PortalInvoice = z.object({

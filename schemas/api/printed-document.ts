@@ -55,6 +55,9 @@ export const PrintedDocument = z.object({
 }).strict();
 export type PrintedDocument = z.infer<typeof PrintedDocument>;
 
+/** What a record's printable call answers. */
+export const PrintedDocumentResponse = z.object({ document: PrintedDocument }).strict();
+
 /** Every text a document shows, in reading order (what a reader of either copy sees). */
 export function printedTexts(document: PrintedDocument): string[] {
   return [

@@ -24,6 +24,7 @@ import type { MembershipAccess } from "../platform/access/access.ts";
 import type { PeriodicCheck } from "../platform/jobs/periodic-check.ts";
 import type { DemoSeedStep } from "../db/seed/seed-steps.ts";
 import type { WorkflowSource } from "../records/engine/edited-workflows.ts";
+import type { RecordPrinter } from "../platform/printing/record-printer.ts";
 
 /** What an area's calls are registered with. */
 export interface AreaContext {
@@ -76,6 +77,8 @@ export interface Area {
   types: readonly RecordType[];
   /** One controller per type that needs behaviour its declaration cannot say. */
   controllers?: readonly RecordController[];
+  /** How its record types that print are printed (their printable page, PDF and signing). */
+  printers?: readonly RecordPrinter[];
   /** Its hand-written calls. */
   routes?: (ctx: AreaContext) => void;
   /** Its screens, beyond the generated record screens and module pages. */

@@ -4,6 +4,7 @@
  * here; everything else iterates this list (ARCHITECTURE.md, "Areas").
  */
 import type { Area } from "./define-area.ts";
+import type { RecordPrinter } from "../platform/printing/record-printer.ts";
 import { WORKSPACE } from "./workspace/area.ts";
 import { WORK } from "./work/area.ts";
 import { SALES } from "./sales/area.ts";
@@ -34,6 +35,11 @@ let read = false;
 export function areas(): readonly Area[] {
   read = true;
   return AREAS;
+}
+
+/** The printer of a record type, or undefined when the type prints nothing. */
+export function recordPrinter(typeId: string): RecordPrinter | undefined {
+  return areas().flatMap((area) => area.printers ?? []).find((p) => p.type === typeId);
 }
 
 /**

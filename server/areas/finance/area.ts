@@ -17,6 +17,7 @@ import { PAYMENT_CONTROLLER } from "./payments/mod.ts";
 import { INVOICE_CONTROLLER } from "./invoices/invoice-rules.ts";
 import { COMPLIANCE_ITEM_CONTROLLER } from "./compliance/compliance-controller.ts";
 import { invoiceRoutes } from "./invoices/invoice-routes.ts";
+import { printedInvoice } from "./invoices/printed-invoice.ts";
 import { InvoiceWatch } from "./invoices/overdue-notices.ts";
 import { BUDGET_CONTROLLER, budgetRoutes } from "./budget/mod.ts";
 import { complianceRoutes, ComplianceWatch } from "./compliance/mod.ts";
@@ -45,8 +46,9 @@ export const FINANCE = defineArea({
     budgetRoutes(api, db);
     complianceRoutes(api, { db, records, clock });
     financeReportRoutes(api, records);
-    invoiceRoutes(api, db, records, clock);
+    invoiceRoutes(api, db, clock);
   },
+  printers: [{ type: INVOICE.id, print: printedInvoice }],
   screens: [
     ...BUDGET_SCREENS,
     ...FINANCE_REPORT_SCREENS,

@@ -9,6 +9,10 @@ import { PROPOSAL } from "./types/proposal.ts";
 import { PROPOSAL_TEMPLATE } from "./types/proposal-template.ts";
 import { PROPOSAL_CONTROLLER } from "./proposals/proposal-controller.ts";
 import { proposalPortalRoutes } from "./proposals/portal-routes.ts";
+import { printedProposal } from "./proposals/printed-proposal.ts";
+import { approvalRoutes } from "./proposals/approval-routes.ts";
+import { proposalApprovalExtras } from "../../ui/screens/proposal-approval-settings.ts";
+import { PROPOSAL_PRINT_SCREEN } from "../../ui/screens/proposal-print.ts";
 import { LEAD_SCORING_RULE } from "./types/lead-scoring-rule.ts";
 import { ACCOUNT_PLAN } from "./types/account-plan.ts";
 import { LEAD_SCORING_RULE_CONTROLLER } from "./scoring/rule-controller.ts";
@@ -59,7 +63,10 @@ export const SALES = defineArea({
       type: LEAD,
       preset: { field: "owner", value: "@me" },
     }],
-    around: [{ module: "leads", extras: () => LEAD_FIGURES }],
+    around: [
+      { module: "leads", extras: () => LEAD_FIGURES },
+      { module: "proposals", extras: proposalApprovalExtras },
+    ],
     newForms: [
       { module: "proposals/new", type: PROPOSAL },
       { module: "proposal-templates/create", type: PROPOSAL_TEMPLATE },
@@ -69,7 +76,9 @@ export const SALES = defineArea({
     leadRoutes(api, db, records, clock);
     clientRoutes(api, db, records);
     proposalPortalRoutes(api, db, records);
+    approvalRoutes(api, db, clock);
   },
-  screens: [ACTIVITY_LOGGER_SCREEN, COMPETITIVE_INTELLIGENCE_SCREEN],
+  printers: [{ type: PROPOSAL.id, print: printedProposal }],
+  screens: [ACTIVITY_LOGGER_SCREEN, COMPETITIVE_INTELLIGENCE_SCREEN, PROPOSAL_PRINT_SCREEN],
   seed: SALES_SEED,
 });

@@ -183,7 +183,11 @@ export const SALES_MODULES: readonly ModuleRow[] = [
     category: "Operations",
     icon: "file-plus",
     description: "Proposals sent to clients and leads.",
-    parameterRoutes: [{ "path": "proposals/edit/:id", "title": "Edit Proposal" }],
+    endpoints: ["/api/sales/proposal-approval"],
+    parameterRoutes: [
+      { "path": "proposals/edit/:id", "title": "Edit Proposal" },
+      { "path": "proposals/print/:id", "title": "Print proposal" },
+    ],
   },
   {
     id: "proposals/new",

@@ -87,6 +87,17 @@ const portalProposal: ScreenDef = {
       children: [
         { type: "heading", text: { $bind: "proposal", path: "proposal.title" }, level: 2 },
         {
+          type: "button",
+          label: "Download PDF",
+          variant: "secondary",
+          action: {
+            kind: "download",
+            format: "file",
+            source: "/portal/proposals/{id}/pdf",
+            filename: "proposal.pdf",
+          },
+        },
+        {
           type: "key-value",
           items: [
             { label: "Proposal", value: { $bind: "proposal", path: "proposal.name" } },

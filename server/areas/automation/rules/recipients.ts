@@ -1,6 +1,7 @@
 /**
  * Who a rule's notice or mail goes to, from its `to` list: `owner` (the rule's
- * owner), a person field of the record (`assigned_to`, `created_by`), `role:<role>`
+ * owner), a person field of the record (`assigned_to`, `created_by`, or
+ * `record.owner` for the record's own `owner`), `role:<role>`
  * (every active member with that role), a member's email address, and for mail
  * the record's own addresses (an email field such as `email`, or a linked
  * record's, `client.email`) or any address written out.
@@ -52,6 +53,12 @@ export async function recipientsOf(
       );
       if (member) userIds.add(member.id);
       else if (scope.mail) emails.add(entry);
+    } else if (record && entry.startsWith("record.")) {
+      // The record's own person field, named plainly where its id is a word of
+      // this list (a proposal's or a lead's `owner` is not the rule's owner).
+      const id = record[entry.slice("record.".length)];
+      const field = type.field.get(entry.slice("record.".length));
+      if (field?.link === "user" && typeof id === "string" && id) userIds.add(id);
     } else if (record) {
       const [head, tail] = entry.split(".", 2);
       const field = type.field.get(head);

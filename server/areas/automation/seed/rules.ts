@@ -2,7 +2,8 @@
  * The demo's automation rules at Acme, owned by its administrator: a qualified
  * lead books its discovery call; an expense claim over 1,000 asks the
  * administrators for a second approval; an invoice 7 days overdue tells whoever
- * raised it; every Monday at 9:00 the owners of leads still at Contacted are
+ * raised it; a proposal still unanswered 3 days before it expires reminds its
+ * owner; every Monday at 9:00 the owners of leads still at Contacted are
  * reminded (each of these with runs in the log on real demo records, their
  * notices seeded with them, already read); and a lead's form has a button, "Send
  * welcome pack", that gives the lead's owner the task of sending it (never run
@@ -94,6 +95,28 @@ const RULES: readonly SeedRule[] = [
         title: "Invoice a week overdue",
         message:
           "{{ name }} for {{ client.name }} is 7 days overdue with {{ outstanding }} outstanding.",
+      },
+    }],
+  },
+  {
+    id: "rule_acme_proposal_expiry",
+    name: "Proposal expires in 3 days: remind its owner",
+    values: {
+      record_type: "proposal",
+      trigger: "date_offset",
+      date_field: "valid_until",
+      offset_amount: 3,
+      offset_unit: "days",
+      offset_direction: "before",
+      condition: "status == 'sent' or status == 'viewed'",
+    },
+    actions: [{
+      action: "notify",
+      params: {
+        to: ["record.owner"],
+        title: "Proposal expires soon",
+        message:
+          "{{ name }} ({{ title }}) expires on {{ valid_until }} without an answer: follow it up or revise it.",
       },
     }],
   },

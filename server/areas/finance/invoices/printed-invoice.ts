@@ -12,16 +12,12 @@ import type { PrintedDocument } from "../../../../schemas/api/printed-document.t
 import type { Queryable } from "../../../db/database.ts";
 import { type DocumentFormats, documentFormats } from "../../../platform/orgs/document-formats.ts";
 import { readLetterhead } from "../../../platform/orgs/letterhead.ts";
+import { issuerOf, linesOf } from "../../../platform/printing/printed-issuer.ts";
 import { INVOICE_STATUS_LABELS } from "./invoice-status.ts";
 import { loadPrintableInvoice, type PrintableInvoice } from "./printable-invoice.ts";
 
 /** Statuses of an invoice whose balance is open or settled: they print what is paid. */
 const BALANCED = new Set(["unpaid", "partly_paid", "paid", "overdue"]);
-
-/** The non-empty, trimmed lines of a multi-line text. */
-function linesOf(text: string): string[] {
-  return text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "");
-}
 
 /** "IBAN" for an IBAN, else "Account number"; "BIC", "Sort code" or "Bank code" likewise. */
 function bankLines(letterhead: LetterheadFields): string[] {
@@ -42,19 +38,6 @@ function bankLines(letterhead: LetterheadFields): string[] {
     code && `${codeLabel}: ${code}`,
     letterhead.bank_name && `Bank: ${letterhead.bank_name}`,
   ].filter((line) => line !== "");
-}
-
-function issuerOf(invoice: PrintableInvoice, letterhead: LetterheadFields) {
-  return {
-    name: letterhead.legal_name || invoice.organization,
-    lines: [
-      ...linesOf(letterhead.address || invoice.organization_address),
-      ...(letterhead.tax_number ? [`Tax number: ${letterhead.tax_number}`] : []),
-      ...[invoice.organization_email, invoice.organization_phone, invoice.organization_website]
-        .map((contact) => contact.trim()).filter((contact) => contact !== ""),
-    ],
-    logo: letterhead.logo || null,
-  };
 }
 
 function linesTable(invoice: PrintableInvoice, format: DocumentFormats) {

@@ -10,25 +10,9 @@
  * payment for its client and outstanding amount, allocated to it; its Payments
  * panel lists the payments allocated to it.
  */
+import { printPanelNode } from "../../../../schemas/descriptor/print-buttons.ts";
 import { defineRecordType } from "../../../records/define.ts";
 import { PRICED_LINE_FIGURES, pricedLineInputs } from "./priced-line.ts";
-
-/**
- * The invoice's PDF download (`{id}` is the invoice's), on its form and its
- * printable page. The file is saved under the name the server gives it, the
- * invoice's number (INV-2026-00012.pdf); `filename` is only the fallback.
- */
-export const INVOICE_PDF_BUTTON = {
-  type: "button",
-  label: "Download PDF",
-  variant: "secondary",
-  action: {
-    kind: "download",
-    format: "file",
-    source: "/api/records/invoice/{id}/pdf",
-    filename: "invoice.pdf",
-  },
-} as const;
 
 export const INVOICE = defineRecordType({
   id: "invoice",
@@ -258,20 +242,7 @@ export const INVOICE = defineRecordType({
     {
       kind: "node",
       label: "Print",
-      node: {
-        type: "stack",
-        direction: "row",
-        gap: "small",
-        children: [
-          {
-            type: "button",
-            label: "Printable invoice",
-            variant: "secondary",
-            action: { kind: "navigate", to: "/app/invoices/print/{id}" },
-          },
-          INVOICE_PDF_BUTTON,
-        ],
-      },
+      node: printPanelNode("invoice", "invoices/print", "Printable invoice", "invoice.pdf"),
     },
     {
       kind: "related",

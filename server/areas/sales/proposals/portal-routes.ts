@@ -13,7 +13,10 @@ import {
 import { PortalEmpty } from "../../../../schemas/api/portal.ts";
 import type { Database } from "../../../db/database.ts";
 import type { Access } from "../../../platform/access/access.ts";
-import { forbidden, notFound } from "../../../platform/errors/app-error.ts";
+import { notFound } from "../../../platform/errors/app-error.ts";
+import { portalClientFor } from "../../../platform/access/portal-client.ts";
+import { pdfResponse } from "../../../platform/printing/pdf-response.ts";
+import { printedProposal } from "./printed-proposal.ts";
 import type { Api } from "../../../platform/http/api.ts";
 import { derivedStatusSql } from "../../../records/engine/derived-status-sql.ts";
 import type { RecordEngine } from "../../../records/engine/engine.ts";
@@ -22,17 +25,13 @@ import { loadRecord } from "../../../records/engine/record-store.ts";
 import type { RecordData } from "../../../records/engine/record-rows.ts";
 import { documentFormats } from "../../../platform/orgs/document-formats.ts";
 import { readLetterhead } from "../../../platform/orgs/letterhead.ts";
-import { PROPOSAL } from "../types/proposal.ts";
+import { PROPOSAL, SENT_SQL, UNSENT_STATES } from "../types/proposal.ts";
 
 /** The portal user's client, when proposals are on for the organisation. */
-function portalClient(access: Access): string {
-  if (!access.user.client_id) throw forbidden("This account is not linked to a client");
-  if (!access.enabledModules.has(PROPOSAL.module)) throw notFound("Proposals");
-  return access.user.client_id;
-}
+const portalClient = (access: Access) => portalClientFor(access, PROPOSAL.module, "Proposals");
 
 /** The statuses a client sees: the proposal once sent. */
-const SHOWN = "p.status <> 'draft'";
+const SHOWN = SENT_SQL;
 
 /** Declares the portal's proposal calls. */
 export function proposalPortalRoutes(api: Api, db: Database, records: RecordEngine): void {
@@ -73,7 +72,9 @@ export function proposalPortalRoutes(api: Api, db: Database, records: RecordEngi
     const clientId = portalClient(access);
     const id = c.req.param("id")!;
     let proposal = await loadRecord(db, PROPOSAL, access.organizationId, id);
-    if (!proposal || proposal.client !== clientId || proposal.status === "draft") {
+    if (
+      !proposal || proposal.client !== clientId || UNSENT_STATES.includes(String(proposal.status))
+    ) {
       throw notFound("Proposal");
     }
     if (proposal.status === "sent") {
@@ -88,6 +89,22 @@ export function proposalPortalRoutes(api: Api, db: Database, records: RecordEngi
     }
     return c.json(await portalView(db, access.organizationId, proposal, today()));
   });
+
+  api.route({
+    method: "get",
+    path: "/portal/proposals/:id/pdf",
+    tag: "Client portal",
+    summary: "One of the proposals sent to the client, as a PDF",
+    audience: "portal",
+  }, async (c, { access }) =>
+    await pdfResponse(
+      await printedProposal(db, {
+        organizationId: access.organizationId,
+        id: c.req.param("id")!,
+        today: today(),
+        clientId: portalClient(access),
+      }),
+    ));
 }
 
 /** What the client sees of a proposal: its parts, lines in words, and the optional lines to pick. */

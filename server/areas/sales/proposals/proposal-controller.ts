@@ -8,12 +8,17 @@
  *   and the full name they typed, then makes the deposit invoice and the project
  *   (acceptance.ts). The accept runs under the proposal's lock and only from Sent
  *   or Viewed, so two accepts at once make them once: the second finds it accepted.
+ * - Every save decides whether the proposal needs internal approval
+ *   (proposal-approval.ts); Send refuses a draft over the thresholds as they are
+ *   now, and a proposal past its valid-until date. Approve stamps who and when;
+ *   returning it to draft withdraws the approval.
  * - Revise starts the next revision as a draft; the sent ones stay as they were.
  */
 import { defineController } from "../../../records/engine/controller.ts";
 import type { ActionContext } from "../../../records/engine/record-rules.ts";
 import type { RecordData } from "../../../records/engine/record-rows.ts";
-import { invalidInput } from "../../../platform/errors/app-error.ts";
+import { conflict, invalidInput } from "../../../platform/errors/app-error.ts";
+import { approvalNeeded, decideApproval } from "./proposal-approval.ts";
 import { PROPOSAL } from "../types/proposal.ts";
 import { revisionContent, sha256Hex } from "./proposal-revision.ts";
 import { revisionChangesText } from "./proposal-diff.ts";
@@ -24,7 +29,20 @@ function rowsOf(record: RecordData, field: string): RecordData[] {
   return ((record[field] as RecordData[] | undefined) ?? []).map((row) => ({ ...row }));
 }
 
+/** Send checks the date, and (from Draft) the thresholds as they are now. */
+async function checkSendable(ctx: ActionContext): Promise<void> {
+  if (String(ctx.record.valid_until) < ctx.now.slice(0, 10)) {
+    throw conflict("Its valid-until date has passed: change it before sending", {
+      fields: { valid_until: "Past: change it before sending" },
+    });
+  }
+  if (ctx.before.status !== "draft") return;
+  const reason = await approvalNeeded(ctx.read, ctx.access.organizationId, ctx.record);
+  if (reason) throw conflict(`${reason}: ask for approval before sending`);
+}
+
 async function send(ctx: ActionContext): Promise<Record<string, unknown>> {
+  await checkSendable(ctx);
   const revision = Number(ctx.record.revision ?? 1);
   const content = revisionContent(ctx.record, revision);
   const sent = rowsOf(ctx.record, "revisions");
@@ -83,8 +101,15 @@ async function afterAction(ctx: ActionContext): Promise<Record<string, unknown> 
       return { viewed_at: ctx.now };
     case "accept":
       return await accept(ctx);
+    case "approve":
+      return { approved_by: ctx.access.user.id, approved_at: ctx.now };
+    case "reject":
+    case "reopen":
+      return { approved_by: null, approved_at: null };
     case "revise":
       return {
+        approved_by: null,
+        approved_at: null,
         revision: Number(ctx.record.revision ?? 1) + 1,
         sent_at: null,
         viewed_at: null,
@@ -98,5 +123,6 @@ export const PROPOSAL_CONTROLLER = defineController({
   type: PROPOSAL,
   // Accept decides from the proposal's own state under its lock: made once.
   decides: ["accept"],
+  beforeSave: decideApproval,
   afterAction,
 });

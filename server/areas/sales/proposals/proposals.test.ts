@@ -8,6 +8,7 @@
  * revision; and a template's New proposal carrying its lines.
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { ok } from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../../testing/test-app.ts";
 import { errorOf, jsonOf } from "../../../testing/http-assertions.ts";
 import { revisionContent, sha256Hex } from "./proposal-revision.ts";
@@ -166,6 +167,55 @@ Deno.test("proposals", async (s) => {
       );
       assertEquals(typeof locked.message, "string");
     });
+
+    await s.step(
+      "the sent proposal prints: its document, its PDF and the client's PDF",
+      async () => {
+        const { document } = await jsonOf<{ document: Json }>(
+          await t.call("GET", `${BASE}/${proposal.id}/printable`, { token: sales }),
+        );
+        assertEquals([document.kind, document.number], ["Proposal", proposal.name]);
+        assertEquals(document.recipient.name, "Northwind Traders");
+        assertEquals(document.rows.map((r: Json) => [r.section, r.description, r.included]), [
+          ["Discovery", "Workshops", "Included"],
+          ["Delivery", "Build", "Included"],
+          ["Delivery", "Training day", "Optional"],
+        ]);
+        assertEquals(document.totals.map((f: Json) => f.label), [
+          "Net total",
+          "Tax",
+          "Grand total",
+        ]);
+        ok(document.totals[2].value.includes("9,800.00"), document.totals[2].value);
+        ok(document.sections.some((x: Json) => x.title === "Deposit"));
+        const pdfOf = async (res: Response) => {
+          assertEquals(res.status, 200);
+          assertEquals(res.headers.get("Content-Type"), "application/pdf");
+          return new TextDecoder().decode((await res.arrayBuffer()).slice(0, 5));
+        };
+        const staffPdf = await t.call("GET", `${BASE}/${proposal.id}/pdf`, { token: sales });
+        ok(staffPdf.headers.get("Content-Disposition")!.includes(`${proposal.name}-rev1.pdf`));
+        assertEquals(await pdfOf(staffPdf), "%PDF-");
+        assertEquals(
+          await pdfOf(
+            await t.call("GET", `/portal/proposals/${proposal.id}/pdf`, { token: portal }),
+          ),
+          "%PDF-",
+        );
+        // Whoever may not read proposals gets nothing; the portal never gets a draft.
+        const member = await t.tokenFor("member@acme.test");
+        await refused(await t.call("GET", `${BASE}/${proposal.id}/pdf`, { token: member }), 403);
+        const draft = await create(t, sales, {
+          title: "Not yet",
+          client: "cli_northwind",
+          lines: [{ description: "x", rate: 1 }],
+        });
+        await refused(
+          await t.call("GET", `/portal/proposals/${draft.id}/pdf`, { token: portal }),
+          404,
+        );
+      },
+    );
 
     await s.step(
       "another client's portal user gets 404; staff-only actions are refused",
@@ -440,6 +490,121 @@ Deno.test("proposals", async (s) => {
         [["Retainer", 2000, false], ["Report", 300, true]],
       );
     });
+    await s.step(
+      "over the thresholds a proposal is approved by someone else before it is sent",
+      async () => {
+        const APPROVAL = "/api/sales/proposal-approval";
+        // The clock moved on in the steps before: fresh sessions.
+        const admin = await t.tokenFor("admin@acme.test");
+        const sales = await t.tokenFor("sales@acme.test");
+        const portal = await t.tokenFor(PORTAL);
+        // Only administrators set the thresholds; bad and stale input changes nothing.
+        await refused(
+          await t.call("POST", APPROVAL, { token: sales, body: { version: 0, total: 1 } }),
+          403,
+        );
+        const bad = await refused(
+          await t.call("POST", APPROVAL, {
+            token: admin,
+            body: { version: 0, discount_percent: 120 },
+          }),
+          400,
+        );
+        ok(JSON.stringify(bad.details).includes("discount_percent"), JSON.stringify(bad));
+        // The demo's own thresholds, as seeded.
+        assertEquals(
+          await jsonOf<Json>(await t.call("POST", `${APPROVAL}/get`, { token: admin, body: {} })),
+          { discount_percent: 20, total: 50_000, version: 1 },
+        );
+        const saved = await jsonOf<Json>(
+          await t.call("POST", APPROVAL, {
+            token: admin,
+            body: { version: 1, discount_percent: 15, total: 20_000 },
+          }),
+        );
+        assertEquals(saved, { discount_percent: 15, total: 20_000, version: 2 });
+        await refused(
+          await t.call("POST", APPROVAL, { token: admin, body: { version: 0, total: 5 } }),
+          409,
+        );
+
+        let deal = await create(t, sales, {
+          title: "Discounted rollout",
+          client: "cli_northwind",
+          valid_until: later,
+          lines: [{ description: "Rollout", quantity: 1, rate: 1000, discount_percent: 25 }],
+        });
+        assertEquals([deal.needs_approval, deal.approval_reason], [
+          true,
+          "A discount of 25% is above 15%",
+        ]);
+        const unsent = await act(t, sales, deal, "send", {}, 409);
+        assertEquals(unsent.message, "It is over the approval thresholds: ask for approval first");
+        deal = await act(t, sales, deal, "request_approval");
+        assertEquals(deal.status, "awaiting_approval");
+        // Waiting, it is read-only, the portal cannot see it, and its author cannot approve it.
+        await refused(
+          await t.call("PATCH", `${BASE}/${deal.id}`, {
+            token: sales,
+            body: { version: deal.version, values: { title: "Sneaky" } },
+          }),
+          409,
+        );
+        await refused(
+          await t.call("POST", `/portal/proposals/${deal.id}`, { token: portal, body: {} }),
+          404,
+        );
+        await act(t, sales, deal, "approve", {}, 403);
+        const returned = await act(t, admin, deal, "reject", {}, 400);
+        assertEquals(Object.keys(returned.details.fields), ["comment"]);
+        deal = await act(t, admin, deal, "approve");
+        assertEquals([deal.status, deal.approved_by], ["approved", "usr_acme_admin"]);
+        deal = await act(t, sales, deal, "send");
+        assertEquals(deal.status, "sent");
+
+        // Within the thresholds there is nothing to approve; lowering a discount clears the need.
+        let small = await create(t, sales, {
+          title: "Small job",
+          client: "cli_northwind",
+          valid_until: later,
+          lines: [{ description: "Fix", quantity: 1, rate: 900, discount_percent: 30 }],
+        });
+        assertEquals(small.needs_approval, true);
+        small = (await jsonOf<{ record: Json }>(
+          await t.call("PATCH", `${BASE}/${small.id}`, {
+            token: sales,
+            body: {
+              version: small.version,
+              values: {
+                lines: [{ description: "Fix", quantity: 1, rate: 900, discount_percent: 10 }],
+              },
+            },
+          }),
+        )).record;
+        assertEquals([small.needs_approval, small.approval_reason], [false, ""]);
+        await act(t, sales, small, "request_approval", {}, 409);
+        // Thresholds lowered after the save still hold at sending.
+        await jsonOf<Json>(
+          await t.call("POST", APPROVAL, {
+            token: admin,
+            body: { version: 2, discount_percent: 5, total: 20_000 },
+          }),
+        );
+        const late = await act(t, sales, small, "send", {}, 409);
+        assertEquals(
+          late.message,
+          "A discount of 10% is above 5%: ask for approval before sending",
+        );
+        const big = await create(t, sales, {
+          title: "Big job",
+          client: "cli_northwind",
+          valid_until: later,
+          lines: [{ description: "Build", quantity: 30, rate: 1000 }],
+        });
+        ok(big.approval_reason.startsWith("The total "), big.approval_reason);
+        ok(big.approval_reason.includes("is above"), big.approval_reason);
+      },
+    );
   } finally {
     await t.close();
   }

@@ -5,7 +5,8 @@
  * and one past its valid-until day (read as Expired). Line amounts and totals are
  * computed by the proposal declaration's own expressions, and each sent revision
  * by the same code the Send action runs, so what is seeded is what the engine
- * would store. Uses no random stream.
+ * would store. Acme's approval thresholds are a line discount over 20% or a
+ * total over 50,000. Uses no random stream.
  */
 import type { Queryable, SqlValue } from "../../../db/database.ts";
 import { ORGS } from "../../../db/seed/demo-people.ts";
@@ -19,6 +20,7 @@ import { roundMoney } from "../../../../schemas/money/rounding.ts";
 import { PROPOSAL } from "../types/proposal.ts";
 import { PROPOSAL_TEMPLATE } from "../types/proposal-template.ts";
 import { revisionContent, sha256Hex } from "../proposals/proposal-revision.ts";
+import { APPROVAL_KEY } from "../proposals/approval-thresholds.ts";
 
 const DAY = 86_400_000;
 const SALES = "usr_acme_sales";
@@ -171,6 +173,16 @@ const PROPOSALS: DemoProposal[] = [
 
 /** Seeds the templates and proposals (in the seed's transaction). */
 export async function seedProposals(tx: Queryable, today: number): Promise<void> {
+  // Acme approves inside the firm a line discounted over 20% or a total over 50,000.
+  await tx.run(
+    `INSERT INTO settings (organization_id, key, value, version, updated_at) VALUES (?, ?, ?, 1, ?)`,
+    [
+      ORGS.acme.id,
+      APPROVAL_KEY,
+      JSON.stringify({ discount_percent: 20, total: 50_000 }),
+      new Date(today).toISOString(),
+    ],
+  );
   for (
     const [id, name, description, lines, deposit] of [
       [

@@ -11,6 +11,7 @@
  * draft invoice of its deposit (proposals/acceptance.ts). The client's portal
  * users take Accept and Decline on their own client's proposals.
  */
+import { printPanelNode } from "../../../../schemas/descriptor/print-buttons.ts";
 import { defineRecordType } from "../../../records/define.ts";
 import type { FieldDeclaration } from "../../../records/declaration.ts";
 import { PRICED_LINE_FIGURES, pricedLineInputs } from "../../finance/types/priced-line.ts";
@@ -21,12 +22,27 @@ const COUNTS = "(not optional or selected)";
 /** The proposal's states, as people read them. */
 export const PROPOSAL_STATES = [
   { id: "draft", label: "Draft", tone: "neutral", docstatus: 0 },
+  {
+    id: "awaiting_approval",
+    label: "Awaiting approval",
+    tone: "warning",
+    docstatus: 0,
+    editable: [],
+    awaits: { action: "approve" },
+  },
+  { id: "approved", label: "Approved", tone: "success", docstatus: 0, editable: [] },
   { id: "sent", label: "Sent", tone: "info", docstatus: 1, editable: [] },
   { id: "viewed", label: "Viewed", tone: "info", docstatus: 1, editable: [] },
   { id: "accepted", label: "Accepted", tone: "success", docstatus: 1, editable: [] },
   { id: "declined", label: "Declined", tone: "danger", docstatus: 1, editable: [] },
   { id: "expired", label: "Expired", tone: "warning", docstatus: 1, editable: [] },
 ] as const;
+
+/** The states of a proposal its client has not been sent yet: the portal never shows them. */
+export const UNSENT_STATES: readonly string[] = ["draft", "awaiting_approval", "approved"];
+
+/** SQL: the proposal aliased `p` was sent to its client. */
+export const SENT_SQL = `p.status NOT IN (${UNSENT_STATES.map((s) => `'${s}'`).join(", ")})`;
 
 /** The lines' columns: the invoice's, with the section they fall under and whether they are optional. */
 export const PROPOSAL_LINE_FIELDS: readonly FieldDeclaration[] = [
@@ -222,6 +238,38 @@ export const PROPOSAL = defineRecordType({
       default: 1,
       description: "Each revision sent is kept as it was sent.",
     },
+    {
+      id: "needs_approval",
+      label: "Needs approval",
+      type: "check",
+      read_only: true,
+      filterable: true,
+      description:
+        "Over the organisation's approval thresholds: approved inside the firm before it is sent.",
+    },
+    {
+      id: "approval_reason",
+      label: "Why approval",
+      type: "data",
+      max_length: 300,
+      read_only: true,
+      visible_if: "needs_approval",
+    },
+    {
+      id: "approved_by",
+      label: "Approved by",
+      type: "link",
+      link: "user",
+      read_only: true,
+      visible_if: "is_set(approved_by)",
+    },
+    {
+      id: "approved_at",
+      label: "Approved",
+      type: "datetime",
+      read_only: true,
+      visible_if: "is_set(approved_at)",
+    },
     { id: "sent_at", label: "Sent", type: "datetime", read_only: true },
     { id: "viewed_at", label: "Viewed", type: "datetime", read_only: true },
     {
@@ -303,9 +351,55 @@ export const PROPOSAL = defineRecordType({
         tone: "primary",
         confirm: "Send this proposal to the client? This revision is then kept as sent.",
         condition: {
-          expression: "valid_until >= today()",
-          message: "Its valid-until date has passed: change it before sending",
+          expression: "not needs_approval",
+          message: "It is over the approval thresholds: ask for approval first",
         },
+      },
+      {
+        action: "send",
+        label: "Send",
+        from: ["approved"],
+        to: "sent",
+        tone: "primary",
+        confirm: "Send this proposal to the client? This revision is then kept as sent.",
+      },
+      {
+        action: "request_approval",
+        label: "Ask for approval",
+        from: ["draft"],
+        to: "awaiting_approval",
+        tone: "primary",
+        done: "sent for approval",
+        condition: {
+          expression: "needs_approval",
+          message: "It is within the approval thresholds: send it as it is",
+        },
+      },
+      {
+        action: "approve",
+        label: "Approve",
+        from: ["awaiting_approval"],
+        to: "approved",
+        tone: "primary",
+        done: "approved",
+        not_by_creator: true,
+      },
+      {
+        action: "reject",
+        label: "Return to draft",
+        from: ["awaiting_approval"],
+        to: "draft",
+        tone: "danger",
+        comment: "required",
+        done: "returned to draft",
+      },
+      {
+        action: "reopen",
+        label: "Edit again",
+        from: ["awaiting_approval", "approved"],
+        to: "draft",
+        confirm: "Return this proposal to draft? An approval given is withdrawn.",
+        done: "returned to draft",
       },
       {
         action: "accept",
@@ -346,6 +440,11 @@ export const PROPOSAL = defineRecordType({
     ],
   },
   portal: { client_field: "client", actions: ["mark_viewed", "accept", "decline"] },
+  panels: [{
+    kind: "node",
+    label: "Print",
+    node: printPanelNode("proposal", "proposals/print", "Printable proposal", "proposal.pdf"),
+  }],
   // Sent and not answered past its valid-until day reads Expired, on every read (never stale).
   derived_status: [{
     status: "expired",
@@ -389,6 +488,10 @@ export const PROPOSAL = defineRecordType({
           ]],
         },
         { label: "Terms", columns: [["terms"]] },
+        {
+          label: "Approval",
+          columns: [["needs_approval", "approval_reason"], ["approved_by", "approved_at"]],
+        },
         { label: "Sent revisions", columns: [["revisions"]] },
         {
           label: "Acceptance",
@@ -413,9 +516,25 @@ export const PROPOSAL = defineRecordType({
       "accept",
       "decline",
       "revise",
+      "request_approval",
+      "approve",
+      "reject",
+      "reopen",
       "level1",
     ],
-    sales: ["read", "create", "update", "delete", "export", "send", "accept", "decline", "revise"],
+    sales: [
+      "read",
+      "create",
+      "update",
+      "delete",
+      "export",
+      "send",
+      "accept",
+      "decline",
+      "revise",
+      "request_approval",
+      "reopen",
+    ],
     project_manager: ["read"],
     finance: ["read", "export"],
   },
