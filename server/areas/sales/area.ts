@@ -28,6 +28,8 @@ import { LEAD_FIGURES } from "../../ui/screens/lead-figures.ts";
 import { SALES_SEED } from "./seed/mod.ts";
 import { ACTIVITY_LOGGER_SCREEN } from "../../ui/screens/lead-activity-screens.ts";
 import { COMPETITIVE_INTELLIGENCE_SCREEN } from "../../ui/screens/competitive-intelligence.ts";
+import { DUPLICATE_DETECTION_SCREEN } from "../../ui/screens/duplicate-detection.ts";
+import { duplicateRoutes } from "./duplicates/routes.ts";
 
 export const SALES = defineArea({
   id: "sales",
@@ -77,8 +79,14 @@ export const SALES = defineArea({
     clientRoutes(api, db, records);
     proposalPortalRoutes(api, db, records);
     approvalRoutes(api, db, clock);
+    duplicateRoutes(api, records);
   },
   printers: [{ type: PROPOSAL.id, print: printedProposal }],
-  screens: [ACTIVITY_LOGGER_SCREEN, COMPETITIVE_INTELLIGENCE_SCREEN, PROPOSAL_PRINT_SCREEN],
+  screens: [
+    ACTIVITY_LOGGER_SCREEN,
+    COMPETITIVE_INTELLIGENCE_SCREEN,
+    PROPOSAL_PRINT_SCREEN,
+    DUPLICATE_DETECTION_SCREEN,
+  ],
   seed: SALES_SEED,
 });

@@ -75,6 +75,7 @@ export const SALES_MODULES: readonly ModuleRow[] = [
     category: "Sales",
     icon: "copy",
     description: "Find and merge duplicate leads.",
+    endpoints: ["/api/duplicates/scan"],
   },
   {
     id: "lead-nurturing",

@@ -1,0 +1,28 @@
+/** The calls of duplicate detection (module `duplicate-detection`, whose read they need). */
+import { DuplicateScanRequest, DuplicateScanResponse } from "../../../../schemas/api/duplicates.ts";
+import type { Api } from "../../../platform/http/api.ts";
+import type { RecordEngine } from "../../../records/engine/engine.ts";
+import { scanDuplicates } from "./scan.ts";
+
+/** Declares the duplicate detection endpoints. */
+export function duplicateRoutes(api: Api, records: RecordEngine): void {
+  api.route({
+    method: "post",
+    path: "/api/duplicates/scan",
+    reads: true,
+    tag: "Duplicates",
+    summary: "Candidate duplicate leads and clients, best first",
+    description:
+      "Compares only records sharing a blocking key (normalised email, the phone's last 8 digits, a phonetic key of the name, the company with the name's initial); `compared` counts the pairs compared. Only records the caller may read are scanned.",
+    audience: "staff",
+    body: DuplicateScanRequest,
+    response: DuplicateScanResponse,
+  }, async (c, { access, body }) =>
+    c.json(
+      await scanDuplicates(records, access, {
+        types: body.types,
+        minScore: body.min_score,
+        limit: body.limit,
+      }),
+    ));
+}
