@@ -22,6 +22,7 @@ import { followsFormula, hasDefaultFormulas, withDefaultFormulas } from "./defau
 import { useLiveFetch } from "./use-live-fetch.ts";
 import { sharedValues } from "./record-context.ts";
 import { recordKeys } from "./record-keys.ts";
+import { type CreateWarning, createWarnings } from "./create-check.ts";
 
 type Values = Record<string, unknown>;
 type Rows = readonly Record<string, unknown>[];
@@ -47,6 +48,14 @@ export interface EditorOptions {
 export interface SaveOptions {
   /** A new record: once created, the form starts another with the values they share. */
   again?: boolean;
+  /** A new record is created although its type's check found look-alikes. */
+  anyway?: boolean;
+}
+
+/** Look-alikes found before a create, with how the save that found them was asked. */
+export interface PendingCreate {
+  warnings: CreateWarning[];
+  again: boolean;
 }
 
 /** The editor of one record. */
@@ -82,6 +91,7 @@ export function useRecordEditor(
   const [conflict, setConflict] = useState(false);
   const [formError, setFormError] = useState<string>();
   const [saving, setSaving] = useState(false);
+  const [lookAlikes, setLookAlikes] = useState<PendingCreate>();
   const values = useMemo(() => {
     const today = localToday();
     const merged = hasDefaultFormulas(meta)
@@ -193,7 +203,15 @@ export function useRecordEditor(
     }
     setSaving(true);
     savingRef.current = true;
+    setLookAlikes(undefined);
     try {
+      if (isNew && !options.anyway) {
+        const warnings = await createWarnings(meta, sent);
+        if (warnings.length > 0) {
+          setLookAlikes({ warnings, again: options.again === true });
+          return;
+        }
+      }
       if (isNew) {
         const answer = await createRecord(api, sent);
         if (options.again) {
@@ -250,6 +268,9 @@ export function useRecordEditor(
     setFormError,
     conflict,
     saving,
+    /** Existing records a new one looks like: created only when the person chooses to. */
+    lookAlikes,
+    dismissLookAlikes: () => setLookAlikes(undefined),
     readOnlyFields,
     /** Why the record's state keeps fields from changing, when it does. */
     readOnlyReason: loaded.data?.read_only_reason,

@@ -40,6 +40,7 @@ import { type Notice, recordNotice } from "../records/record-notices.ts";
 import { recordKeys } from "../records/record-keys.ts";
 import { focusWhenShown } from "../records/focus-when-shown.ts";
 import { RecordFormActions } from "./record-form-actions.tsx";
+import { CreateWarnings } from "../records/create-warnings.tsx";
 
 /** How long a form waits for the field it should focus to be drawn. */
 const FOCUS_WAIT_MS = 2_000;
@@ -380,6 +381,16 @@ export function RecordForm({ node, path }: WidgetProps<NodeOf<"record-form">>) {
             <div className="alert tone-danger" role="alert">
               <p className="alert-text">{editor.formError}</p>
             </div>
+          )
+          : null}
+        {editor.lookAlikes
+          ? (
+            <CreateWarnings
+              label={meta.label}
+              pending={editor.lookAlikes}
+              onCreate={(again) => void editor.save({ again, anyway: true })}
+              onCancel={editor.dismissLookAlikes}
+            />
           )
           : null}
         <UnplacedErrors errors={editor.errors} fields={[...fields.values()]} />

@@ -47,3 +47,22 @@ export const DuplicateScanResponse = z.object({
   records: z.number().int().describe("records scanned"),
   compared: z.number().int().describe("pairs compared: only records sharing a blocking key are"),
 }).strict();
+
+export const DuplicateCheckRequest = z.object({
+  type: z.enum(["lead", "client"]),
+  values: z.record(z.string(), z.unknown()).describe(
+    "the new record's values as the form holds them",
+  ),
+  id: z.string().max(100).optional().describe("the record itself, left out of its look-alikes"),
+}).strict();
+
+/** An existing record a new one looks like. */
+export const DuplicateWarning = z.object({
+  text: z.string().describe('"Looks like lead Jon Smith (Acme), 94% alike on Email, Name"'),
+  link: z.object({ label: z.string(), to: z.string() }).strict(),
+  score: z.number(),
+}).strict();
+
+export const DuplicateCheckResponse = z.object({
+  warnings: z.array(DuplicateWarning),
+}).strict();

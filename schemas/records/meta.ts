@@ -277,5 +277,7 @@ export const RecordTypeMeta = z.object({
   form: FormLayout,
   /** Where a record's form opens under /app, with `:id` (`new` for a new record). */
   form_route: z.string(),
+  /** The call a new record's values are checked with before it is created (look-alikes). */
+  create_check: z.string().optional(),
 }).strict();
 export type RecordTypeMeta = z.infer<typeof RecordTypeMeta>;

@@ -405,6 +405,13 @@ export interface RecordTypeDeclaration {
   /** Where the form opens under /app (default `<module>/:id`). */
   form_route?: string;
   /**
+   * A call the form makes with a new record's values before creating it
+   * (`POST {create_check}` with `{ type, values }`), answering `{ warnings }`: each
+   * an existing record it looks like, named and linked. The form shows them and
+   * creates only when the person chooses to create anyway.
+   */
+  create_check?: string;
+  /**
    * The record is attached to another record named by two of its fields (a
    * document): the caller must be able to read that record to attach to it or to
    * download the record's files.

@@ -99,6 +99,9 @@ export function recordTypeMeta(
     },
     form: visibleLayout(declaration.form, visible),
     form_route: formRouteOf(type),
+    ...(declaration.create_check && authorize(access, type.module, "create")
+      ? { create_check: declaration.create_check }
+      : {}),
   };
 }
 

@@ -75,7 +75,7 @@ export const SALES_MODULES: readonly ModuleRow[] = [
     category: "Sales",
     icon: "copy",
     description: "Find and merge duplicate leads.",
-    endpoints: ["/api/duplicates/scan"],
+    endpoints: ["/api/duplicates/scan", "/api/duplicates/check"],
   },
   {
     id: "lead-nurturing",

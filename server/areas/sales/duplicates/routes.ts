@@ -1,8 +1,14 @@
 /** The calls of duplicate detection (module `duplicate-detection`, whose read they need). */
-import { DuplicateScanRequest, DuplicateScanResponse } from "../../../../schemas/api/duplicates.ts";
+import {
+  DuplicateCheckRequest,
+  DuplicateCheckResponse,
+  DuplicateScanRequest,
+  DuplicateScanResponse,
+} from "../../../../schemas/api/duplicates.ts";
 import type { Api } from "../../../platform/http/api.ts";
 import type { RecordEngine } from "../../../records/engine/engine.ts";
 import { scanDuplicates } from "./scan.ts";
+import { checkNewRecord } from "./check.ts";
 
 /** Declares the duplicate detection endpoints. */
 export function duplicateRoutes(api: Api, records: RecordEngine): void {
@@ -25,4 +31,21 @@ export function duplicateRoutes(api: Api, records: RecordEngine): void {
         limit: body.limit,
       }),
     ));
+
+  api.route(
+    {
+      method: "post",
+      path: "/api/duplicates/check",
+      reads: true,
+      tag: "Duplicates",
+      summary: "Existing leads and clients a record about to be created looks like",
+      description:
+        "Nothing is stored. Only records the caller may read are compared; each warning names and links one.",
+      audience: "staff",
+      body: DuplicateCheckRequest,
+      response: DuplicateCheckResponse,
+    },
+    async (c, { access, body }) =>
+      c.json({ warnings: await checkNewRecord(records, access, body) }),
+  );
 }

@@ -27,7 +27,7 @@ const PAGE_ROWS = 1000;
 export type ScannedRecord = z.infer<typeof DuplicateRecord>;
 
 /** What the matching fields are called in a pair's reasons. */
-const FIELD_WORDS: Record<MatchField, string> = {
+export const FIELD_WORDS: Record<MatchField, string> = {
   email: "Email",
   phone: "Phone",
   name: "Name",

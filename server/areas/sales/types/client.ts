@@ -102,4 +102,6 @@ export const CLIENT = defineRecordType({
     sales: ["read", "create", "update", "export", "import"],
     finance: ["read", "export"],
   },
+  // A new client that looks like an existing client or lead is named before it is created.
+  create_check: "/api/duplicates/check",
 });

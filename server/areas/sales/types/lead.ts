@@ -264,4 +264,6 @@ export const LEAD = defineRecordType({
   },
   // The spec's route for one lead.
   form_route: "lead-detail/:id",
+  // A new lead that looks like an existing lead or client is named before it is created.
+  create_check: "/api/duplicates/check",
 });
