@@ -26,6 +26,7 @@ const BENCHES = [
   "finance-dashboard",
   "payment-races",
   "startup",
+  "duplicate-scan",
 ];
 
 const deno = new URL("../../node_modules/.bin/deno", import.meta.url).pathname;
