@@ -28,8 +28,9 @@ export const DuplicatePair = z.object({
   reasons: z.string().describe('the matching fields in words: "Email, Contact name"'),
   fields: DuplicateFields,
   merge_path: z.string().describe(
-    "the merge screen of the pair; empty when the two are of different types",
+    "the merge screen of the pair; empty unless both are leads",
   ),
+  mergeable: z.boolean().describe("the two may be merged (two leads)"),
 }).strict();
 
 export const DuplicateScanRequest = z.object({
@@ -65,4 +66,52 @@ export const DuplicateWarning = z.object({
 
 export const DuplicateCheckResponse = z.object({
   warnings: z.array(DuplicateWarning),
+}).strict();
+
+const Pick = z.enum(["survivor", "merged"]);
+
+export const MergeRequest = z.object({
+  type: z.literal("lead").describe("the type of both records (leads are merged)"),
+  survivor: z.string().min(1).max(100).describe("the record that stays"),
+  merged: z.string().min(1).max(100).describe(
+    "the record merged into it, kept hidden until confirmed",
+  ),
+  picks: z.object({
+    name: Pick.optional(),
+    company: Pick.optional(),
+    email: Pick.optional(),
+    phone: Pick.optional(),
+    estimated_value: Pick.optional(),
+    owner: Pick.optional(),
+  }).strict().default({}).describe(
+    "which record each field's value is taken from; the survivor's unless given",
+  ),
+}).strict();
+
+export const MergeStepRequest = z.object({
+  merged: z.string().min(1).max(100).describe("the merged-away record"),
+}).strict();
+
+export const MergeResponse = z.object({
+  record: z.record(z.string(), z.unknown()),
+  path: z.string().describe("the app path of the survivor"),
+}).strict();
+
+export const MergePreviewRequest = z.object({
+  type: z.literal("lead"),
+  survivor: z.string().min(1).max(100),
+  merged: z.string().min(1).max(100),
+}).strict();
+
+const MergeOption = z.object({ value: Pick, label: z.string() }).strict();
+
+export const MergePreviewResponse = z.object({
+  survivor: z.object({ id: z.string(), name: z.string(), path: z.string() }).strict(),
+  merged: z.object({ id: z.string(), name: z.string(), path: z.string() }).strict(),
+  fields: z.record(z.string(), z.array(MergeOption)).describe(
+    "each field's two values, labelled with the lead they come from",
+  ),
+  initial: z.record(z.string(), Pick).describe(
+    "the survivor's value, unless only the other has one",
+  ),
 }).strict();

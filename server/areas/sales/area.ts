@@ -29,6 +29,7 @@ import { SALES_SEED } from "./seed/mod.ts";
 import { ACTIVITY_LOGGER_SCREEN } from "../../ui/screens/lead-activity-screens.ts";
 import { COMPETITIVE_INTELLIGENCE_SCREEN } from "../../ui/screens/competitive-intelligence.ts";
 import { DUPLICATE_DETECTION_SCREEN } from "../../ui/screens/duplicate-detection.ts";
+import { DUPLICATE_MERGE_SCREEN } from "../../ui/screens/duplicate-merge.ts";
 import { duplicateRoutes } from "./duplicates/routes.ts";
 
 export const SALES = defineArea({
@@ -87,6 +88,7 @@ export const SALES = defineArea({
     COMPETITIVE_INTELLIGENCE_SCREEN,
     PROPOSAL_PRINT_SCREEN,
     DUPLICATE_DETECTION_SCREEN,
+    DUPLICATE_MERGE_SCREEN,
   ],
   seed: SALES_SEED,
 });

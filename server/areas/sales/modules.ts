@@ -75,7 +75,15 @@ export const SALES_MODULES: readonly ModuleRow[] = [
     category: "Sales",
     icon: "copy",
     description: "Find and merge duplicate leads.",
-    endpoints: ["/api/duplicates/scan", "/api/duplicates/check"],
+    endpoints: [
+      "/api/duplicates/scan",
+      "/api/duplicates/check",
+      "/api/duplicates/merge",
+      "/api/duplicates/merge/undo",
+      "/api/duplicates/merge/confirm",
+      "/api/duplicates/merge/preview",
+    ],
+    parameterRoutes: [{ path: "duplicate-detection/merge", title: "Merge duplicates" }],
   },
   {
     id: "lead-nurturing",

@@ -50,6 +50,11 @@ export const DUPLICATE_DETECTION_SCREEN: ScreenDef = {
         pageSize: 20,
         emptyText: "No likely duplicates among the leads and clients you may see",
         rowActions: [
+          {
+            label: "Merge",
+            when: { field: "mergeable", equals: true },
+            action: { kind: "navigate", to: "{+merge_path}" },
+          },
           { label: "Open record", action: { kind: "navigate", to: "{+a.path}" } },
           { label: "Open other", action: { kind: "navigate", to: "{+b.path}" } },
         ],

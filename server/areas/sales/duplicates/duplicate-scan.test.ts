@@ -15,6 +15,7 @@ interface Pair {
   matched: string[];
   reasons: string;
   merge_path: string;
+  mergeable: boolean;
 }
 interface Scan {
   pairs: Pair[];
@@ -69,6 +70,7 @@ Deno.test("the scan finds two leads of one person, names the matching fields and
     assertEquals(pair.reasons.split(", ").sort(), ["Company", "Email", "Name", "Phone"]);
     ok(pair.a.path.startsWith("/app/lead-detail/"));
     ok(pair.merge_path.startsWith("/app/duplicate-detection/merge?type=lead&"));
+    assertEquals(pair.mergeable, true);
     assertEquals(pairOf(scan, one, other), undefined);
     assertEquals(pairOf(scan, two, other), undefined);
     const all = (scan.records * (scan.records - 1)) / 2;
@@ -99,7 +101,7 @@ Deno.test("a lead that looks like a client is a candidate pair without a merge",
     );
     const pair = pairOf(scan, client.id, lead);
     ok(pair, "the lead and the client are a candidate pair");
-    assertEquals(pair.merge_path, "");
+    assertEquals([pair.merge_path, pair.mergeable], ["", false]);
     assertEquals(pair.matched.sort(), ["company", "email"]);
   } finally {
     await t.close();

@@ -3,7 +3,7 @@
  * through the record engine's list (the caller's read permission of each type,
  * its own-record rules and level-1 fields, so no record or field the caller may
  * not read is compared or shown), normalised, blocked and scored. A client is
- * compared by its name as a company.
+ * compared by its name as a company. A lead merged into another is left out.
  */
 import type { z } from "zod";
 import type { DuplicatePair, DuplicateRecord } from "../../../../schemas/api/duplicates.ts";
@@ -75,6 +75,8 @@ export async function readContacts(
     const pages = listPages(engine, access, typeId, {}, { pageRows: PAGE_ROWS });
     for await (const page of pages) {
       for (const record of page) {
+        // A lead merged into another is that other one now.
+        if (record.merged_into) continue;
         const one = contactOf(engine, typeId, record);
         contacts.push(one.contact);
         shown.push(one.shown);
@@ -84,9 +86,9 @@ export async function readContacts(
   return { contacts, shown };
 }
 
-/** The merge screen of two records of one type. */
+/** The merge screen of two leads (only leads are merged); empty for any other pair. */
 export function mergePath(a: ScannedRecord, b: ScannedRecord): string {
-  if (a.type !== b.type) return "";
+  if (a.type !== "lead" || b.type !== "lead") return "";
   const query = new URLSearchParams({ type: a.type, a: a.id, b: b.id });
   return `/app/duplicate-detection/merge?${query}`;
 }
@@ -113,6 +115,7 @@ export async function scanDuplicates(
       reasons: pair.matched.map((f) => FIELD_WORDS[f]).join(", "),
       fields: pair.fields,
       merge_path: mergePath(shown[pair.a], shown[pair.b]),
+      mergeable: mergePath(shown[pair.a], shown[pair.b]) !== "",
     })),
     total: pairs.length,
     records: contacts.length,

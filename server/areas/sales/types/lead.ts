@@ -193,6 +193,37 @@ export const LEAD = defineRecordType({
       visible_if: "is_set(client)",
       description: "The client this lead was converted into.",
     },
+    // Duplicate merges (server/areas/sales/duplicates/merge.ts).
+    {
+      id: "merged_into",
+      label: "Merged into",
+      type: "link",
+      link: "lead",
+      read_only: true,
+      filterable: true,
+      visible_if: "is_set(merged_into)",
+      description: "The lead this duplicate was merged into; its activities moved there.",
+    },
+    {
+      id: "merge_state",
+      label: "Merge",
+      type: "select",
+      read_only: true,
+      visible_if: "is_set(merged_into)",
+      options: [
+        { value: "pending", label: "Can be undone", tone: "warning" },
+        { value: "confirmed", label: "Confirmed", tone: "neutral" },
+      ],
+    },
+    {
+      id: "merge_undo",
+      label: "Merge undo data",
+      type: "long_text",
+      hidden: true,
+      read_only: true,
+      max_length: 50_000,
+      description: "What undoing the merge puts back: the survivor's values and the records moved.",
+    },
   ],
   actions: [
     {
