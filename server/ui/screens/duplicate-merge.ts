@@ -52,7 +52,7 @@ export const DUPLICATE_MERGE_SCREEN: ScreenDef = {
         {
           type: "text",
           text:
-            "Pick the value the kept lead takes for each field. Activities, proposals, documents and comments of the duplicate move to the kept lead; the duplicate is kept hidden, and the merge can be undone until it is confirmed.",
+            "Pick the value the kept lead takes for each field. Activities, proposals, documents and comments of the duplicate move to the kept lead; the duplicate is kept, marked as merged into it, and the merge can be undone until it is confirmed.",
         },
         {
           type: "key-value",
