@@ -31,6 +31,13 @@ import { COMPETITIVE_INTELLIGENCE_SCREEN } from "../../ui/screens/competitive-in
 import { DUPLICATE_DETECTION_SCREEN } from "../../ui/screens/duplicate-detection.ts";
 import { DUPLICATE_MERGE_SCREEN } from "../../ui/screens/duplicate-merge.ts";
 import { duplicateRoutes } from "./duplicates/routes.ts";
+import { NURTURE_SEQUENCE } from "./types/nurture-sequence.ts";
+import { NURTURE_ENROLLMENT } from "./types/nurture-enrollment.ts";
+import { NURTURE_SEQUENCE_CONTROLLER } from "./nurturing/sequence-controller.ts";
+import { NURTURE_ENROLLMENT_CONTROLLER } from "./nurturing/enrollment-controller.ts";
+import { nurtureObserver } from "./nurturing/nurture-observer.ts";
+import { NurtureRunner } from "./nurturing/nurture-runner.ts";
+import { unsubscribeRoutes } from "./nurturing/unsubscribe-routes.ts";
 
 export const SALES = defineArea({
   id: "sales",
@@ -46,15 +53,22 @@ export const SALES = defineArea({
     LEAD_SCORING_RULE,
     ACCOUNT_PLAN,
     LEAD_STAGE,
+    NURTURE_SEQUENCE,
+    NURTURE_ENROLLMENT,
   ],
   controllers: [
     LEAD_CONTROLLER,
     PROPOSAL_CONTROLLER,
     LEAD_SCORING_RULE_CONTROLLER,
     LEAD_STAGE_CONTROLLER,
+    NURTURE_SEQUENCE_CONTROLLER,
+    NURTURE_ENROLLMENT_CONTROLLER,
   ],
-  observers: [activityScoring],
-  checks: [(db) => new LeadRescoring(db)],
+  observers: [activityScoring, nurtureObserver],
+  checks: [
+    (db) => new LeadRescoring(db),
+    (db, config) => new NurtureRunner(db, { publicUrl: config.publicUrl }),
+  ],
   recordScreens: {
     lists: [{
       module: "lead-sources",
@@ -81,6 +95,7 @@ export const SALES = defineArea({
     proposalPortalRoutes(api, db, records);
     approvalRoutes(api, db, clock);
     duplicateRoutes(api, records);
+    unsubscribeRoutes(api, db, clock);
   },
   printers: [{ type: PROPOSAL.id, print: printedProposal }],
   screens: [

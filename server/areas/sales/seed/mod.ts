@@ -7,6 +7,7 @@ import { seedProposals } from "./proposals.ts";
 import { seedScoringRules } from "./scoring-rules.ts";
 import { seedAccountPlans } from "./account-plans.ts";
 import { seedLeadStageHistory } from "./lead-stage-history.ts";
+import { seedNurtureSequences } from "./nurture-sequences.ts";
 
 export const SALES_SEED: readonly DemoSeedStep[] = [
   { id: "more-clients", run: (tx, { today }) => seedMoreClients(tx, today) },
@@ -24,4 +25,9 @@ export const SALES_SEED: readonly DemoSeedStep[] = [
   },
   { id: "account-plans", run: (tx, { today }) => seedAccountPlans(tx, today) },
   { id: "lead-stage-history", after: ["competitors"], run: (tx) => seedLeadStageHistory(tx) },
+  {
+    id: "nurture-sequences",
+    after: ["email-templates"],
+    run: (tx, { today }) => seedNurtureSequences(tx, today),
+  },
 ];

@@ -165,6 +165,16 @@ export const LEAD = defineRecordType({
       sortable: true,
     },
     {
+      id: "unsubscribed_at",
+      label: "Unsubscribed at",
+      type: "datetime",
+      read_only: true,
+      visible_if: "is_set(unsubscribed_at)",
+      filterable: true,
+      description:
+        "When the lead unsubscribed from nurturing mails: it is never enrolled or mailed again.",
+    },
+    {
       id: "owner",
       label: "Owner",
       type: "link",
