@@ -77,6 +77,7 @@ export async function enrolmentValues(
     });
   }
   return new Map<string, SqlValue>([
+    ["title", `${leadRow.name} in ${seq.name}`],
     ["lead", lead],
     ["sequence", sequence],
     ["current_step", 1],

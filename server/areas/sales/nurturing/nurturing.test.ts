@@ -88,6 +88,7 @@ Deno.test("lead nurturing", async (s) => {
           ["active", 1, "hand", "usr_acme_sales"],
         );
         assertEquals(enrolled.next_send_at, new Date(t.clock.now).toISOString());
+        assertEquals(enrolled.title, "Ada Nurture in Welcome series");
         const again = await errorOf(
           await t.call("POST", "/api/records/nurture_enrollment", {
             token: admin,

@@ -137,8 +137,8 @@ export async function seedNurtureSequences(tx: Queryable, today: number): Promis
         );
       }
     }
-    const leads = await tx.all<{ id: string }>(
-      `SELECT id FROM leads WHERE organization_id = ? AND status IN ('new', 'contacted')
+    const leads = await tx.all<{ id: string; name: string }>(
+      `SELECT id, name FROM leads WHERE organization_id = ? AND status IN ('new', 'contacted')
           AND email <> '' ORDER BY id LIMIT ${ENROLMENTS.length}`,
       [org.id],
     );
@@ -151,8 +151,8 @@ export async function seedNurtureSequences(tx: Queryable, today: number): Promis
             created_by, updated_at, updated_by, ${col("lead")}, ${col("sequence")},
             ${col("current_step")}, ${col("state")}, ${col("next_send_at")},
             ${col("enrolled_via")}, ${col("enrolled_by")}, ${col("active_key")},
-            ${col("unsubscribe_token")})
-         VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, 'active', ?, 'hand', ?, ?, ?)`,
+            ${col("unsubscribe_token")}, ${col("title")})
+         VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, 'active', ?, 'hand', ?, ?, ?, ?)`,
         [
           `nenr_${lead.id}_${sequence}`,
           org.id,
@@ -168,6 +168,7 @@ export async function seedNurtureSequences(tx: Queryable, today: number): Promis
           admin,
           lead.id,
           newUnsubscribeToken(),
+          `${lead.name} in ${SEQUENCES.find((q) => q.key === sequence)!.name}`,
         ],
       );
     }

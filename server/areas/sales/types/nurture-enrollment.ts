@@ -32,9 +32,17 @@ export const NURTURE_ENROLLMENT = defineRecordType({
   module: "lead-nurturing",
   table: "nurture_enrollments",
   naming: { series: "NUR-.#####" },
-  title_field: "lead",
+  title_field: "title",
   search_fields: [],
   fields: [
+    {
+      id: "title",
+      label: "Enrolment",
+      type: "data",
+      read_only: true,
+      max_length: 300,
+      description: "The lead and the sequence, as the enrolment is called.",
+    },
     {
       id: "lead",
       label: "Lead",
@@ -138,8 +146,13 @@ export const NURTURE_ENROLLMENT = defineRecordType({
     { fields: ["unsubscribe_token"] },
   ],
   list: {
-    columns: ["lead", "sequence", "current_step", "state", "exit_reason", "next_send_at"],
-    sort: [{ field: "created_at", dir: "desc" }],
+    columns: ["current_step", "lead", "sequence", "state", "exit_reason", "next_send_at"],
+    // Who is at which step: the active first, by step, then the ended.
+    sort: [
+      { field: "state", dir: "asc" },
+      { field: "current_step", dir: "asc" },
+      { field: "created_at", dir: "asc" },
+    ],
   },
   form: {
     tabs: [
