@@ -11,3 +11,20 @@ export const NurtureUnsubscribeResponse = z.object({
   unsubscribed: z.literal(true),
   message: z.string(),
 }).strict();
+
+/** Leads to enrol in one sequence at once. */
+export const NurtureEnrolRequest = z.object({
+  leads: z.array(z.string().min(1).max(64)).min(1).max(100),
+}).strict();
+
+/** What became of each lead: its enrolment, or why it was refused (409 already enrolled, 400 unsubscribed). */
+export const NurtureEnrolResponse = z.object({
+  results: z.array(
+    z.object({
+      lead: z.string(),
+      enrollment: z.string().nullable(),
+      status: z.number().int(),
+      message: z.string().nullable(),
+    }).strict(),
+  ),
+}).strict();

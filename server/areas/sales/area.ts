@@ -38,6 +38,7 @@ import { NURTURE_ENROLLMENT_CONTROLLER } from "./nurturing/enrollment-controller
 import { nurtureObserver } from "./nurturing/nurture-observer.ts";
 import { NurtureRunner } from "./nurturing/nurture-runner.ts";
 import { unsubscribeRoutes } from "./nurturing/unsubscribe-routes.ts";
+import { enrolRoutes } from "./nurturing/enrol-routes.ts";
 
 export const SALES = defineArea({
   id: "sales",
@@ -96,6 +97,7 @@ export const SALES = defineArea({
     approvalRoutes(api, db, clock);
     duplicateRoutes(api, records);
     unsubscribeRoutes(api, db, clock);
+    enrolRoutes(api, records);
   },
   printers: [{ type: PROPOSAL.id, print: printedProposal }],
   screens: [

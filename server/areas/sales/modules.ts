@@ -91,6 +91,7 @@ export const SALES_MODULES: readonly ModuleRow[] = [
     category: "Sales",
     icon: "droplet",
     description: "Sequences that keep leads warm.",
+    endpoints: ["/api/nurture/sequences/*/enrol"],
     parameterRoutes: [{ "path": "lead-nurturing/enrollments/:id", "title": "Enrolment" }],
   },
   {

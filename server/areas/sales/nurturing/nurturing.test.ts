@@ -101,6 +101,45 @@ Deno.test("lead nurturing", async (s) => {
       },
     );
 
+    await s.step(
+      "several leads enrolled at once: each on its own, a refused one named",
+      async () => {
+        const [a, b] = [await lead(t, sales, "Hal Many"), await lead(t, sales, "Ivy Many")];
+        const first = await create(t, sales, "nurture_enrollment", {
+          lead: a.id,
+          sequence: other.id,
+        });
+        const answer = await jsonOf<{ results: Json[] }>(
+          await t.call("POST", `/api/nurture/sequences/${other.id}/enrol`, {
+            token: sales,
+            body: { leads: [a.id, b.id] },
+          }),
+        );
+        assertEquals(answer.results.map((r) => [r.lead, r.status]), [[a.id, 409], [b.id, 201]]);
+        ok(String(answer.results[0].message).includes("already enrolled"));
+        const made = await get(t, admin, "nurture_enrollment", answer.results[1].enrollment);
+        assertEquals([made.lead, made.sequence, made.state], [b.id, other.id, "active"]);
+        assertEquals((await get(t, admin, "nurture_enrollment", first.id)).state, "active");
+        const member = await t.tokenFor("member@acme.test");
+        await errorOf(
+          await t.call("POST", `/api/nurture/sequences/${other.id}/enrol`, {
+            token: member,
+            body: { leads: [b.id] },
+          }),
+          403,
+          "forbidden",
+        );
+        await errorOf(
+          await t.call("POST", `/api/nurture/sequences/${other.id}/enrol`, {
+            token: sales,
+            body: { leads: [] },
+          }),
+          400,
+          "invalid_input",
+        );
+      },
+    );
+
     await s.step("each step's mail is sent when due, after its wait days, once", async () => {
       const bo = await lead(t, sales, "Bo Timing");
       const enrolled = await create(t, sales, "nurture_enrollment", {
