@@ -10,6 +10,7 @@ import type { SaveContext } from "../../../records/engine/record-rules.ts";
 import { LEAD } from "../types/lead.ts";
 import { scoreOnSave } from "../scoring/score-on-save.ts";
 import { enterStage } from "../pipeline/stage-entry.ts";
+import { wonValues } from "../forecast/won-at.ts";
 
 /** Creates the lead's client and marks the lead won (the `convert` action). */
 async function convertToClient(
@@ -22,7 +23,7 @@ async function convertToClient(
     phone: ctx.record.phone ?? "",
     status: "active",
   });
-  return { values: { stage: "won", client: client.id } };
+  return { values: { stage: "won", client: client.id, ...wonValues(ctx.now) } };
 }
 
 /** The controller of leads. */

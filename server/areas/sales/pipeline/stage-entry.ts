@@ -11,6 +11,7 @@ import { invalidInput } from "../../../platform/errors/app-error.ts";
 import type { SaveContext } from "../../../records/engine/record-rules.ts";
 import { requiredFieldsOf } from "./stage-fields.ts";
 import { roundHalfAway } from "../../../../schemas/money/rounding.ts";
+import { stampWonAt } from "../forecast/won-at.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -35,6 +36,7 @@ export async function enterStage(ctx: SaveContext): Promise<void> {
   }
   checked.columns.set(ctx.type.field.get("stage_entered_at")!.column, now);
   checked.values.stage_entered_at = now;
+  stampWonAt(ctx, stage);
   if (!existing) return;
   const since = typeof existing.stage_entered_at === "string"
     ? existing.stage_entered_at

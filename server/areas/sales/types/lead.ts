@@ -175,6 +175,40 @@ export const LEAD = defineRecordType({
         "When the lead unsubscribed from nurturing mails: it is never enrolled or mailed again.",
     },
     {
+      id: "expected_close_date",
+      label: "Expected close",
+      type: "date",
+      sortable: true,
+      filterable: true,
+      description:
+        "When the deal is expected to close: the sales forecast counts it in that month.",
+    },
+    {
+      id: "forecast_category",
+      label: "Forecast category",
+      type: "select",
+      default: "pipeline",
+      options: [
+        { value: "pipeline", label: "Pipeline" },
+        { value: "best_case", label: "Best case" },
+        { value: "commit", label: "Commit" },
+        { value: "omitted", label: "Omitted" },
+      ],
+      filterable: true,
+      description:
+        "How sure the owner is of the deal: Commit counts in the forecast's commit, Best case in its best case, Omitted in neither.",
+    },
+    {
+      id: "won_at",
+      label: "Won at",
+      type: "datetime",
+      read_only: true,
+      sortable: true,
+      filterable: true,
+      description:
+        "When the lead entered Won: the forecast's actual won value counts it in that month.",
+    },
+    {
       id: "owner",
       label: "Owner",
       type: "link",
@@ -272,6 +306,10 @@ export const LEAD = defineRecordType({
               ["stage", "lost_reason", "lost_to", "source", "owner"],
               ["score", "score_explanation", "estimated_value", "client", "stage_entered_at"],
             ],
+          },
+          {
+            label: "Forecast",
+            columns: [["expected_close_date", "forecast_category"], ["won_at"]],
           },
         ],
       },
