@@ -35,6 +35,7 @@ import mailAttachments from "./migrations/026_mail_attachments.ts";
 import automationDues from "./migrations/027_automation_dues.ts";
 import lostReasons from "./migrations/028_lost_reasons.ts";
 import leadStages from "./migrations/029_lead_stages.ts";
+import forecastSnapshots from "./migrations/030_forecast_snapshots.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations/postgres/index.ts";
 
 /** One migration: its number, name and text per dialect. */
@@ -74,6 +75,7 @@ const SQLITE: readonly [number, string, string][] = [
   [27, "automation_dues", automationDues],
   [28, "lost_reasons", lostReasons],
   [29, "lead_stages", leadStages],
+  [30, "forecast_snapshots", forecastSnapshots],
 ];
 
 /** Every migration, numbered. Append only, with both dialects' texts. */

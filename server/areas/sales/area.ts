@@ -39,6 +39,9 @@ import { nurtureObserver } from "./nurturing/nurture-observer.ts";
 import { NurtureRunner } from "./nurturing/nurture-runner.ts";
 import { unsubscribeRoutes } from "./nurturing/unsubscribe-routes.ts";
 import { enrolRoutes } from "./nurturing/enrol-routes.ts";
+import { forecastRoutes } from "./forecast/forecast-routes.ts";
+import { ForecastSnapshots } from "./forecast/forecast-snapshots.ts";
+import { SALES_FORECASTING_SCREEN } from "../../ui/screens/sales-forecasting.ts";
 
 export const SALES = defineArea({
   id: "sales",
@@ -69,6 +72,7 @@ export const SALES = defineArea({
   checks: [
     (db) => new LeadRescoring(db),
     (db, config) => new NurtureRunner(db, { publicUrl: config.publicUrl }),
+    (db) => new ForecastSnapshots(db),
   ],
   recordScreens: {
     lists: [{
@@ -98,6 +102,7 @@ export const SALES = defineArea({
     duplicateRoutes(api, records);
     unsubscribeRoutes(api, db, clock);
     enrolRoutes(api, records);
+    forecastRoutes(api, db, records, clock);
   },
   printers: [{ type: PROPOSAL.id, print: printedProposal }],
   screens: [
@@ -106,6 +111,7 @@ export const SALES = defineArea({
     PROPOSAL_PRINT_SCREEN,
     DUPLICATE_DETECTION_SCREEN,
     DUPLICATE_MERGE_SCREEN,
+    SALES_FORECASTING_SCREEN,
   ],
   seed: SALES_SEED,
 });

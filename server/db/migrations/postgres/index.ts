@@ -28,6 +28,7 @@ import mailAttachments from "./026_mail_attachments.ts";
 import automationDues from "./027_automation_dues.ts";
 import lostReasons from "./028_lost_reasons.ts";
 import leadStages from "./029_lead_stages.ts";
+import forecastSnapshots from "./030_forecast_snapshots.ts";
 
 export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   1: platform,
@@ -59,4 +60,5 @@ export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   27: automationDues,
   28: lostReasons,
   29: leadStages,
+  30: forecastSnapshots,
 };
