@@ -42,6 +42,8 @@ import { enrolRoutes } from "./nurturing/enrol-routes.ts";
 import { forecastRoutes } from "./forecast/forecast-routes.ts";
 import { ForecastSnapshots } from "./forecast/forecast-snapshots.ts";
 import { SALES_FORECASTING_SCREEN } from "../../ui/screens/sales-forecasting.ts";
+import { leadAnalyticsRoutes } from "./analytics/analytics-routes.ts";
+import { LEAD_ANALYTICS_SCREEN } from "../../ui/screens/lead-analytics.ts";
 
 export const SALES = defineArea({
   id: "sales",
@@ -103,6 +105,7 @@ export const SALES = defineArea({
     unsubscribeRoutes(api, db, clock);
     enrolRoutes(api, records);
     forecastRoutes(api, db, records, clock);
+    leadAnalyticsRoutes(api, db, records, clock);
   },
   printers: [{ type: PROPOSAL.id, print: printedProposal }],
   screens: [
@@ -112,6 +115,7 @@ export const SALES = defineArea({
     DUPLICATE_DETECTION_SCREEN,
     DUPLICATE_MERGE_SCREEN,
     SALES_FORECASTING_SCREEN,
+    LEAD_ANALYTICS_SCREEN,
   ],
   seed: SALES_SEED,
 });
