@@ -295,3 +295,23 @@ Deno.test("The forecast call refuses bad months and another organisation's owner
     await t.close();
   }
 });
+
+Deno.test("The demo seed gives every lead an expected close date and category, won leads won_at, and the last three months snapshots", async () => {
+  const t = await createTestApp();
+  try {
+    const unset = await t.db.get<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM leads WHERE expected_close_date IS NULL OR forecast_category = ''
+         OR (status = 'won' AND won_at IS NULL)`,
+    );
+    assertEquals(Number(unset!.n), 0);
+    const admin = await t.tokenFor("admin@acme.test");
+    const seen = await forecast(t, admin, "months=6&past=3");
+    ok(seen.months.some((m) => m.weighted > 0 && m.commit > 0), "months ahead are forecast");
+    assertEquals(seen.past.map((p) => p.snapshotted), [true, true, true]);
+    ok(seen.past.every((p) => p.commit_accuracy !== null), "every past month shows its accuracy");
+    // A month an owner won in forecast 5/4 of it: 80% for that owner.
+    ok(seen.past.some((p) => p.won > 0));
+  } finally {
+    await t.close();
+  }
+});

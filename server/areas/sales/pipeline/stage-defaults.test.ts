@@ -68,7 +68,8 @@ Deno.test("migration 029 gives an organisation existing before it the default le
       `INSERT INTO organizations (id, name, description, website, industry, size, email, created_at, updated_at)
        VALUES ('org_old', 'Old Firm', '', '', '', '', '', '2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z')`,
     );
-    assertEquals(await migrate(db), [29]);
+    // 29 first; later migrations follow it.
+    assertEquals((await migrate(db)).slice(0, 1), [29]);
     assertEquals(await storedStages(db, "org_old"), expectedStages("org_old"));
   });
 });

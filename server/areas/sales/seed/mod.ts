@@ -8,6 +8,7 @@ import { seedScoringRules } from "./scoring-rules.ts";
 import { seedAccountPlans } from "./account-plans.ts";
 import { seedLeadStageHistory } from "./lead-stage-history.ts";
 import { seedNurtureSequences } from "./nurture-sequences.ts";
+import { seedForecast } from "./forecast.ts";
 
 export const SALES_SEED: readonly DemoSeedStep[] = [
   { id: "more-clients", run: (tx, { today }) => seedMoreClients(tx, today) },
@@ -29,5 +30,10 @@ export const SALES_SEED: readonly DemoSeedStep[] = [
     id: "nurture-sequences",
     after: ["email-templates"],
     run: (tx, { today }) => seedNurtureSequences(tx, today),
+  },
+  {
+    id: "forecast",
+    after: ["lead-stage-history"],
+    run: (tx, { today }) => seedForecast(tx, today),
   },
 ];
