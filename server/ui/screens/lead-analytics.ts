@@ -37,7 +37,7 @@ export const LEAD_ANALYTICS_FIGURES: readonly Node[] = [
       source: "funnel",
       path: "funnel",
       caption:
-        "Reached: leads that were in the stage or got past it. Conversion: of those, the share that reached the next stage.",
+        "Reached: leads that were in the stage or got past it. Conversion: of those, the share that reached the next stage. Days in stage: the average stay.",
       columns: [
         { key: "stage_label", label: "Stage" },
         { key: "count", label: "Leads now", format: "integer", align: "end" },
@@ -45,14 +45,14 @@ export const LEAD_ANALYTICS_FIGURES: readonly Node[] = [
         { key: "reached", label: "Reached", format: "integer", align: "end" },
         {
           key: "conversion_rate",
-          label: "Conversion to next stage",
+          label: "Conversion",
           format: "percent",
           align: "end",
           fallback: "—",
         },
         {
           key: "avg_days_in_stage",
-          label: "Average days in stage",
+          label: "Days in stage",
           format: "number",
           align: "end",
           fallback: "—",

@@ -4,7 +4,7 @@
  * organisation the snapshots of the last three months, so Sales Forecasting shows
  * months ahead and the accuracy of months past on a fresh demo. Worked out from
  * the seeded leads in id order, nothing drawn, so the seed is the same every time:
- * - an open lead closes in one of the next five months (the lead's place in the
+ * - an open lead closes in one of the next six months (the lead's place in the
  *   order picks the month and the day); Proposal sent is Commit or Best case in
  *   turn, one Qualified lead in three is Best case, one New or Contacted lead in
  *   seven is Omitted, the rest Pipeline;
@@ -48,7 +48,7 @@ export async function seedForecast(tx: Queryable, today: number): Promise<void> 
   for (const [i, lead] of leads.entries()) {
     const entered = lead.stage_entered_at ?? lead.updated_at;
     if (lead.kind === "open") {
-      const month = addMonths(current, i % 5);
+      const month = addMonths(current, i % 6);
       const day = String(3 + (i * 7) % 25).padStart(2, "0");
       await tx.run(
         "UPDATE leads SET expected_close_date = ?, forecast_category = ? WHERE id = ?",
