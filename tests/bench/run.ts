@@ -27,6 +27,7 @@ const BENCHES = [
   "payment-races",
   "startup",
   "duplicate-scan",
+  "proposal-large",
 ];
 
 const deno = new URL("../../node_modules/.bin/deno", import.meta.url).pathname;
