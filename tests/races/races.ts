@@ -6,6 +6,7 @@ import { CALL_RACES } from "./approval-races.ts";
 import { BULK_UNDO_RACES } from "./bulk-undo-races.ts";
 import { LINK_RACES } from "./link-races.ts";
 import { AUTOMATION_RACES } from "./automation-races.ts";
+import { ASSIGNMENT_RACES } from "./assignment-races.ts";
 
 /** Every race scenario. */
 export const RACES: readonly RaceScenario<never>[] = [
@@ -15,4 +16,5 @@ export const RACES: readonly RaceScenario<never>[] = [
   ...CALL_RACES,
   ...BULK_UNDO_RACES,
   ...LINK_RACES,
+  ...ASSIGNMENT_RACES,
 ];

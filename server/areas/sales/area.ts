@@ -23,6 +23,8 @@ import { LEAD_STAGE_CONTROLLER } from "./pipeline/lead-stage-controller.ts";
 import { leadRoutes } from "./leads/routes.ts";
 import { clientRoutes } from "./clients/routes.ts";
 import { LEAD_CONTROLLER } from "./leads/lead-controller.ts";
+import { LEAD_ASSIGNMENT_RULE } from "./types/lead-assignment-rule.ts";
+import { LEAD_ASSIGNMENT_RULE_CONTROLLER } from "./assignment/rule-controller.ts";
 import { TYPE_MASTER } from "../workspace/types/type-master.ts";
 import { LEAD_FIGURES } from "../../ui/screens/lead-figures.ts";
 import { SALES_SEED } from "./seed/mod.ts";
@@ -61,6 +63,7 @@ export const SALES = defineArea({
     LEAD_STAGE,
     NURTURE_SEQUENCE,
     NURTURE_ENROLLMENT,
+    LEAD_ASSIGNMENT_RULE,
   ],
   controllers: [
     LEAD_CONTROLLER,
@@ -69,6 +72,7 @@ export const SALES = defineArea({
     LEAD_STAGE_CONTROLLER,
     NURTURE_SEQUENCE_CONTROLLER,
     NURTURE_ENROLLMENT_CONTROLLER,
+    LEAD_ASSIGNMENT_RULE_CONTROLLER,
   ],
   observers: [activityScoring, nurtureObserver],
   checks: [

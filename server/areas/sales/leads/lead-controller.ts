@@ -3,7 +3,8 @@
  * company, else the person) and marks the lead won. A save entering a stage is
  * checked against the stage's required fields and logged (stage-entry.ts); every
  * save then scores the lead by its organisation's scoring rules
- * (scoring/score-on-save.ts).
+ * (scoring/score-on-save.ts). A lead created is first given its owner by the
+ * organisation's assignment rules (assignment/assign-on-create.ts).
  */
 import { type ActionRunContext, defineController } from "../../../records/engine/controller.ts";
 import type { SaveContext } from "../../../records/engine/record-rules.ts";
@@ -11,6 +12,7 @@ import { LEAD } from "../types/lead.ts";
 import { scoreOnSave } from "../scoring/score-on-save.ts";
 import { enterStage } from "../pipeline/stage-entry.ts";
 import { wonValues } from "../forecast/won-at.ts";
+import { assignOnCreate } from "../assignment/assign-on-create.ts";
 
 /** Creates the lead's client and marks the lead won (the `convert` action). */
 async function convertToClient(
@@ -29,9 +31,10 @@ async function convertToClient(
 /** The controller of leads. */
 export const LEAD_CONTROLLER = defineController({
   type: LEAD,
-  // A save reads only its organisation's stage settings and scoring rules, which no lead's save changes.
-  decides: [],
+  // A create takes its assignment rule's turn (assignment/pick-owner.ts, under the rule's lock).
+  decides: ["save"],
   beforeSave: async (ctx: SaveContext) => {
+    await assignOnCreate(ctx);
     await enterStage(ctx);
     await scoreOnSave(ctx);
   },

@@ -209,6 +209,50 @@ export const LEAD = defineRecordType({
         "When the lead entered Won: the forecast's actual won value counts it in that month.",
     },
     {
+      id: "territory",
+      label: "Territory",
+      type: "data",
+      max_length: 80,
+      filterable: true,
+      sortable: true,
+      description: "The region the lead belongs to; assignment rules may route by it.",
+    },
+    {
+      id: "assignments",
+      label: "Assignments",
+      type: "table",
+      read_only: true,
+      description:
+        "Each time the lead was given an owner: to whom, by whom or by which rule, when and why.",
+      child: {
+        table: "lead_assignments",
+        row_label: "Assignment",
+        parent_column: "lead_id",
+        fields: [
+          { id: "assigned_to", label: "To", type: "link", link: "user", in_list: true },
+          { id: "assigned_by", label: "By", type: "link", link: "user", in_list: true },
+          {
+            id: "rule",
+            label: "Rule",
+            type: "link",
+            link: "lead_assignment_rule",
+            column: "rule_id",
+            in_list: true,
+          },
+          { id: "reason", label: "Why", type: "data", max_length: 300, in_list: true },
+          {
+            id: "assigned_at",
+            label: "At",
+            type: "datetime",
+            column: "created_at",
+            required: true,
+            in_list: true,
+          },
+          { id: "rule_turn", label: "Turn", type: "int", hidden: true },
+        ],
+      },
+    },
+    {
       id: "owner",
       label: "Owner",
       type: "link",
@@ -303,7 +347,7 @@ export const LEAD = defineRecordType({
           {
             label: "Pipeline",
             columns: [
-              ["stage", "lost_reason", "lost_to", "source", "owner"],
+              ["stage", "lost_reason", "lost_to", "source", "territory", "owner"],
               ["score", "score_explanation", "estimated_value", "client", "stage_entered_at"],
             ],
           },
@@ -317,6 +361,11 @@ export const LEAD = defineRecordType({
         id: "stage_history",
         label: "Stage history",
         sections: [{ columns: [["stage_changes"]] }],
+      },
+      {
+        id: "assignment_history",
+        label: "Assignments",
+        sections: [{ columns: [["assignments"]] }],
       },
     ],
   },

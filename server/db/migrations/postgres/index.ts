@@ -29,6 +29,7 @@ import automationDues from "./027_automation_dues.ts";
 import lostReasons from "./028_lost_reasons.ts";
 import leadStages from "./029_lead_stages.ts";
 import forecastSnapshots from "./030_forecast_snapshots.ts";
+import leadAssignmentLog from "./031_lead_assignment_log.ts";
 
 export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   1: platform,
@@ -61,4 +62,5 @@ export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   28: lostReasons,
   29: leadStages,
   30: forecastSnapshots,
+  31: leadAssignmentLog,
 };
