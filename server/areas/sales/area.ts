@@ -25,6 +25,7 @@ import { clientRoutes } from "./clients/routes.ts";
 import { LEAD_CONTROLLER } from "./leads/lead-controller.ts";
 import { LEAD_ASSIGNMENT_RULE } from "./types/lead-assignment-rule.ts";
 import { LEAD_ASSIGNMENT_RULE_CONTROLLER } from "./assignment/rule-controller.ts";
+import { assignmentRoutes } from "./assignment/bulk-routes.ts";
 import { TYPE_MASTER } from "../workspace/types/type-master.ts";
 import { LEAD_FIGURES } from "../../ui/screens/lead-figures.ts";
 import { SALES_SEED } from "./seed/mod.ts";
@@ -102,6 +103,7 @@ export const SALES = defineArea({
   },
   routes: ({ api, db, records, clock }) => {
     leadRoutes(api, db, records, clock);
+    assignmentRoutes(api, db, records, clock);
     clientRoutes(api, db, records);
     proposalPortalRoutes(api, db, records);
     approvalRoutes(api, db, clock);

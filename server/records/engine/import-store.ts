@@ -46,7 +46,7 @@ export function bulkIds(prefix: string): () => string {
   };
 }
 
-async function insertRows(
+export async function insertRows(
   q: Queryable,
   table: string,
   names: readonly string[],

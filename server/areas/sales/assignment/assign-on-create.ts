@@ -8,7 +8,7 @@
  */
 import type { SaveContext } from "../../../records/engine/record-rules.ts";
 import { activeAssignmentRules, ruleMatches } from "./assignment-rules.ts";
-import { pickOwner } from "./pick-owner.ts";
+import { ruleTurns, takeTurn } from "./pick-owner.ts";
 
 /** Gives a lead being created its owner by the first rule that matches. */
 export async function assignOnCreate(ctx: SaveContext): Promise<void> {
@@ -23,7 +23,7 @@ export async function assignOnCreate(ctx: SaveContext): Promise<void> {
     (r.always || !named) && ruleMatches(r, checked.values, now.slice(0, 10))
   );
   if (!rule) return;
-  const pick = await pickOwner(read, org, rule);
+  const pick = takeTurn(await ruleTurns(read, org, rule));
   const column = ctx.type.field.get("owner")!.column;
   checked.columns.set(column, pick.owner);
   checked.values.owner = pick.owner;

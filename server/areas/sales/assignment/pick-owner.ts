@@ -1,9 +1,11 @@
 /**
  * Who a rule gives its next lead to, decided under the rule's row lock so that
- * leads created at once take their turns as if one after another (DESIGN.md §9):
+ * leads assigned at once take their turns as if one after another (DESIGN.md §9):
  * a fixed person, or the team member after the one the rule assigned last (its
  * latest turn in the assignment log), skipping anyone holding the rule's cap of
- * open leads (not won or lost). Nobody when everyone is at the cap, with why.
+ * open leads (in a stage of kind open). Nobody when everyone is at the cap, with
+ * why. The state is read once (`ruleTurns`) and then taken turn by turn
+ * (`takeTurn`), so a bulk assignment of many leads reads it once per rule.
  */
 import type { Reader } from "../../../db/database.ts";
 import { forUpdate } from "../../../db/dialect.ts";
@@ -18,22 +20,42 @@ export interface Pick {
   reason: string;
 }
 
+/** A rule's turns as read under its lock, moved on by each turn taken. */
+export interface RuleTurns {
+  rule: AssignmentRule;
+  team: string[];
+  /** The member the rule assigned last. */
+  last: string | null;
+  /** The rule's latest turn. */
+  turn: number;
+  /** Open leads each member holds. */
+  open: Map<string, number>;
+}
+
 /** The rule's team, in order. */
 async function teamOf(read: Reader, rule: AssignmentRule): Promise<string[]> {
   if (rule.method === "fixed") return rule.fixedUser ? [rule.fixedUser] : [];
   const team = LEAD_ASSIGNMENT_RULE.field.get("team")!;
   const column = team.childFields!.find((f) => f.id === "member")!.column;
   const rows = await read.all<{ person: string }>(
-    `SELECT ${column} AS person FROM ${
-      team.child!.table
-    } WHERE rule_id = ? AND ${column} IS NOT NULL ORDER BY idx`,
+    `SELECT ${column} AS person FROM ${team.child!.table}
+      WHERE rule_id = ? AND ${column} IS NOT NULL ORDER BY idx`,
     [rule.id],
   );
   return rows.map((r) => String(r.person));
 }
 
+/** The codes of the organisation's stages that are not open (won, lost). */
+export async function closedStages(read: Reader, organizationId: string): Promise<Set<string>> {
+  const rows = await read.all<{ code: string }>(
+    "SELECT code FROM lead_stages WHERE organization_id = ? AND kind <> 'open'",
+    [organizationId],
+  );
+  return new Set(rows.map((r) => String(r.code)));
+}
+
 /** Open leads (in a stage of kind open) each of `users` holds. */
-export async function openLeadCounts(
+async function openLeadCounts(
   read: Reader,
   organizationId: string,
   users: readonly string[],
@@ -49,12 +71,12 @@ export async function openLeadCounts(
   return new Map(rows.map((r) => [String(r.person), Number(r.n)]));
 }
 
-/** Takes the rule's turn: locks the rule, then picks its next owner. */
-export async function pickOwner(
+/** Locks the rule's row, then reads its turns. */
+export async function ruleTurns(
   read: Reader,
   organizationId: string,
   rule: AssignmentRule,
-): Promise<Pick> {
+): Promise<RuleTurns> {
   await read.get(
     `SELECT id FROM ${LEAD_ASSIGNMENT_RULE.table} WHERE organization_id = ? AND id = ? ${
       forUpdate(read.dialect)
@@ -62,8 +84,8 @@ export async function pickOwner(
     [organizationId, rule.id],
   );
   const team = await teamOf(read, rule);
-  const last = await read.get<{ assigned_to: string | null; turn: number }>(
-    `SELECT assigned_to, rule_turn AS turn FROM lead_assignments
+  const last = await read.get<{ assigned_to: string | null }>(
+    `SELECT assigned_to FROM lead_assignments
       WHERE organization_id = ? AND rule_id = ? AND assigned_to IS NOT NULL
       ORDER BY rule_turn DESC, id DESC LIMIT 1`,
     [organizationId, rule.id],
@@ -72,21 +94,41 @@ export async function pickOwner(
     "SELECT MAX(rule_turn) AS turn FROM lead_assignments WHERE organization_id = ? AND rule_id = ?",
     [organizationId, rule.id],
   );
-  const turn = Number(top?.turn ?? 0) + 1;
+  return {
+    rule,
+    team,
+    last: last?.assigned_to ?? null,
+    turn: Number(top?.turn ?? 0),
+    open: rule.capacity > 0 ? await openLeadCounts(read, organizationId, team) : new Map(),
+  };
+}
+
+/**
+ * Takes the rule's next turn for a lead; `release` names who gives up an open
+ * lead by it (its owner before, in a bulk reassignment). Moves the turns on.
+ */
+export function takeTurn(state: RuleTurns, release: string | null = null): Pick {
+  const { rule, team } = state;
+  const turn = ++state.turn;
   const named = `Rule "${rule.name}"`;
   if (team.length === 0) return { owner: null, turn, reason: `${named}: nobody to assign to` };
-  const start = last?.assigned_to ? team.indexOf(last.assigned_to) + 1 : 0;
+  const start = state.last ? team.indexOf(state.last) + 1 : 0;
   const order = team.map((_, i) => team[(start + i) % team.length]);
-  const counts = rule.capacity > 0
-    ? await openLeadCounts(read, organizationId, team)
-    : new Map<string, number>();
-  const owner = order.find((u) => rule.capacity <= 0 || (counts.get(u) ?? 0) < rule.capacity);
+  const held = (u: string) => (state.open.get(u) ?? 0) - (u === release ? 1 : 0);
+  const owner = order.find((u) => rule.capacity <= 0 || held(u) < rule.capacity);
   if (!owner) {
     return {
       owner: null,
       turn,
       reason: `${named}: everyone is at the cap of ${rule.capacity} open leads; left unassigned`,
     };
+  }
+  state.last = owner;
+  if (rule.capacity > 0) {
+    state.open.set(owner, (state.open.get(owner) ?? 0) + 1);
+    if (release && state.open.has(release)) {
+      state.open.set(release, state.open.get(release)! - 1);
+    }
   }
   const how = rule.method === "fixed" ? "assigned to one person" : "round robin";
   const skipped = order.indexOf(owner);
