@@ -11,6 +11,10 @@ export const BULK_ASSIGN_MAX = 10_000;
 
 const id = z.string().min(1).max(64);
 
+/** A form's empty answer is no value. */
+const blank = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
+
 export const BulkAssignRequest = z.object({
   ids: z.array(id).min(1).max(BULK_ASSIGN_MAX, `At most ${BULK_ASSIGN_MAX} leads at once`)
     .optional(),
@@ -18,12 +22,24 @@ export const BulkAssignRequest = z.object({
     filters: z.array(Filter).max(50).optional(),
     search: z.string().max(200).optional(),
   }).strict().optional(),
-  to: id.optional(),
+  // The bulk screen's form: criteria in plain fields, each left empty for any.
+  stage: blank(z.string().max(64)),
+  source: blank(z.string().max(64)),
+  territory: blank(z.string().trim().max(80)),
+  current_owner: blank(id),
+  to: blank(id),
   by_rules: z.boolean().optional(),
   reason: z.string().trim().max(300).optional(),
 }).strict().superRefine((body, ctx) => {
-  if ((body.ids === undefined) === (body.filter === undefined)) {
-    ctx.addIssue({ code: "custom", path: ["ids"], message: "Send either ids or a filter" });
+  const criteria = [body.stage, body.source, body.territory, body.current_owner]
+    .some((v) => v !== undefined);
+  const ways = [body.ids !== undefined, body.filter !== undefined, criteria].filter(Boolean);
+  if (ways.length !== 1) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["ids"],
+      message: "Send either ids, a filter or at least one criterion",
+    });
   }
   if ((body.to === undefined) === (body.by_rules !== true)) {
     ctx.addIssue({

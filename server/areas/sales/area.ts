@@ -47,6 +47,7 @@ import { ForecastSnapshots } from "./forecast/forecast-snapshots.ts";
 import { SALES_FORECASTING_SCREEN } from "../../ui/screens/sales-forecasting.ts";
 import { leadAnalyticsRoutes } from "./analytics/analytics-routes.ts";
 import { LEAD_ANALYTICS_SCREEN } from "../../ui/screens/lead-analytics.ts";
+import { LEAD_ASSIGNMENT_BULK_SCREEN } from "../../ui/screens/lead-assignment-bulk.ts";
 
 export const SALES = defineArea({
   id: "sales",
@@ -91,6 +92,10 @@ export const SALES = defineArea({
       module: "my-leads",
       type: LEAD,
       preset: { field: "owner", value: "@me" },
+    }, {
+      // Every lead with its owner, for assigning by hand (the list's bulk edit sets the owner).
+      module: "lead-assignment",
+      type: LEAD,
     }],
     around: [
       { module: "leads", extras: () => LEAD_FIGURES },
@@ -122,6 +127,7 @@ export const SALES = defineArea({
     DUPLICATE_MERGE_SCREEN,
     SALES_FORECASTING_SCREEN,
     LEAD_ANALYTICS_SCREEN,
+    LEAD_ASSIGNMENT_BULK_SCREEN,
   ],
   seed: SALES_SEED,
 });

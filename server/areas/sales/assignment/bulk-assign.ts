@@ -17,6 +17,7 @@ import { whereClause } from "../../../records/engine/list-query.ts";
 import { mayReach, readableIds } from "../../../records/engine/record-access.ts";
 import { loadRecords } from "../../../records/engine/record-store.ts";
 import type { RecordData } from "../../../records/engine/record-rows.ts";
+import type { Filter } from "../../../../schemas/records/meta.ts";
 import {
   BULK_ASSIGN_MAX,
   type BulkAssignRequest,
@@ -53,7 +54,7 @@ async function leadIds(scope: BulkScope, body: BulkAssignRequest): Promise<strin
     return wanted.sort();
   }
   const where = whereClause(lead, access, {
-    filters: body.filter?.filters ?? [],
+    filters: body.filter?.filters ?? criteriaFilters(body),
     search: body.filter?.search,
     today: scope.now.slice(0, 10),
     types,
@@ -68,6 +69,16 @@ async function leadIds(scope: BulkScope, body: BulkAssignRequest): Promise<strin
     throw invalidInput(why, { filter: why });
   }
   return rows.map((r) => String(r.id));
+}
+
+/** The screen's plain criteria as list filters. */
+function criteriaFilters(body: BulkAssignRequest): Filter[] {
+  const filters: Filter[] = [];
+  if (body.stage) filters.push({ field: "stage", op: "eq", value: body.stage });
+  if (body.source) filters.push({ field: "source", op: "eq", value: body.source });
+  if (body.territory) filters.push({ field: "territory", op: "eq", value: body.territory });
+  if (body.current_owner) filters.push({ field: "owner", op: "eq", value: body.current_owner });
+  return filters;
 }
 
 /** The leads, locked (in id order) and read, chunk by chunk. */

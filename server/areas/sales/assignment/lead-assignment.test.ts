@@ -144,6 +144,36 @@ Deno.test("lead assignment rules", async (s) => {
         )).record;
         assertEquals(record.assignments.length, 1);
         assertEquals(record.assignments[0].rule, roundRobin.id);
+        const turn = async () =>
+          (await t.db.get<{ turn: number }>(
+            "SELECT rule_turn AS turn FROM lead_assignments WHERE lead_id = ? AND rule_id = ?",
+            [lead.id, roundRobin.id],
+          ))!.turn;
+        const ruleTurn = Number(await turn());
+        ok(ruleTurn > 0);
+        // A change of owner by hand is logged after it, the rule's row kept as it was.
+        await jsonOf(
+          await t.call("PATCH", `/api/records/lead/${lead.id}`, {
+            token: admin,
+            body: { version: record.version, values: { owner: FINANCE } },
+          }),
+        );
+        const after = await history(t, admin, lead.id);
+        assertEquals(after.map((a) => [a.assigned_to, a.reason]).sort(), [
+          [FINANCE, "Assigned by hand"],
+          [MAYA, 'Rule "North events": round robin'],
+        ]);
+        assertEquals(Number(await turn()), ruleTurn);
+        const unchanged = (await jsonOf<{ record: Json }>(
+          await t.call("GET", `/api/records/lead/${lead.id}`, { token: admin }),
+        )).record;
+        await jsonOf(
+          await t.call("PATCH", `/api/records/lead/${lead.id}`, {
+            token: admin,
+            body: { version: unchanged.version, values: { company: "Still Finance's" } },
+          }),
+        );
+        assertEquals((await history(t, admin, lead.id)).length, 2);
       },
     );
 

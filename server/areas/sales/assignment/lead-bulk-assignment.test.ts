@@ -169,6 +169,40 @@ Deno.test("bulk lead assignment", async (s) => {
       );
     });
 
+    await s.step(
+      "the bulk screen's criteria: each set one narrows, empty ones do not",
+      async () => {
+        const matching = await count(
+          t,
+          "SELECT COUNT(*) AS n FROM leads WHERE source = 'referral' AND id LIKE 'led_acme_%' AND assigned_to = ?",
+          [SALES],
+        );
+        ok(matching > 0);
+        const answer = await jsonOf<Json>(
+          await assign(t, admin, {
+            stage: "",
+            source: "referral",
+            territory: "",
+            current_owner: SALES,
+            to: FINANCE,
+            by_rules: false,
+            reason: "",
+          }),
+        );
+        assertEquals(answer, {
+          matched: matching,
+          assigned: matching,
+          unchanged: 0,
+          at_capacity: 0,
+          unmatched: 0,
+        });
+        await assertInvalidFields(
+          await assign(t, admin, { stage: "", source: "", to: FINANCE, by_rules: false }),
+          "ids",
+        );
+      },
+    );
+
     await s.step("by the rules: each lead gets the first matching rule's turn", async () => {
       const rule = await create(t, admin, "lead_assignment_rule", {
         name: "Rules territory",

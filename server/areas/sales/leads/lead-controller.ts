@@ -4,7 +4,8 @@
  * checked against the stage's required fields and logged (stage-entry.ts); every
  * save then scores the lead by its organisation's scoring rules
  * (scoring/score-on-save.ts). A lead created is first given its owner by the
- * organisation's assignment rules (assignment/assign-on-create.ts).
+ * organisation's assignment rules, and a change of owner is logged
+ * (assignment/assign-on-create.ts).
  */
 import { type ActionRunContext, defineController } from "../../../records/engine/controller.ts";
 import type { SaveContext } from "../../../records/engine/record-rules.ts";
@@ -12,7 +13,7 @@ import { LEAD } from "../types/lead.ts";
 import { scoreOnSave } from "../scoring/score-on-save.ts";
 import { enterStage } from "../pipeline/stage-entry.ts";
 import { wonValues } from "../forecast/won-at.ts";
-import { assignOnCreate } from "../assignment/assign-on-create.ts";
+import { assignOnSave } from "../assignment/assign-on-create.ts";
 
 /** Creates the lead's client and marks the lead won (the `convert` action). */
 async function convertToClient(
@@ -34,7 +35,7 @@ export const LEAD_CONTROLLER = defineController({
   // A create takes its assignment rule's turn (assignment/pick-owner.ts, under the rule's lock).
   decides: ["save"],
   beforeSave: async (ctx: SaveContext) => {
-    await assignOnCreate(ctx);
+    await assignOnSave(ctx);
     await enterStage(ctx);
     await scoreOnSave(ctx);
   },
