@@ -86,7 +86,7 @@ Deno.test("lead assignment rules", async (s) => {
         "forbidden",
       );
       const n = await t.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM lead_assignment_rules");
-      assertEquals(Number(n!.n), 0);
+      assertEquals(Number(n!.n), 2, "the two seeded rules only");
     });
 
     let roundRobin: Json = {};
@@ -291,6 +291,39 @@ Deno.test("lead assignment rules", async (s) => {
         assertEquals(turns.map((r) => Number(r.turn)), Array.from({ length: 20 }, (_, i) => i + 1));
         const cycle = [SALES, PM, MAYA, ADMIN];
         ok(turns.every((r, i) => r.person === cycle[i % 4]), JSON.stringify(turns));
+      },
+    );
+
+    await s.step(
+      "the seeded rules are off until switched on; then website leads go round the sales team",
+      async () => {
+        const seeded = (await jsonOf<{ items: Json[] }>(
+          await t.call("POST", "/api/records/lead_assignment_rule/list", {
+            token: admin,
+            body: { filters: [{ field: "name", op: "contains", value: "the" }] },
+          }),
+        )).items;
+        assertEquals(seeded.map((r) => [r.name, r.active]).sort(), [
+          ["Big deals to the administrator", false],
+          ["Website and referral leads to the sales team", false],
+        ]);
+        const rule = (await jsonOf<{ record: Json }>(
+          await t.call("GET", "/api/records/lead_assignment_rule/lar_acme_2", { token: admin }),
+        )).record;
+        assertEquals(rule.team.map((m: Json) => m.member), [SALES, MAYA, ADMIN]);
+        await jsonOf(
+          await t.call("PATCH", "/api/records/lead_assignment_rule/lar_acme_2", {
+            token: admin,
+            body: { version: rule.version, values: { active: true } },
+          }),
+        );
+        const owners: string[] = [];
+        for (let i = 0; i < 4; i++) {
+          owners.push(
+            (await create(t, admin, "lead", { name: `Web ${i}`, source: "website" })).owner,
+          );
+        }
+        assertEquals(owners, [SALES, MAYA, ADMIN, SALES]);
       },
     );
   } finally {

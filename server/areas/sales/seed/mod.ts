@@ -9,6 +9,7 @@ import { seedAccountPlans } from "./account-plans.ts";
 import { seedLeadStageHistory } from "./lead-stage-history.ts";
 import { seedNurtureSequences } from "./nurture-sequences.ts";
 import { seedForecast } from "./forecast.ts";
+import { seedAssignmentRules } from "./assignment-rules.ts";
 
 export const SALES_SEED: readonly DemoSeedStep[] = [
   { id: "more-clients", run: (tx, { today }) => seedMoreClients(tx, today) },
@@ -35,5 +36,10 @@ export const SALES_SEED: readonly DemoSeedStep[] = [
     id: "forecast",
     after: ["lead-stage-history"],
     run: (tx, { today }) => seedForecast(tx, today),
+  },
+  {
+    id: "assignment-rules",
+    after: ["demo-member"],
+    run: (tx, { today }) => seedAssignmentRules(tx, today),
   },
 ];
