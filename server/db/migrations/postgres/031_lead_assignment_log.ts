@@ -1,2 +1,2 @@
-/** PostgreSQL text of migration 030: the lead assignment log's row position (see ../030_lead_assignment_assign.ts). */
-export { default } from "../030_lead_assignment_assign.ts";
+/** PostgreSQL text of migration 031: the lead assignment log's row position (see ../031_lead_assignment_log.ts). */
+export { default } from "../031_lead_assignment_log.ts";
