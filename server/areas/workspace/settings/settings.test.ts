@@ -21,8 +21,8 @@ Deno.test("POST /api/settings answers the organisation's settings with their ver
   const t = await createTestApp();
   try {
     const token = await t.tokenFor("admin@acme.test");
-    // Without the demo's letterhead, Acme has stored no setting.
-    await t.db.run("DELETE FROM settings WHERE key = 'letterhead'");
+    // Without the demo's letterhead and proposal approval thresholds, Acme has stored no setting.
+    await t.db.run("DELETE FROM settings WHERE key IN ('letterhead', 'proposal_approval')");
     assertEquals(await jsonOf(await t.call("POST", "/api/settings", { token, body: {} })), {
       settings: {},
     });
