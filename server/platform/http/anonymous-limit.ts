@@ -39,8 +39,6 @@ export const UNLIMITED_PUBLIC_POSTS: Readonly<Record<string, string>> = {
   "/auth/logout": "writes only with a valid refresh token",
   "/api/automation/hooks/:secret":
     "runs only with a rule's 256-bit secret (an unknown one costs one indexed read); the rule's own rate cap limits its runs",
-  "/api/nurture/unsubscribe":
-    "writes only with an enrolment's 256-bit token (an unknown one costs one indexed read), once per lead",
 };
 
 /** The forms' limit over every address together: what a day may store. */

@@ -34,7 +34,7 @@ Deno.test("GET /ui/screens/leads offers a board by stage first, with the stage's
     // The pipeline first; then the organisation's lists (lead source, lost reason), then links.
     assertEquals(
       board.fields.map((f) => f.id),
-      ["stage", "source", "lost_reason", "lost_to", "owner"],
+      ["stage", "forecast_category", "source", "lost_reason", "lost_to", "owner"],
     );
     assertEquals(board.fields[0].label, "Stage");
     assertEquals(

@@ -197,7 +197,11 @@ Deno.test("lead nurturing", async (s) => {
           [cy.id, first.id, second.id],
         );
         assertEquals(audited.length, 3);
-        assertEquals((await jsonOf<Json>(await t.call("POST", path))).unsubscribed, true);
+        // Opened again, in a browser: a page saying so, not JSON.
+        const page = await t.call("GET", path, { headers: { accept: "text/html" } });
+        assertEquals(page.status, 200);
+        ok((page.headers.get("content-type") ?? "").startsWith("text/html"));
+        ok((await page.text()).includes("You are unsubscribed"));
         const refused = await errorOf(
           await t.call("POST", "/api/records/nurture_enrollment", {
             token: sales,
