@@ -19,6 +19,12 @@ const SIGNIFICANT_DIGITS = 15;
 /** Rounds half away from zero at `digits` decimals (0 to 10), on the value's decimal. */
 export function roundHalfAway(value: number, digits: number): number {
   if (!Number.isFinite(value)) return value;
+  // Already at `digits` places (whole numbers, most amounts): the decimal it stands for,
+  // k / 10^digits, is what the reading below would give, and one correctly rounded
+  // division makes it.
+  const scale = 10 ** digits;
+  const scaled = value * scale;
+  if (Number.isInteger(scaled) && Math.abs(scaled) < 1e15) return scaled === 0 ? 0 : scaled / scale;
   // The decimal the value stands for, as mantissa and exponent ("1.005e+0").
   const decimal = Number(Math.abs(value).toPrecision(SIGNIFICANT_DIGITS));
   const [mantissa, exponent] = decimal.toExponential().split("e");

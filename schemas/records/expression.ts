@@ -88,11 +88,20 @@ export function conditionHolds(
 
 /** The identifiers an expression reads, sorted, each once. */
 export function fieldsOf(expression: Expression): string[] {
+  return namesOf(expression, "identifier");
+}
+
+/** The functions an expression calls (`today`, `add_days`…), sorted, each once. */
+export function callsOf(expression: Expression): string[] {
+  return namesOf(expression, "call");
+}
+
+function namesOf(expression: Expression, kind: "identifier" | "call"): string[] {
   const names = new Set<string>();
   const visit = (node: Expression): void => {
     switch (node.kind) {
       case "identifier":
-        names.add(node.name);
+        if (kind === "identifier") names.add(node.name);
         return;
       case "not":
       case "negate":
@@ -101,6 +110,7 @@ export function fieldsOf(expression: Expression): string[] {
         visit(node.value);
         return node.list.forEach(visit);
       case "call":
+        if (kind === "call") names.add(node.name);
         return node.args.forEach(visit);
       case "binary":
         visit(node.left);

@@ -4,6 +4,7 @@
  * text is parsed once and kept.
  */
 import {
+  callsOf,
   evaluateExpression,
   type Expression,
   isTruthy,
@@ -40,4 +41,9 @@ export function evaluateComputed(
   now = new Date().toISOString(),
 ): unknown {
   return evaluateExpression(compiled(source), values, { today: now.slice(0, 10) });
+}
+
+/** Whether an expression's value depends on the day it is evaluated (it calls `today()`). */
+export function readsToday(source: string): boolean {
+  return callsOf(compiled(source)).includes("today");
 }

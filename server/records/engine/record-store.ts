@@ -239,10 +239,24 @@ export async function replaceChildren(
   parent: { organizationId: string; id: string },
   rows: readonly Record<string, SqlValue>[],
 ): Promise<void> {
+  const child = type.field.get(fieldId)!.child!;
+  await q.run(`DELETE FROM ${child.table} WHERE ${child.parent_column ?? "parent_id"} = ?`, [
+    parent.id,
+  ]);
+  await insertChildRows(q, type, fieldId, parent, rows.map((row, idx) => ({ row, idx })));
+}
+
+/** Inserts child rows of one table field at their positions (`idx`), in batches. */
+export async function insertChildRows(
+  q: Queryable,
+  type: RecordType,
+  fieldId: string,
+  parent: { organizationId: string; id: string },
+  rows: readonly { row: Record<string, SqlValue>; idx: number }[],
+): Promise<void> {
   const field = type.field.get(fieldId)!;
   const child = field.child!;
   const parentColumn = child.parent_column ?? "parent_id";
-  await q.run(`DELETE FROM ${child.table} WHERE ${parentColumn} = ?`, [parent.id]);
   const columns = (field.childFields ?? []).filter((c) => c.type !== "table").map((c) => c.column);
   const names = ["id", "organization_id", parentColumn, "idx", ...columns];
   const perRow = names.length;
@@ -250,10 +264,10 @@ export async function replaceChildren(
   for (let start = 0; start < rows.length; start += chunk) {
     const slice = rows.slice(start, start + chunk);
     const values: SqlValue[] = [];
-    for (const [offset, row] of slice.entries()) {
+    for (const { row, idx } of slice) {
       // A row keeps its id across saves (what a caller cannot see is carried by it).
       const id = typeof row.id === "string" ? row.id : newId("row");
-      values.push(id, parent.organizationId, parent.id, start + offset);
+      values.push(id, parent.organizationId, parent.id, idx);
       for (const c of columns) values.push(row[c] ?? null);
     }
     await q.run(

@@ -11,7 +11,8 @@ import { conflict } from "../../platform/errors/app-error.ts";
 import type { AuditEntry } from "../../platform/audit/record.ts";
 import type { RecordType } from "../define.ts";
 import type { RecordData } from "./record-rows.ts";
-import { announceRecord, replaceChildren, updateRecord } from "./record-store.ts";
+import { announceRecord, updateRecord } from "./record-store.ts";
+import { writeChildren } from "./child-row-writes.ts";
 import { validateRecord } from "./validate-record.ts";
 import { derivedStatus } from "./record-states.ts";
 import type { RecordController } from "./controller.ts";
@@ -123,7 +124,8 @@ export async function updateLoaded(
     throw conflict(`${type.declaration.label} ${existing.name} was changed by someone else`);
   }
   for (const [fieldId, rows] of checked.children) {
-    await replaceChildren(tx, type, fieldId, { organizationId: access.organizationId, id }, rows);
+    const parent = { organizationId: access.organizationId, id };
+    await writeChildren(tx, type, fieldId, parent, rows, checked.keptRows.get(fieldId));
   }
   await announceRecord(tx, access.organizationId, type, id, version + 1);
   if (scope.observers?.length && checked.changes.length > 0) {

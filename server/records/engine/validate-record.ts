@@ -26,6 +26,12 @@ import { fillDefaultFormulas } from "./default-formulas.ts";
 import { checkOptionPermissions } from "./option-permissions.ts";
 import { optionMap, selectOptions } from "./select-options.ts";
 import { checkLinks, fillFetched, fillFetchedOf, linkExists } from "./record-links.ts";
+import {
+  fetchedUnchanged,
+  type FetchMemo,
+  keepsUnchangedRows,
+  rowUnchanged,
+} from "./unchanged-rows.ts";
 
 /** What validation gives a write: the merged record and what to store. */
 export interface ValidatedRecord {
@@ -35,8 +41,26 @@ export interface ValidatedRecord {
   columns: Map<string, SqlValue>;
   /** Child rows to store, by table field id (only tables that were sent or computed). */
   children: Map<string, Record<string, SqlValue>[]>;
+  /**
+   * On an update, by table field id: the rows sent back unchanged (their stored
+   * row holds only the id; unchanged-rows.ts) and the ids of the rows stored before.
+   */
+  keptRows: Map<string, KeptRows>;
   /** Fields whose value changed: from and to as the API shows them. */
   changes: { field: string; from: unknown; to: unknown }[];
+}
+
+/**
+ * A table's rows kept as stored by an update, and the rows it had. It applies to
+ * the very rows validation made (`rows`): a controller that sets a table's rows
+ * anew has them written whole.
+ */
+export interface KeptRows {
+  rows: readonly Record<string, SqlValue>[];
+  /** Positions in the sent rows of those kept as stored. */
+  kept: ReadonlySet<number>;
+  /** The ids of the rows stored before, in their order. */
+  previous: readonly string[];
 }
 
 /** Where validation runs and for whom. */
@@ -102,12 +126,16 @@ export async function validateRecord(
 
   const columns = new Map<string, SqlValue>();
   const children = new Map<string, Record<string, SqlValue>[]>();
+  const keptRows = new Map<string, KeptRows>();
   for (const field of type.fields) {
     if (field.type === "table") {
       if (!sent.has(field.id)) continue;
       const rows = await checkChildRows(scope, field, values[field.id], errors, locked);
       if (rows) {
         children.set(field.id, rows.stored);
+        if (existing) {
+          keptRows.set(field.id, { rows: rows.stored, kept: rows.kept, previous: rows.previous });
+        }
         values[field.id] = rows.shown;
       } else values[field.id] = [];
       continue;
@@ -154,7 +182,7 @@ export async function validateRecord(
     const before = existing ? existing[field.id] : undefined;
     const after = values[field.id];
     if (field.type === "table") {
-      if (!children.has(field.id)) continue;
+      if (!children.has(field.id) || keptAsTheyWere(keptRows.get(field.id), after)) continue;
       if (JSON.stringify(before ?? []) !== JSON.stringify(after ?? [])) {
         changes.push({ field: field.id, from: before ?? [], to: after });
       }
@@ -165,7 +193,13 @@ export async function validateRecord(
       changes.push({ field: field.id, from: before ?? null, to: after ?? null });
     }
   }
-  return { values, columns, children, changes };
+  return { values, columns, children, keptRows, changes };
+}
+
+/** Every row sent back unchanged, in the order stored: the table did not change. */
+function keptAsTheyWere(rows: KeptRows | undefined, after: unknown): boolean {
+  return !!rows && Array.isArray(after) && rows.kept.size === after.length &&
+    after.length === rows.previous.length && after.every((row, i) => row.id === rows.previous[i]);
 }
 
 function sameValue(field: RecordField, a: unknown, b: unknown): boolean {
@@ -227,7 +261,15 @@ async function checkChildRows(
   value: unknown,
   errors: Record<string, string>,
   locked: Record<string, string>,
-): Promise<{ stored: Record<string, SqlValue>[]; shown: RecordData[] } | null> {
+): Promise<
+  | {
+    stored: Record<string, SqlValue>[];
+    shown: RecordData[];
+    kept: Set<number>;
+    previous: string[];
+  }
+  | null
+> {
   const childFields = field.childFields ?? [];
   const max = field.child?.max_rows ?? 5_000;
   if (value === null || value === undefined) value = [];
@@ -242,6 +284,9 @@ async function checkChildRows(
   const stored: Record<string, SqlValue>[] = [];
   const shown: RecordData[] = [];
   const emptied: Set<string>[] = [];
+  const kept = new Set<number>();
+  const keeps = !scope.restoring && keepsUnchangedRows(field);
+  const fetched: FetchMemo = new Map();
   // A caller without level 1 neither sends nor loses level-1 values: a row sent with
   // its id keeps what it held there, a new row starts empty.
   const hidden = scope.trusted || authorize(scope.access, scope.type.module, "level1")
@@ -251,6 +296,11 @@ async function checkChildRows(
     ((scope.existing?.[field.id] ?? []) as RecordData[]).map((r) => [r.id as string, r]),
   );
   const byId = new Map(childFields.filter((c) => !hidden.has(c.id)).map((c) => [c.id, c]));
+  // What a sent row sets: not computed or always fetched, not hidden from the caller,
+  // not read-only (unless the code's own write sends it).
+  const settableBy = (row: object) => (c: RecordField) =>
+    !c.computed && !fetchedAlways(c) && !hidden.has(c.id) &&
+    !(c.read_only && !(scope.trusted && Object.hasOwn(row, c.id)));
   const optionsOf = new Map<string, ReadonlyMap<string, string>>();
   for (const c of childFields) {
     if (c.type === "select") {
@@ -275,6 +325,19 @@ async function checkChildRows(
       errors[`${at}.id`] = "Must be the id of a stored row";
     }
     const was = typeof rowId === "string" ? before.get(rowId) : undefined;
+    if (
+      was && keeps && rowUnchanged(childFields, row as RecordData, was, settableBy(row)) &&
+      await fetchedUnchanged(scope, childFields, was, fetched)
+    ) {
+      // Sent back as stored: kept, neither checked again nor written.
+      const keptRow: RecordData = { id: rowId };
+      for (const c of childFields) if (storageClass(c)) keptRow[c.id] = was[c.id];
+      stored.push({ id: rowId as string });
+      shown.push(keptRow);
+      emptied.push(new Set());
+      kept.add(index);
+      continue;
+    }
     if (typeof rowId === "string" && (was || scope.restoring)) {
       shownRow.id = rowId;
       storedRow.id = rowId;
@@ -315,15 +378,17 @@ async function checkChildRows(
   const open = scope.lock?.openColumns.get(field.id);
   if (open) checkOpenColumns({ field, open, before, hidden }, shown, locked);
   for (const [index, row] of shown.entries()) {
+    if (kept.has(index)) continue;
     await checkLinks(scope, childFields, row, errors, `${field.id}[${index}].`);
   }
   for (const [index, row] of shown.entries()) {
+    if (kept.has(index)) continue;
     const columns = new Map<string, SqlValue>();
     await fillFetchedOf(scope, childFields, row, columns, emptied[index]);
     fillComputedOf(childFields, row, columns, scope.now);
     for (const [column, value] of columns) stored[index][column] = value;
   }
-  return { stored, shown };
+  return { stored, shown, kept, previous: [...before.keys()] };
 }
 
 /**

@@ -32,8 +32,7 @@ export function enrolRuleProblem(source: string): string | undefined {
 function checkSequence(ctx: SaveContext): Promise<void> {
   const problem = enrolRuleProblem(String(ctx.checked.values.enrol_rule ?? "").trim());
   if (problem) return Promise.reject(invalidInput(problem, { enrol_rule: problem }));
-  const rows = (ctx.checked.children.get("steps") ??
-    ctx.checked.values.steps ?? []) as Record<string, unknown>[];
+  const rows = (ctx.checked.values.steps ?? []) as Record<string, unknown>[];
   const positions = rows.map((r) => Number(r.position));
   if (new Set(positions).size !== positions.length) {
     const message = "Each step needs its own position";
