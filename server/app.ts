@@ -3,6 +3,7 @@
  * signing secret). No port, no globals: tests call `app.request()` on it.
  */
 import { printRoutes } from "./records/print-routes.ts";
+import { requestEvidence, signingContext, signingRoutes } from "./records/signing/mod.ts";
 import { type Context, Hono } from "hono";
 import { type Config, PRODUCT_VERSION } from "./config.ts";
 import type { Database } from "./db/database.ts";
@@ -144,6 +145,9 @@ export function createApp(deps: AppDeps): BuiltApp {
     });
   }
   app.use("*", securityHeaders());
+  // Who each record call and signing answer comes from, for signatures' evidence.
+  app.use("/api/records/*", requestEvidence());
+  app.use("/api/signing/*", requestEvidence());
   // The checks before authentication, in this order, in one layer: a wrong method
   // (405), query text that cannot be read as sent (400), the body's deadline noted.
   const refuseWrongMethod = wrongMethodCheck(() => app.routes, { exempt: isBrowserNavigation });
@@ -221,6 +225,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   // Each area's calls, in the order of the areas.
   for (const area of areas()) area.routes?.({ app, api, db, records, clock, config });
   printRoutes(api, db, records, clock, areas().flatMap((area) => area.printers ?? []));
+  signingRoutes(api, signingContext(records, areas().flatMap((area) => area.signing ?? [])));
   recordRoutes(api, records);
 
   let openApiBytes: string | undefined;

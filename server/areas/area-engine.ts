@@ -1,6 +1,6 @@
 /**
  * The record engine over a database with every area's controllers, change
- * observers and timeline sources: the one the app serves, and the one a background runner (the
+ * observers (signing's among them) and timeline sources: the one the app serves, and the one a background runner (the
  * automation queue's) writes through, so both enforce and follow the same rules.
  */
 import type { Database } from "../db/database.ts";
@@ -8,6 +8,7 @@ import { recordTypes } from "../records/catalogue.ts";
 import type { RecordType } from "../records/define.ts";
 import type { RecordController } from "../records/engine/controller.ts";
 import { RecordEngine } from "../records/engine/engine.ts";
+import { signingObserver } from "../records/signing/mod.ts";
 import { areas } from "./mod.ts";
 
 /** Builds the engine; tests may pass their own types and extra controllers. */
@@ -28,7 +29,12 @@ export function areaEngine(
       ...areas().flatMap((area) => area.controllers ?? []),
       ...(options.controllers ?? []),
     ],
-    observers: areas().flatMap((area) => (area.observers ?? []).map((make) => make(byId))),
+    observers: [
+      ...areas().flatMap((area) => (area.observers ?? []).map((make) => make(byId))),
+      signingObserver(areas().flatMap((area) => area.signing ?? []), {
+        publicUrl: options.publicUrl,
+      }),
+    ],
     workflows: areas().find((area) => area.workflows)?.workflows,
     timelines: areas().flatMap((area) => area.timelines ?? []),
   });

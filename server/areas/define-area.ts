@@ -25,6 +25,7 @@ import type { PeriodicCheck } from "../platform/jobs/periodic-check.ts";
 import type { DemoSeedStep } from "../db/seed/seed-steps.ts";
 import type { WorkflowSource } from "../records/engine/edited-workflows.ts";
 import type { RecordPrinter } from "../platform/printing/record-printer.ts";
+import type { Signable } from "../records/signing/signable.ts";
 
 /** What an area's calls are registered with. */
 export interface AreaContext {
@@ -79,6 +80,8 @@ export interface Area {
   controllers?: readonly RecordController[];
   /** How its record types that print are printed (their printable page, PDF and signing). */
   printers?: readonly RecordPrinter[];
+  /** Its record types that are signed (each also prints): their signature requests. */
+  signing?: readonly Signable[];
   /** Its hand-written calls. */
   routes?: (ctx: AreaContext) => void;
   /** Its screens, beyond the generated record screens and module pages. */

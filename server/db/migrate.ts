@@ -37,6 +37,7 @@ import lostReasons from "./migrations/028_lost_reasons.ts";
 import leadStages from "./migrations/029_lead_stages.ts";
 import forecastSnapshots from "./migrations/030_forecast_snapshots.ts";
 import leadAssignmentLog from "./migrations/031_lead_assignment_log.ts";
+import signing from "./migrations/032_signing.ts";
 import { POSTGRES_MIGRATIONS } from "./migrations/postgres/index.ts";
 
 /** One migration: its number, name and text per dialect. */
@@ -78,6 +79,7 @@ const SQLITE: readonly [number, string, string][] = [
   [29, "lead_stages", leadStages],
   [30, "forecast_snapshots", forecastSnapshots],
   [31, "lead_assignment_log", leadAssignmentLog],
+  [32, "signing", signing],
 ];
 
 /** Every migration, numbered. Append only, with both dialects' texts. */

@@ -10,9 +10,11 @@ import { PROPOSAL_TEMPLATE } from "./types/proposal-template.ts";
 import { PROPOSAL_CONTROLLER } from "./proposals/proposal-controller.ts";
 import { proposalPortalRoutes } from "./proposals/portal-routes.ts";
 import { printedProposal } from "./proposals/printed-proposal.ts";
+import { PROPOSAL_SIGNING } from "./proposals/proposal-signing.ts";
 import { approvalRoutes } from "./proposals/approval-routes.ts";
 import { proposalApprovalExtras } from "../../ui/screens/proposal-approval-settings.ts";
 import { PROPOSAL_PRINT_SCREEN } from "../../ui/screens/proposal-print.ts";
+import { signaturesFormTab } from "../../ui/screens/signatures-tab.ts";
 import { LEAD_SCORING_RULE } from "./types/lead-scoring-rule.ts";
 import { ACCOUNT_PLAN } from "./types/account-plan.ts";
 import { LEAD_SCORING_RULE_CONTROLLER } from "./scoring/rule-controller.ts";
@@ -105,6 +107,7 @@ export const SALES = defineArea({
       { module: "proposals/new", type: PROPOSAL },
       { module: "proposal-templates/create", type: PROPOSAL_TEMPLATE },
     ],
+    formTabs: [{ type: PROPOSAL, tabs: [signaturesFormTab(PROPOSAL.id)] }],
   },
   routes: ({ api, db, records, clock }) => {
     leadRoutes(api, db, records, clock);
@@ -119,6 +122,7 @@ export const SALES = defineArea({
     leadAnalyticsRoutes(api, db, records, clock);
   },
   printers: [{ type: PROPOSAL.id, print: printedProposal }],
+  signing: [PROPOSAL_SIGNING],
   screens: [
     ACTIVITY_LOGGER_SCREEN,
     COMPETITIVE_INTELLIGENCE_SCREEN,

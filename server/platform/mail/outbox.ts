@@ -17,7 +17,8 @@ export type MailKind =
   | "portal_invitation_notice"
   | "notification"
   | "report"
-  | "template";
+  | "template"
+  | "signature_request";
 
 /** A file a message carries. */
 export interface MailAttachment {

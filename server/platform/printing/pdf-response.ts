@@ -5,7 +5,11 @@ import { printedDocumentPdf } from "./printed-document-pdf.ts";
 /** The response downloading a printed record's PDF. */
 export async function pdfResponse(printed: PrintedRecord): Promise<Response> {
   const bytes = await printedDocumentPdf(printed.document, { issued: printed.issued });
-  const name = printed.document.file_name;
+  return pdfDownload(bytes, printed.document.file_name);
+}
+
+/** The response downloading PDF bytes as they are (a stored or signed PDF), named `name`. */
+export function pdfDownload(bytes: Uint8Array, name: string): Response {
   return new Response(new Uint8Array(bytes), {
     headers: {
       "Content-Type": "application/pdf",

@@ -61,7 +61,16 @@ export async function takeActionIn(
   engine: RecordEngine,
   tx: Queryable,
   access: Access,
-  input: { typeId: string; id: string; action: string; version: number; requestId?: string },
+  input: {
+    typeId: string;
+    id: string;
+    action: string;
+    version: number;
+    comment?: string;
+    signature_name?: string;
+    choices?: readonly string[];
+    requestId?: string;
+  },
 ): Promise<RecordData> {
   const type = engine.findType(input.typeId);
   if (!type) throw notFound(`Record type "${input.typeId}"`);

@@ -17,7 +17,10 @@ export interface RecordChange {
   type: RecordType;
   id: string;
   event: ChangeEvent;
-  /** The action taken (`submit`, `approve`…) when `event` is `action`. */
+  /**
+   * The action taken (`submit`, `approve`…) when `event` is `action`; on `updated`,
+   * the action whose effects the update writes (none for a person's own edit).
+   */
   action?: string;
   /** The record as it was (null when created). */
   before: Readonly<RecordData> | null;

@@ -134,6 +134,7 @@ export async function updateLoaded(
       type,
       id,
       event: "updated",
+      action: options.auditAction,
       before: existing,
       after: {
         ...checked.values,

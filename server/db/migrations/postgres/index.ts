@@ -30,6 +30,7 @@ import lostReasons from "./028_lost_reasons.ts";
 import leadStages from "./029_lead_stages.ts";
 import forecastSnapshots from "./030_forecast_snapshots.ts";
 import leadAssignmentLog from "./031_lead_assignment_log.ts";
+import signing from "./032_signing.ts";
 
 export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   1: platform,
@@ -63,4 +64,5 @@ export const POSTGRES_MIGRATIONS: Readonly<Record<number, string>> = {
   29: leadStages,
   30: forecastSnapshots,
   31: leadAssignmentLog,
+  32: signing,
 };
