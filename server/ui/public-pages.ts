@@ -15,6 +15,8 @@ export const PUBLIC_PAGES: readonly { path: string; screen: string; title: strin
   { path: "/integrations", screen: "integrations", title: "Integrations" },
   // Public rather than guest: an administrator passing a reset link on may open it.
   { path: "/reset-password", screen: "reset-password", title: "Choose a new password" },
+  // A signing link: whoever holds it, signed in or not, reviews and signs.
+  { path: "/sign/:token", screen: "sign", title: "Sign a document" },
   {
     path: "/blog/advanced-analytics-dashboard",
     screen: "blog/advanced-analytics-dashboard",

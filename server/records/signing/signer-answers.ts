@@ -155,16 +155,19 @@ export async function signByLink(
     const rest = signers.filter((s) => s.id !== signer.id && s.status !== "signed");
     if (rest.length === 0) {
       await completeRequest(tx, request, now);
+      const names = [
+        ...signers.filter((s) => s.id !== signer.id).map((s) => s.signature_name),
+        name,
+      ]
+        .join(", ").slice(0, 140);
       await takeActionIn(ctx.engine, tx, await actingStaff(tx, signable, { record, request }), {
         typeId: type.id,
         id: request.record_id,
         action: signable.accept,
         version: record.version as number,
-        signature_name: [
-          ...signers.filter((s) => s.id !== signer.id).map((s) => s.signature_name),
-          name,
-        ]
-          .join(", ").slice(0, 140),
+        // Taken as the firm's side; the comment and the evidence say who signed.
+        comment: `Signed by ${names} through their signing links`,
+        signature_name: names,
         choices,
       });
       return {
@@ -227,6 +230,6 @@ async function takeDecline(
     id: what.request.record_id,
     action: what.action,
     version: what.record.version as number,
-    comment: what.reason,
+    comment: `Declined through the signing link: ${what.reason}`.slice(0, 2000),
   });
 }

@@ -213,6 +213,11 @@ Deno.test("signing", async (s) => {
         assertEquals(r.status, "completed");
         assertEquals(r.events.map((e: Json) => e.kind), ["sent", "opened", "signed", "completed"]);
         assertEquals(r.chain_verifies, true);
+        // The accept is taken as the firm's side; its history says who signed.
+        const history = await jsonOf<Json>(
+          await t.call("GET", `${BASE}/${main.id}/history`, { token: sales }),
+        );
+        ok(JSON.stringify(history).includes("Signed by Ann Lee through their signing links"));
         main = record;
       },
     );

@@ -15,6 +15,7 @@ import { screenOfParameterRoute } from "../routes-descriptor.ts";
 import { PUBLIC_CONTENT_SCREENS } from "./public-content.ts";
 import { PUBLIC_FORM_SCREENS } from "./public-forms.ts";
 import { PASSWORD_RESET_SCREENS } from "./password-reset.ts";
+import { SIGNING_PAGE } from "./signing-page.ts";
 import { catchAll, moduleScreen } from "./staff-misc.ts";
 import { areas } from "../../areas/mod.ts";
 import type { ScreenDef } from "./screen-def.ts";
@@ -31,6 +32,7 @@ export function buildScreenRegistry(types: readonly RecordType[]): Map<string, S
       ...PUBLIC_CONTENT_SCREENS,
       ...PUBLIC_FORM_SCREENS,
       ...PASSWORD_RESET_SCREENS,
+      SIGNING_PAGE,
       ...areaScreens,
       catchAll,
       ...recordScreenDefs(types),

@@ -13,6 +13,21 @@ const REQUEST_STATUS = {
   declined: "Declined",
   superseded: "Superseded",
 };
+const ORDER = { sequential: "In order", parallel: "All at once" };
+const SIGNER_STATUS = {
+  waiting: "Waiting for the signer before",
+  mailed: "Link sent",
+  signed: "Signed",
+  declined: "Declined",
+};
+const EVENT = {
+  sent: "Link sent",
+  opened: "Opened",
+  signed: "Signed",
+  declined: "Declined",
+  completed: "Completed",
+  superseded: "Superseded",
+};
 
 /** The Signatures tab of a signed type's form. */
 export function signaturesFormTab(typeId: string): RecordFormTab {
@@ -45,7 +60,7 @@ export function signaturesFormTab(typeId: string): RecordFormTab {
           columns: [
             { key: "revision", label: "Revision", format: "integer" },
             { key: "status", label: "Status", labels: REQUEST_STATUS },
-            { key: "order", label: "Signers sign" },
+            { key: "order", label: "Signers sign", labels: ORDER },
             { key: "created_at", label: "Requested", format: "datetime" },
             { key: "completed_at", label: "Ended", format: "datetime", fallback: "—" },
             { key: "chain", label: "Evidence chain" },
@@ -71,7 +86,7 @@ export function signaturesFormTab(typeId: string): RecordFormTab {
             { key: "revision", label: "Revision", format: "integer" },
             { key: "name", label: "Signer" },
             { key: "email", label: "Email" },
-            { key: "status", label: "Status" },
+            { key: "status", label: "Status", labels: SIGNER_STATUS },
             { key: "signature_name", label: "Signed as", fallback: "—" },
             { key: "reason", label: "Reason", fallback: "—" },
             { key: "answered_at", label: "Answered", format: "datetime", fallback: "—" },
@@ -86,7 +101,7 @@ export function signaturesFormTab(typeId: string): RecordFormTab {
           caption: "Evidence events",
           columns: [
             { key: "revision", label: "Revision", format: "integer" },
-            { key: "kind", label: "Event" },
+            { key: "kind", label: "Event", labels: EVENT },
             { key: "signer", label: "Signer", fallback: "—" },
             { key: "at", label: "When", format: "datetime" },
             { key: "ip", label: "IP address" },
