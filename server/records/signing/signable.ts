@@ -42,7 +42,10 @@ export interface Signable {
     where: { organizationId: string; record: Readonly<RecordData> },
   ): Promise<SignerInput[]>;
   /** The optional parts a signer may pick. */
-  choices?(record: RecordData): SigningChoice[];
+  choices?(
+    read: Queryable,
+    where: { organizationId: string; record: Readonly<RecordData> },
+  ): Promise<SigningChoice[]>;
 }
 
 /** The revision of a record as its signable type counts it. */

@@ -13,6 +13,7 @@ import { AppError, conflict, invalidInput } from "../../platform/errors/app-erro
 import { loadRecord } from "../engine/record-store.ts";
 import { takeActionIn } from "../engine/record-actions.ts";
 import type { RecordData } from "../engine/record-rows.ts";
+import type { Signable, SigningChoice } from "./signable.ts";
 import {
   appendEvent,
   eventsOf,
@@ -49,6 +50,16 @@ async function recordOf(q: Queryable, ctx: SigningContext, request: RequestRow) 
   const record = await loadRecord(q, type, request.organization_id, request.record_id);
   if (!record) throw new AppError(404, "not_found", UNKNOWN_LINK);
   return { type, signable, record };
+}
+
+/** The optional parts the signer may pick. */
+async function choicesOf(
+  q: Queryable,
+  signable: Signable,
+  request: RequestRow,
+  record: RecordData,
+): Promise<SigningChoice[]> {
+  return await signable.choices?.(q, { organizationId: request.organization_id, record }) ?? [];
 }
 
 /** What the signer is told about where their link stands. */
@@ -92,7 +103,7 @@ export async function viewByLink(ctx: SigningContext, token: string) {
         status: signer.status === "mailed" ? request.status : signer.status,
         open,
         answer: standing(request, signer),
-        optional_lines: open ? signable.choices?.(record) ?? [] : [],
+        optional_lines: open ? await choicesOf(tx, signable, request, record) : [],
         pdf_sha256: request.pdf_sha256,
       },
       document,
@@ -133,7 +144,9 @@ export async function signByLink(
   return await ctx.engine.db.transaction(async (tx) => {
     const now = nowOf(ctx);
     const { signer, request, signers, type, signable, record } = await answerable(tx, ctx, token);
-    const offered = new Set((signable.choices?.(record) ?? []).map((c) => c.value));
+    const offered = new Set(
+      (await choicesOf(tx, signable, request, record)).map((c) => c.value),
+    );
     const unknown = choices.filter((c) => !offered.has(c));
     if (unknown.length > 0) {
       throw invalidInput(`Only the optional lines offered may be picked: ${unknown.join(", ")}`, {

@@ -10,6 +10,8 @@ import { invalidInput } from "../../../platform/errors/app-error.ts";
 import type { Signable } from "../../../records/signing/signable.ts";
 import type { RecordData } from "../../../records/engine/record-rows.ts";
 import { PROPOSAL } from "../types/proposal.ts";
+import { documentFormats } from "../../../platform/orgs/document-formats.ts";
+import { readLetterhead } from "../../../platform/orgs/letterhead.ts";
 
 /** Who signs a proposal: its client's contact email, or its lead's. */
 async function proposalSigners(
@@ -45,10 +47,14 @@ export const PROPOSAL_SIGNING: Signable = {
   decline: "decline",
   ownerField: "owner",
   signers: proposalSigners,
-  choices: (proposal) =>
-    ((proposal.lines as RecordData[] | undefined) ?? []).filter((l) => l.optional).map((l) => ({
+  choices: async (q, { organizationId, record: proposal }) => {
+    const { locale } = await readLetterhead(q, organizationId);
+    const money = documentFormats(locale).money;
+    return ((proposal.lines as RecordData[] | undefined) ?? []).filter((l) => l.optional).map((
+      l,
+    ) => ({
       value: String(l.id),
-      label: `${l.description} — ${Number(l.amount ?? 0).toFixed(2)} ${proposal.currency ?? ""}`
-        .trim(),
-    })),
+      label: `${l.description} — ${money(Number(l.amount ?? 0), String(proposal.currency ?? ""))}`,
+    }));
+  },
 };
