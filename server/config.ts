@@ -21,7 +21,7 @@ export interface InvitationLimits {
 }
 
 /** The classes of anonymous writes, each with its own per-address limit. */
-export type AnonymousWriteClass = "reports" | "forms" | "registration" | "invitation";
+export type AnonymousWriteClass = "reports" | "forms" | "registration" | "invitation" | "signing";
 
 /** The product version: the footer, the health check and the OpenAPI document say it. */
 export const PRODUCT_VERSION = "1.0.0";
@@ -86,6 +86,7 @@ export const DEFAULT_CONFIG: Config = {
     forms: { max: 10, windowSeconds: 60 },
     registration: { max: 5, windowSeconds: 60 * 60 },
     invitation: { max: 10, windowSeconds: 15 * 60 },
+    signing: { max: 60, windowSeconds: 15 * 60 },
   },
   invitationLimits: { perDay: 100, perDayNewOrganization: 20 },
   // A few tabs on each of a few devices; a hundred sign-ins held five hundred streams without it.
@@ -192,6 +193,7 @@ export function readConfig(env: Record<string, string | undefined>): Config {
         "RATE_LIMIT_INVITATION",
         DEFAULT_CONFIG.anonymousLimits.invitation,
       ),
+      signing: limitFrom(env, "RATE_LIMIT_SIGNING", DEFAULT_CONFIG.anonymousLimits.signing),
     },
     invitationLimits: {
       perDay: intFrom(env, "INVITATIONS_PER_DAY", DEFAULT_CONFIG.invitationLimits.perDay),

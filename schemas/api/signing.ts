@@ -1,12 +1,13 @@
 /** The request bodies of signing: a signer's answers, a staff request and a PDF to verify. */
 import { z } from "zod";
+import { nameText } from "./name-text.ts";
 
 /** What the signing page sends to open the document (nothing). */
 export const SigningViewBody = z.object({}).strict();
 
 /** A signer's signature: their full name typed, and the optional lines they picked. */
 export const SigningSignBody = z.object({
-  signature_name: z.string().max(140),
+  signature_name: nameText({ max: 140 }),
   choices: z.array(z.string().max(64)).max(2_000).optional(),
 }).strict();
 
@@ -17,7 +18,7 @@ export const SigningDeclineBody = z.object({ reason: z.string().max(2_000) }).st
 export const SignatureRequestBody = z.object({
   signers: z.array(
     z.object({
-      name: z.string().max(140),
+      name: nameText({ max: 140 }),
       email: z.string().max(254),
       user_id: z.string().max(64).optional(),
     }).strict(),

@@ -4,7 +4,13 @@ import { assertInvalidFields, errorOf, jsonOf } from "../../testing/http-asserti
 import { ANONYMOUS_WRITES, UNLIMITED_PUBLIC_POSTS } from "./anonymous-limit.ts";
 
 const LIMIT = { max: 2, windowSeconds: 60 };
-const SMALL_LIMITS = { reports: LIMIT, forms: LIMIT, registration: LIMIT, invitation: LIMIT };
+const SMALL_LIMITS = {
+  reports: LIMIT,
+  forms: LIMIT,
+  registration: LIMIT,
+  invitation: LIMIT,
+  signing: LIMIT,
+};
 
 /** A body each anonymous write accepts (the invitation token is simply not valid). */
 const BODIES: Record<string, (i: number) => unknown> = {
@@ -38,6 +44,11 @@ const BODIES: Record<string, (i: number) => unknown> = {
     token: `not-a-real-reset-link-${i}`,
     password: "a-long-enough-password",
   }),
+  // The route's token is the path's parameter: each probe a link of its own, counted as one route.
+  "/api/signing/:token": () => ({}),
+  "/api/signing/:token/sign": (i) => ({ signature_name: `Sam Signer ${i}` }),
+  "/api/signing/:token/decline": (i) => ({ reason: `Not now ${i}` }),
+  "/api/signature-verification": (i) => ({ pdf: btoa(`%PDF-1.7 not signed ${i}`) }),
 };
 
 Deno.test("Every public POST is limited per client address, or says why it is not", async () => {
@@ -62,7 +73,10 @@ for (const path of Object.keys(ANONYMOUS_WRITES)) {
     const t = await createTestApp({ anonymousLimits: SMALL_LIMITS });
     try {
       const from = (address: string, i: number) =>
-        t.call("POST", path, { body: BODIES[path](i), remoteAddress: address });
+        t.call("POST", path.replace(":token", `not-a-real-signing-link-${i}`), {
+          body: BODIES[path](i),
+          remoteAddress: address,
+        });
       for (let i = 0; i < LIMIT.max; i++) {
         const res = await from("203.0.113.7", i);
         const text = await res.text();

@@ -2,8 +2,11 @@
  * Per-address limits on the writes anyone may make without signing in. Every
  * public POST belongs to a class with its own limit (configurable, see Config):
  * error reports and chat feedback, the contact and demo forms, registration, and
- * the calls that spend or ask for an emailed link (invitations, password resets). A request is counted before its body is read, so malformed
- * floods are limited too; past the limit it is answered 429 with Retry-After.
+ * the calls that spend or ask for an emailed link (invitations, password resets),
+ * and signing by a mailed link with the check of a signed PDF. A request is
+ * counted before its body is read, so malformed floods are limited too; past the
+ * limit it is answered 429 with Retry-After. A path with a parameter (a signing
+ * link's token) is counted as its route, so trying many links counts as one.
  * Contact and demo forms also have a limit over all addresses per day, which bounds
  * what many addresses together can store.
  */
@@ -25,6 +28,10 @@ export const ANONYMOUS_WRITES: Readonly<Record<string, AnonymousWriteClass>> = {
   "/auth/invitation/preview": "invitation",
   "/auth/password/forgot": "invitation",
   "/auth/password/reset": "invitation",
+  "/api/signing/:token": "signing",
+  "/api/signing/:token/sign": "signing",
+  "/api/signing/:token/decline": "signing",
+  "/api/signature-verification": "signing",
 };
 
 /**
@@ -74,10 +81,10 @@ function limiterOf(setting: RateLimitSetting, clock: () => number): SlidingWindo
 /** The middleware limiting one path's requests per client address (and over all, if given). */
 export function anonymousWriteLimit(
   perAddress: SlidingWindowLimiter,
-  options: { trustedProxies: number; overall?: SlidingWindowLimiter },
+  options: { trustedProxies: number; overall?: SlidingWindowLimiter; route?: string },
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const key = `${c.req.path}|${clientLimitKey(c, options.trustedProxies)}`;
+    const key = `${options.route ?? c.req.path}|${clientLimitKey(c, options.trustedProxies)}`;
     const wait = Math.max(
       perAddress.retryAfterSeconds(key),
       options.overall?.retryAfterSeconds(c.req.path) ?? 0,
@@ -100,6 +107,7 @@ export function limitAnonymousWrites(app: Hono<AppEnv>, options: AnonymousLimitO
       anonymousWriteLimit(limiters.get(kind)!, {
         trustedProxies: options.trustedProxies,
         overall: kind === "forms" ? overallForms : undefined,
+        route: path,
       }),
     );
   }
